@@ -1,0 +1,1 @@
+"""paxc: the card-language compiler (parse, check, lower to IR, generate code and card text)."""

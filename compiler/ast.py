@@ -1,0 +1,316 @@
+"""The abstract syntax tree: frozen dataclasses, each carrying the Span it was parsed from.
+
+Nothing from Lark appears here; compiler/parser.py is the only module that knows Lark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from compiler.source import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Ident:
+    text: str
+    span: Span
+
+
+# ------------------------------------------------------------------ expressions
+
+
+@dataclass(frozen=True, slots=True)
+class IntLit:
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class StrLit:
+    value: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class BoolLit:
+    value: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class You:
+    """The player who owns the card (or who resolves the event)."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class This:
+    """The card the effect is written on."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    ident: Ident
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    function: Ident
+    args: tuple[Expr, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    subject: Expr
+    attribute: Ident
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    operand: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    """`and`, `or`, a comparison or arithmetic."""
+
+    operator: str
+    left: Expr
+    right: Expr
+    span: Span
+
+
+Expr = Union[IntLit, StrLit, BoolLit, You, This, Name, Call, Attribute, Not, BinOp]
+
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass(frozen=True, slots=True)
+class PrepArg:
+    preposition: str
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """`head arg arg, arg in x`: a card attribute or an operation, told apart by the checker."""
+
+    head: Ident
+    groups: tuple[tuple[Expr, ...], ...]
+    prepositions: tuple[PrepArg, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Let:
+    name: Ident
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    condition: Expr
+    then: Block
+    otherwise: Block | If | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    kind: Ident
+    variable: Ident
+    where: Expr | None
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    kind: Ident
+    variable: Ident
+    where: Expr | None
+    chooser: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Modify:
+    hook: Ident
+    value: Expr
+    when: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class On:
+    timing: Ident
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    trigger: Ident
+    condition: Expr | None
+    optional: bool
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class WhileInPlay:
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Instead:
+    event: Ident
+    condition: Expr | None
+    optional: bool
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    title: StrLit
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    title: StrLit
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Errata:
+    version: IntLit
+    note: StrLit
+    body: Block
+    span: Span
+
+
+Statement = Union[
+    Phrase, Let, If, ForEach, Choose, Modify, On, When, WhileInPlay, Instead, Ability, Side, Errata
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    statements: tuple[Statement, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    number: IntLit
+    name: StrLit
+    card_type: Ident
+    body: Block
+    span: Span
+
+
+# ------------------------------------------------------------------ vocabularies
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRef:
+    name: Ident
+    is_list: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class EnumDecl:
+    name: Ident
+    members: tuple[Ident, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class AdjacencyDecl:
+    kind: Ident
+    pairs: tuple[tuple[Ident, Ident], ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class FieldDecl:
+    name: Ident
+    type: TypeRef
+    required: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CardTypeDecl:
+    name: Ident
+    fields: tuple[FieldDecl, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    preposition: str | None
+    name: Ident
+    type: TypeRef
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class SignatureDecl:
+    """operation, query, trigger, modifier or replaceable: a hook the game's runtime offers cards."""
+
+    kind: str
+    name: Ident
+    params: tuple[Param, ...]
+    result: TypeRef | None
+    text: StrLit | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TimingDecl:
+    names: tuple[Ident, ...]
+    span: Span
+
+
+VocabItem = Union[EnumDecl, AdjacencyDecl, CardTypeDecl, SignatureDecl, TimingDecl]
+
+
+@dataclass(frozen=True, slots=True)
+class VocabularyDecl:
+    name: Ident
+    title: StrLit
+    items: tuple[VocabItem, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class GameHeader:
+    game: Ident
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class File:
+    path: str
+    headers: tuple[GameHeader, ...]
+    vocabularies: tuple[VocabularyDecl, ...]
+    cards: tuple[Card, ...]
+    span: Span

@@ -1,0 +1,786 @@
+"""Name resolution and type checking of cards against their game's vocabulary, lowering to IR.
+
+Every problem is reported (never raised), so one run shows all of a file's errors; a card with
+errors is left out of the IR, and the build stops before code generation when anything failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from compiler import ast, ir
+from compiler.diagnostics import Code, Reporter, did_you_mean
+from compiler.source import Span
+from compiler.types import BOOL, CARD, INT, PLAYER, TEXT, Type, enum_type, list_of
+from compiler.vocabulary import CORE_ATTRIBUTES, PROVENANCES, FieldSpec, HookSpec, Vocabulary
+
+_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+_ARITHMETIC = ("+", "-", "*")
+
+_EFFECT_BLOCKS = (ast.On, ast.When, ast.WhileInPlay, ast.Instead)
+_EFFECT_STATEMENTS = (ast.Phrase, ast.Let, ast.If, ast.ForEach, ast.Choose)
+
+
+def _describe(statement: ast.Statement) -> str:
+    """How a statement is named in a misplacement message."""
+    return {
+        ast.On: "a one-shot effect ('on ...')",
+        ast.When: "a trigger ('when ...')",
+        ast.WhileInPlay: "a continuous effect ('while in play')",
+        ast.Instead: "a replacement ('instead of ...')",
+        ast.Ability: "an ability",
+        ast.Side: "a card side",
+        ast.Errata: "an erratum",
+        ast.Let: "'let'",
+        ast.If: "'if'",
+        ast.ForEach: "a loop ('for each')",
+        ast.Choose: "a choice ('choose')",
+        ast.Modify: "a modifier ('modify')",
+        ast.Phrase: "an operation",
+    }[type(statement)]
+
+
+@dataclass
+class _Binding:
+    type: Type
+    is_hook_param: bool
+
+
+class _Scope:
+    """Names visible in an effect: hook parameters, then `let`/`choose`/`for each` bindings."""
+
+    def __init__(self) -> None:
+        self._frames: list[dict[str, _Binding]] = [{}]
+
+    def lookup(self, name: str) -> _Binding | None:
+        for frame in reversed(self._frames):
+            if name in frame:
+                return frame[name]
+        return None
+
+    def bind(self, name: str, binding: _Binding) -> None:
+        self._frames[-1][name] = binding
+
+    def names(self) -> list[str]:
+        return [name for frame in self._frames for name in frame]
+
+    @contextmanager
+    def nested(self) -> Iterator[None]:
+        self._frames.append({})
+        try:
+            yield
+        finally:
+            self._frames.pop()
+
+
+class GameChecker:
+    """Checks the cards of one game. Call `check_file` per file, then `result`."""
+
+    def __init__(self, vocabulary: Vocabulary, reporter: Reporter) -> None:
+        self.vocab = vocabulary
+        self.reporter = reporter
+        self._numbers: dict[int, Span] = {}
+        self._card_name = ""
+
+    # ============================================================== cards
+
+    def check_card(self, card: ast.Card) -> ir.CardIR | None:
+        errors_before = len(self.reporter.diagnostics)
+        self._card_name = card.name.value
+        if not card.name.value.strip():
+            self.reporter.error(card.name.span, Code.WRONG_TYPE, "a card's name cannot be empty")
+        first = self._numbers.get(card.number.value)
+        if first is not None:
+            self.reporter.error(
+                card.number.span, Code.DUPLICATE_CARD, f"card number {card.number.value} is used twice",
+                f"card {card.number.value} is first defined at {first}",
+            )
+        else:
+            self._numbers[card.number.value] = card.number.span
+        spec = self.vocab.card_types.get(card.card_type.text)
+        if spec is None:
+            self.reporter.unknown(card.card_type.span, f"{self.vocab.name} card type", card.card_type.text, self.vocab.card_types)
+            return None
+        core: dict[str, ir.Expr] = {}
+        attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core, allow_sides=True)
+        for field in spec.fields:
+            if field.required and field.name not in {a.field.name for a in attributes}:
+                self.reporter.error(
+                    card.name.span, Code.MISSING_ATTRIBUTE,
+                    f"{spec.name} card '{card.name.value}' has no '{field.name}'",
+                    f"add a line '{field.name} ...' to the card",
+                )
+        if "provenance" not in core:
+            self.reporter.error(
+                card.name.span, Code.MISSING_ATTRIBUTE, f"card '{card.name.value}' has no 'provenance'",
+                "say where the card comes from: provenance printed, inferred or reconstructed",
+            )
+        if len(self.reporter.diagnostics) != errors_before:
+            return None
+        final = _apply_errata(attributes, errata)
+        provenance = core["provenance"]
+        note = core.get("note")
+        return ir.CardIR(
+            number=card.number.value,
+            name=card.name.value,
+            card_type=spec.name,
+            provenance=provenance.member if isinstance(provenance, ir.EnumConst) else "",
+            note=note.value if isinstance(note, ir.TextConst) else "",
+            attributes=final,
+            abilities=tuple(abilities),
+            sides=tuple(sides),
+            errata=tuple(errata),
+            path=card.span.path,
+            line=card.span.line,
+        )
+
+    def _card_body(
+        self, body: ast.Block, card_type: str, core: dict[str, ir.Expr], *, allow_sides: bool
+    ) -> tuple[list[ir.AttributeValue], list[ir.AbilityIR], list[ir.SideIR], list[ir.ErratumIR]]:
+        attributes: list[ir.AttributeValue] = []
+        abilities: list[ir.AbilityIR] = []
+        sides: list[ir.SideIR] = []
+        errata: list[ir.ErratumIR] = []
+        loose_hooks: list[ir.Hook] = []
+        seen: dict[str, Span] = {}
+        for statement in body.statements:
+            if isinstance(statement, ast.Phrase):
+                self._attribute_or_core(statement, card_type, attributes, core, seen)
+            elif isinstance(statement, ast.Ability):
+                hooks = self._ability_body(statement.body)
+                abilities.append(ir.AbilityIR(statement.title.value, tuple(hooks), statement.span.line))
+            elif isinstance(statement, _EFFECT_BLOCKS):
+                loose_hooks.extend(self._effect_block(statement))
+            elif isinstance(statement, ast.Side) and allow_sides:
+                side_core: dict[str, ir.Expr] = {}
+                side_attrs, side_abilities, _, _ = self._card_body(statement.body, card_type, side_core, allow_sides=False)
+                for name in side_core:
+                    self.reporter.error(statement.span, Code.INVALID_ATTRIBUTE, f"'{name}' belongs to the card, not to a side")
+                sides.append(ir.SideIR(statement.title.value, tuple(side_attrs), tuple(side_abilities), statement.span.line))
+            elif isinstance(statement, ast.Errata) and allow_sides:
+                erratum = self._erratum(statement, card_type, errata)
+                if erratum is not None:
+                    errata.append(erratum)
+            else:
+                where = "a card" if allow_sides else "a card side"
+                self.reporter.error(
+                    _head_span(statement), Code.MISPLACED_EFFECT,
+                    f"{_describe(statement)} cannot stand directly in {where}",
+                    "effects go inside 'on ...', 'when ...', 'while in play' or 'instead of ...'"
+                    if isinstance(statement, (*_EFFECT_STATEMENTS, ast.Modify)) else None,
+                )
+        if loose_hooks:
+            abilities.insert(0, ir.AbilityIR(None, tuple(loose_hooks), body.span.line))
+        return attributes, abilities, sides, errata
+
+    def _attribute_or_core(
+        self, phrase: ast.Phrase, card_type: str, attributes: list[ir.AttributeValue],
+        core: dict[str, ir.Expr], seen: dict[str, Span],
+    ) -> None:
+        name = phrase.head.text
+        if name in seen:
+            self.reporter.error(
+                phrase.head.span, Code.DUPLICATE_NAME, f"attribute '{name}' is given twice",
+                f"first given at {seen[name]}",
+            )
+            return
+        if phrase.prepositions:
+            self.reporter.error(phrase.prepositions[0].span, Code.WRONG_ARGUMENTS, f"attribute '{name}' takes no '{phrase.prepositions[0].preposition} ...'")
+            return
+        seen[name] = phrase.head.span
+        if name in CORE_ATTRIBUTES:
+            value = self._core_attribute(phrase)
+            if value is not None:
+                core[name] = value
+            return
+        field = self._field_for(phrase.head, card_type)
+        if field is None:
+            return
+        value = self._attribute_value(phrase, field)
+        if value is not None:
+            attributes.append(ir.AttributeValue(field, value, phrase.span.line))
+
+    def _core_attribute(self, phrase: ast.Phrase) -> ir.Expr | None:
+        single = self._single_value(phrase)
+        if single is None:
+            return None
+        if phrase.head.text == "provenance":
+            if isinstance(single, ast.Name) and single.ident.text in PROVENANCES:
+                return ir.EnumConst(single.ident.text, enum_type("provenance"))
+            shown = single.ident.text if isinstance(single, ast.Name) else "this value"
+            self.reporter.error(
+                single.span, Code.UNKNOWN_NAME if isinstance(single, ast.Name) else Code.WRONG_TYPE,
+                f"unknown provenance '{shown}'" if isinstance(single, ast.Name) else "a provenance is a name",
+                did_you_mean(shown, PROVENANCES) or "use printed, inferred or reconstructed",
+            )
+            return None
+        if isinstance(single, ast.StrLit):
+            return ir.TextConst(single.value, TEXT)
+        self.reporter.error(single.span, Code.WRONG_TYPE, "a note is a quoted string")
+        return None
+
+    def _single_value(self, phrase: ast.Phrase) -> ast.Expr | None:
+        values = [value for group in phrase.groups for value in group]
+        if len(values) != 1:
+            self.reporter.error(
+                phrase.span, Code.WRONG_ARGUMENTS,
+                f"attribute '{phrase.head.text}' takes one value, not {len(values)}",
+            )
+            return None
+        return values[0]
+
+    def _field_for(self, head: ast.Ident, card_type: str) -> FieldSpec | None:
+        spec = self.vocab.card_types[card_type]
+        field = spec.field(head.text)
+        if field is not None:
+            return field
+        owners = [t.name for t in self.vocab.card_types.values() if t.field(head.text) is not None]
+        if owners:
+            self.reporter.error(
+                head.span, Code.INVALID_ATTRIBUTE,
+                f"attribute '{head.text}' is not valid for a {card_type} card",
+                f"'{head.text}' belongs to {', '.join(owners)} cards",
+            )
+        elif head.text in self.vocab.hooks:
+            hook = self.vocab.hooks[head.text]
+            self.reporter.error(
+                head.span, Code.MISPLACED_EFFECT,
+                f"{hook.kind} '{head.text}' cannot stand directly in a card",
+                "effects go inside 'on ...', 'when ...', 'while in play' or 'instead of ...'",
+            )
+        else:
+            other_games_hint = did_you_mean(head.text, [f.name for f in spec.fields] + list(CORE_ATTRIBUTES))
+            self.reporter.error(
+                head.span, Code.INVALID_ATTRIBUTE,
+                f"'{head.text}' is not an attribute of {self.vocab.name} {card_type} cards",
+                other_games_hint or f"{card_type} cards have: {', '.join([f.name for f in spec.fields] + list(CORE_ATTRIBUTES))}",
+            )
+        return None
+
+    def _attribute_value(self, phrase: ast.Phrase, field: FieldSpec) -> ir.Expr | None:
+        if field.type.kind == "list" and field.type.element is not None:
+            element = field.type.element
+            items: list[ir.Expr] = []
+            ok = True
+            for group in phrase.groups:
+                if len(group) != 1:
+                    self.reporter.error(
+                        group[1].span, Code.WRONG_ARGUMENTS,
+                        f"the values of '{field.name}' are separated by commas",
+                    )
+                    ok = False
+                    continue
+                value = self._literal(group[0], element, field.name)
+                if value is None:
+                    ok = False
+                else:
+                    items.append(value)
+            return ir.ListConst(tuple(items), field.type) if ok else None
+        single = self._single_value(phrase)
+        if single is None:
+            return None
+        return self._literal(single, field.type, field.name)
+
+    def _literal(self, expr: ast.Expr, expected: Type, what: str) -> ir.Expr | None:
+        """A constant attribute value of the expected type."""
+        if expected.kind == "enum" and isinstance(expr, ast.Name):
+            return self._enum_member(expr.ident, expected)
+        checks: dict[str, type] = {"int": ast.IntLit, "text": ast.StrLit, "bool": ast.BoolLit}
+        wanted = checks.get(expected.kind)
+        if wanted is not None and isinstance(expr, wanted):
+            if isinstance(expr, ast.IntLit):
+                return ir.IntConst(expr.value, INT)
+            if isinstance(expr, ast.StrLit):
+                return ir.TextConst(expr.value, TEXT)
+            if isinstance(expr, ast.BoolLit):
+                return ir.BoolConst(expr.value, BOOL)
+        self.reporter.error(
+            expr.span, Code.WRONG_TYPE, f"'{what}' takes {_article(expected)}, not {_expr_kind(expr)}",
+        )
+        return None
+
+    def _enum_member(self, ident: ast.Ident, expected: Type) -> ir.Expr | None:
+        kind = self.vocab.enums[expected.name]
+        if ident.text in kind.members:
+            return ir.EnumConst(ident.text, expected.required())
+        elsewhere = self.vocab.enums_with_member(ident.text)
+        if elsewhere:
+            self.reporter.error(
+                ident.span, Code.WRONG_TYPE, f"'{ident.text}' is a {elsewhere[0]}, not a {expected.name}",
+                f"a {expected.name} is one of: {', '.join(kind.members)}",
+            )
+        else:
+            self.reporter.unknown(ident.span, expected.name, ident.text, kind.members)
+        return None
+
+    def _erratum(self, block: ast.Errata, card_type: str, earlier: list[ir.ErratumIR]) -> ir.ErratumIR | None:
+        if earlier and block.version.value <= earlier[-1].version:
+            self.reporter.error(
+                block.version.span, Code.DUPLICATE_NAME,
+                f"errata versions must increase: {block.version.value} comes after {earlier[-1].version}",
+            )
+            return None
+        changes: list[ir.AttributeValue] = []
+        seen: dict[str, Span] = {}
+        for statement in block.body.statements:
+            if not isinstance(statement, ast.Phrase):
+                self.reporter.error(
+                    _head_span(statement), Code.MISPLACED_EFFECT,
+                    f"{_describe(statement)} cannot stand in an erratum", "an erratum lists changed attributes",
+                )
+                continue
+            core: dict[str, ir.Expr] = {}
+            self._attribute_or_core(statement, card_type, changes, core, seen)
+            if core:
+                self.reporter.error(statement.head.span, Code.INVALID_ATTRIBUTE, f"'{statement.head.text}' cannot be changed by an erratum")
+        return ir.ErratumIR(block.version.value, block.note.value, tuple(changes), block.span.line)
+
+    # ============================================================== effects
+
+    def _ability_body(self, body: ast.Block) -> list[ir.Hook]:
+        hooks: list[ir.Hook] = []
+        for statement in body.statements:
+            if isinstance(statement, _EFFECT_BLOCKS):
+                hooks.extend(self._effect_block(statement))
+            else:
+                self.reporter.error(
+                    _head_span(statement), Code.MISPLACED_EFFECT,
+                    f"{_describe(statement)} cannot stand directly in an ability",
+                    "an ability holds 'on ...', 'when ...', 'while in play' and 'instead of ...' blocks",
+                )
+        return hooks
+
+    def _effect_block(self, block: ast.On | ast.When | ast.WhileInPlay | ast.Instead) -> list[ir.Hook]:
+        """The hooks of one block; its statements are checked even when its name is unknown."""
+        scope = _Scope()
+        if isinstance(block, ast.On):
+            known = block.timing.text in self.vocab.timings
+            if not known:
+                self.reporter.unknown(block.timing.span, "timing", block.timing.text, self.vocab.timings)
+            body = self._statements(block.body, scope)
+            return [ir.OneShotHook(block.timing.text, body, block.span.line)] if known else []
+        if isinstance(block, ast.WhileInPlay):
+            return list(self._while_in_play(block))
+        kind = "trigger" if isinstance(block, ast.When) else "replaceable"
+        name = block.trigger if isinstance(block, ast.When) else block.event
+        hook = self._hook(name, kind)
+        if hook is not None:
+            for param in hook.params:
+                scope.bind(param.name, _Binding(param.type, True))
+        condition = self._condition(block.condition, scope) if block.condition is not None else None
+        body = self._statements(block.body, scope)
+        if hook is None:
+            return []
+        if isinstance(block, ast.When):
+            return [ir.TriggerHook(hook, condition, block.optional, body, block.span.line)]
+        return [ir.ReplacementHook(hook, condition, block.optional, body, block.span.line)]
+
+    def _while_in_play(self, block: ast.WhileInPlay) -> list[ir.ModifierHook]:
+        """`while in play` holds modifiers only, each one a hook of its own."""
+        modifiers: list[ir.ModifierHook] = []
+        for statement in block.body.statements:
+            if not isinstance(statement, ast.Modify):
+                self.reporter.error(
+                    _head_span(statement), Code.MISPLACED_EFFECT,
+                    f"{_describe(statement)} cannot stand in 'while in play'",
+                    "a continuous effect holds 'modify ... to ...' lines; one-shot effects go in 'on ...' or 'when ...'",
+                )
+                continue
+            modifier = self._modify(statement)
+            if modifier is not None:
+                modifiers.append(modifier)
+        return modifiers
+
+    def _modify(self, statement: ast.Modify) -> ir.ModifierHook | None:
+        hook = self._hook(statement.hook, "modifier")
+        scope = _Scope()
+        if hook is not None:
+            for param in hook.params:
+                scope.bind(param.name, _Binding(param.type, True))
+        value = self._expr(statement.value, scope, hook.result if hook is not None else None)
+        when = self._condition(statement.when, scope) if statement.when is not None else None
+        if hook is None or value is None or hook.result is None:
+            return None
+        if not hook.result.accepts(value.type):
+            self.reporter.error(
+                statement.value.span, Code.WRONG_TYPE,
+                f"modifier '{hook.name}' gives {_article(hook.result)}, not {_article(value.type)}",
+            )
+            return None
+        return ir.ModifierHook(hook, value, when, statement.span.line)
+
+    def _hook(self, ident: ast.Ident, kind: str) -> HookSpec | None:
+        hook = self.vocab.hooks.get(ident.text)
+        if hook is not None and hook.kind == kind:
+            return hook
+        if hook is not None:
+            self.reporter.error(ident.span, Code.WRONG_TYPE, f"'{ident.text}' is {_a(hook.kind)}, not {_a(kind)}")
+        else:
+            self.reporter.unknown(ident.span, kind, ident.text, self.vocab.hooks_of(kind))
+        return None
+
+    def _statements(self, block: ast.Block, scope: _Scope) -> tuple[ir.Stmt, ...]:
+        out: list[ir.Stmt] = []
+        for statement in block.statements:
+            lowered = self._statement(statement, scope)
+            if lowered is not None:
+                out.append(lowered)
+        return tuple(out)
+
+    def _statement(self, statement: ast.Statement, scope: _Scope) -> ir.Stmt | None:
+        line = statement.span.line
+        if isinstance(statement, ast.Phrase):
+            return self._operation(statement, scope)
+        if isinstance(statement, ast.Let):
+            value = self._expr(statement.value, scope, None)
+            if value is None:
+                return None
+            self._bind_local(statement.name, value.type, scope)
+            return ir.LetStmt(statement.name.text, value, line)
+        if isinstance(statement, ast.If):
+            condition = self._condition(statement.condition, scope)
+            with scope.nested():
+                then = self._statements(statement.then, scope)
+            otherwise: tuple[ir.Stmt, ...] = ()
+            if isinstance(statement.otherwise, ast.Block):
+                with scope.nested():
+                    otherwise = self._statements(statement.otherwise, scope)
+            elif isinstance(statement.otherwise, ast.If):
+                nested = self._statement(statement.otherwise, scope)
+                otherwise = (nested,) if nested is not None else ()
+            return ir.IfStmt(condition, then, otherwise, line) if condition is not None else None
+        if isinstance(statement, ast.ForEach):
+            kind = self._choice_kind(statement.kind)
+            with scope.nested():
+                if kind is not None:
+                    self._bind_local(statement.variable, kind, scope)
+                where = self._condition(statement.where, scope) if statement.where is not None else None
+                body = self._statements(statement.body, scope)
+            if kind is None:
+                return None
+            return ir.ForEachStmt(kind, statement.variable.text, where, body, line)
+        if isinstance(statement, ast.Choose):
+            kind = self._choice_kind(statement.kind)
+            chooser: ir.Expr | None = ir.YouRef(PLAYER)
+            if statement.chooser is not None:
+                chooser = self._expr(statement.chooser, scope, PLAYER)
+                if chooser is not None and not PLAYER.accepts(chooser.type):
+                    self._type_error(statement.chooser.span, "the chooser", PLAYER, chooser.type)
+                    chooser = None
+            if kind is None:
+                return None
+            with scope.nested():
+                self._bind_local(statement.variable, kind, scope)
+                where = self._condition(statement.where, scope) if statement.where is not None else None
+            self._bind_local(statement.variable, kind, scope)
+            if chooser is None:
+                return None
+            prompt = f"{self._card_name}: choose {_a(str(kind))}"
+            return ir.ChooseStmt(kind, statement.variable.text, where, chooser, prompt, line)
+        self.reporter.error(
+            _head_span(statement), Code.MISPLACED_EFFECT,
+            f"{_describe(statement)} cannot stand inside another effect",
+            "'on', 'when', 'while in play' and 'instead of' blocks go directly in a card or an ability"
+            if isinstance(statement, _EFFECT_BLOCKS) else
+            "'modify' goes in a 'while in play' block" if isinstance(statement, ast.Modify) else None,
+        )
+        return None
+
+    def _bind_local(self, ident: ast.Ident, type_: Type, scope: _Scope) -> None:
+        existing = scope.lookup(ident.text)
+        if existing is not None and existing.is_hook_param:
+            self.reporter.error(ident.span, Code.DUPLICATE_NAME, f"'{ident.text}' is already the name of a parameter here")
+            return
+        if self.vocab.enums_with_member(ident.text):
+            self.reporter.error(
+                ident.span, Code.DUPLICATE_NAME,
+                f"'{ident.text}' is already a {self.vocab.enums_with_member(ident.text)[0]}; choose another name",
+            )
+            return
+        scope.bind(ident.text, _Binding(type_, False))
+
+    def _choice_kind(self, ident: ast.Ident) -> Type | None:
+        if ident.text == "player":
+            return PLAYER
+        if ident.text in self.vocab.enums:
+            return enum_type(ident.text)
+        self.reporter.unknown(ident.span, "kind of thing to choose", ident.text, ["player", *self.vocab.enums])
+        return None
+
+    def _operation(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
+        name = phrase.head.text
+        hook = self.vocab.hooks.get(name)
+        if hook is None or hook.kind != "operation":
+            if hook is not None:
+                self.reporter.error(
+                    phrase.head.span, Code.MISPLACED_EFFECT,
+                    f"{hook.kind} '{name}' cannot stand as a statement", "only operations can",
+                )
+            elif self.vocab.field_anywhere(name) is not None or name in CORE_ATTRIBUTES:
+                self.reporter.error(
+                    phrase.head.span, Code.MISPLACED_EFFECT,
+                    f"attribute '{name}' cannot be set inside an effect", "attributes go directly in the card",
+                )
+            else:
+                self.reporter.unknown(phrase.head.span, "operation", name, self.vocab.hooks_of("operation"))
+            return None
+        positional = [value for group in phrase.groups for value in group]
+        wanted = hook.positional
+        signature = _signature_text(hook)
+        ok = True
+        if len(positional) != len(wanted):
+            self.reporter.error(
+                phrase.span, Code.WRONG_ARGUMENTS,
+                f"'{name}' takes {len(wanted)} value(s) before its prepositions, not {len(positional)}",
+                f"it is written: {signature}",
+            )
+            ok = False
+        values: dict[str, ir.Expr] = {}
+        for param, expr in zip(wanted, positional):
+            value = self._argument(expr, param.type, param.name, scope)
+            if value is None:
+                ok = False
+            else:
+                values[param.name] = value
+        for prep in phrase.prepositions:
+            param = hook.by_preposition(prep.preposition)
+            if param is None:
+                self.reporter.error(
+                    prep.span, Code.WRONG_ARGUMENTS, f"'{name}' takes no '{prep.preposition} ...'",
+                    f"it is written: {signature}",
+                )
+                ok = False
+                continue
+            value = self._argument(prep.value, param.type, param.name, scope)
+            if value is None:
+                ok = False
+            else:
+                values[param.name] = value
+        missing = [p for p in hook.params if p.preposition is not None and p.name not in values]
+        if missing and ok:
+            self.reporter.error(
+                phrase.span, Code.WRONG_ARGUMENTS,
+                f"'{name}' needs '{missing[0].preposition} ...' ({missing[0].name})", f"it is written: {signature}",
+            )
+            ok = False
+        if not ok:
+            return None
+        args = tuple((p.name, values[p.name]) for p in hook.params)
+        return ir.OperationStmt(hook, args, phrase.span.line)
+
+    def _argument(self, expr: ast.Expr, expected: Type, what: str, scope: _Scope) -> ir.Expr | None:
+        value = self._expr(expr, scope, expected)
+        if value is None:
+            return None
+        if not expected.accepts(value.type):
+            self._type_error(expr.span, f"'{what}'", expected, value.type)
+            return None
+        return value
+
+    def _condition(self, expr: ast.Expr | None, scope: _Scope) -> ir.Expr | None:
+        if expr is None:
+            return None
+        value = self._expr(expr, scope, BOOL)
+        if value is not None and not BOOL.accepts(value.type):
+            self._type_error(expr.span, "a condition", BOOL, value.type)
+            return None
+        return value
+
+    def _type_error(self, span: Span, what: str, expected: Type, got: Type) -> None:
+        hint = None
+        if got.optional and expected.accepts(got.required()):
+            hint = "not every card has this attribute, so it may be absent; compare it instead"
+        self.reporter.error(span, Code.WRONG_TYPE, f"{what} must be {_article(expected)}, not {_article(got)}", hint)
+
+    # ============================================================== expressions
+
+    def _expr(self, expr: ast.Expr, scope: _Scope, expected: Type | None) -> ir.Expr | None:
+        if isinstance(expr, ast.IntLit):
+            return ir.IntConst(expr.value, INT)
+        if isinstance(expr, ast.StrLit):
+            return ir.TextConst(expr.value, TEXT)
+        if isinstance(expr, ast.BoolLit):
+            return ir.BoolConst(expr.value, BOOL)
+        if isinstance(expr, ast.You):
+            return ir.YouRef(PLAYER)
+        if isinstance(expr, ast.This):
+            return ir.ThisRef(CARD)
+        if isinstance(expr, ast.Name):
+            return self._name(expr.ident, scope, expected)
+        if isinstance(expr, ast.Call):
+            return self._call(expr, scope)
+        if isinstance(expr, ast.Attribute):
+            subject = self._expr(expr.subject, scope, CARD)
+            if subject is None:
+                return None
+            if subject.type.kind != "card":
+                self.reporter.error(
+                    expr.subject.span, Code.WRONG_TYPE,
+                    f"only cards have attributes; this is {_article(subject.type)}",
+                )
+                return None
+            field = self.vocab.field_anywhere(expr.attribute.text)
+            if field is None:
+                self.reporter.unknown(
+                    expr.attribute.span, "card attribute", expr.attribute.text,
+                    [f.name for f in self.vocab.all_fields()],
+                )
+                return None
+            return ir.FieldRef(subject, field.name, field.type)
+        if isinstance(expr, ast.Not):
+            operand = self._condition(expr.operand, scope)
+            return ir.NotExpr(operand, BOOL) if operand is not None else None
+        return self._binary(expr, scope)
+
+    def _name(self, ident: ast.Ident, scope: _Scope, expected: Type | None) -> ir.Expr | None:
+        binding = scope.lookup(ident.text)
+        if binding is not None:
+            if binding.is_hook_param:
+                return ir.HookParamRef(ident.text, binding.type)
+            return ir.LocalRef(ident.text, binding.type)
+        if expected is not None and expected.kind == "enum" and ident.text in self.vocab.enums[expected.name].members:
+            return ir.EnumConst(ident.text, expected.required())
+        owners = self.vocab.enums_with_member(ident.text)
+        if len(owners) == 1:
+            return ir.EnumConst(ident.text, enum_type(owners[0]))
+        if len(owners) > 1:
+            self.reporter.error(
+                ident.span, Code.WRONG_TYPE,
+                f"cannot tell which '{ident.text}' is meant: it is a member of {' and '.join(owners)}",
+                "use it where only one of them fits, e.g. compare it with a value of known type",
+            )
+            return None
+        self.reporter.unknown(ident.span, "name", ident.text, [*scope.names(), *self.vocab.all_members()])
+        return None
+
+    def _call(self, call: ast.Call, scope: _Scope) -> ir.Expr | None:
+        name = call.function.text
+        if name == "adjacent" and "adjacent" not in self.vocab.hooks:
+            return self._adjacent(call, scope)
+        hook = self.vocab.hooks.get(name)
+        if hook is None or hook.kind != "query":
+            if hook is not None:
+                self.reporter.error(call.function.span, Code.WRONG_TYPE, f"'{name}' is {_a(hook.kind)}, not a query")
+            else:
+                self.reporter.unknown(call.function.span, "query", name, [*self.vocab.hooks_of("query"), "adjacent"])
+            return None
+        if len(call.args) != len(hook.params):
+            self.reporter.error(
+                call.span, Code.WRONG_ARGUMENTS,
+                f"query '{name}' takes {len(hook.params)} argument(s), not {len(call.args)}",
+                f"it is written: {_signature_text(hook)}",
+            )
+            return None
+        args: list[ir.Expr] = []
+        for param, expr in zip(hook.params, call.args):
+            value = self._argument(expr, param.type, param.name, scope)
+            if value is None:
+                return None
+            args.append(value)
+        assert hook.result is not None  # queries always have one: checked with the vocabulary
+        return ir.QueryCall(hook, tuple(args), hook.result)
+
+    def _adjacent(self, call: ast.Call, scope: _Scope) -> ir.Expr | None:
+        if len(call.args) != 2:
+            self.reporter.error(call.span, Code.WRONG_ARGUMENTS, f"'adjacent' takes 2 arguments, not {len(call.args)}")
+            return None
+        left = self._expr(call.args[0], scope, None)
+        if left is None:
+            return None
+        if left.type.kind != "enum" or left.type.name not in self.vocab.adjacency:
+            kinds = ", ".join(self.vocab.adjacency) or "nothing in this game"
+            self.reporter.error(call.args[0].span, Code.WRONG_TYPE, f"'adjacent' compares {kinds}, not {_article(left.type)}")
+            return None
+        right = self._argument(call.args[1], left.type.required(), "adjacent", scope)
+        if right is None:
+            return None
+        return ir.AdjacentCall(left.type.name, left, right, BOOL)
+
+    def _binary(self, expr: ast.BinOp, scope: _Scope) -> ir.Expr | None:
+        op = expr.operator
+        if op in ("and", "or"):
+            left = self._condition(expr.left, scope)
+            right = self._condition(expr.right, scope)
+            if left is None or right is None:
+                return None
+            return ir.BinaryExpr(op, left, right, BOOL)
+        left = self._expr(expr.left, scope, None)
+        if left is None:
+            self._expr(expr.right, scope, None)  # still report what is wrong on the right
+            return None
+        if op in ("==", "!="):
+            right = self._expr(expr.right, scope, left.type)
+            if right is None:
+                return None
+            if not (left.type.required().accepts(right.type.required())):
+                self.reporter.error(
+                    expr.span, Code.WRONG_TYPE, f"cannot compare {_article(left.type)} with {_article(right.type)}"
+                )
+                return None
+            return ir.BinaryExpr(op, left, right, BOOL)
+        right = self._expr(expr.right, scope, INT)
+        if right is None:
+            return None
+        for side, value in ((expr.left, left), (expr.right, right)):
+            if not INT.accepts(value.type):
+                self._type_error(side.span, f"each side of '{op}'", INT, value.type)
+                return None
+        return ir.BinaryExpr(op, left, right, BOOL if op in _COMPARISONS else INT)
+
+
+def _apply_errata(
+    attributes: Iterable[ir.AttributeValue], errata: Iterable[ir.ErratumIR]
+) -> tuple[ir.AttributeValue, ...]:
+    """The attributes as the latest erratum leaves them, in the order the card gives them."""
+    values = {a.field.name: a for a in attributes}
+    for erratum in errata:
+        for change in erratum.changes:
+            values[change.field.name] = change
+    return tuple(values.values())
+
+
+def _signature_text(hook: HookSpec) -> str:
+    parts = [hook.name]
+    parts += [p.name for p in hook.params if p.preposition is None]
+    parts += [f"{p.preposition} {p.name}" for p in hook.params if p.preposition is not None]
+    return " ".join(parts)
+
+
+def _head_span(statement: ast.Statement) -> Span:
+    """Where a misplaced statement is pointed at: its first line, not its whole block."""
+    span = statement.span
+    return Span(span.path, span.line, span.column, span.line, span.column + _keyword_width(statement))
+
+
+def _keyword_width(statement: ast.Statement) -> int:
+    if isinstance(statement, ast.Phrase):
+        return len(statement.head.text)
+    words = {
+        ast.On: 2, ast.When: 4, ast.WhileInPlay: 13, ast.Instead: 10, ast.Ability: 7, ast.Side: 4,
+        ast.Errata: 6, ast.Let: 3, ast.If: 2, ast.ForEach: 8, ast.Choose: 6, ast.Modify: 6,
+    }
+    return words.get(type(statement), 1)
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _article(type_: Type) -> str:
+    if type_.kind == "list":
+        return f"a list of {type_.element}"
+    return _a(type_.name)
+
+
+def _expr_kind(expr: ast.Expr) -> str:
+    if isinstance(expr, ast.IntLit):
+        return f"the number {expr.value}"
+    if isinstance(expr, ast.StrLit):
+        return "a quoted string"
+    if isinstance(expr, ast.BoolLit):
+        return "true/false"
+    if isinstance(expr, ast.Name):
+        return f"'{expr.ident.text}'"
+    return "an expression"

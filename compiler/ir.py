@@ -1,0 +1,263 @@
+"""The intermediate representation: checked, resolved, typed. Every back end reads this.
+
+No Lark types and no spans (only the source line a back end prints beside what it emits).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from compiler.types import Type
+from compiler.vocabulary import FieldSpec, HookSpec, Vocabulary
+
+# ------------------------------------------------------------------ expressions
+
+
+@dataclass(frozen=True, slots=True)
+class IntConst:
+    value: int
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class TextConst:
+    value: str
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class BoolConst:
+    value: bool
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class EnumConst:
+    member: str
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class ListConst:
+    items: tuple[Expr, ...]
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class YouRef:
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class ThisRef:
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class LocalRef:
+    """A name bound by `let`, `choose` or `for each`."""
+
+    name: str
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class HookParamRef:
+    """A parameter of the trigger, modifier or replaced event a block responds to."""
+
+    name: str
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class QueryCall:
+    query: HookSpec
+    args: tuple[Expr, ...]
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class AdjacentCall:
+    """The built-in `adjacent(a, b)` for an enum the vocabulary gives borders to."""
+
+    enum: str
+    left: Expr
+    right: Expr
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class FieldRef:
+    subject: Expr
+    field: str
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class NotExpr:
+    operand: Expr
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class BinaryExpr:
+    operator: str
+    left: Expr
+    right: Expr
+    type: Type
+
+
+Expr = Union[
+    IntConst, TextConst, BoolConst, EnumConst, ListConst, YouRef, ThisRef, LocalRef, HookParamRef,
+    QueryCall, AdjacentCall, FieldRef, NotExpr, BinaryExpr,
+]
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass(frozen=True, slots=True)
+class OperationStmt:
+    operation: HookSpec
+    args: tuple[tuple[str, Expr], ...]  # (parameter name, value) in declared order
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class LetStmt:
+    name: str
+    value: Expr
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class IfStmt:
+    condition: Expr
+    then: tuple[Stmt, ...]
+    otherwise: tuple[Stmt, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachStmt:
+    kind: Type
+    variable: str
+    where: Expr | None
+    body: tuple[Stmt, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseStmt:
+    kind: Type
+    variable: str
+    where: Expr | None
+    chooser: Expr
+    prompt: str
+    line: int
+
+
+Stmt = Union[OperationStmt, LetStmt, IfStmt, ForEachStmt, ChooseStmt]
+
+# ------------------------------------------------------------------ hooks
+
+
+@dataclass(frozen=True, slots=True)
+class OneShotHook:
+    timing: str
+    body: tuple[Stmt, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerHook:
+    trigger: HookSpec
+    condition: Expr | None
+    optional: bool
+    body: tuple[Stmt, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierHook:
+    modifier: HookSpec
+    value: Expr
+    when: Expr | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacementHook:
+    event: HookSpec
+    condition: Expr | None
+    optional: bool
+    body: tuple[Stmt, ...]
+    line: int
+
+
+Hook = Union[OneShotHook, TriggerHook, ModifierHook, ReplacementHook]
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityIR:
+    title: str | None
+    hooks: tuple[Hook, ...]
+    line: int
+
+
+# ------------------------------------------------------------------ cards
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeValue:
+    field: FieldSpec
+    value: Expr
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ErratumIR:
+    version: int
+    note: str
+    changes: tuple[AttributeValue, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideIR:
+    title: str
+    attributes: tuple[AttributeValue, ...]
+    abilities: tuple[AbilityIR, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardIR:
+    number: int
+    name: str
+    card_type: str
+    provenance: str
+    note: str
+    attributes: tuple[AttributeValue, ...]  # as printed, errata applied
+    abilities: tuple[AbilityIR, ...]
+    sides: tuple[SideIR, ...]
+    errata: tuple[ErratumIR, ...]
+    path: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardFileIR:
+    path: str
+    sha256: str
+    cards: tuple[CardIR, ...]
+
+
+@dataclass(frozen=True)
+class GameIR:
+    vocabulary: Vocabulary
+    vocabulary_sha256: str
+    files: tuple[CardFileIR, ...]
+
+    def cards(self) -> list[CardIR]:
+        return sorted((card for file in self.files for card in file.cards), key=lambda c: c.number)

@@ -1,0 +1,398 @@
+"""Parsing: card source text to AST. The only module that imports Lark.
+
+Lark's trees and exceptions stop here: syntax errors become Diagnostics with the expected tokens
+spelled in plain words, and trees become the frozen dataclasses of compiler.ast.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.tree import Meta
+
+from compiler import ast
+from compiler.diagnostics import Code, Diagnostic
+from compiler.source import SourceFile, Span
+
+GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammar" / "pax.lark"
+
+# How each terminal is named in a message; keywords and punctuation are shown quoted as written.
+_TERMINAL_WORDS = {
+    "NAME": "a name",
+    "INT": "a whole number",
+    "STRING": "a quoted string",
+    "_SEP": "a new line",
+    "$END": "the end of the file",
+    "COMPARE": "a comparison ('==', '<', ...)",
+    "HOOK_KIND": "'operation', 'query', 'trigger', 'modifier' or 'replaceable'",
+}
+
+
+@functools.cache
+def _lark() -> Lark:
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        cache=True,
+    )
+
+
+def parse(source: SourceFile) -> ast.File | Diagnostic:
+    """Parse one file: its AST, or the diagnostic of its first syntax error."""
+    text = source.text if source.text.endswith("\n") else source.text + "\n"
+    try:
+        tree = _lark().parse(text)
+    except UnexpectedInput as error:
+        return _syntax_diagnostic(source, error)
+    return _ToAst(source.display_path).transform(tree)  # type: ignore[no-any-return]
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    try:
+        pattern = _lark().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return name.lower().strip("_")
+
+
+def _plain_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "$END":
+        return "the end of the file"
+    if token.type == "_SEP":
+        return "a new line" if "\n" in token.value else "';'"
+    if token.type == "NAME":
+        return f"'{token.value}'"
+    if token.type in ("INT", "STRING"):
+        return f"{_describe_terminal(token.type)} {token.value}"
+    return f"'{token.value}'"
+
+
+def _syntax_diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic:
+    expected: set[str] = set()
+    if isinstance(error, UnexpectedToken):
+        expected = set(error.accepts or error.expected)
+        token = error.token
+        if token.type == "$END":
+            line, column = source.last_position()
+            span = Span(source.display_path, line, column, line, column + 1)
+        else:
+            line, column = token.line or 1, token.column or 1
+            if token.type == "_SEP":
+                # The separator token starts at the end of the line it ends: point there.
+                end = Span(source.display_path, line, column, line, column + 1)
+                span = end
+            else:
+                span = Span(
+                    source.display_path, line, column, token.end_line or line, token.end_column or column + 1
+                )
+        found = _describe_token(token)
+    elif isinstance(error, UnexpectedCharacters):
+        expected = set(error.allowed or ())
+        line, column = error.line, error.column
+        span = Span(source.display_path, line, column, line, column + 1)
+        found = f"character '{source.line_text(line)[column - 1:column]}'"
+    elif isinstance(error, UnexpectedEOF):
+        expected = set(error.expected or ())
+        line, column = source.last_position()
+        span = Span(source.display_path, line, column, line, column + 1)
+        found = "the end of the file"
+    else:  # pragma: no cover - Lark raises only the three kinds above
+        span = Span(source.display_path, 1, 1, 1, 2)
+        found = "input"
+    words = sorted({_describe_terminal(name) for name in expected})
+    hint = f"expected {_plain_list(words)}" if words else None
+    return Diagnostic(span, Code.SYNTAX, f"unexpected {found}", hint)
+
+
+def _unquote(raw: str) -> str:
+    """The value of a STRING token: the quotes removed and the escapes \\" \\\\ \\n applied."""
+    body = raw[1:-1]
+    out: list[str] = []
+    index = 0
+    while index < len(body):
+        char = body[index]
+        if char == "\\" and index + 1 < len(body):
+            following = body[index + 1]
+            out.append("\n" if following == "n" else following)
+            index += 2
+        else:
+            out.append(char)
+            index += 1
+    return "".join(out)
+
+
+@v_args(meta=True)
+class _ToAst(Transformer[Token, ast.File]):
+    """Builds AST nodes bottom-up; every node gets the span Lark recorded for its rule."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self._path = path
+
+    def _span(self, meta: Meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self._path, 1, 1, 1, 1)
+        return Span(self._path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _token_span(self, token: Token) -> Span:
+        line = token.line or 1
+        column = token.column or 1
+        return Span(self._path, line, column, token.end_line or line, token.end_column or column)
+
+    def _ident(self, token: Token) -> ast.Ident:
+        return ast.Ident(str(token), self._token_span(token))
+
+    # -------------------------------------------------------------- file
+
+    def start(self, meta: Meta, children: list[Any]) -> ast.File:
+        return ast.File(
+            path=self._path,
+            headers=tuple(c for c in children if isinstance(c, ast.GameHeader)),
+            vocabularies=tuple(c for c in children if isinstance(c, ast.VocabularyDecl)),
+            cards=tuple(c for c in children if isinstance(c, ast.Card)),
+            span=self._span(meta),
+        )
+
+    def game_header(self, meta: Meta, children: list[Token]) -> ast.GameHeader:
+        return ast.GameHeader(self._ident(children[0]), self._span(meta))
+
+    def card(self, meta: Meta, children: list[Any]) -> ast.Card:
+        number, name, card_type, body = children
+        return ast.Card(
+            ast.IntLit(int(number), self._token_span(number)),
+            ast.StrLit(_unquote(name), self._token_span(name)),
+            self._ident(card_type),
+            body,
+            self._span(meta),
+        )
+
+    def block(self, meta: Meta, children: list[Any]) -> ast.Block:
+        return ast.Block(tuple(children), self._span(meta))
+
+    # -------------------------------------------------------------- statements
+
+    def phrase(self, meta: Meta, children: list[Any]) -> ast.Phrase:
+        head, *rest = children
+        groups = tuple(c for c in rest if isinstance(c, tuple))
+        preps = tuple(c for c in rest if isinstance(c, ast.PrepArg))
+        return ast.Phrase(self._ident(head), groups, preps, self._span(meta))
+
+    def arg_group(self, meta: Meta, children: list[ast.Expr]) -> tuple[ast.Expr, ...]:
+        return tuple(children)
+
+    def prep_arg(self, meta: Meta, children: list[Any]) -> ast.PrepArg:
+        preposition, value = children
+        return ast.PrepArg(str(preposition), value, self._span(meta))
+
+    def let_stmt(self, meta: Meta, children: list[Any]) -> ast.Let:
+        return ast.Let(self._ident(children[0]), children[1], self._span(meta))
+
+    def if_stmt(self, meta: Meta, children: list[Any]) -> ast.If:
+        otherwise = children[2] if len(children) > 2 else None
+        return ast.If(children[0], children[1], otherwise, self._span(meta))
+
+    def where_clause(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("where", children[0])
+
+    def by_clause(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("by", children[-1])
+
+    def when_clause(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("when", children[0])
+
+    def if_clause(self, meta: Meta, children: list[Any]) -> tuple[str, ast.Expr]:
+        return ("if", children[0])
+
+    @staticmethod
+    def _clause(children: list[Any], keyword: str) -> ast.Expr | None:
+        for child in children:
+            if isinstance(child, tuple) and child[0] == keyword:
+                value: ast.Expr = child[1]
+                return value
+        return None
+
+    @staticmethod
+    def _has_optional(children: list[Any]) -> bool:
+        return any(isinstance(c, Token) and c.type == "OPTIONAL" for c in children)
+
+    def for_stmt(self, meta: Meta, children: list[Any]) -> ast.ForEach:
+        kind, variable = children[0], children[1]
+        return ast.ForEach(
+            self._ident(kind), self._ident(variable), self._clause(children, "where"), children[-1],
+            self._span(meta),
+        )
+
+    def choose_stmt(self, meta: Meta, children: list[Any]) -> ast.Choose:
+        kind, variable = children[0], children[1]
+        return ast.Choose(
+            self._ident(kind), self._ident(variable), self._clause(children, "where"),
+            self._clause(children, "by"), self._span(meta),
+        )
+
+    def modify_stmt(self, meta: Meta, children: list[Any]) -> ast.Modify:
+        hook = children[0]
+        value = next(c for c in children[1:] if not isinstance(c, (Token, tuple)))
+        return ast.Modify(self._ident(hook), value, self._clause(children, "when"), self._span(meta))
+
+    def on_block(self, meta: Meta, children: list[Any]) -> ast.On:
+        return ast.On(self._ident(children[0]), children[-1], self._span(meta))
+
+    def when_block(self, meta: Meta, children: list[Any]) -> ast.When:
+        return ast.When(
+            self._ident(children[0]), self._clause(children, "if"), self._has_optional(children),
+            children[-1], self._span(meta),
+        )
+
+    def while_block(self, meta: Meta, children: list[Any]) -> ast.WhileInPlay:
+        return ast.WhileInPlay(children[-1], self._span(meta))
+
+    def instead_block(self, meta: Meta, children: list[Any]) -> ast.Instead:
+        return ast.Instead(
+            self._ident(children[0]), self._clause(children, "if"), self._has_optional(children),
+            children[-1], self._span(meta),
+        )
+
+    def ability_block(self, meta: Meta, children: list[Any]) -> ast.Ability:
+        title = children[0]
+        return ast.Ability(ast.StrLit(_unquote(title), self._token_span(title)), children[1], self._span(meta))
+
+    def side_block(self, meta: Meta, children: list[Any]) -> ast.Side:
+        title = children[0]
+        return ast.Side(ast.StrLit(_unquote(title), self._token_span(title)), children[1], self._span(meta))
+
+    def errata_block(self, meta: Meta, children: list[Any]) -> ast.Errata:
+        version, note, body = children
+        return ast.Errata(
+            ast.IntLit(int(version), self._token_span(version)),
+            ast.StrLit(_unquote(note), self._token_span(note)),
+            body,
+            self._span(meta),
+        )
+
+    # -------------------------------------------------------------- expressions
+
+    def _binary_chain(self, meta: Meta, children: list[Any], operator: str | None) -> ast.Expr:
+        """Fold `a op b op c` left to right; operator tokens are in the children unless fixed."""
+        result: ast.Expr = children[0]
+        index = 1
+        while index < len(children):
+            if operator is None:
+                op, right = str(children[index]), children[index + 1]
+                index += 2
+            else:
+                op, right = operator, children[index]
+                index += 1
+            span = Span(self._path, result.span.line, result.span.column, right.span.end_line, right.span.end_column)
+            result = ast.BinOp(op, result, right, span)
+        return result
+
+    def or_expr(self, meta: Meta, children: list[Any]) -> ast.Expr:
+        return self._binary_chain(meta, children, "or")
+
+    def and_expr(self, meta: Meta, children: list[Any]) -> ast.Expr:
+        return self._binary_chain(meta, children, "and")
+
+    def comparison(self, meta: Meta, children: list[Any]) -> ast.Expr:
+        return self._binary_chain(meta, children, None)
+
+    def sum(self, meta: Meta, children: list[Any]) -> ast.Expr:
+        return self._binary_chain(meta, children, None)
+
+    def product(self, meta: Meta, children: list[Any]) -> ast.Expr:
+        return self._binary_chain(meta, children, None)
+
+    def negation(self, meta: Meta, children: list[Any]) -> ast.Not:
+        return ast.Not(children[0], self._span(meta))
+
+    def attribute(self, meta: Meta, children: list[Any]) -> ast.Attribute:
+        return ast.Attribute(children[0], self._ident(children[1]), self._span(meta))
+
+    def integer(self, meta: Meta, children: list[Token]) -> ast.IntLit:
+        return ast.IntLit(int(children[0]), self._span(meta))
+
+    def string(self, meta: Meta, children: list[Token]) -> ast.StrLit:
+        return ast.StrLit(_unquote(children[0]), self._span(meta))
+
+    def true(self, meta: Meta, children: list[Token]) -> ast.BoolLit:
+        return ast.BoolLit(True, self._span(meta))
+
+    def false(self, meta: Meta, children: list[Token]) -> ast.BoolLit:
+        return ast.BoolLit(False, self._span(meta))
+
+    def you(self, meta: Meta, children: list[Token]) -> ast.You:
+        return ast.You(self._span(meta))
+
+    def this(self, meta: Meta, children: list[Token]) -> ast.This:
+        return ast.This(self._span(meta))
+
+    def name(self, meta: Meta, children: list[Token]) -> ast.Name:
+        ident = self._ident(children[0])
+        return ast.Name(ident, ident.span)
+
+    def call(self, meta: Meta, children: list[Any]) -> ast.Call:
+        return ast.Call(self._ident(children[0]), tuple(children[1:]), self._span(meta))
+
+    # -------------------------------------------------------------- vocabularies
+
+    def vocabulary(self, meta: Meta, children: list[Any]) -> ast.VocabularyDecl:
+        name, title, *items = children
+        return ast.VocabularyDecl(
+            self._ident(name), ast.StrLit(_unquote(title), self._token_span(title)), tuple(items),
+            self._span(meta),
+        )
+
+    def enum_decl(self, meta: Meta, children: list[Token]) -> ast.EnumDecl:
+        name, *members = children
+        return ast.EnumDecl(self._ident(name), tuple(self._ident(m) for m in members), self._span(meta))
+
+    def adjacency(self, meta: Meta, children: list[Any]) -> ast.AdjacencyDecl:
+        kind, *pairs = children
+        return ast.AdjacencyDecl(self._ident(kind), tuple(pairs), self._span(meta))
+
+    def pair(self, meta: Meta, children: list[Token]) -> tuple[ast.Ident, ast.Ident]:
+        return (self._ident(children[0]), self._ident(children[2]))
+
+    def cardtype(self, meta: Meta, children: list[Any]) -> ast.CardTypeDecl:
+        name, *fields = children
+        return ast.CardTypeDecl(self._ident(name), tuple(fields), self._span(meta))
+
+    def field(self, meta: Meta, children: list[Any]) -> ast.FieldDecl:
+        required = any(isinstance(c, Token) and c.type == "REQUIRED" for c in children)
+        return ast.FieldDecl(self._ident(children[0]), children[1], required, self._span(meta))
+
+    def type_ref(self, meta: Meta, children: list[Token]) -> ast.TypeRef:
+        return ast.TypeRef(self._ident(children[-1]), len(children) == 2, self._span(meta))
+
+    def signature(self, meta: Meta, children: list[Any]) -> ast.SignatureDecl:
+        kind, name, *rest = children
+        params = tuple(c for c in rest if isinstance(c, ast.Param))
+        results = [c for c in rest if isinstance(c, ast.TypeRef)]
+        texts = [c for c in rest if isinstance(c, Token) and c.type == "STRING"]
+        text = ast.StrLit(_unquote(texts[0]), self._token_span(texts[0])) if texts else None
+        return ast.SignatureDecl(
+            str(kind), self._ident(name), params, results[0] if results else None, text, self._span(meta)
+        )
+
+    def param(self, meta: Meta, children: list[Any]) -> ast.Param:
+        preposition = str(children[0]) if len(children) == 3 else None
+        return ast.Param(preposition, self._ident(children[-2]), children[-1], self._span(meta))
+
+    def timing_decl(self, meta: Meta, children: list[Token]) -> ast.TimingDecl:
+        return ast.TimingDecl(tuple(self._ident(c) for c in children), self._span(meta))

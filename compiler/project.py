@@ -1,0 +1,207 @@
+"""The front end as a whole: find card files, parse them, read vocabularies, check every card.
+
+`compile_paths` is what `paxc check`, `build`, `render` and `list` share. It never raises for
+bad input: every problem comes back as a Diagnostic, sorted by position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import ast, ir
+from compiler.checker import GameChecker
+from compiler.diagnostics import Code, Diagnostic, Reporter
+from compiler.parser import parse
+from compiler.source import SourceFile, Span
+from compiler.vocabulary import Vocabulary, build_vocabulary
+
+CARD_SUFFIX = ".pax"
+VOCABULARY_FILE = "game.pax"
+
+
+def find_root(start: Path) -> Path:
+    """The project root: the nearest folder at or above `start` holding `cards/` and `grammar/`."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / "cards").is_dir() and (folder / "grammar").is_dir():
+            return folder
+    return start
+
+
+@dataclass
+class PhaseTimes:
+    """Seconds spent in each phase, for `--stats`."""
+
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def add(self, phase: str, since: float) -> float:
+        now = time.perf_counter()
+        self.seconds[phase] = self.seconds.get(phase, 0.0) + now - since
+        return now
+
+
+@dataclass
+class CompileResult:
+    sources: dict[str, SourceFile]
+    games: dict[str, ir.GameIR]
+    diagnostics: list[Diagnostic]
+    times: PhaseTimes
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+    def render_diagnostics(self) -> str:
+        return "\n".join(d.render(self.sources) for d in self.diagnostics)
+
+
+def display_path(path: Path, root: Path) -> str:
+    """How a file is named in messages and generated comments: relative to the root, with '/'."""
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def collect_files(paths: Sequence[Path], reporter: Reporter, root: Path) -> list[Path]:
+    """Every .pax file named or below a named folder, sorted, each once."""
+    found: set[Path] = set()
+    for path in paths:
+        if path.is_dir():
+            found.update(p.resolve() for p in path.rglob(f"*{CARD_SUFFIX}") if p.is_file())
+        elif path.is_file():
+            found.add(path.resolve())
+        else:
+            shown = display_path(path, root)
+            reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"no such file or folder: {shown}")
+    return sorted(found, key=lambda p: display_path(p, root))
+
+
+def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileResult:
+    """Check the cards in `paths` (files or folders); vocabularies come from `<root>/cards/<game>/`."""
+    times = PhaseTimes()
+    started = time.perf_counter()
+    root = (root or find_root(Path.cwd())).resolve()
+    reporter = Reporter()
+    sources: dict[str, SourceFile] = {}
+    parsed: list[ast.File] = []
+    for path in collect_files(paths, reporter, root):
+        shown = display_path(path, root)
+        try:
+            source = SourceFile.read(path, shown)
+        except (OSError, UnicodeDecodeError) as error:
+            reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"cannot read {shown}: {error}")
+            continue
+        sources[shown] = source
+        result = parse(source)
+        if isinstance(result, Diagnostic):
+            reporter.error(result.span, result.code, result.message, result.hint)
+        else:
+            parsed.append(result)
+    started = times.add("parse", started)
+
+    vocab_files, unreadable_games = _vocabulary_files(parsed, root, sources, reporter)
+    vocabularies: dict[str, Vocabulary] = {}
+    vocab_hashes: dict[str, str] = {}
+    for file in vocab_files:
+        for decl in file.vocabularies:
+            if decl.name.text in vocabularies:
+                reporter.error(
+                    decl.name.span, Code.DUPLICATE_NAME, f"game '{decl.name.text}' is declared twice",
+                    f"first declared in {vocabularies[decl.name.text].path}",
+                )
+                continue
+            vocabularies[decl.name.text] = build_vocabulary(decl, file.path, reporter)
+            vocab_hashes[decl.name.text] = _sha256(sources[file.path].text)
+    started = times.add("vocabulary", started)
+
+    checkers = {name: GameChecker(vocab, reporter) for name, vocab in vocabularies.items()}
+    files_by_game: dict[str, list[ir.CardFileIR]] = {name: [] for name in vocabularies}
+    for file in parsed:
+        game = _game_of(file, vocabularies, unreadable_games, reporter)
+        if game is None:
+            continue
+        checker = checkers[game]
+        cards = [checker.check_card(card) for card in file.cards]
+        files_by_game[game].append(
+            ir.CardFileIR(file.path, _sha256(sources[file.path].text), tuple(c for c in cards if c is not None))
+        )
+    times.add("check", started)
+
+    games = {
+        name: ir.GameIR(vocabularies[name], vocab_hashes[name], tuple(files))
+        for name, files in sorted(files_by_game.items())
+        if files or any(f.path == vocabularies[name].path for f in vocab_files)
+    }
+    return CompileResult(sources, games, reporter.diagnostics, times)
+
+
+def _vocabulary_files(
+    parsed: list[ast.File], root: Path, sources: dict[str, SourceFile], reporter: Reporter
+) -> tuple[list[ast.File], set[str]]:
+    """Vocabularies declared among the given files, plus `cards/<game>/game.pax` for each game used.
+
+    Also returns the games whose vocabulary file exists but could not be parsed: their cards are
+    not checked (the vocabulary's own error is the one to fix first).
+    """
+    files = [f for f in parsed if f.vocabularies]
+    declared = {decl.name.text for f in files for decl in f.vocabularies}
+    wanted = sorted({h.game.text for f in parsed for h in f.headers} - declared)
+    unreadable: set[str] = set()
+    for game in wanted:
+        path = root / "cards" / game / VOCABULARY_FILE
+        if not path.is_file():
+            continue  # reported as an unknown game where the header names it
+        shown = display_path(path, root)
+        if shown in sources:  # given on the command line, and it failed to parse
+            unreadable.add(game)
+            continue
+        source = SourceFile.read(path, shown)
+        sources[shown] = source
+        result = parse(source)
+        if isinstance(result, Diagnostic):
+            reporter.error(result.span, result.code, result.message, result.hint)
+            unreadable.add(game)
+        else:
+            files.append(result)
+    return files, unreadable
+
+
+def _game_of(
+    file: ast.File, vocabularies: dict[str, Vocabulary], unreadable: set[str], reporter: Reporter
+) -> str | None:
+    if not file.cards and not file.headers:
+        return None
+    if not file.headers:
+        first = file.cards[0].span
+        reporter.error(
+            Span(first.path, first.line, first.column, first.line, first.column + 4), Code.BAD_FILE,
+            "cards come after a line saying their game", "start the file with 'game pamir' or 'game porfiriana'",
+        )
+        return None
+    header = file.headers[0]
+    for extra in file.headers[1:]:
+        reporter.error(extra.span, Code.BAD_FILE, "a file holds the cards of one game only", f"this file is for '{header.game.text}'")
+    if header.game.text in unreadable:
+        return None
+    if header.game.text not in vocabularies:
+        reporter.unknown(header.game.span, "game", header.game.text, vocabularies)
+        return None
+    return header.game.text
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def all_card_paths(root: Path) -> list[Path]:
+    return [root / "cards"]
+
+
+def iter_cards(result: CompileResult) -> Iterable[ir.CardIR]:
+    for game in result.games.values():
+        yield from game.cards()

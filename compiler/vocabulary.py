@@ -1,0 +1,287 @@
+"""A game's vocabulary: the names, card types and runtime hooks its cards may use.
+
+Vocabularies are written in the card language itself (`vocabulary pamir "..." { ... }`, kept in
+`cards/<game>/game.pax`) and read here into a checked model the rest of the compiler consults.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from dataclasses import dataclass
+
+from compiler import ast
+from compiler.diagnostics import Code, Reporter
+from compiler.source import Span
+from compiler.types import BUILTINS, Type, enum_type, list_of
+
+# Attributes every card has whatever its game; they cannot be redeclared by a card type.
+CORE_ATTRIBUTES = ("provenance", "note")
+PROVENANCES = ("printed", "inferred", "reconstructed")
+RESERVED_FIELDS = frozenset(
+    {"number", "name", "card_type", "provenance", "note", "sides", "abilities", "errata", "source"}
+)
+HOOK_KINDS = ("operation", "query", "trigger", "modifier", "replaceable")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class EnumKind:
+    name: str
+    members: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    name: str
+    type: Type
+    required: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CardTypeSpec:
+    name: str
+    fields: tuple[FieldSpec, ...]
+    span: Span
+
+    def field(self, name: str) -> FieldSpec | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+@dataclass(frozen=True, slots=True)
+class ParamSpec:
+    preposition: str | None
+    name: str
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class HookSpec:
+    """An operation, query, trigger, modifier or replaceable event the runtime offers to cards."""
+
+    kind: str
+    name: str
+    params: tuple[ParamSpec, ...]
+    result: Type | None
+    text: str | None
+    span: Span
+
+    @property
+    def positional(self) -> tuple[ParamSpec, ...]:
+        return tuple(p for p in self.params if p.preposition is None)
+
+    def by_preposition(self, preposition: str) -> ParamSpec | None:
+        return next((p for p in self.params if p.preposition == preposition), None)
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    name: str
+    title: str
+    path: str
+    enums: dict[str, EnumKind]
+    adjacency: dict[str, tuple[tuple[str, str], ...]]
+    card_types: dict[str, CardTypeSpec]
+    hooks: dict[str, HookSpec]
+    timings: tuple[str, ...]
+
+    def hooks_of(self, kind: str) -> dict[str, HookSpec]:
+        return {name: hook for name, hook in self.hooks.items() if hook.kind == kind}
+
+    def enums_with_member(self, member: str) -> list[str]:
+        return [kind.name for kind in self.enums.values() if member in kind.members]
+
+    def all_members(self) -> list[str]:
+        return [member for kind in self.enums.values() for member in kind.members]
+
+    def field_anywhere(self, name: str) -> FieldSpec | None:
+        """A field as seen on a card of unknown type: optional unless every card type requires it."""
+        specs = [spec.field(name) for spec in self.card_types.values()]
+        present = [spec for spec in specs if spec is not None]
+        if not present:
+            return None
+        first = present[0]
+        everywhere = len(present) == len(specs) and all(spec.required for spec in present)
+        return FieldSpec(name, first.type if everywhere else first.type.maybe(), everywhere, first.span)
+
+    def all_fields(self) -> list[FieldSpec]:
+        """Every field of every card type, once each, in a stable order (by name)."""
+        names = sorted({f.name for spec in self.card_types.values() for f in spec.fields})
+        fields = [self.field_anywhere(name) for name in names]
+        return [f for f in fields if f is not None]
+
+
+def python_safe(name: str) -> bool:
+    return not keyword.iskeyword(name) and not keyword.issoftkeyword(name)
+
+
+def build_vocabulary(decl: ast.VocabularyDecl, path: str, reporter: Reporter) -> Vocabulary:
+    """Check a vocabulary declaration and turn it into the model; problems go to the reporter."""
+    builder = _Builder(decl, path, reporter)
+    return builder.build()
+
+
+class _Builder:
+    def __init__(self, decl: ast.VocabularyDecl, path: str, reporter: Reporter) -> None:
+        self.decl = decl
+        self.path = path
+        self.reporter = reporter
+        self.enums: dict[str, EnumKind] = {}
+        self.declared: dict[str, Span] = {}
+
+    def _declare(self, ident: ast.Ident, what: str) -> bool:
+        if ident.text in BUILTINS or ident.text in self.declared:
+            self.reporter.error(
+                ident.span, Code.DUPLICATE_NAME, f"{what} '{ident.text}' is already declared",
+                "built-in types are int, bool, text, player and card" if ident.text in BUILTINS else None,
+            )
+            return False
+        self.declared[ident.text] = ident.span
+        return True
+
+    def build(self) -> Vocabulary:
+        items = self.decl.items
+        for item in items:
+            if isinstance(item, ast.EnumDecl):
+                self._enum(item)
+        adjacency: dict[str, tuple[tuple[str, str], ...]] = {}
+        card_types: dict[str, CardTypeSpec] = {}
+        hooks: dict[str, HookSpec] = {}
+        timings: list[str] = []
+        for item in items:
+            if isinstance(item, ast.AdjacencyDecl):
+                pairs = self._adjacency(item)
+                if pairs is not None:
+                    adjacency[item.kind.text] = pairs
+            elif isinstance(item, ast.CardTypeDecl):
+                if self._declare(item.name, "card type"):
+                    card_types[item.name.text] = self._card_type(item)
+            elif isinstance(item, ast.SignatureDecl):
+                if self._declare(item.name, item.kind):
+                    hooks[item.name.text] = self._hook(item)
+            elif isinstance(item, ast.TimingDecl):
+                for ident in item.names:
+                    if ident.text in timings:
+                        self.reporter.error(ident.span, Code.DUPLICATE_NAME, f"timing '{ident.text}' is declared twice")
+                    else:
+                        timings.append(ident.text)
+        self._check_field_consistency(card_types)
+        return Vocabulary(
+            name=self.decl.name.text,
+            title=self.decl.title.value,
+            path=self.path,
+            enums=self.enums,
+            adjacency=adjacency,
+            card_types=card_types,
+            hooks=hooks,
+            timings=tuple(timings),
+        )
+
+    def _enum(self, item: ast.EnumDecl) -> None:
+        if not self._declare(item.name, "enum"):
+            return
+        members: list[str] = []
+        upper: dict[str, str] = {}
+        for member in item.members:
+            key = member.text.upper()
+            if key in upper:
+                self.reporter.error(
+                    member.span, Code.DUPLICATE_NAME,
+                    f"'{member.text}' is already a member of enum '{item.name.text}'"
+                    + ("" if upper[key] == member.text else f" (as '{upper[key]}'; names differing only in case clash)"),
+                )
+                continue
+            upper[key] = member.text
+            members.append(member.text)
+        self.enums[item.name.text] = EnumKind(item.name.text, tuple(members), item.span)
+
+    def _adjacency(self, item: ast.AdjacencyDecl) -> tuple[tuple[str, str], ...] | None:
+        kind = self.enums.get(item.kind.text)
+        if kind is None:
+            self.reporter.unknown(item.kind.span, "enum", item.kind.text, self.enums)
+            return None
+        pairs: list[tuple[str, str]] = []
+        for left, right in item.pairs:
+            ok = True
+            for end in (left, right):
+                if end.text not in kind.members:
+                    self.reporter.unknown(end.span, kind.name, end.text, kind.members)
+                    ok = False
+            if ok:
+                pairs.append(tuple(sorted((left.text, right.text))))  # type: ignore[arg-type]
+        return tuple(sorted(set(pairs)))
+
+    def _type(self, ref: ast.TypeRef) -> Type | None:
+        name = ref.name.text
+        if name in BUILTINS:
+            base = BUILTINS[name]
+        elif name in self.enums:
+            base = enum_type(name)
+        else:
+            self.reporter.unknown(ref.name.span, "type", name, [*BUILTINS, *self.enums])
+            return None
+        return list_of(base) if ref.is_list else base
+
+    def _card_type(self, item: ast.CardTypeDecl) -> CardTypeSpec:
+        fields: list[FieldSpec] = []
+        for field in item.fields:
+            if field.name.text in RESERVED_FIELDS:
+                self.reporter.error(
+                    field.name.span, Code.BAD_VOCABULARY,
+                    f"'{field.name.text}' is a built-in attribute of every card and cannot be declared",
+                )
+                continue
+            if any(f.name == field.name.text for f in fields):
+                self.reporter.error(field.name.span, Code.DUPLICATE_NAME, f"attribute '{field.name.text}' is declared twice")
+                continue
+            if not python_safe(field.name.text):
+                self.reporter.error(field.name.span, Code.BAD_VOCABULARY, f"'{field.name.text}' is a reserved word")
+                continue
+            type_ = self._type(field.type)
+            if type_ is not None:
+                fields.append(FieldSpec(field.name.text, type_, field.required, field.span))
+        return CardTypeSpec(item.name.text, tuple(fields), item.span)
+
+    def _check_field_consistency(self, card_types: dict[str, CardTypeSpec]) -> None:
+        """A field name means one thing in a game: the same type on every card type that has it."""
+        seen: dict[str, FieldSpec] = {}
+        for spec in card_types.values():
+            for field in spec.fields:
+                first = seen.setdefault(field.name, field)
+                if first.type != field.type:
+                    self.reporter.error(
+                        field.span, Code.BAD_VOCABULARY,
+                        f"attribute '{field.name}' is {field.type} here but {first.type} on another card type",
+                    )
+
+    def _hook(self, item: ast.SignatureDecl) -> HookSpec:
+        params: list[ParamSpec] = []
+        for param in item.params:
+            if any(p.name == param.name.text for p in params):
+                self.reporter.error(param.name.span, Code.DUPLICATE_NAME, f"parameter '{param.name.text}' is declared twice")
+                continue
+            if param.preposition is not None and any(p.preposition == param.preposition for p in params):
+                self.reporter.error(param.span, Code.DUPLICATE_NAME, f"preposition '{param.preposition}' is used twice")
+                continue
+            if not python_safe(param.name.text) or param.name.text in ("ctx", "event", "current"):
+                self.reporter.error(param.name.span, Code.BAD_VOCABULARY, f"'{param.name.text}' is a reserved word")
+                continue
+            type_ = self._type(param.type)
+            if type_ is not None:
+                params.append(ParamSpec(param.preposition, param.name.text, type_))
+        result = self._type(item.result) if item.result is not None else None
+        wants_result = item.kind in ("query", "modifier")
+        if wants_result and item.result is None:
+            self.reporter.error(item.span, Code.BAD_VOCABULARY, f"a {item.kind} needs a result type ('-> TYPE')")
+        if not wants_result and item.result is not None:
+            self.reporter.error(item.result.span, Code.BAD_VOCABULARY, f"a {item.kind} has no result type")
+        if item.kind in ("trigger", "replaceable", "modifier") and any(p.preposition for p in params):
+            self.reporter.error(item.span, Code.BAD_VOCABULARY, f"the parameters of a {item.kind} take no prepositions")
+        text = item.text.value if item.text is not None else None
+        if item.text is not None:
+            for placeholder in _PLACEHOLDER.findall(item.text.value):
+                if not any(p.name == placeholder for p in params):
+                    self.reporter.unknown(item.text.span, "parameter", placeholder, [p.name for p in params])
+        return HookSpec(item.kind, item.name.text, tuple(params), result, text, item.span)
