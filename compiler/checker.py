@@ -545,19 +545,19 @@ class GameChecker:
             else:
                 values[param.name] = value
         for prep in phrase.prepositions:
-            param = hook.by_preposition(prep.preposition)
-            if param is None:
+            named = hook.by_preposition(prep.preposition)
+            if named is None:
                 self.reporter.error(
                     prep.span, Code.WRONG_ARGUMENTS, f"'{name}' takes no '{prep.preposition} ...'",
                     f"it is written: {signature}",
                 )
                 ok = False
                 continue
-            value = self._argument(prep.value, param.type, param.name, scope)
+            value = self._argument(prep.value, named.type, named.name, scope)
             if value is None:
                 ok = False
             else:
-                values[param.name] = value
+                values[named.name] = value
         missing = [p for p in hook.params if p.preposition is not None and p.name not in values]
         if missing and ok:
             self.reporter.error(

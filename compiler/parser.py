@@ -51,7 +51,7 @@ def parse(source: SourceFile) -> ast.File | Diagnostic:
         tree = _lark().parse(text)
     except UnexpectedInput as error:
         return _syntax_diagnostic(source, error)
-    return _ToAst(source.display_path).transform(tree)  # type: ignore[no-any-return]
+    return _ToAst(source.display_path).transform(tree)
 
 
 def _describe_terminal(name: str) -> str:

@@ -104,7 +104,9 @@ class Vocabulary:
             return None
         first = present[0]
         everywhere = len(present) == len(specs) and all(spec.required for spec in present)
-        return FieldSpec(name, first.type if everywhere else first.type.maybe(), everywhere, first.span)
+        # A list attribute a card lacks is an empty list, never absent.
+        certain = everywhere or first.type.kind == "list"
+        return FieldSpec(name, first.type if certain else first.type.maybe(), everywhere, first.span)
 
     def all_fields(self) -> list[FieldSpec]:
         """Every field of every card type, once each, in a stable order (by name)."""

@@ -1,0 +1,163 @@
+"""The `paxc` command line."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from compiler import build as build_module
+from compiler import ir
+from compiler.project import CompileResult, compile_paths, find_root
+from compiler.render import card_text
+
+
+def _root(ctx: click.Context) -> Path:
+    root: Path = ctx.obj["root"]
+    return root
+
+
+def _report(result: CompileResult) -> None:
+    """Diagnostics to stderr, with a count, as compilers do."""
+    if result.diagnostics:
+        click.echo(result.render_diagnostics(), err=True)
+        count = len(result.diagnostics)
+        click.echo(f"{count} error{'s' if count != 1 else ''}", err=True)
+
+
+def _compile_or_exit(paths: list[Path], root: Path) -> CompileResult:
+    result = compile_paths(paths, root)
+    if not result.ok:
+        _report(result)
+        sys.exit(1)
+    return result
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="The project folder holding cards/, grammar/ and generated/ (default: found from the current folder).",
+)
+@click.version_option(package_name="paxc")
+@click.pass_context
+def main(ctx: click.Context, root: Path | None) -> None:
+    """paxc: write, check, compile and render the cards of card-driven board games.
+
+    Card files (*.pax) live in cards/<game>/; each game's vocabulary is cards/<game>/game.pax.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["root"] = (root or find_root(Path.cwd())).resolve()
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.pass_context
+def check(ctx: click.Context, paths: tuple[Path, ...]) -> None:
+    """Check card files and print every error (default: all of cards/).
+
+    PATHS are .pax files or folders. Exits with status 1 when anything is wrong.
+    """
+    root = _root(ctx)
+    result = _compile_or_exit(list(paths) or [root / "cards"], root)
+    cards = sum(len(f.cards) for g in result.games.values() for f in g.files)
+    files = sum(len(g.files) for g in result.games.values())
+    click.echo(f"{cards} cards in {files} files: no errors")
+
+
+@main.command()
+@click.option("--check", "check_only", is_flag=True, help="Write nothing; exit 1 listing the stale files if generated/ does not match the cards.")
+@click.option("--stats", is_flag=True, help="Print how long each phase took.")
+@click.pass_context
+def build(ctx: click.Context, check_only: bool, stats: bool) -> None:
+    """Check every card in cards/ and generate the Python modules in generated/.
+
+    A build with errors leaves generated/ untouched.
+    """
+    root = _root(ctx)
+    started = time.perf_counter()
+    result = _compile_or_exit([root / "cards"], root)
+    phase = time.perf_counter()
+    files = build_module.generate(result.games)
+    phase = result.times.add("generate", phase)
+    out_dir = root / "generated"
+    if check_only:
+        staleness = build_module.stale_files(out_dir, result.games, files)
+        result.times.add("compare", phase)
+        if stats:
+            _print_stats(result, started)
+        if staleness:
+            click.echo("generated/ does not match the cards; run 'paxc build' and commit the result:", err=True)
+            for line in staleness.lines():
+                click.echo(f"  {line}", err=True)
+            sys.exit(1)
+        click.echo(f"generated/ is up to date ({len(files)} files)")
+        return
+    changed = build_module.write_atomically(out_dir, result.games, files)
+    result.times.add("write", phase)
+    if stats:
+        _print_stats(result, started)
+    cards = sum(len(g.cards()) for g in result.games.values())
+    click.echo(f"built {cards} cards of {len(result.games)} game(s): {len(changed)} of {len(files)} files changed")
+
+
+def _print_stats(result: CompileResult, started: float) -> None:
+    cards = sum(len(g.cards()) for g in result.games.values())
+    click.echo(f"{cards} cards, {len(result.sources)} files")
+    for phase, seconds in result.times.seconds.items():
+        click.echo(f"  {phase:<11}{seconds * 1000:8.1f} ms")
+    click.echo(f"  {'total':<11}{(time.perf_counter() - started) * 1000:8.1f} ms")
+
+
+@main.command()
+@click.argument("target")
+@click.option("--game", help="The game to look the card up in, when its number or name is in several.")
+@click.pass_context
+def render(ctx: click.Context, target: str, game: str | None) -> None:
+    """Print the text of a card, generated from its definition.
+
+    TARGET is a .pax file (every card in it), a card number or a card name.
+    """
+    root = _root(ctx)
+    path = Path(target)
+    if target.endswith(".pax") or path.is_file():
+        result = _compile_or_exit([path], root)
+        cards = [card for g in result.games.values() for f in g.files for card in f.cards]
+    else:
+        result = _compile_or_exit([root / "cards"], root)
+        cards = _lookup(result.games, target, game)
+    click.echo("\n\n".join(card_text(card) for card in cards))
+
+
+def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[ir.CardIR]:
+    if game is not None and game not in games:
+        raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(games)})", param_hint="--game")
+    pool = [(name, card) for name, g in games.items() if game in (None, name) for card in g.cards()]
+    wanted = target.strip().casefold()
+    found = [
+        (name, card) for name, card in pool
+        if (wanted.isdigit() and card.number == int(wanted)) or card.name.casefold() == wanted
+    ]
+    if not found:
+        raise click.BadParameter(f"no card numbered or named '{target}'", param_hint="TARGET")
+    if len({name for name, _ in found}) > 1:
+        raise click.BadParameter(
+            f"'{target}' names cards in several games; add --game ({', '.join(sorted({n for n, _ in found}))})",
+            param_hint="TARGET",
+        )
+    return [card for _, card in found]
+
+
+@main.command(name="list")
+@click.argument("game")
+@click.pass_context
+def list_cards(ctx: click.Context, game: str) -> None:
+    """List the cards of GAME: one line each with number, name and type."""
+    root = _root(ctx)
+    result = _compile_or_exit([root / "cards" / game] if (root / "cards" / game).is_dir() else [], root)
+    if game not in result.games:
+        known = sorted(p.name for p in (root / "cards").iterdir() if (p / "game.pax").is_file())
+        raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(known)})", param_hint="GAME")
+    for card in result.games[game].cards():
+        click.echo(f"{card.number:>4}  {card.name}  [{card.card_type}]")

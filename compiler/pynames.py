@@ -1,0 +1,70 @@
+"""How card-language names become Python names, safely.
+
+Every identifier the generator writes comes through here: names from the grammar are already
+`[A-Za-z_][A-Za-z0-9_]*`, and what could still clash with Python (keywords, builtins, the names
+generated code uses itself) gets a trailing underscore. Strings never become identifiers.
+"""
+
+from __future__ import annotations
+
+import builtins
+import keyword
+import re
+import unicodedata
+
+_GENERATED_NAMES = frozenset(
+    {"ctx", "event", "current", "ask", "Choice", "Effect", "Card", "CardType", "Provenance", "PlayerId"}
+)
+_RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins)) | _GENERATED_NAMES
+
+
+def camel(name: str) -> str:
+    """`dominance_check_ended` -> `DominanceCheckEnded`; `region` -> `Region`."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part) or "Unnamed"
+
+
+def constant(name: str) -> str:
+    """An enum member's Python name: `Kabul` -> `KABUL`, `favor_military` -> `FAVOR_MILITARY`."""
+    upper = name.upper()
+    return upper + "_" if upper.startswith("_") or keyword.iskeyword(upper) else upper
+
+
+def local(name: str) -> str:
+    """A variable bound by a card (`choose region as r`)."""
+    return name + "_" if name in _RESERVED or name.startswith("CARD_") else name
+
+
+def method(name: str) -> str:
+    """An operation or query of the effects protocol."""
+    return name + "_" if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name.startswith("_") else name
+
+
+def slug(text: str) -> str:
+    """An ASCII identifier fragment from any text (a card's name): `Díaz` -> `diaz`."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "_", ascii_text.lower()).strip("_")
+
+
+def comment(text: str) -> str:
+    """Text safe to put after `#` on one line: no line breaks or other control characters."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def module_name(parts: list[str]) -> str:
+    """The module for a card file, from its path below `cards/<game>/`: `court/kabul` -> `cards_court_kabul`."""
+    joined = "_".join(slug(part) for part in parts if slug(part))
+    return "cards_" + (joined or "unnamed")
+
+
+def string_literal(text: str) -> str:
+    """A Python string literal holding exactly `text`: repr's escaping, in double quotes when it can."""
+    literal = repr(text)
+    if literal.startswith("'") and '"' not in text:
+        # No quote of either kind inside, so repr escaped none: only the delimiters change.
+        return '"' + literal[1:-1] + '"'
+    return literal
+
+
+def docstring(text: str) -> str:
+    """Text safe inside a triple-quoted docstring: one line, every backslash and quote escaped."""
+    return comment(text).replace("\\", "\\\\").replace('"', '\\"')

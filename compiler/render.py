@@ -1,0 +1,133 @@
+"""The card-text back end: what a card says, in English, generated from its checked definition.
+
+Designers read this beside the printed card to see that text and behaviour agree, so every word
+comes from the IR (and the phrasing templates the vocabulary gives its hooks), never from the
+card file's own text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from compiler import ir
+from compiler.vocabulary import HookSpec
+
+_COMPARISON_WORDS = {
+    "==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
+    ">": "is more than", ">=": "is at least", "+": "plus", "-": "minus", "*": "times",
+}
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def value_text(expr: ir.Expr) -> str:
+    """A constant or expression in words."""
+    if isinstance(expr, ir.IntConst):
+        return str(expr.value)
+    if isinstance(expr, ir.TextConst):
+        return f'"{expr.value}"'
+    if isinstance(expr, ir.BoolConst):
+        return "yes" if expr.value else "no"
+    if isinstance(expr, ir.EnumConst):
+        return words(expr.member)
+    if isinstance(expr, ir.ListConst):
+        return ", ".join(value_text(item) for item in expr.items) or "none"
+    if isinstance(expr, ir.YouRef):
+        return "you"
+    if isinstance(expr, ir.ThisRef):
+        return "this card"
+    if isinstance(expr, (ir.LocalRef, ir.HookParamRef)):
+        return f"the {words(expr.name)}"
+    if isinstance(expr, ir.QueryCall):
+        return _fill(expr.query, [value_text(a) for a in expr.args])
+    if isinstance(expr, ir.AdjacentCall):
+        return f"{value_text(expr.left)} borders {value_text(expr.right)}"
+    if isinstance(expr, ir.FieldRef):
+        return f"the {words(expr.field)} of {value_text(expr.subject)}"
+    if isinstance(expr, ir.NotExpr):
+        return f"not ({value_text(expr.operand)})"
+    return f"{value_text(expr.left)} {_COMPARISON_WORDS.get(expr.operator, expr.operator)} {value_text(expr.right)}"
+
+
+def _fill(hook: HookSpec, args: list[str]) -> str:
+    """A hook's phrasing template with its arguments in place, or its name and arguments."""
+    values = {param.name: text for param, text in zip(hook.params, args)}
+    if hook.text is None:
+        return " ".join([words(hook.name), *args])
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), hook.text)
+
+
+def _event_text(hook: HookSpec) -> str:
+    """A trigger or event phrase with its parameters named."""
+    return _fill(hook, [f"the {words(p.name)}" for p in hook.params])
+
+
+def statements_text(statements: tuple[ir.Stmt, ...]) -> str:
+    return "; ".join(_statement(s) for s in statements) or "nothing"
+
+
+def _statement(statement: ir.Stmt) -> str:
+    if isinstance(statement, ir.OperationStmt):
+        return _fill(statement.operation, [value_text(v) for _, v in statement.args])
+    if isinstance(statement, ir.LetStmt):
+        return f"let the {words(statement.name)} be {value_text(statement.value)}"
+    if isinstance(statement, ir.IfStmt):
+        text = f"if {value_text(statement.condition)}: {statements_text(statement.then)}"
+        if statement.otherwise:
+            text += f"; otherwise {statements_text(statement.otherwise)}"
+        return text
+    if isinstance(statement, ir.ForEachStmt):
+        where = f" where {value_text(statement.where)}" if statement.where is not None else ""
+        order = " in turn order" if statement.kind.kind == "player" else ""
+        return f"for each {statement.kind} (the {words(statement.variable)}){order}{where}: {statements_text(statement.body)}"
+    where = f" where {value_text(statement.where)}" if statement.where is not None else ""
+    return f"{value_text(statement.chooser)} chooses a {statement.kind} (the {words(statement.variable)}){where}"
+
+
+def hook_text(hook: ir.Hook) -> str:
+    if isinstance(hook, ir.OneShotHook):
+        return f"On {words(hook.timing)}: {statements_text(hook.body)}."
+    if isinstance(hook, ir.ModifierHook):
+        when = f" when {value_text(hook.when)}" if hook.when is not None else ""
+        return f"While in play, {_event_text(hook.modifier)} is {value_text(hook.value)}{when}."
+    spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
+    condition = f", if {value_text(hook.condition)}" if hook.condition is not None else ""
+    may = " you may" if hook.optional else ""
+    body = statements_text(hook.body)
+    if isinstance(hook, ir.TriggerHook):
+        return f"{_capital(_event_text(spec))}{condition},{may} {body}."
+    return f"Instead of {_event_text(spec)}{condition},{may} {body}."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_text(card: ir.CardIR) -> str:
+    """The full text of one card, as `paxc render` prints it."""
+    lines = [f"#{card.number} {card.name}", f"{words(card.card_type).capitalize()} card ({card.provenance})"]
+    lines += [f"  {_capital(words(a.field.name))}: {value_text(a.value)}" for a in card.attributes]
+    for ability in card.abilities:
+        lines += _ability_lines(ability, "  ")
+    for side in card.sides:
+        lines.append(f"  Side \"{side.title}\":")
+        lines += [f"    {_capital(words(a.field.name))}: {value_text(a.value)}" for a in side.attributes]
+        for ability in side.abilities:
+            lines += _ability_lines(ability, "    ")
+    for erratum in card.errata:
+        changes = "; ".join(f"{words(c.field.name)} {value_text(c.value)}" for c in erratum.changes)
+        lines.append(f"  Erratum {erratum.version} ({erratum.note}): {changes}")
+    if card.note:
+        lines.append(f"  Note: {card.note}")
+    return "\n".join(lines)
+
+
+def _ability_lines(ability: ir.AbilityIR, indent: str) -> list[str]:
+    if ability.title is None:
+        return [f"{indent}{hook_text(hook)}" for hook in ability.hooks]
+    lines = [f"{indent}{ability.title}:"]
+    lines += [f"{indent}  {hook_text(hook)}" for hook in ability.hooks]
+    return lines

@@ -1,0 +1,147 @@
+"""The contract between generated card effects and the runtime. It knows no game.
+
+A card effect is a generator: it runs until it needs a player's decision, yields that `Decision`,
+and is resumed by the runtime once the decision has its answer. The engine therefore never calls a
+player: it publishes the pending decision, and whoever answers (a human, a bot, a replayed log)
+fills it in. Effects that need no choice still have the same shape, so the runtime drives every
+effect the same way.
+
+Each game's generated `vocabulary` module declares a Protocol extending `EffectContext` with that
+game's operations and queries; the game's runtime implements it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, NewType, Protocol, TypeVar
+
+PlayerId = NewType("PlayerId", int)
+"""A seat at the table, 0-based in turn order from the first player."""
+
+T = TypeVar("T")
+C = TypeVar("C", bound="EffectContext")
+E = TypeVar("E")
+V = TypeVar("V")
+
+
+class Decision:
+    """A question the rules put to one player. Subclasses say what the options are."""
+
+    chooser: PlayerId
+    prompt: str
+
+
+@dataclass(eq=False)
+class Choice(Decision, Generic[T]):
+    """Pick one of `options`; the runtime stores the pick in `answer` before resuming the effect."""
+
+    chooser: PlayerId
+    prompt: str
+    options: tuple[T, ...]
+    answer: T | None = field(default=None)
+
+    def answered(self) -> T:
+        if self.answer is None:
+            raise RuntimeError(f"the decision '{self.prompt}' was resumed without an answer")
+        return self.answer
+
+
+Effect = Generator[Decision, None, None]
+"""A running card effect: yields decisions, returns nothing."""
+
+
+def ask(choice: Choice[T]) -> Generator[Decision, None, T]:
+    """Publish `choice` and give back its answer: `value = yield from ask(choice)`."""
+    yield choice
+    return choice.answered()
+
+
+class Provenance(enum.Enum):
+    """Where a card's definition comes from."""
+
+    PRINTED = "printed"
+    INFERRED = "inferred"
+    RECONSTRUCTED = "reconstructed"
+
+
+class EffectContext(Protocol):
+    """What every game offers to every effect, whatever the game."""
+
+    @property
+    def you(self) -> PlayerId:
+        """The player the effect belongs to: the card's owner, or the player resolving the event."""
+        ...
+
+    def players_in_turn_order(self) -> Sequence[PlayerId]:
+        """Every player, starting with the one whose turn it is."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class OneShot(Generic[C]):
+    """An effect that happens once, at a timing the game names (on play, on purchase, ...)."""
+
+    timing: str
+    run: Callable[[C], Effect]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Generic[C, E]):
+    """An effect that happens whenever the event `event` occurs and `applies` holds.
+
+    An optional trigger is offered to the card's owner, who may decline it.
+    """
+
+    event: type[E]
+    applies: Callable[[C, E], bool]
+    run: Callable[[C, E], Effect]
+    optional: bool
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier(Generic[C, E, V]):
+    """A continuous change: given the value the rules computed so far, returns the new value."""
+
+    hook: type[E]
+    apply: Callable[[C, E, V], V]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement(Generic[C, E]):
+    """Something that happens instead of `event` when `applies` holds (optional: the owner may)."""
+
+    event: type[E]
+    applies: Callable[[C, E], bool]
+    run: Callable[[C, E], Effect]
+    optional: bool
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ability(Generic[C]):
+    """A card's ability: a title (when printed) and the hooks through which it reaches the rules."""
+
+    title: str | None
+    one_shots: tuple[OneShot[C], ...] = ()
+    triggers: tuple[Trigger[C, Any], ...] = ()
+    modifiers: tuple[Modifier[C, Any, Any], ...] = ()
+    replacements: tuple[Replacement[C, Any], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Erratum:
+    """A correction to a printed card; the card's attributes already include it."""
+
+    version: int
+    note: str
+    changes: tuple[str, ...]
+
+
+def always(ctx: object, event: object) -> bool:
+    """The condition of a trigger or replacement that has none: it applies every time."""
+    return True
