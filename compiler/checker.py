@@ -83,6 +83,7 @@ class GameChecker:
         self.reporter = reporter
         self._numbers: dict[int, Span] = {}
         self._card_name = ""
+        self._this_values: dict[str, ir.Expr] = {}
 
     # ============================================================== cards
 
@@ -104,7 +105,7 @@ class GameChecker:
             self.reporter.unknown(card.card_type.span, f"{self.vocab.name} card type", card.card_type.text, self.vocab.card_types)
             return None
         core: dict[str, ir.Expr] = {}
-        attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core, allow_sides=True)
+        attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core)
         for field in spec.fields:
             if field.required and field.name not in {a.field.name for a in attributes}:
                 self.reporter.error(
@@ -119,7 +120,6 @@ class GameChecker:
             )
         if len(self.reporter.diagnostics) != errors_before:
             return None
-        final = _apply_errata(attributes, errata)
         provenance = core["provenance"]
         note = core.get("note")
         return ir.CardIR(
@@ -128,7 +128,7 @@ class GameChecker:
             card_type=spec.name,
             provenance=provenance.member if isinstance(provenance, ir.EnumConst) else "",
             note=note.value if isinstance(note, ir.TextConst) else "",
-            attributes=final,
+            attributes=attributes,
             abilities=tuple(abilities),
             sides=tuple(sides),
             errata=tuple(errata),
@@ -137,34 +137,44 @@ class GameChecker:
         )
 
     def _card_body(
-        self, body: ast.Block, card_type: str, core: dict[str, ir.Expr], *, allow_sides: bool
-    ) -> tuple[list[ir.AttributeValue], list[ir.AbilityIR], list[ir.SideIR], list[ir.ErratumIR]]:
+        self, body: ast.Block, card_type: str, core: dict[str, ir.Expr], *,
+        inherited: tuple[ir.AttributeValue, ...] | None = None,
+    ) -> tuple[tuple[ir.AttributeValue, ...], list[ir.AbilityIR], list[ir.SideIR], list[ir.ErratumIR]]:
+        """A card's (or a side's) body. Attributes and errata are read first, so that effects
+        anywhere in the body see the card's final values through `this`."""
+        is_side = inherited is not None
         attributes: list[ir.AttributeValue] = []
-        abilities: list[ir.AbilityIR] = []
-        sides: list[ir.SideIR] = []
         errata: list[ir.ErratumIR] = []
-        loose_hooks: list[ir.Hook] = []
         seen: dict[str, Span] = {}
         for statement in body.statements:
             if isinstance(statement, ast.Phrase):
                 self._attribute_or_core(statement, card_type, attributes, core, seen)
-            elif isinstance(statement, ast.Ability):
+            elif isinstance(statement, ast.Errata) and not is_side:
+                erratum = self._erratum(statement, card_type, errata)
+                if erratum is not None:
+                    errata.append(erratum)
+        final = _apply_errata((*(inherited or ()), *attributes), errata)
+        self._this_values = {a.field.name: a.value for a in final}
+        abilities: list[ir.AbilityIR] = []
+        sides: list[ir.SideIR] = []
+        loose_hooks: list[ir.Hook] = []
+        for statement in body.statements:
+            if isinstance(statement, ast.Phrase) or (isinstance(statement, ast.Errata) and not is_side):
+                continue
+            if isinstance(statement, ast.Ability):
                 hooks = self._ability_body(statement.body)
                 abilities.append(ir.AbilityIR(statement.title.value, tuple(hooks), statement.span.line))
             elif isinstance(statement, _EFFECT_BLOCKS):
                 loose_hooks.extend(self._effect_block(statement))
-            elif isinstance(statement, ast.Side) and allow_sides:
+            elif isinstance(statement, ast.Side) and not is_side:
                 side_core: dict[str, ir.Expr] = {}
-                side_attrs, side_abilities, _, _ = self._card_body(statement.body, card_type, side_core, allow_sides=False)
+                side_attrs, side_abilities, _, _ = self._card_body(statement.body, card_type, side_core, inherited=final)
                 for name in side_core:
                     self.reporter.error(statement.span, Code.INVALID_ATTRIBUTE, f"'{name}' belongs to the card, not to a side")
-                sides.append(ir.SideIR(statement.title.value, tuple(side_attrs), tuple(side_abilities), statement.span.line))
-            elif isinstance(statement, ast.Errata) and allow_sides:
-                erratum = self._erratum(statement, card_type, errata)
-                if erratum is not None:
-                    errata.append(erratum)
+                sides.append(ir.SideIR(statement.title.value, side_attrs, tuple(side_abilities), statement.span.line))
+                self._this_values = {a.field.name: a.value for a in final}
             else:
-                where = "a card" if allow_sides else "a card side"
+                where = "a card side" if is_side else "a card"
                 self.reporter.error(
                     _head_span(statement), Code.MISPLACED_EFFECT,
                     f"{_describe(statement)} cannot stand directly in {where}",
@@ -173,7 +183,7 @@ class GameChecker:
                 )
         if loose_hooks:
             abilities.insert(0, ir.AbilityIR(None, tuple(loose_hooks), body.span.line))
-        return attributes, abilities, sides, errata
+        return final, abilities, sides, errata
 
     def _attribute_or_core(
         self, phrase: ast.Phrase, card_type: str, attributes: list[ir.AttributeValue],
@@ -399,6 +409,9 @@ class GameChecker:
         if hook is not None:
             for param in hook.params:
                 scope.bind(param.name, _Binding(param.type, True))
+            if hook.result is not None:
+                # `current`: the value the rules (and earlier modifiers) computed before this card.
+                scope.bind("current", _Binding(hook.result, True))
         value = self._expr(statement.value, scope, hook.result if hook is not None else None)
         when = self._condition(statement.when, scope) if statement.when is not None else None
         if hook is None or value is None or hook.result is None:
@@ -611,6 +624,8 @@ class GameChecker:
             return self._name(expr.ident, scope, expected)
         if isinstance(expr, ast.Call):
             return self._call(expr, scope)
+        if isinstance(expr, ast.Attribute) and isinstance(expr.subject, ast.This):
+            return self._this_attribute(expr.attribute)
         if isinstance(expr, ast.Attribute):
             subject = self._expr(expr.subject, scope, CARD)
             if subject is None:
@@ -634,9 +649,26 @@ class GameChecker:
             return ir.NotExpr(operand, BOOL) if operand is not None else None
         return self._binary(expr, scope)
 
+    def _this_attribute(self, attribute: ast.Ident) -> ir.Expr | None:
+        """`this.x` is known when the card is compiled: it becomes the card's own value."""
+        value = self._this_values.get(attribute.text)
+        if value is not None:
+            return ir.ThisField(attribute.text, value, value.type)
+        field = self.vocab.field_anywhere(attribute.text)
+        if field is None:
+            self.reporter.unknown(attribute.span, "card attribute", attribute.text, [f.name for f in self.vocab.all_fields()])
+        else:
+            self.reporter.error(
+                attribute.span, Code.MISSING_ATTRIBUTE, f"this card has no '{attribute.text}'",
+                f"give the card a line '{attribute.text} ...' or do not refer to it",
+            )
+        return None
+
     def _name(self, ident: ast.Ident, scope: _Scope, expected: Type | None) -> ir.Expr | None:
         binding = scope.lookup(ident.text)
         if binding is not None:
+            if binding.is_hook_param and ident.text == "current":
+                return ir.CurrentValue(binding.type)
             if binding.is_hook_param:
                 return ir.HookParamRef(ident.text, binding.type)
             return ir.LocalRef(ident.text, binding.type)

@@ -15,6 +15,7 @@ from pathlib import PurePosixPath
 import jinja2
 
 from compiler import ir, pynames
+from compiler.pylayout import LINE_WIDTH, PyCall, PyTuple, PyValue, layout
 from compiler.render import value_text
 from compiler.types import Type
 from compiler.vocabulary import HookSpec, Vocabulary
@@ -143,6 +144,15 @@ class _Function:
     body: list[str]
     doc: str
 
+    @property
+    def signature(self) -> str:
+        """The `def` line, with one parameter a line when it would be too long."""
+        line = f"def {self.name}({self.params}) -> {self.returns}:"
+        if len(line) <= LINE_WIDTH:
+            return line
+        params = "".join(f"    {param.strip()},\n" for param in self.params.split(","))
+        return f"def {self.name}(\n{params}) -> {self.returns}:"
+
 
 @dataclass
 class _CardView:
@@ -150,9 +160,7 @@ class _CardView:
     number: int
     name: str
     source: str
-    arguments: list[tuple[str, str]]
-    abilities: list[str]
-    sides: list[str]
+    definition: str  # the `Card(...)` expression, laid out
 
 
 @dataclass
@@ -194,8 +202,8 @@ def card_module(game: ir.GameIR, file: ir.CardFileIR) -> str:
         title=game.vocabulary.title,
         path=file.path,
         game=game.vocabulary.name,
-        runtime_imports=sorted(state.runtime_imports, key=_import_order),
-        vocab_imports=sorted(state.vocab_imports, key=_import_order),
+        runtime_import=_import_line("runtime.effects", state.runtime_imports),
+        vocab_import=_import_line(f"generated.{game.vocabulary.name}.vocabulary", state.vocab_imports),
         functions=state.functions,
         cards=cards,
         exported=exported,
@@ -203,6 +211,15 @@ def card_module(game: ir.GameIR, file: ir.CardFileIR) -> str:
 
 
 _q = pynames.string_literal
+
+
+def _import_line(module: str, names: set[str]) -> str:
+    """`from module import a, b`, wrapped one name per line when it is too long (isort's order)."""
+    ordered = tuple(sorted(names, key=_import_order))
+    line = f"from {module} import {', '.join(ordered)}"
+    if len(line) <= LINE_WIDTH:
+        return line
+    return f"from {module} import (\n" + "".join(f"    {name},\n" for name in ordered) + ")"
 
 
 def _import_order(name: str) -> tuple[int, str]:
@@ -216,80 +233,65 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
     const = f"CARD_{card.number}"
     base = f"card_{card.number}" + (f"_{pynames.slug(card.name)}" if pynames.slug(card.name) else "")
     emitter = _Emitter(state, const)
-    arguments = _attribute_arguments(emitter, card.attributes)
-    arguments.insert(0, ("source", pynames.string_literal(f"{path}:{card.line}")))
-    arguments.insert(0, ("provenance", f"Provenance.{pynames.constant(card.provenance)}"))
-    arguments.insert(0, ("card_type", f"CardType.{pynames.constant(card.card_type)}"))
-    arguments.insert(0, ("name", pynames.string_literal(card.name)))
-    arguments.insert(0, ("number", str(card.number)))
+    identity = [
+        ("card_type", f"CardType.{pynames.constant(card.card_type)}"),
+        ("provenance", f"Provenance.{pynames.constant(card.provenance)}"),
+    ]
+    arguments: list[tuple[str, PyValue]] = [
+        ("number", str(card.number)), ("name", _q(card.name)), *identity, ("source", _q(f"{path}:{card.line}")),
+    ]
+    arguments += _attribute_arguments(emitter, card.attributes)
     if card.note:
-        arguments.append(("note", pynames.string_literal(card.note)))
+        arguments.append(("note", _q(card.note)))
     abilities = [_ability(emitter, ability, base, path) for ability in card.abilities]
-    sides = []
+    if abilities:
+        arguments.append(("abilities", PyTuple(tuple(abilities))))
+    sides: list[PyValue] = []
     for index, side in enumerate(card.sides, start=1):
-        side_args = [("number", str(card.number)), ("name", pynames.string_literal(side.title)),
-                     ("card_type", f"CardType.{pynames.constant(card.card_type)}"),
-                     ("provenance", f"Provenance.{pynames.constant(card.provenance)}"),
-                     ("source", pynames.string_literal(f"{path}:{side.line}"))]
-        inherited = {a.field.name: a for a in card.attributes}
-        inherited.update({a.field.name: a for a in side.attributes})
-        side_args += _attribute_arguments(emitter, tuple(inherited.values()))
+        side_args: list[tuple[str, PyValue]] = [
+            ("number", str(card.number)), ("name", _q(side.title)), *identity, ("source", _q(f"{path}:{side.line}")),
+        ]
+        side_args += _attribute_arguments(emitter, side.attributes)
         side_abilities = [_ability(emitter, a, f"{base}_side_{index}", path) for a in side.abilities]
         if side_abilities:
-            side_args.append(("abilities", _tuple(side_abilities)))
-        sides.append(_call("Card", side_args, indent=12))
+            side_args.append(("abilities", PyTuple(tuple(side_abilities))))
+        sides.append(PyCall("Card", tuple(side_args)))
+    if sides:
+        arguments.append(("sides", PyTuple(tuple(sides))))
     if card.errata:
         state.runtime_imports.add("Erratum")
-    errata = [
-        _call("Erratum", [
-            ("version", str(e.version)), ("note", pynames.string_literal(e.note)),
-            ("changes", _tuple([pynames.string_literal(_change_text(c)) for c in e.changes])),
-        ], indent=8)
-        for e in card.errata
-    ]
-    if abilities:
-        arguments.append(("abilities", _tuple(abilities)))
-    if sides:
-        arguments.append(("sides", _tuple(sides, indent=8)))
-    if errata:
-        arguments.append(("errata", _tuple(errata, indent=8)))
-    return _CardView(const, card.number, card.name, f"{path}:{card.line}", arguments, abilities, sides)
+        errata: list[PyValue] = [
+            PyCall("Erratum", (
+                ("version", str(e.version)), ("note", _q(e.note)),
+                ("changes", PyTuple(tuple(_q(_change_text(c)) for c in e.changes))),
+            ))
+            for e in card.errata
+        ]
+        arguments.append(("errata", PyTuple(tuple(errata))))
+    definition = layout(PyCall("Card", tuple(arguments)), 0, f"{const} = ")
+    return _CardView(const, card.number, card.name, f"{path}:{card.line}", definition)
 
 
 def _change_text(change: ir.AttributeValue) -> str:
     return f"{change.field.name}: {value_text(change.value)}"
 
 
-def _attribute_arguments(emitter: _Emitter, attributes: tuple[ir.AttributeValue, ...]) -> list[tuple[str, str]]:
+def _attribute_arguments(emitter: _Emitter, attributes: tuple[ir.AttributeValue, ...]) -> list[tuple[str, PyValue]]:
     return [(a.field.name, emitter.expr(a.value)) for a in sorted(attributes, key=lambda a: a.field.name)]
 
 
-def _tuple(items: list[str], indent: int = 8) -> str:
-    if not items:
-        return "()"
-    pad = " " * indent
-    return "(\n" + "".join(f"{pad}{item},\n" for item in items) + " " * (indent - 4) + ")"
-
-
-def _call(function: str, arguments: list[tuple[str, str]], indent: int = 8) -> str:
-    pad = " " * indent
-    inner = "".join(f"{pad}{name}={value},\n" for name, value in arguments)
-    return f"{function}(\n{inner}{' ' * (indent - 4)})"
-
-
-def _ability(emitter: _Emitter, ability: ir.AbilityIR, base: str, path: str) -> str:
-    state = emitter.state
-    state.runtime_imports.add("Ability")
-    groups: dict[str, list[str]] = {"one_shots": [], "triggers": [], "modifiers": [], "replacements": []}
+def _ability(emitter: _Emitter, ability: ir.AbilityIR, base: str, path: str) -> PyValue:
+    emitter.state.runtime_imports.add("Ability")
+    groups: dict[str, list[PyValue]] = {"one_shots": [], "triggers": [], "modifiers": [], "replacements": []}
     for hook in ability.hooks:
         kind, reference = _hook(emitter, hook, base, path)
         groups[kind].append(reference)
-    arguments = [("title", "None" if ability.title is None else _q(ability.title))]
-    arguments += [(kind, _tuple(refs, indent=16)) for kind, refs in groups.items() if refs]
-    return _call("Ability", arguments, indent=12)
+    arguments: list[tuple[str, PyValue]] = [("title", "None" if ability.title is None else _q(ability.title))]
+    arguments += [(kind, PyTuple(tuple(refs))) for kind, refs in groups.items() if refs]
+    return PyCall("Ability", tuple(arguments))
 
 
-def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, str]:
+def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, PyValue]:
     state = emitter.state
     names = state.names
     ctx = f"ctx: {names.protocol}"
@@ -299,7 +301,7 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         state.runtime_imports.update({"Effect", "OneShot"})
         name = state.fresh(f"{base}__on_{hook.timing}")
         state.functions.append(_Function(name, source, ctx, "Effect", emitter.body(hook.body), f"On {hook.timing}."))
-        return "one_shots", f"OneShot(timing={_q(hook.timing)}, run={name}, source={_q(source)})"
+        return "one_shots", PyCall("OneShot", (("timing", _q(hook.timing)), ("run", name), ("source", _q(source))))
     if isinstance(hook, ir.ModifierHook):
         state.runtime_imports.add("Modifier")
         event_cls = names.hook_class(hook.modifier)
@@ -314,7 +316,7 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
             body = [f"if {emitter.expr(hook.when)}:", f"    return {value}", "return current"]
         params = f"{ctx}, event: {event_cls}, current: {result}"
         state.functions.append(_Function(name, source, params, result, body, f"Modifies {hook.modifier.name}."))
-        return "modifiers", f"Modifier(hook={event_cls}, apply={name}, source={_q(source)})"
+        return "modifiers", PyCall("Modifier", (("hook", event_cls), ("apply", name), ("source", _q(source))))
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
     kind = "when" if isinstance(hook, ir.TriggerHook) else "instead_of"
     wrapper = "Trigger" if isinstance(hook, ir.TriggerHook) else "Replacement"
@@ -330,14 +332,14 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         applies = state.fresh(f"{name}__applies")
         state.functions.append(_Function(
             applies, source, params, "bool", [f"return {emitter.expr(hook.condition)}"],
-            f"Whether this {spec.kind} applies.",
+            f"Whether this {'replacement' if spec.kind == 'replaceable' else spec.kind} applies.",
         ))
     state.functions.append(_Function(name, source, params, "Effect", emitter.body(hook.body), f"{'When' if kind == 'when' else 'Instead of'} {spec.name}."))
     group = "triggers" if isinstance(hook, ir.TriggerHook) else "replacements"
-    return group, (
-        f"{wrapper}(event={event_cls}, applies={applies}, run={name}, "
-        f"optional={hook.optional}, source={_q(source)})"
-    )
+    return group, PyCall(wrapper, (
+        ("event", event_cls), ("applies", applies), ("run", name),
+        ("optional", str(hook.optional)), ("source", _q(source)),
+    ))
 
 
 class _Emitter:
@@ -346,6 +348,7 @@ class _Emitter:
     def __init__(self, state: _ModuleState, this_const: str) -> None:
         self.state = state
         self.this = this_const
+        self.depth = 0  # how many blocks deep the statement being written is
 
     # -------------------------------------------------------------- statements
 
@@ -362,8 +365,10 @@ class _Emitter:
             yield from self._statement(statement)
 
     def _indented(self, statements: tuple[ir.Stmt, ...]) -> Iterator[str]:
+        self.depth += 1
         for line in self._block(statements):
             yield "    " + line
+        self.depth -= 1
 
     def _statement(self, statement: ir.Stmt) -> Iterator[str]:
         if isinstance(statement, ir.OperationStmt):
@@ -399,10 +404,9 @@ class _Emitter:
                     f"tuple({variable} for {variable} in {self._domain(statement.kind)} "
                     f"if {self.expr(statement.where)})"
                 )
-            yield (
-                f"{variable} = yield from ask(Choice({self.expr(statement.chooser)}, {_q(statement.prompt)}, "
-                f"{options}))"
-            )
+            choice = PyCall("Choice", (("", self.expr(statement.chooser)), ("", _q(statement.prompt)), ("", options)))
+            prefix = f"{variable} = yield from ask("
+            yield from f"{prefix}{layout(choice, 0, prefix, margin=4 + 4 * self.depth)})".splitlines()
 
     def _domain(self, kind: Type) -> str:
         if kind.kind == "player":
@@ -437,6 +441,10 @@ class _Emitter:
             return pynames.local(expr.name)
         if isinstance(expr, ir.HookParamRef):
             return f"event.{pynames.method(expr.name)}"
+        if isinstance(expr, ir.CurrentValue):
+            return "current"
+        if isinstance(expr, ir.ThisField):
+            return self.expr(expr.value)
         if isinstance(expr, ir.QueryCall):
             args = ", ".join(self.expr(arg) for arg in expr.args)
             return f"ctx.{pynames.method(expr.query.name)}({args})"

@@ -71,6 +71,22 @@ class HookParamRef:
 
 
 @dataclass(frozen=True, slots=True)
+class ThisField:
+    """`this.x`: known when the card is compiled, so code uses `value`; card text names the field."""
+
+    field: str
+    value: Expr
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentValue:
+    """In a modifier: the value computed before this card modifies it."""
+
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
 class QueryCall:
     query: HookSpec
     args: tuple[Expr, ...]
@@ -110,7 +126,7 @@ class BinaryExpr:
 
 Expr = Union[
     IntConst, TextConst, BoolConst, EnumConst, ListConst, YouRef, ThisRef, LocalRef, HookParamRef,
-    QueryCall, AdjacentCall, FieldRef, NotExpr, BinaryExpr,
+    ThisField, CurrentValue, QueryCall, AdjacentCall, FieldRef, NotExpr, BinaryExpr,
 ]
 
 # ------------------------------------------------------------------ statements

@@ -39,7 +39,13 @@ def value_text(expr: ir.Expr) -> str:
         return "you"
     if isinstance(expr, ir.ThisRef):
         return "this card"
-    if isinstance(expr, (ir.LocalRef, ir.HookParamRef)):
+    if isinstance(expr, ir.ThisField):
+        return f"this card's {words(expr.field)}"
+    if isinstance(expr, ir.CurrentValue):
+        return "what it would otherwise be"
+    if isinstance(expr, ir.LocalRef):
+        return words(expr.name)
+    if isinstance(expr, ir.HookParamRef):
         return f"the {words(expr.name)}"
     if isinstance(expr, ir.QueryCall):
         return _fill(expr.query, [value_text(a) for a in expr.args])
@@ -73,7 +79,7 @@ def _statement(statement: ir.Stmt) -> str:
     if isinstance(statement, ir.OperationStmt):
         return _fill(statement.operation, [value_text(v) for _, v in statement.args])
     if isinstance(statement, ir.LetStmt):
-        return f"let the {words(statement.name)} be {value_text(statement.value)}"
+        return f"let {words(statement.name)} be {value_text(statement.value)}"
     if isinstance(statement, ir.IfStmt):
         text = f"if {value_text(statement.condition)}: {statements_text(statement.then)}"
         if statement.otherwise:
@@ -82,9 +88,9 @@ def _statement(statement: ir.Stmt) -> str:
     if isinstance(statement, ir.ForEachStmt):
         where = f" where {value_text(statement.where)}" if statement.where is not None else ""
         order = " in turn order" if statement.kind.kind == "player" else ""
-        return f"for each {statement.kind} (the {words(statement.variable)}){order}{where}: {statements_text(statement.body)}"
+        return f"for each {statement.kind} {words(statement.variable)}{order}{where}: {statements_text(statement.body)}"
     where = f" where {value_text(statement.where)}" if statement.where is not None else ""
-    return f"{value_text(statement.chooser)} chooses a {statement.kind} (the {words(statement.variable)}){where}"
+    return f"{value_text(statement.chooser)} chooses a {statement.kind} {words(statement.variable)}{where}"
 
 
 def hook_text(hook: ir.Hook) -> str:
@@ -106,6 +112,21 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# Phrasing templates are written for a third person ("{player} gains"); when the player is "you"
+# at the head of a clause, the verb loses its -s: "you gain", "you choose", "you pass".
+_YOU_VERB = re.compile(r"(^|[:;,] |\b(?:if|then|where|may) )you ([a-z]+?)(es|s)\b")
+
+
+def _second_person(text: str) -> str:
+    def fix(match: re.Match[str]) -> str:
+        stem, ending = match.group(2), match.group(3)
+        if ending == "es" and not stem.endswith(("ch", "sh", "ss", "x", "o")):
+            stem += "e"  # "takes" -> "take", but "passes" -> "pass"
+        return f"{match.group(1)}you {stem}"
+
+    return _YOU_VERB.sub(fix, text)
+
+
 def card_text(card: ir.CardIR) -> str:
     """The full text of one card, as `paxc render` prints it."""
     lines = [f"#{card.number} {card.name}", f"{words(card.card_type).capitalize()} card ({card.provenance})"]
@@ -114,7 +135,11 @@ def card_text(card: ir.CardIR) -> str:
         lines += _ability_lines(ability, "  ")
     for side in card.sides:
         lines.append(f"  Side \"{side.title}\":")
-        lines += [f"    {_capital(words(a.field.name))}: {value_text(a.value)}" for a in side.attributes]
+        printed = {a.field.name: a.value for a in card.attributes}
+        lines += [
+            f"    {_capital(words(a.field.name))}: {value_text(a.value)}"
+            for a in side.attributes if printed.get(a.field.name) != a.value
+        ]
         for ability in side.abilities:
             lines += _ability_lines(ability, "    ")
     for erratum in card.errata:
@@ -122,7 +147,7 @@ def card_text(card: ir.CardIR) -> str:
         lines.append(f"  Erratum {erratum.version} ({erratum.note}): {changes}")
     if card.note:
         lines.append(f"  Note: {card.note}")
-    return "\n".join(lines)
+    return "\n".join(_second_person(line) for line in lines)
 
 
 def _ability_lines(ability: ir.AbilityIR, indent: str) -> list[str]:

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from runtime.effects import Ability, Modifier, Provenance
 
-from generated.pamir.vocabulary import Action, Card, CardType, Coalition, Impact, PamirEffects, PurchaseCost, Region, Suit
+from generated.pamir.vocabulary import (
+    Action,
+    Card,
+    CardType,
+    Coalition,
+    Impact,
+    PamirEffects,
+    PurchaseCost,
+    Region,
+    Suit,
+)
 
 __all__ = [
     "CARDS",
@@ -28,7 +38,11 @@ __all__ = [
 
 
 # cards/pamir/court/herat.pax:129
-def card_66_baluchi_smugglers__modify_purchase_cost(ctx: PamirEffects, event: PurchaseCost, current: int) -> int:
+def card_66_baluchi_smugglers__modify_purchase_cost(
+    ctx: PamirEffects,
+    event: PurchaseCost,
+    current: int,
+) -> int:
     """Modifies purchase_cost."""
     if (event.buyer == ctx.you) and (event.card.region == Region.HERAT):
         return 0
@@ -236,7 +250,11 @@ CARD_66 = Card(
         Ability(
             title="Herat Influence",
             modifiers=(
-                Modifier(hook=PurchaseCost, apply=card_66_baluchi_smugglers__modify_purchase_cost, source="cards/pamir/court/herat.pax:129"),
+                Modifier(
+                    hook=PurchaseCost,
+                    apply=card_66_baluchi_smugglers__modify_purchase_cost,
+                    source="cards/pamir/court/herat.pax:129",
+                ),
             ),
         ),
     ),

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from runtime.effects import Ability, Effect, Provenance, Trigger, always
 
-from generated.pamir.vocabulary import Action, Card, CardType, Coalition, DominanceCheckEnded, Impact, PamirEffects, Region, Suit
+from generated.pamir.vocabulary import (
+    Action,
+    Card,
+    CardType,
+    Coalition,
+    DominanceCheckEnded,
+    Impact,
+    PamirEffects,
+    Region,
+    Suit,
+)
 
 __all__ = [
     "CARDS",
@@ -31,7 +41,10 @@ __all__ = [
 
 
 # cards/pamir/court/kabul.pax:35
-def card_3_prince_akbar_khan__when_dominance_check_ended(ctx: PamirEffects, event: DominanceCheckEnded) -> Effect:
+def card_3_prince_akbar_khan__when_dominance_check_ended(
+    ctx: PamirEffects,
+    event: DominanceCheckEnded,
+) -> Effect:
     """When dominance_check_ended."""
     yield from ctx.place_armies(count=2, coalition=Coalition.AFGHAN, region=Region.KABUL)
 
@@ -85,7 +98,13 @@ CARD_3 = Card(
         Ability(
             title="Insurrection",
             triggers=(
-                Trigger(event=DominanceCheckEnded, applies=always, run=card_3_prince_akbar_khan__when_dominance_check_ended, optional=False, source="cards/pamir/court/kabul.pax:35"),
+                Trigger(
+                    event=DominanceCheckEnded,
+                    applies=always,
+                    run=card_3_prince_akbar_khan__when_dominance_check_ended,
+                    optional=False,
+                    source="cards/pamir/court/kabul.pax:35",
+                ),
             ),
         ),
     ),

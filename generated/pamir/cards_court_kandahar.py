@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from runtime.effects import Ability, Effect, Provenance, Replacement
 
-from generated.pamir.vocabulary import Action, Card, CardType, Coalition, Impact, PamirEffects, Region, SpyRemoved, Suit
+from generated.pamir.vocabulary import (
+    Action,
+    Card,
+    CardType,
+    Coalition,
+    Impact,
+    PamirEffects,
+    Region,
+    SpyRemoved,
+    Suit,
+)
 
 __all__ = [
     "CARDS",
@@ -29,8 +39,11 @@ __all__ = [
 
 
 # cards/pamir/court/kandahar.pax:34
-def card_41_charles_masson__instead_of_spy_removed__applies(ctx: PamirEffects, event: SpyRemoved) -> bool:
-    """Whether this replaceable applies."""
+def card_41_charles_masson__instead_of_spy_removed__applies(
+    ctx: PamirEffects,
+    event: SpyRemoved,
+) -> bool:
+    """Whether this replacement applies."""
     return (event.owner == ctx.you) and (event.remover != ctx.you)
 
 
@@ -88,7 +101,13 @@ CARD_41 = Card(
         Ability(
             title="Safe House",
             replacements=(
-                Replacement(event=SpyRemoved, applies=card_41_charles_masson__instead_of_spy_removed__applies, run=card_41_charles_masson__instead_of_spy_removed, optional=True, source="cards/pamir/court/kandahar.pax:34"),
+                Replacement(
+                    event=SpyRemoved,
+                    applies=card_41_charles_masson__instead_of_spy_removed__applies,
+                    run=card_41_charles_masson__instead_of_spy_removed,
+                    optional=True,
+                    source="cards/pamir/court/kandahar.pax:34",
+                ),
             ),
         ),
     ),

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from runtime.effects import Ability, Effect, Modifier, Provenance, Replacement
 
-from generated.pamir.vocabulary import Action, Card, CardType, Coalition, Impact, PamirEffects, PurchaseCost, Region, SpyRemoved, Suit
+from generated.pamir.vocabulary import (
+    Action,
+    Card,
+    CardType,
+    Coalition,
+    Impact,
+    PamirEffects,
+    PurchaseCost,
+    Region,
+    SpyRemoved,
+    Suit,
+)
 
 __all__ = [
     "CARDS",
@@ -31,7 +42,11 @@ __all__ = [
 
 
 # cards/pamir/court/persia.pax:14
-def card_68_ghaem_magham_farahani__modify_purchase_cost(ctx: PamirEffects, event: PurchaseCost, current: int) -> int:
+def card_68_ghaem_magham_farahani__modify_purchase_cost(
+    ctx: PamirEffects,
+    event: PurchaseCost,
+    current: int,
+) -> int:
     """Modifies purchase_cost."""
     if (event.buyer == ctx.you) and (event.card.region == Region.PERSIA):
         return 0
@@ -39,7 +54,11 @@ def card_68_ghaem_magham_farahani__modify_purchase_cost(ctx: PamirEffects, event
 
 
 # cards/pamir/court/persia.pax:41
-def card_70_alexander_griboyedov__modify_purchase_cost(ctx: PamirEffects, event: PurchaseCost, current: int) -> int:
+def card_70_alexander_griboyedov__modify_purchase_cost(
+    ctx: PamirEffects,
+    event: PurchaseCost,
+    current: int,
+) -> int:
     """Modifies purchase_cost."""
     if (event.buyer == ctx.you) and (event.card.patriot == Coalition.RUSSIAN):
         return 0
@@ -47,8 +66,11 @@ def card_70_alexander_griboyedov__modify_purchase_cost(ctx: PamirEffects, event:
 
 
 # cards/pamir/court/persia.pax:67
-def card_72_claude_wade__instead_of_spy_removed__applies(ctx: PamirEffects, event: SpyRemoved) -> bool:
-    """Whether this replaceable applies."""
+def card_72_claude_wade__instead_of_spy_removed__applies(
+    ctx: PamirEffects,
+    event: SpyRemoved,
+) -> bool:
+    """Whether this replacement applies."""
     return (event.owner == ctx.you) and (event.remover != ctx.you)
 
 
@@ -74,7 +96,11 @@ CARD_68 = Card(
         Ability(
             title="Persian Influence",
             modifiers=(
-                Modifier(hook=PurchaseCost, apply=card_68_ghaem_magham_farahani__modify_purchase_cost, source="cards/pamir/court/persia.pax:14"),
+                Modifier(
+                    hook=PurchaseCost,
+                    apply=card_68_ghaem_magham_farahani__modify_purchase_cost,
+                    source="cards/pamir/court/persia.pax:14",
+                ),
             ),
         ),
     ),
@@ -116,7 +142,11 @@ CARD_70 = Card(
         Ability(
             title="Russian Influence",
             modifiers=(
-                Modifier(hook=PurchaseCost, apply=card_70_alexander_griboyedov__modify_purchase_cost, source="cards/pamir/court/persia.pax:41"),
+                Modifier(
+                    hook=PurchaseCost,
+                    apply=card_70_alexander_griboyedov__modify_purchase_cost,
+                    source="cards/pamir/court/persia.pax:41",
+                ),
             ),
         ),
     ),
@@ -157,7 +187,13 @@ CARD_72 = Card(
         Ability(
             title="Safe House",
             replacements=(
-                Replacement(event=SpyRemoved, applies=card_72_claude_wade__instead_of_spy_removed__applies, run=card_72_claude_wade__instead_of_spy_removed, optional=True, source="cards/pamir/court/persia.pax:67"),
+                Replacement(
+                    event=SpyRemoved,
+                    applies=card_72_claude_wade__instead_of_spy_removed__applies,
+                    run=card_72_claude_wade__instead_of_spy_removed,
+                    optional=True,
+                    source="cards/pamir/court/persia.pax:67",
+                ),
             ),
         ),
     ),

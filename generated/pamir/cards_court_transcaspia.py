@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from runtime.effects import Ability, Modifier, Provenance
 
-from generated.pamir.vocabulary import Action, Card, CardType, Coalition, CountsAsFavored, Impact, PamirEffects, Region, Suit
+from generated.pamir.vocabulary import (
+    Action,
+    Card,
+    CardType,
+    Coalition,
+    CountsAsFavored,
+    Impact,
+    PamirEffects,
+    Region,
+    Suit,
+)
 
 __all__ = [
     "CARDS",
@@ -30,7 +40,11 @@ __all__ = [
 
 
 # cards/pamir/court/transcaspia.pax:76
-def card_91_allah_quli_bahadur__modify_counts_as_favored(ctx: PamirEffects, event: CountsAsFavored, current: bool) -> bool:
+def card_91_allah_quli_bahadur__modify_counts_as_favored(
+    ctx: PamirEffects,
+    event: CountsAsFavored,
+    current: bool,
+) -> bool:
     """Modifies counts_as_favored."""
     if event.card == CARD_91:
         return True
@@ -38,7 +52,11 @@ def card_91_allah_quli_bahadur__modify_counts_as_favored(ctx: PamirEffects, even
 
 
 # cards/pamir/court/transcaspia.pax:165
-def card_99_cossacks__modify_counts_as_favored(ctx: PamirEffects, event: CountsAsFavored, current: bool) -> bool:
+def card_99_cossacks__modify_counts_as_favored(
+    ctx: PamirEffects,
+    event: CountsAsFavored,
+    current: bool,
+) -> bool:
     """Modifies counts_as_favored."""
     if event.card == CARD_99:
         return True
@@ -158,7 +176,11 @@ CARD_91 = Card(
         Ability(
             title="Savvy Operator",
             modifiers=(
-                Modifier(hook=CountsAsFavored, apply=card_91_allah_quli_bahadur__modify_counts_as_favored, source="cards/pamir/court/transcaspia.pax:76"),
+                Modifier(
+                    hook=CountsAsFavored,
+                    apply=card_91_allah_quli_bahadur__modify_counts_as_favored,
+                    source="cards/pamir/court/transcaspia.pax:76",
+                ),
             ),
         ),
     ),
@@ -296,7 +318,11 @@ CARD_99 = Card(
         Ability(
             title="Irregulars",
             modifiers=(
-                Modifier(hook=CountsAsFavored, apply=card_99_cossacks__modify_counts_as_favored, source="cards/pamir/court/transcaspia.pax:165"),
+                Modifier(
+                    hook=CountsAsFavored,
+                    apply=card_99_cossacks__modify_counts_as_favored,
+                    source="cards/pamir/court/transcaspia.pax:165",
+                ),
             ),
         ),
     ),

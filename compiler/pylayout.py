@@ -1,0 +1,56 @@
+"""Laying out generated Python values: a call or tuple stays on one line when it fits in the
+line width, and otherwise puts one item per line, indented, with a trailing comma (as black does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+LINE_WIDTH = 99
+
+
+@dataclass(frozen=True)
+class PyCall:
+    function: str
+    arguments: tuple[tuple[str, PyValue], ...]
+
+
+@dataclass(frozen=True)
+class PyTuple:
+    items: tuple[PyValue, ...]
+
+
+PyValue = Union[str, PyCall, PyTuple]
+
+
+def flat(value: PyValue) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, PyCall):
+        inner = ", ".join(f"{name}={flat(v)}" if name else flat(v) for name, v in value.arguments)
+        return f"{value.function}({inner})"
+    items = [flat(item) for item in value.items]
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def layout(value: PyValue, indent: int = 0, prefix: str = "", margin: int = 0) -> str:
+    """`value` as source text starting after `prefix` on a line indented by `indent` spaces.
+
+    `margin` counts columns the caller will add in front of every line (an enclosing block).
+    """
+    one_line = flat(value)
+    if isinstance(value, str) or margin + indent + len(prefix) + len(one_line) + 1 <= LINE_WIDTH:
+        return one_line
+    pad = " " * (indent + 4)
+    lines: list[str] = []
+    if isinstance(value, PyCall):
+        opening = f"{value.function}("
+        for name, item in value.arguments:
+            label = f"{name}=" if name else ""
+            lines.append(f"{pad}{label}{layout(item, indent + 4, label, margin)},")
+    else:
+        opening = "("
+        for item in value.items:
+            lines.append(f"{pad}{layout(item, indent + 4, '', margin)},")
+    return opening + "\n" + "\n".join(lines) + "\n" + " " * indent + ")"
