@@ -105,15 +105,17 @@ class GameChecker:
             self.reporter.unknown(card.card_type.span, f"{self.vocab.name} card type", card.card_type.text, self.vocab.card_types)
             return None
         core: dict[str, ir.Expr] = {}
-        attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core)
+        given: dict[str, Span] = {}
+        attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core, given)
         for field in spec.fields:
-            if field.required and field.name not in {a.field.name for a in attributes}:
+            # A required attribute that is present but wrong has its own error already.
+            if field.required and field.name not in given:
                 self.reporter.error(
                     card.name.span, Code.MISSING_ATTRIBUTE,
                     f"{spec.name} card '{card.name.value}' has no '{field.name}'",
                     f"add a line '{field.name} ...' to the card",
                 )
-        if "provenance" not in core:
+        if "provenance" not in given:
             self.reporter.error(
                 card.name.span, Code.MISSING_ATTRIBUTE, f"card '{card.name.value}' has no 'provenance'",
                 "say where the card comes from: provenance printed, inferred or reconstructed",
@@ -137,7 +139,7 @@ class GameChecker:
         )
 
     def _card_body(
-        self, body: ast.Block, card_type: str, core: dict[str, ir.Expr], *,
+        self, body: ast.Block, card_type: str, core: dict[str, ir.Expr], seen: dict[str, Span], *,
         inherited: tuple[ir.AttributeValue, ...] | None = None,
     ) -> tuple[tuple[ir.AttributeValue, ...], list[ir.AbilityIR], list[ir.SideIR], list[ir.ErratumIR]]:
         """A card's (or a side's) body. Attributes and errata are read first, so that effects
@@ -145,7 +147,6 @@ class GameChecker:
         is_side = inherited is not None
         attributes: list[ir.AttributeValue] = []
         errata: list[ir.ErratumIR] = []
-        seen: dict[str, Span] = {}
         for statement in body.statements:
             if isinstance(statement, ast.Phrase):
                 self._attribute_or_core(statement, card_type, attributes, core, seen)
@@ -168,7 +169,7 @@ class GameChecker:
                 loose_hooks.extend(self._effect_block(statement))
             elif isinstance(statement, ast.Side) and not is_side:
                 side_core: dict[str, ir.Expr] = {}
-                side_attrs, side_abilities, _, _ = self._card_body(statement.body, card_type, side_core, inherited=final)
+                side_attrs, side_abilities, _, _ = self._card_body(statement.body, card_type, side_core, {}, inherited=final)
                 for name in side_core:
                     self.reporter.error(statement.span, Code.INVALID_ATTRIBUTE, f"'{name}' belongs to the card, not to a side")
                 sides.append(ir.SideIR(statement.title.value, side_attrs, tuple(side_abilities), statement.span.line))
@@ -196,17 +197,18 @@ class GameChecker:
                 f"first given at {seen[name]}",
             )
             return
-        if phrase.prepositions:
-            self.reporter.error(phrase.prepositions[0].span, Code.WRONG_ARGUMENTS, f"attribute '{name}' takes no '{phrase.prepositions[0].preposition} ...'")
+        field = None if name in CORE_ATTRIBUTES else self._field_for(phrase.head, card_type)
+        if field is None and name not in CORE_ATTRIBUTES:
             return
         seen[name] = phrase.head.span
-        if name in CORE_ATTRIBUTES:
+        if phrase.prepositions:
+            first = phrase.prepositions[0]
+            self.reporter.error(first.span, Code.WRONG_ARGUMENTS, f"attribute '{name}' takes no '{first.preposition} ...'")
+            return
+        if field is None:
             value = self._core_attribute(phrase)
             if value is not None:
                 core[name] = value
-            return
-        field = self._field_for(phrase.head, card_type)
-        if field is None:
             return
         value = self._attribute_value(phrase, field)
         if value is not None:
@@ -250,7 +252,7 @@ class GameChecker:
         if owners:
             self.reporter.error(
                 head.span, Code.INVALID_ATTRIBUTE,
-                f"attribute '{head.text}' is not valid for a {card_type} card",
+                f"attribute '{head.text}' is not valid for {_a(card_type)} card",
                 f"'{head.text}' belongs to {', '.join(owners)} cards",
             )
         elif head.text in self.vocab.hooks:

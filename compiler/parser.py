@@ -26,7 +26,7 @@ _TERMINAL_WORDS = {
     "INT": "a whole number",
     "STRING": "a quoted string",
     "_SEP": "a new line",
-    "$END": "the end of the file",
+    "$END": "end of file",
     "COMPARE": "a comparison ('==', '<', ...)",
     "HOOK_KIND": "'operation', 'query', 'trigger', 'modifier' or 'replaceable'",
 }
@@ -74,7 +74,7 @@ def _plain_list(words: list[str]) -> str:
 
 def _describe_token(token: Token) -> str:
     if token.type == "$END":
-        return "the end of the file"
+        return "end of file"
     if token.type == "_SEP":
         return "a new line" if "\n" in token.value else "';'"
     if token.type == "NAME":
@@ -107,12 +107,16 @@ def _syntax_diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic
         expected = set(error.allowed or ())
         line, column = error.line, error.column
         span = Span(source.display_path, line, column, line, column + 1)
-        found = f"character '{source.line_text(line)[column - 1:column]}'"
+        character = source.line_text(line)[column - 1:column]
+        if character == '"':
+            hint = "a string ends with '\"' on the line it starts on; write \\\" for a quote inside it"
+            return Diagnostic(span, Code.SYNTAX, "unterminated string", hint)
+        found = f"character '{character}'"
     elif isinstance(error, UnexpectedEOF):
         expected = set(error.expected or ())
         line, column = source.last_position()
         span = Span(source.display_path, line, column, line, column + 1)
-        found = "the end of the file"
+        found = "end of file"
     else:  # pragma: no cover - Lark raises only the three kinds above
         span = Span(source.display_path, 1, 1, 1, 2)
         found = "input"
