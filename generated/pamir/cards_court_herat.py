@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-from runtime.effects import Ability, Modifier, Provenance
-
 from generated.pamir.vocabulary import (
     Action,
     Card,
@@ -17,6 +15,7 @@ from generated.pamir.vocabulary import (
     Region,
     Suit,
 )
+from runtime.effects import Ability, Modifier, Provenance
 
 __all__ = [
     "CARDS",

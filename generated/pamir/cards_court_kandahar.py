@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-from runtime.effects import Ability, Effect, Provenance, Replacement
-
 from generated.pamir.vocabulary import (
     Action,
     Card,
@@ -17,6 +15,7 @@ from generated.pamir.vocabulary import (
     SpyRemoved,
     Suit,
 )
+from runtime.effects import Ability, Effect, Provenance, Replacement
 
 __all__ = [
     "CARDS",

@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-from runtime.effects import Ability, Effect, Modifier, Provenance, Replacement
-
 from generated.pamir.vocabulary import (
     Action,
     Card,
@@ -18,6 +16,7 @@ from generated.pamir.vocabulary import (
     SpyRemoved,
     Suit,
 )
+from runtime.effects import Ability, Effect, Modifier, Provenance, Replacement
 
 __all__ = [
     "CARDS",

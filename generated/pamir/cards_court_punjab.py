@@ -4,9 +4,8 @@
 
 from __future__ import annotations
 
-from runtime.effects import Provenance
-
 from generated.pamir.vocabulary import Action, Card, CardType, Coalition, Impact, Region, Suit
+from runtime.effects import Provenance
 
 __all__ = [
     "CARDS",
