@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from compiler import ast, ir
 from compiler.diagnostics import Code, Reporter, did_you_mean
 from compiler.source import Span
-from compiler.types import BOOL, CARD, INT, PLAYER, TEXT, Type, enum_type, list_of
+from compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, Type, enum_type
 from compiler.vocabulary import CORE_ATTRIBUTES, PROVENANCES, FieldSpec, HookSpec, Vocabulary
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
@@ -84,6 +84,7 @@ class GameChecker:
         self._numbers: dict[int, Span] = {}
         self._card_name = ""
         self._this_values: dict[str, ir.Expr] = {}
+        self._card_type = ""
 
     # ============================================================== cards
 
@@ -104,6 +105,7 @@ class GameChecker:
         if spec is None:
             self.reporter.unknown(card.card_type.span, f"{self.vocab.name} card type", card.card_type.text, self.vocab.card_types)
             return None
+        self._card_type = spec.name
         core: dict[str, ir.Expr] = {}
         given: dict[str, Span] = {}
         attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core, given)
@@ -628,6 +630,15 @@ class GameChecker:
             return self._call(expr, scope)
         if isinstance(expr, ast.Attribute) and isinstance(expr.subject, ast.This):
             return self._this_attribute(expr.attribute)
+        if isinstance(expr, ast.Attribute) and expr.attribute.text == "card_type":
+            # Every card has a type; comparing it is how an effect asks "is this an orange card?".
+            subject = self._expr(expr.subject, scope, CARD)
+            if subject is None:
+                return None
+            if subject.type.kind != "card":
+                self.reporter.error(expr.subject.span, Code.WRONG_TYPE, f"only cards have a type; this is {_article(subject.type)}")
+                return None
+            return ir.FieldRef(subject, "card_type", CARD_TYPE)
         if isinstance(expr, ast.Attribute):
             subject = self._expr(expr.subject, scope, CARD)
             if subject is None:
@@ -653,6 +664,8 @@ class GameChecker:
 
     def _this_attribute(self, attribute: ast.Ident) -> ir.Expr | None:
         """`this.x` is known when the card is compiled: it becomes the card's own value."""
+        if attribute.text == "card_type":
+            return ir.ThisField("card_type", ir.EnumConst(self._card_type, CARD_TYPE), CARD_TYPE)
         value = self._this_values.get(attribute.text)
         if value is not None:
             return ir.ThisField(attribute.text, value, value.type)
@@ -674,6 +687,11 @@ class GameChecker:
             if binding.is_hook_param:
                 return ir.HookParamRef(ident.text, binding.type)
             return ir.LocalRef(ident.text, binding.type)
+        if expected is not None and expected.name == CARD_TYPE.name:
+            if ident.text in self.vocab.card_types:
+                return ir.EnumConst(ident.text, CARD_TYPE)
+            self.reporter.unknown(ident.span, "card type", ident.text, self.vocab.card_types)
+            return None
         if expected is not None and expected.kind == "enum" and ident.text in self.vocab.enums[expected.name].members:
             return ir.EnumConst(ident.text, expected.required())
         owners = self.vocab.enums_with_member(ident.text)

@@ -313,7 +313,7 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         if hook.when is None:
             body = [f"return {value}"]
         else:
-            body = [f"if {emitter.expr(hook.when)}:", f"    return {value}", "return current"]
+            body = [*emitter.header("if", hook.when), f"    return {value}", "return current"]
         params = f"{ctx}, event: {event_cls}, current: {result}"
         state.functions.append(_Function(name, source, params, result, body, f"Modifies {hook.modifier.name}."))
         return "modifiers", PyCall("Modifier", (("hook", event_cls), ("apply", name), ("source", _q(source))))
@@ -331,7 +331,7 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
     else:
         applies = state.fresh(f"{name}__applies")
         state.functions.append(_Function(
-            applies, source, params, "bool", [f"return {emitter.expr(hook.condition)}"],
+            applies, source, params, "bool", list(emitter.header("return", hook.condition, end="")),
             f"Whether this {'replacement' if spec.kind == 'replaceable' else spec.kind} applies.",
         ))
     state.functions.append(_Function(name, source, params, "Effect", emitter.body(hook.body), f"{'When' if kind == 'when' else 'Instead of'} {spec.name}."))
@@ -377,12 +377,12 @@ class _Emitter:
         elif isinstance(statement, ir.LetStmt):
             yield f"{pynames.local(statement.name)} = {self.expr(statement.value)}"
         elif isinstance(statement, ir.IfStmt):
-            yield f"if {self.expr(statement.condition)}:"
+            yield from self.header("if", statement.condition)
             yield from self._indented(statement.then)
             otherwise = statement.otherwise
             while len(otherwise) == 1 and isinstance(otherwise[0], ir.IfStmt):
                 nested = otherwise[0]
-                yield f"elif {self.expr(nested.condition)}:"
+                yield from self.header("elif", nested.condition)
                 yield from self._indented(nested.then)
                 otherwise = nested.otherwise
             if otherwise:
@@ -407,6 +407,20 @@ class _Emitter:
             choice = PyCall("Choice", (("", self.expr(statement.chooser)), ("", _q(statement.prompt)), ("", options)))
             prefix = f"{variable} = yield from ask("
             yield from f"{prefix}{layout(choice, 0, prefix, margin=4 + 4 * self.depth)})".splitlines()
+
+    def header(self, keyword: str, condition: ir.Expr, end: str = ":") -> Iterator[str]:
+        """`if cond:`, or when too long, the `and`/`or` chain one operand a line in parentheses."""
+        line = f"{keyword} {self.expr(condition)}{end}"
+        if 4 + 4 * self.depth + len(line) <= LINE_WIDTH or not _is_chain(condition):
+            yield line
+            return
+        assert isinstance(condition, ir.BinaryExpr)
+        operands = _chain(condition, condition.operator)
+        yield f"{keyword} ("
+        yield f"    {self._operand(operands[0])}"
+        for operand in operands[1:]:
+            yield f"    {condition.operator} {self._operand(operand)}"
+        yield ")" + end
 
     def _domain(self, kind: Type) -> str:
         if kind.kind == "player":
@@ -456,11 +470,24 @@ class _Emitter:
             return f"{self._operand(expr.subject)}.{expr.field}"
         if isinstance(expr, ir.NotExpr):
             return f"not {self._operand(expr.operand)}"
+        if expr.operator in ("and", "or"):
+            return f" {expr.operator} ".join(self._operand(o) for o in _chain(expr, expr.operator))
         return f"{self._operand(expr.left)} {expr.operator} {self._operand(expr.right)}"
 
     def _operand(self, expr: ir.Expr) -> str:
         text = self.expr(expr)
         return f"({text})" if isinstance(expr, (ir.BinaryExpr, ir.NotExpr, ir.AdjacentCall)) else text
+
+
+def _is_chain(expr: ir.Expr) -> bool:
+    return isinstance(expr, ir.BinaryExpr) and expr.operator in ("and", "or")
+
+
+def _chain(expr: ir.Expr, operator: str) -> list[ir.Expr]:
+    """The operands of `a and b and c` (however the parser nested them), left to right."""
+    if isinstance(expr, ir.BinaryExpr) and expr.operator == operator:
+        return _chain(expr.left, operator) + _chain(expr.right, operator)
+    return [expr]
 
 
 # ====================================================================== packages

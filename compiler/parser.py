@@ -109,8 +109,10 @@ def _syntax_diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic
         span = Span(source.display_path, line, column, line, column + 1)
         character = source.line_text(line)[column - 1:column]
         if character == '"':
-            hint = "a string ends with '\"' on the line it starts on; write \\\" for a quote inside it"
-            return Diagnostic(span, Code.SYNTAX, "unterminated string", hint)
+            return Diagnostic(
+                span, Code.SYNTAX, "unterminated string",
+                "a string ends with '\"' on the line it starts on; write \\\" for a quote inside it",
+            )
         found = f"character '{character}'"
     elif isinstance(error, UnexpectedEOF):
         expected = set(error.expected or ())
@@ -121,8 +123,7 @@ def _syntax_diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic
         span = Span(source.display_path, 1, 1, 1, 2)
         found = "input"
     words = sorted({_describe_terminal(name) for name in expected})
-    hint = f"expected {_plain_list(words)}" if words else None
-    return Diagnostic(span, Code.SYNTAX, f"unexpected {found}", hint)
+    return Diagnostic(span, Code.SYNTAX, f"unexpected {found}", f"expected {_plain_list(words)}" if words else None)
 
 
 def _unquote(raw: str) -> str:

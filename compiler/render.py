@@ -129,7 +129,8 @@ def _second_person(text: str) -> str:
 
 def card_text(card: ir.CardIR) -> str:
     """The full text of one card, as `paxc render` prints it."""
-    lines = [f"#{card.number} {card.name}", f"{words(card.card_type).capitalize()} card ({card.provenance})"]
+    kind = words(card.card_type).capitalize()
+    lines = [f"#{card.number} {card.name}", f"{kind if kind.endswith(' card') else kind + ' card'} ({card.provenance})"]
     lines += [f"  {_capital(words(a.field.name))}: {value_text(a.value)}" for a in card.attributes]
     for ability in card.abilities:
         lines += _ability_lines(ability, "  ")

@@ -50,6 +50,9 @@ TEXT = Type("text", "text")
 PLAYER = Type("player", "player")
 CARD = Type("card", "card")
 
+# The type of `card.card_type`: its values are the game's card type names.
+CARD_TYPE = Type("enum", "card_type")
+
 BUILTINS = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "card": CARD}
 
 

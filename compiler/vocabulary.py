@@ -134,7 +134,7 @@ class _Builder:
         self.declared: dict[str, Span] = {}
 
     def _declare(self, ident: ast.Ident, what: str) -> bool:
-        if ident.text in BUILTINS or ident.text in self.declared:
+        if ident.text in BUILTINS or ident.text in self.declared or ident.text == "card_type":
             self.reporter.error(
                 ident.span, Code.DUPLICATE_NAME, f"{what} '{ident.text}' is already declared",
                 "built-in types are int, bool, text, player and card" if ident.text in BUILTINS else None,

@@ -19,7 +19,7 @@ import pytest
 from compiler import build, codegen
 from compiler.project import compile_paths
 from compiler.render import card_text
-from runtime.effects import Choice, Decision, Effect, PlayerId
+from runtime.effects import Choice, Effect, PlayerId
 from tests.conftest import FIXTURES, REPO, check_golden
 
 GOLDEN = REPO / "tests" / "compiler" / "golden"
@@ -124,12 +124,12 @@ class FakeGame:
         return player == self.you and region.value in self.controlled
 
 
-def run(effect: Effect, answers: list[Any]) -> list[Decision]:
+def run(effect: Effect, answers: list[Any]) -> list[Choice[Any]]:
     """Drive an effect as a runtime would: each decision it yields gets the next scripted answer."""
-    asked: list[Decision] = []
+    asked: list[Choice[Any]] = []
     for decision in effect:
-        asked.append(decision)
         assert isinstance(decision, Choice)
+        asked.append(decision)
         answer = answers.pop(0)
         assert answer in decision.options, f"{answer} is not among {decision.options}"
         decision.answer = answer
@@ -165,7 +165,7 @@ def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:
 
 
 def test_modifiers_change_only_what_they_name(testgame: ModuleType) -> None:
-    cost, may_target = testgame.CARD_1.abilities[0].modifiers
+    cost, may_target, events_free = testgame.CARD_1.abilities[0].modifiers
     game = FakeGame(2, gold={0: 0, 1: 0})
     scout, storm = testgame.CARD_1, testgame.CARD_2
     assert cost.apply(game, cost.hook(scout, PlayerId(0)), 4) == 3  # a North card, bought by the owner
@@ -173,6 +173,8 @@ def test_modifiers_change_only_what_they_name(testgame: ModuleType) -> None:
     assert cost.apply(game, cost.hook(storm, PlayerId(0)), 4) == 4  # not a North card
     assert may_target.apply(game, may_target.hook(scout), True) is False
     assert may_target.apply(game, may_target.hook(storm), True) is True
+    assert events_free.apply(game, events_free.hook(storm, PlayerId(0)), 4) == 0  # an event card
+    assert events_free.apply(game, events_free.hook(scout, PlayerId(0)), 4) == 4  # a unit card
 
 
 def test_replacement(testgame: ModuleType) -> None:
@@ -189,7 +191,7 @@ def test_loop_over_an_enum_with_a_choice_inside(testgame: ModuleType) -> None:
     game = FakeGame(3, gold={0: 0, 1: 4, 2: 1}, controlled=["North", "West"])
     asked = run(discard.run(game), [PlayerId(1), PlayerId(2)])
     assert len(asked) == 2  # one choice per controlled region, in the enum's order
-    assert all(decision.options == (1, 2) for decision in asked if isinstance(decision, Choice))
+    assert all(decision.options == (1, 2) for decision in asked)
     assert game.log == [("say", "storm"), ("say", "storm")]
 
 

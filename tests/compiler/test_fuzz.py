@@ -1,0 +1,87 @@
+"""Property: whatever text `paxc check` is fed, it answers with a clean result or diagnostics,
+never a traceback; and when the input is clean, the generated Python parses."""
+
+from __future__ import annotations
+
+import ast as python_ast
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from compiler import codegen
+from compiler.project import compile_paths
+from tests.conftest import FIXTURES, REPO
+
+SEED_FILES = [
+    (FIXTURES / "cards" / "testgame" / "units.pax").read_text(encoding="utf-8"),
+    (REPO / "cards" / "pamir" / "court" / "kabul.pax").read_text(encoding="utf-8").replace("game pamir", "game testgame"),
+]
+TOKENS = [
+    "card", "game", "testgame", "unit", "event", "{", "}", "(", ")", ",", ".", "\n", ";", '"', "\\", "#",
+    "on", "play", "when", "while", "in", "instead", "of", "if", "else", "for", "each", "as", "where",
+    "choose", "let", "modify", "to", "ability", "side", "errata", "this", "you", "==", "+", "*", "-",
+    "North", "region", "power", "gain", "1", "99999999999999999999", "optional", "provenance", "printed",
+    "vocabulary", "enum", "cardtype", "é", "\t", "\r\n", "\x00", "0",
+]
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_text(text: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        shutil.copytree(FIXTURES / "cards" / "testgame", root / "cards" / "testgame", ignore=lambda *_: ["units.pax"])
+        card_file = root / "cards" / "testgame" / "fuzz.pax"
+        card_file.write_text(text, encoding="utf-8")
+        result = compile_paths([root / "cards"], root)
+        report = result.render_diagnostics()
+        if result.ok:
+            for name, source in codegen.generate_game(result.games["testgame"]).items():
+                python_ast.parse(source, filename=name)
+        else:
+            lines = text.count("\n") + 1
+            for diagnostic in result.diagnostics:
+                assert diagnostic.span.path.endswith(".pax")
+                assert 1 <= diagnostic.span.line <= max(lines, 1) + 1, report
+                assert f"[{diagnostic.code.value}]" in report
+
+
+@SETTINGS
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=300))
+def test_random_text(text: str) -> None:
+    check_text(text)
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(TOKENS), max_size=60).map(" ".join))
+def test_random_token_soup(text: str) -> None:
+    check_text("game testgame\n" + text)
+
+
+@st.composite
+def mutated_card_file(draw: st.DrawFn) -> str:
+    text = draw(st.sampled_from(SEED_FILES))
+    for _ in range(draw(st.integers(1, 4))):
+        if not text:
+            break
+        start = draw(st.integers(0, len(text) - 1))
+        end = draw(st.integers(start, min(len(text), start + 12)))
+        action = draw(st.sampled_from(["delete", "insert", "duplicate", "replace"]))
+        if action == "delete":
+            text = text[:start] + text[end:]
+        elif action == "insert":
+            text = text[:start] + draw(st.sampled_from(TOKENS)) + text[start:]
+        elif action == "duplicate":
+            text = text[:end] + text[start:end] + text[end:]
+        else:
+            text = text[:start] + draw(st.sampled_from(TOKENS)) + text[end:]
+    return text
+
+
+@SETTINGS
+@given(mutated_card_file())
+def test_mutated_card_files(text: str) -> None:
+    check_text(text)

@@ -1,0 +1,135 @@
+"""Card strings and names must never become code: they end up as data, or as a diagnostic."""
+
+from __future__ import annotations
+
+import ast as python_ast
+import importlib
+import shutil
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from compiler import codegen
+from compiler.project import compile_paths
+from tests.conftest import FIXTURES
+
+# Each is written inside a card-language string, so \" and \\ are the language's own escapes.
+HOSTILE_NAMES = {
+    'quote"); import os; os.system("echo pwned': 'quote\\"); import os; os.system(\\"echo pwned',
+    "line\nbreak\n__import__('os')": "line\\nbreak\\n__import__('os')",
+    '"""triple""" and \'\'\'single\'\'\'': '\\"\\"\\"triple\\"\\"\\" and \'\'\'single\'\'\'',
+    "back\\slash\\": "back\\\\slash\\\\",
+    "{{ jinja }} {% raw %}": "{{ jinja }} {% raw %}",
+    "# comment\n)]}": "# comment\\n)]}",
+}
+
+
+def _compile(tmp_path: Path, cards: str) -> tuple[object, dict[str, str]]:
+    root = tmp_path / "project"
+    shutil.copytree(FIXTURES / "cards", root / "cards")
+    (root / "cards" / "testgame" / "units.pax").unlink()
+    (root / "cards" / "testgame" / "hostile.pax").write_text("game testgame\n" + cards, encoding="utf-8")
+    result = compile_paths([root / "cards"], root)
+    files = codegen.generate_game(result.games["testgame"]) if result.ok else {}
+    return result, files
+
+
+@pytest.mark.parametrize("expected, written", list(HOSTILE_NAMES.items()), ids=range(len(HOSTILE_NAMES)))
+def test_hostile_strings_stay_data(tmp_path: Path, expected: str, written: str) -> None:
+    cards = (
+        f'card 1 "{written}" unit {{\n  provenance printed\n  region North\n  power 1\n'
+        f'  motto "{written}"\n  note "{written}"\n'
+        f'  ability "{written}" {{\n    on play {{\n      say "{written}"\n    }}\n  }}\n}}\n'
+    )
+    result, files = _compile(tmp_path, cards)
+    assert getattr(result, "ok"), getattr(result, "render_diagnostics")()
+    source = files["testgame/cards_hostile.py"]
+    tree = python_ast.parse(source)  # still valid Python
+    # Nothing but imports, __all__, the effect function and the card constants at the top level.
+    kinds = {type(node).__name__ for node in tree.body}
+    assert kinds <= {"ImportFrom", "Assign", "AnnAssign", "FunctionDef", "Expr"}
+    calls = [node for node in python_ast.walk(tree) if isinstance(node, python_ast.Call)]
+    called = {python_ast.unparse(node.func) for node in calls}
+    assert called <= {"Card", "Ability", "OneShot", "ctx.say"}, called
+    # and the strings are exactly what the card said
+    module = _import(tmp_path, files)
+    card = module.CARD_1
+    assert card.name == expected and card.motto == expected and card.note == expected
+    assert card.abilities[0].title == expected
+
+
+def _import(tmp_path: Path, files: dict[str, str]) -> ModuleType:
+    out = tmp_path / "generated"
+    for relative, text in files.items():
+        (out / relative).parent.mkdir(parents=True, exist_ok=True)
+        (out / relative).write_text(text, encoding="utf-8")
+    import generated
+
+    generated.__path__.append(str(out))
+    try:
+        for name in [m for m in sys.modules if m.startswith("generated.testgame")]:
+            del sys.modules[name]
+        return importlib.import_module("generated.testgame.cards_hostile")
+    finally:
+        generated.__path__.remove(str(out))
+
+
+@pytest.mark.parametrize("variable", ["class", "import", "ctx", "event", "current", "print", "CARD_1", "match"])
+def test_variable_names_that_clash_with_python(tmp_path: Path, variable: str) -> None:
+    cards = (
+        'card 1 "Scout" unit {\n  provenance printed\n  region North\n  power 1\n'
+        f'  on play {{\n    choose region as {variable}\n    let total = gold(you)\n'
+        f'    move_unit this to {variable}\n  }}\n}}\n'
+    )
+    result, files = _compile(tmp_path, cards)
+    assert getattr(result, "ok"), getattr(result, "render_diagnostics")()
+    source = files["testgame/cards_hostile.py"]
+    python_ast.parse(source)
+    assert f"{variable}_ = yield from ask(" in source
+
+
+def test_a_string_cannot_be_closed_early(tmp_path: Path) -> None:
+    """An unescaped quote ends the string in the card language itself: a syntax error, not code."""
+    cards = 'card 1 "Scout" unit {\n  provenance printed\n  region North\n  power 1\n  motto "a" + os.system("x")\n}\n'
+    result, files = _compile(tmp_path, cards)
+    assert not getattr(result, "ok")
+    assert files == {}
+
+
+def test_vocabulary_names_are_validated(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    (root / "cards" / "evil").mkdir(parents=True)
+    (root / "cards" / "evil" / "game.pax").write_text(
+        'vocabulary evil "Evil\\"\\"\\" + __import__(\'os\')" {\n'
+        "  enum class { None, True, import }\n"
+        "  cardtype thing { for_: int }\n"
+        '  operation run(lambda: int) "{lambda}"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    result = compile_paths([root / "cards"], root)
+    assert "'lambda' is a reserved word" in result.render_diagnostics()
+
+
+def test_vocabulary_with_python_words_generates_valid_code(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    (root / "cards" / "odd").mkdir(parents=True)
+    (root / "cards" / "odd" / "game.pax").write_text(
+        'vocabulary odd "Odd \\"\\"\\" title" {\n'
+        "  enum class { None, True, import, self }\n"
+        "  cardtype def { type: class required }\n"
+        "  timing play\n"
+        '  operation print(value: class) "print {value}"\n'
+        "}\n",
+        encoding="utf-8",
+    )
+    (root / "cards" / "odd" / "cards.pax").write_text(
+        'game odd\ncard 1 "x" def {\n  provenance printed\n  type None\n  on play { print import }\n}\n',
+        encoding="utf-8",
+    )
+    result = compile_paths([root / "cards"], root)
+    assert result.ok, result.render_diagnostics()
+    for name, source in codegen.generate_game(result.games["odd"]).items():
+        python_ast.parse(source, filename=name)
