@@ -1,7 +1,8 @@
 """Building `generated/`: generate every file in memory, then swap it in whole, or compare it.
 
-A failed build never touches `generated/`: files are written into a fresh folder beside it,
-which replaces the old one only once every file is written.
+`paxc build` always compiles every card, so generated/ is exactly its output: nothing else is kept.
+A failed build never touches it: files are written into a fresh folder beside it, which replaces
+the old one only once every file is written.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler import codegen, ir
-
-_KEEP_SUFFIXES = (".py", ".typed")
 
 
 @dataclass(frozen=True)
@@ -35,32 +34,26 @@ class Staleness:
 
 
 def generate(games: dict[str, ir.GameIR]) -> dict[str, str]:
-    """Every file of generated/ for these games, by path relative to generated/."""
+    """Every file of generated/, by path relative to it."""
     files = {"__init__.py": codegen.root_package_init(), "py.typed": ""}
     for game in games.values():
         files.update(codegen.generate_game(game))
     return files
 
 
-def _owned(path: str, games: dict[str, ir.GameIR]) -> bool:
-    """Whether a file below generated/ belongs to what this build produces."""
-    first = path.split("/", 1)[0]
-    return "/" not in path or first in games
-
-
-def _existing(out_dir: Path, games: dict[str, ir.GameIR]) -> dict[str, Path]:
+def _existing(out_dir: Path) -> dict[str, Path]:
+    """The files now in generated/, caches aside."""
     if not out_dir.is_dir():
         return {}
-    found: dict[str, Path] = {}
-    for path in out_dir.rglob("*"):
-        relative = path.relative_to(out_dir).as_posix()
-        if path.is_file() and "__pycache__" not in relative and path.suffix in _KEEP_SUFFIXES and _owned(relative, games):
-            found[relative] = path
-    return found
+    return {
+        path.relative_to(out_dir).as_posix(): path
+        for path in out_dir.rglob("*")
+        if path.is_file() and "__pycache__" not in path.relative_to(out_dir).parts
+    }
 
 
-def stale_files(out_dir: Path, games: dict[str, ir.GameIR], files: dict[str, str]) -> Staleness:
-    existing = _existing(out_dir, games)
+def stale_files(out_dir: Path, files: dict[str, str]) -> Staleness:
+    existing = _existing(out_dir)
     changed = [
         p for p, text in sorted(files.items())
         if p in existing and existing[p].read_bytes() != text.encode("utf-8")
@@ -70,25 +63,15 @@ def stale_files(out_dir: Path, games: dict[str, ir.GameIR], files: dict[str, str
     return Staleness(changed, missing, extra)
 
 
-def write_atomically(out_dir: Path, games: dict[str, ir.GameIR], files: dict[str, str]) -> list[str]:
-    """Replace generated/ with `files` (other games' folders are kept); returns the paths that changed."""
-    staleness = stale_files(out_dir, games, files)
+def write_atomically(out_dir: Path, files: dict[str, str]) -> list[str]:
+    """Replace generated/ with exactly `files`; returns the paths that changed."""
+    staleness = stale_files(out_dir, files)
     if not staleness:
         return []
     parent = out_dir.parent
     staging = Path(tempfile.mkdtemp(prefix=".generated-new-", dir=parent))
     retired = parent / f".generated-old-{time.time_ns()}"
     try:
-        if out_dir.is_dir():
-            # Keep what this build does not own (another game's package), then lay ours over it.
-            for path in out_dir.iterdir():
-                if path.name == "__pycache__" or (path.is_dir() and path.name in games):
-                    continue
-                target = staging / path.name
-                if path.is_dir():
-                    shutil.copytree(path, target, ignore=shutil.ignore_patterns("__pycache__"))
-                elif "/" not in path.name and path.name not in files:
-                    shutil.copy2(path, target)
         for relative, text in files.items():
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)

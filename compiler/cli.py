@@ -83,7 +83,7 @@ def build(ctx: click.Context, check_only: bool, stats: bool) -> None:
     phase = result.times.add("generate", phase)
     out_dir = root / "generated"
     if check_only:
-        staleness = build_module.stale_files(out_dir, result.games, files)
+        staleness = build_module.stale_files(out_dir, files)
         result.times.add("compare", phase)
         if stats:
             _print_stats(result, started)
@@ -94,7 +94,7 @@ def build(ctx: click.Context, check_only: bool, stats: bool) -> None:
             sys.exit(1)
         click.echo(f"generated/ is up to date ({len(files)} files)")
         return
-    changed = build_module.write_atomically(out_dir, result.games, files)
+    changed = build_module.write_atomically(out_dir, files)
     result.times.add("write", phase)
     if stats:
         _print_stats(result, started)

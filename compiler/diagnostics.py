@@ -62,14 +62,6 @@ class Diagnostic:
         return "\n".join(lines)
 
 
-class CompileError(Exception):
-    """Raised when a phase ends with diagnostics; carries all of them, sorted."""
-
-    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
-        self.diagnostics = sorted(diagnostics, key=Diagnostic.sort_key)
-        super().__init__(f"{len(self.diagnostics)} error(s)")
-
-
 class Reporter:
     """Collects the diagnostics of one run."""
 
@@ -87,12 +79,6 @@ class Reporter:
     def diagnostics(self) -> list[Diagnostic]:
         return sorted(self._diagnostics, key=Diagnostic.sort_key)
 
-    def __bool__(self) -> bool:
-        return bool(self._diagnostics)
-
-    def raise_if_any(self) -> None:
-        if self._diagnostics:
-            raise CompileError(self._diagnostics)
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:

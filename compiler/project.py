@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,8 +115,11 @@ def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileRes
                     f"first declared in {vocabularies[decl.name.text].path}",
                 )
                 continue
+            errors_before = len(reporter.diagnostics)
             vocabularies[decl.name.text] = build_vocabulary(decl, file.path, reporter)
             vocab_hashes[decl.name.text] = _sha256(sources[file.path].text)
+            if len(reporter.diagnostics) > errors_before:
+                unreadable_games.add(decl.name.text)  # its cards would only echo the vocabulary's errors
     started = times.add("vocabulary", started)
 
     checkers = {name: GameChecker(vocab, reporter) for name, vocab in vocabularies.items()}
@@ -146,7 +149,8 @@ def _vocabulary_files(
     """Vocabularies declared among the given files, plus `cards/<game>/game.pax` for each game used.
 
     Also returns the games whose vocabulary file exists but could not be parsed: their cards are
-    not checked (the vocabulary's own error is the one to fix first).
+    not checked (the vocabulary's own error is the one to fix first; the same goes for a
+    vocabulary with errors, see compile_paths).
     """
     files = [f for f in parsed if f.vocabularies]
     declared = {decl.name.text for f in files for decl in f.vocabularies}
@@ -196,12 +200,3 @@ def _game_of(
 
 def _sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def all_card_paths(root: Path) -> list[Path]:
-    return [root / "cards"]
-
-
-def iter_cards(result: CompileResult) -> Iterable[ir.CardIR]:
-    for game in result.games.values():
-        yield from game.cards()

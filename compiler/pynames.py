@@ -13,7 +13,7 @@ import re
 import unicodedata
 
 _GENERATED_NAMES = frozenset(
-    {"ctx", "event", "current", "ask", "Choice", "Effect", "Card", "CardType", "Provenance", "PlayerId"}
+    {"ctx", "event", "current", "ask", "always", "Choice", "Effect", "Card", "CardType", "Provenance", "PlayerId"}
 )
 _RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins)) | _GENERATED_NAMES
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from compiler import ast
+from compiler.pynames import camel
 from compiler.diagnostics import Code, Reporter
 from compiler.source import Span
 from compiler.types import BUILTINS, Type, enum_type, list_of
@@ -115,8 +116,21 @@ class Vocabulary:
         return [f for f in fields if f is not None]
 
 
-def python_safe(name: str) -> bool:
-    return not keyword.iskeyword(name) and not keyword.issoftkeyword(name)
+# Names the generated code itself uses where a declared field or parameter would land.
+_RESERVED_MEMBER_NAMES = frozenset({"self", "ctx", "event", "current"})
+# Classes every generated vocabulary module defines or imports besides the declared ones.
+_RESERVED_CLASSES = frozenset(
+    {"Card", "CardType", "Provenance", "PlayerId", "Effect", "EffectContext", "Ability", "Erratum",
+     "Choice", "Decision", "Protocol", "Enum"}
+)
+
+
+def reserved_word(name: str) -> bool:
+    """Whether a field or parameter name cannot be a Python attribute of generated code."""
+    return (
+        keyword.iskeyword(name) or keyword.issoftkeyword(name) or name.startswith("_")
+        or name in _RESERVED_MEMBER_NAMES
+    )
 
 
 def build_vocabulary(decl: ast.VocabularyDecl, path: str, reporter: Reporter) -> Vocabulary:
@@ -170,6 +184,7 @@ class _Builder:
                     else:
                         timings.append(ident.text)
         self._check_field_consistency(card_types)
+        self._check_class_names(hooks)
         return Vocabulary(
             name=self.decl.name.text,
             title=self.decl.title.value,
@@ -238,13 +253,31 @@ class _Builder:
             if any(f.name == field.name.text for f in fields):
                 self.reporter.error(field.name.span, Code.DUPLICATE_NAME, f"attribute '{field.name.text}' is declared twice")
                 continue
-            if not python_safe(field.name.text):
+            if reserved_word(field.name.text):
                 self.reporter.error(field.name.span, Code.BAD_VOCABULARY, f"'{field.name.text}' is a reserved word")
                 continue
             type_ = self._type(field.type)
             if type_ is not None:
                 fields.append(FieldSpec(field.name.text, type_, field.required, field.span))
         return CardTypeSpec(item.name.text, tuple(fields), item.span)
+
+    def _check_class_names(self, hooks: dict[str, HookSpec]) -> None:
+        """Enums and events become Python classes: their names must not clash once camel-cased."""
+        protocol = camel(self.decl.name.text) + "Effects"
+        taken: dict[str, str] = {name: "a class every game has" for name in _RESERVED_CLASSES}
+        taken[protocol] = "the game's effects protocol"
+        declared = [(kind.name, kind.span) for kind in self.enums.values()]
+        declared += [(hook.name, hook.span) for hook in hooks.values() if hook.kind in ("trigger", "modifier", "replaceable")]
+        for name, span in declared:
+            cls = camel(name)
+            if name.startswith("_") or cls in ("None", "True", "False"):
+                self.reporter.error(span, Code.BAD_VOCABULARY, f"'{name}' cannot name a class in Python")
+            elif cls in taken:
+                self.reporter.error(
+                    span, Code.DUPLICATE_NAME, f"'{name}' becomes the class {cls}, which is already {taken[cls]}",
+                )
+            else:
+                taken[cls] = f"the class of '{name}'"
 
     def _check_field_consistency(self, card_types: dict[str, CardTypeSpec]) -> None:
         """A field name means one thing in a game: the same type on every card type that has it."""
@@ -267,7 +300,7 @@ class _Builder:
             if param.preposition is not None and any(p.preposition == param.preposition for p in params):
                 self.reporter.error(param.span, Code.DUPLICATE_NAME, f"preposition '{param.preposition}' is used twice")
                 continue
-            if not python_safe(param.name.text) or param.name.text in ("ctx", "event", "current"):
+            if reserved_word(param.name.text):
                 self.reporter.error(param.name.span, Code.BAD_VOCABULARY, f"'{param.name.text}' is a reserved word")
                 continue
             type_ = self._type(param.type)

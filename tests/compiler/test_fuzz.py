@@ -19,33 +19,39 @@ SEED_FILES = [
     (FIXTURES / "cards" / "testgame" / "units.pax").read_text(encoding="utf-8"),
     (REPO / "cards" / "pamir" / "court" / "kabul.pax").read_text(encoding="utf-8").replace("game pamir", "game testgame"),
 ]
+VOCABULARY = (FIXTURES / "cards" / "testgame" / "game.pax").read_text(encoding="utf-8")
 TOKENS = [
     "card", "game", "testgame", "unit", "event", "{", "}", "(", ")", ",", ".", "\n", ";", '"', "\\", "#",
     "on", "play", "when", "while", "in", "instead", "of", "if", "else", "for", "each", "as", "where",
     "choose", "let", "modify", "to", "ability", "side", "errata", "this", "you", "==", "+", "*", "-",
     "North", "region", "power", "gain", "1", "99999999999999999999", "optional", "provenance", "printed",
     "vocabulary", "enum", "cardtype", "é", "\t", "\r\n", "\x00", "0",
+    "operation", "query", "trigger", "modifier", "replaceable", "timing", "adjacent", "list", "required",
+    "int", "bool", "text", "player", "card", "->", ":", "self", "None", "class", "card_type",
 ]
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def check_text(text: str) -> None:
+def check_text(text: str, file_name: str = "fuzz.pax") -> None:
+    """Compile the fixture game with `text` as one of its files (a new card file, or in place of
+    the vocabulary `game.pax` or the cards `units.pax`)."""
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        shutil.copytree(FIXTURES / "cards" / "testgame", root / "cards" / "testgame", ignore=lambda *_: ["units.pax"])
-        card_file = root / "cards" / "testgame" / "fuzz.pax"
-        card_file.write_text(text, encoding="utf-8")
+        game = root / "cards" / "testgame"
+        shutil.copytree(FIXTURES / "cards" / "testgame", game)
+        if file_name == "fuzz.pax":
+            (game / "units.pax").unlink()
+        (game / file_name).write_text(text, encoding="utf-8")
         result = compile_paths([root / "cards"], root)
         report = result.render_diagnostics()
-        if result.ok:
+        if result.ok and "testgame" in result.games:
             for name, source in codegen.generate_game(result.games["testgame"]).items():
                 python_ast.parse(source, filename=name)
         else:
-            lines = text.count("\n") + 1
             for diagnostic in result.diagnostics:
-                assert diagnostic.span.path.endswith(".pax")
-                assert 1 <= diagnostic.span.line <= max(lines, 1) + 1, report
+                source = result.sources[diagnostic.span.path]
+                assert 1 <= diagnostic.span.line <= len(source.line_starts), report
                 assert f"[{diagnostic.code.value}]" in report
 
 
@@ -62,8 +68,8 @@ def test_random_token_soup(text: str) -> None:
 
 
 @st.composite
-def mutated_card_file(draw: st.DrawFn) -> str:
-    text = draw(st.sampled_from(SEED_FILES))
+def mutated(draw: st.DrawFn, seeds: list[str]) -> str:
+    text = draw(st.sampled_from(seeds))
     for _ in range(draw(st.integers(1, 4))):
         if not text:
             break
@@ -82,6 +88,12 @@ def mutated_card_file(draw: st.DrawFn) -> str:
 
 
 @SETTINGS
-@given(mutated_card_file())
+@given(mutated(SEED_FILES))
 def test_mutated_card_files(text: str) -> None:
     check_text(text)
+
+
+@SETTINGS
+@given(mutated([VOCABULARY]))
+def test_mutated_vocabulary(text: str) -> None:
+    check_text(text, "game.pax")

@@ -133,3 +133,20 @@ def test_vocabulary_with_python_words_generates_valid_code(tmp_path: Path) -> No
     assert result.ok, result.render_diagnostics()
     for name, source in codegen.generate_game(result.games["odd"]).items():
         python_ast.parse(source, filename=name)
+
+
+@pytest.mark.parametrize("declaration, message", [
+    ("enum none { a }", "'none' cannot name a class in Python"),
+    ("enum provenance { a }", "becomes the class Provenance"),
+    ("enum odd_effects { a }", "becomes the class OddEffects"),
+    ("enum a_b { x }\n  enum a__b { y }", "becomes the class AB"),
+    ("cardtype thing { self: int }", "'self' is a reserved word"),
+    ("cardtype thing { __init__: int }", "'__init__' is a reserved word"),
+    ("operation go(ctx: int)", "'ctx' is a reserved word"),
+])
+def test_vocabulary_names_that_would_break_generated_code(tmp_path: Path, declaration: str, message: str) -> None:
+    root = tmp_path / "project"
+    (root / "cards" / "odd").mkdir(parents=True)
+    (root / "cards" / "odd" / "game.pax").write_text(f'vocabulary odd "Odd" {{\n  {declaration}\n}}\n', encoding="utf-8")
+    result = compile_paths([root / "cards"], root)
+    assert message in result.render_diagnostics()
