@@ -50,8 +50,8 @@ def check_text(text: str, file_name: str = "fuzz.pax") -> None:
                 python_ast.parse(source, filename=name)
         else:
             for diagnostic in result.diagnostics:
-                source = result.sources[diagnostic.span.path]
-                assert 1 <= diagnostic.span.line <= len(source.line_starts), report
+                reported_file = result.sources[diagnostic.span.path]
+                assert 1 <= diagnostic.span.line <= len(reported_file.line_starts), report
                 assert f"[{diagnostic.code.value}]" in report
 
 
