@@ -72,7 +72,11 @@ def collect_files(paths: Sequence[Path], reporter: Reporter, root: Path) -> list
     found: set[Path] = set()
     for path in paths:
         if path.is_dir():
-            found.update(p.resolve() for p in path.rglob(f"*{CARD_SUFFIX}") if p.is_file())
+            inside = {p.resolve() for p in path.rglob(f"*{CARD_SUFFIX}") if p.is_file()}
+            if not inside:
+                shown = display_path(path, root)
+                reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"no {CARD_SUFFIX} files in {shown}")
+            found.update(inside)
         elif path.is_file():
             found.add(path.resolve())
         else:

@@ -104,6 +104,10 @@ def test_check_clean_and_missing_path(project: Path) -> None:
     missing = paxc(project, "check", str(project / "cards" / "nowhere.pax"))
     assert missing.exit_code == 1
     assert "no such file or folder" in missing.output
+    (project / "empty").mkdir()
+    empty = paxc(project, "check", str(project / "empty"))
+    assert empty.exit_code == 1
+    assert "no .pax files in empty" in empty.output
 
 
 def test_render_by_number_name_and_file(project: Path) -> None:
