@@ -89,7 +89,7 @@ class GameChecker:
     # ============================================================== cards
 
     def check_card(self, card: ast.Card) -> ir.CardIR | None:
-        errors_before = len(self.reporter.diagnostics)
+        errors_before = self.reporter.count
         self._card_name = card.name.value
         if not card.name.value.strip():
             self.reporter.error(card.name.span, Code.WRONG_TYPE, "a card's name cannot be empty")
@@ -122,7 +122,7 @@ class GameChecker:
                 card.name.span, Code.MISSING_ATTRIBUTE, f"card '{card.name.value}' has no 'provenance'",
                 "say where the card comes from: provenance printed, inferred or reconstructed",
             )
-        if len(self.reporter.diagnostics) != errors_before:
+        if self.reporter.count != errors_before:
             return None
         provenance = core["provenance"]
         note = core.get("note")

@@ -76,6 +76,10 @@ class Reporter:
         self.error(span, Code.UNKNOWN_NAME, f"unknown {what} '{name}'", did_you_mean(name, candidates))
 
     @property
+    def count(self) -> int:
+        return len(self._diagnostics)
+
+    @property
     def diagnostics(self) -> list[Diagnostic]:
         return sorted(self._diagnostics, key=Diagnostic.sort_key)
 

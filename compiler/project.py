@@ -119,10 +119,10 @@ def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileRes
                     f"first declared in {vocabularies[decl.name.text].path}",
                 )
                 continue
-            errors_before = len(reporter.diagnostics)
+            errors_before = reporter.count
             vocabularies[decl.name.text] = build_vocabulary(decl, file.path, reporter)
             vocab_hashes[decl.name.text] = _sha256(sources[file.path].text)
-            if len(reporter.diagnostics) > errors_before:
+            if reporter.count > errors_before:
                 unreadable_games.add(decl.name.text)  # its cards would only echo the vocabulary's errors
     started = times.add("vocabulary", started)
 
