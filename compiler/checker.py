@@ -301,15 +301,10 @@ class GameChecker:
         """A constant attribute value of the expected type."""
         if expected.kind == "enum" and isinstance(expr, ast.Name):
             return self._enum_member(expr.ident, expected)
-        checks: dict[str, type] = {"int": ast.IntLit, "text": ast.StrLit, "bool": ast.BoolLit}
-        wanted = checks.get(expected.kind)
-        if wanted is not None and isinstance(expr, wanted):
-            if isinstance(expr, ast.IntLit):
-                return ir.IntConst(expr.value, INT)
-            if isinstance(expr, ast.StrLit):
-                return ir.TextConst(expr.value, TEXT)
-            if isinstance(expr, ast.BoolLit):
-                return ir.BoolConst(expr.value, BOOL)
+        if isinstance(expr, (ast.IntLit, ast.StrLit, ast.BoolLit)):
+            value = self._expr(expr, _Scope(), expected)
+            if value is not None and expected.accepts(value.type):
+                return value
         self.reporter.error(
             expr.span, Code.WRONG_TYPE, f"'{what}' takes {_article(expected)}, not {_expr_kind(expr)}",
         )

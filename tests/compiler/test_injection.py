@@ -98,36 +98,39 @@ def test_a_string_cannot_be_closed_early(tmp_path: Path) -> None:
     assert files == {}
 
 
-def test_vocabulary_names_are_validated(tmp_path: Path) -> None:
+def _game_project(tmp_path: Path, vocabulary: str, cards: str | None = None) -> Path:
+    """A project with one game, `odd`, of the given vocabulary (and card file)."""
     root = tmp_path / "project"
-    (root / "cards" / "evil").mkdir(parents=True)
-    (root / "cards" / "evil" / "game.pax").write_text(
-        'vocabulary evil "Evil\\"\\"\\" + __import__(\'os\')" {\n'
+    (root / "cards" / "odd").mkdir(parents=True)
+    (root / "cards" / "odd" / "game.pax").write_text(vocabulary, encoding="utf-8")
+    if cards is not None:
+        (root / "cards" / "odd" / "cards.pax").write_text(cards, encoding="utf-8")
+    return root
+
+
+def test_vocabulary_names_are_validated(tmp_path: Path) -> None:
+    root = _game_project(
+        tmp_path,
+        'vocabulary odd "Evil\\"\\"\\" + __import__(\'os\')" {\n'
         "  enum class { None, True, import }\n"
         "  cardtype thing { for_: int }\n"
         '  operation run(lambda: int) "{lambda}"\n'
         "}\n",
-        encoding="utf-8",
     )
     result = compile_paths([root / "cards"], root)
     assert "'lambda' is a reserved word" in result.render_diagnostics()
 
 
 def test_vocabulary_with_python_words_generates_valid_code(tmp_path: Path) -> None:
-    root = tmp_path / "project"
-    (root / "cards" / "odd").mkdir(parents=True)
-    (root / "cards" / "odd" / "game.pax").write_text(
+    root = _game_project(
+        tmp_path,
         'vocabulary odd "Odd \\"\\"\\" title" {\n'
         "  enum class { None, True, import, self }\n"
         "  cardtype def { type: class required }\n"
         "  timing play\n"
         '  operation print(value: class) "print {value}"\n'
         "}\n",
-        encoding="utf-8",
-    )
-    (root / "cards" / "odd" / "cards.pax").write_text(
         'game odd\ncard 1 "x" def {\n  provenance printed\n  type None\n  on play { print import }\n}\n',
-        encoding="utf-8",
     )
     result = compile_paths([root / "cards"], root)
     assert result.ok, result.render_diagnostics()
@@ -145,8 +148,6 @@ def test_vocabulary_with_python_words_generates_valid_code(tmp_path: Path) -> No
     ("operation go(ctx: int)", "'ctx' is a reserved word"),
 ])
 def test_vocabulary_names_that_would_break_generated_code(tmp_path: Path, declaration: str, message: str) -> None:
-    root = tmp_path / "project"
-    (root / "cards" / "odd").mkdir(parents=True)
-    (root / "cards" / "odd" / "game.pax").write_text(f'vocabulary odd "Odd" {{\n  {declaration}\n}}\n', encoding="utf-8")
+    root = _game_project(tmp_path, f'vocabulary odd "Odd" {{\n  {declaration}\n}}\n')
     result = compile_paths([root / "cards"], root)
     assert message in result.render_diagnostics()
