@@ -6,7 +6,6 @@ Nothing from Lark appears here; compiler/parser.py is the only module that knows
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from compiler.source import Span
 
@@ -88,7 +87,7 @@ class BinOp:
     span: Span
 
 
-Expr = Union[IntLit, StrLit, BoolLit, You, This, Name, Call, Attribute, Not, BinOp]
+Expr = IntLit | StrLit | BoolLit | You | This | Name | Call | Attribute | Not | BinOp
 
 
 # ------------------------------------------------------------------ statements
@@ -205,9 +204,21 @@ class Errata:
     span: Span
 
 
-Statement = Union[
-    Phrase, Let, If, ForEach, Choose, Modify, On, When, WhileInPlay, Instead, Ability, Side, Errata
-]
+Statement = (
+    Phrase
+    | Let
+    | If
+    | ForEach
+    | Choose
+    | Modify
+    | On
+    | When
+    | WhileInPlay
+    | Instead
+    | Ability
+    | Side
+    | Errata
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +301,7 @@ class TimingDecl:
     span: Span
 
 
-VocabItem = Union[EnumDecl, AdjacencyDecl, CardTypeDecl, SignatureDecl, TimingDecl]
+VocabItem = EnumDecl | AdjacencyDecl | CardTypeDecl | SignatureDecl | TimingDecl
 
 
 @dataclass(frozen=True, slots=True)

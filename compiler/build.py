@@ -55,7 +55,8 @@ def _existing(out_dir: Path) -> dict[str, Path]:
 def stale_files(out_dir: Path, files: dict[str, str]) -> Staleness:
     existing = _existing(out_dir)
     changed = [
-        p for p, text in sorted(files.items())
+        p
+        for p, text in sorted(files.items())
         if p in existing and existing[p].read_bytes() != text.encode("utf-8")
     ]
     missing = sorted(p for p in files if p not in existing)

@@ -96,14 +96,21 @@ class GameChecker:
         first = self._numbers.get(card.number.value)
         if first is not None:
             self.reporter.error(
-                card.number.span, Code.DUPLICATE_CARD, f"card number {card.number.value} is used twice",
+                card.number.span,
+                Code.DUPLICATE_CARD,
+                f"card number {card.number.value} is used twice",
                 f"card {card.number.value} is first defined at {first}",
             )
         else:
             self._numbers[card.number.value] = card.number.span
         spec = self.vocab.card_types.get(card.card_type.text)
         if spec is None:
-            self.reporter.unknown(card.card_type.span, f"{self.vocab.name} card type", card.card_type.text, self.vocab.card_types)
+            self.reporter.unknown(
+                card.card_type.span,
+                f"{self.vocab.name} card type",
+                card.card_type.text,
+                self.vocab.card_types,
+            )
             return None
         self._card_type = spec.name
         core: dict[str, ir.Expr] = {}
@@ -113,13 +120,16 @@ class GameChecker:
             # A required attribute that is present but wrong has its own error already.
             if field.required and field.name not in given:
                 self.reporter.error(
-                    card.name.span, Code.MISSING_ATTRIBUTE,
+                    card.name.span,
+                    Code.MISSING_ATTRIBUTE,
                     f"{spec.name} card '{card.name.value}' has no '{field.name}'",
                     f"add a line '{field.name} ...' to the card",
                 )
         if "provenance" not in given:
             self.reporter.error(
-                card.name.span, Code.MISSING_ATTRIBUTE, f"card '{card.name.value}' has no 'provenance'",
+                card.name.span,
+                Code.MISSING_ATTRIBUTE,
+                f"card '{card.name.value}' has no 'provenance'",
                 "say where the card comes from: provenance printed, inferred or reconstructed",
             )
         if self.reporter.count != errors_before:
@@ -141,7 +151,12 @@ class GameChecker:
         )
 
     def _card_body(
-        self, body: ast.Block, card_type: str, core: dict[str, ir.Expr], seen: dict[str, Span], *,
+        self,
+        body: ast.Block,
+        card_type: str,
+        core: dict[str, ir.Expr],
+        seen: dict[str, Span],
+        *,
         inherited: tuple[ir.AttributeValue, ...] | None = None,
     ) -> tuple[tuple[ir.AttributeValue, ...], list[ir.AbilityIR], list[ir.SideIR], list[ir.ErratumIR]]:
         """A card's (or a side's) body. Attributes and errata are read first, so that effects
@@ -171,31 +186,45 @@ class GameChecker:
                 loose_hooks.extend(self._effect_block(statement))
             elif isinstance(statement, ast.Side) and not is_side:
                 side_core: dict[str, ir.Expr] = {}
-                side_attrs, side_abilities, _, _ = self._card_body(statement.body, card_type, side_core, {}, inherited=final)
+                side_attrs, side_abilities, _, _ = self._card_body(
+                    statement.body, card_type, side_core, {}, inherited=final
+                )
                 for name in side_core:
-                    self.reporter.error(statement.span, Code.INVALID_ATTRIBUTE, f"'{name}' belongs to the card, not to a side")
-                sides.append(ir.SideIR(statement.title.value, side_attrs, tuple(side_abilities), statement.span.line))
+                    self.reporter.error(
+                        statement.span, Code.INVALID_ATTRIBUTE, f"'{name}' belongs to the card, not to a side"
+                    )
+                sides.append(
+                    ir.SideIR(statement.title.value, side_attrs, tuple(side_abilities), statement.span.line)
+                )
                 self._this_values = {a.field.name: a.value for a in final}
             else:
                 where = "a card side" if is_side else "a card"
                 self.reporter.error(
-                    _head_span(statement), Code.MISPLACED_EFFECT,
+                    _head_span(statement),
+                    Code.MISPLACED_EFFECT,
                     f"{_describe(statement)} cannot stand directly in {where}",
                     "effects go inside 'on ...', 'when ...', 'while in play' or 'instead of ...'"
-                    if isinstance(statement, (*_EFFECT_STATEMENTS, ast.Modify)) else None,
+                    if isinstance(statement, (*_EFFECT_STATEMENTS, ast.Modify))
+                    else None,
                 )
         if loose_hooks:
             abilities.insert(0, ir.AbilityIR(None, tuple(loose_hooks), body.span.line))
         return final, abilities, sides, errata
 
     def _attribute_or_core(
-        self, phrase: ast.Phrase, card_type: str, attributes: list[ir.AttributeValue],
-        core: dict[str, ir.Expr], seen: dict[str, Span],
+        self,
+        phrase: ast.Phrase,
+        card_type: str,
+        attributes: list[ir.AttributeValue],
+        core: dict[str, ir.Expr],
+        seen: dict[str, Span],
     ) -> None:
         name = phrase.head.text
         if name in seen:
             self.reporter.error(
-                phrase.head.span, Code.DUPLICATE_NAME, f"attribute '{name}' is given twice",
+                phrase.head.span,
+                Code.DUPLICATE_NAME,
+                f"attribute '{name}' is given twice",
                 f"first given at {seen[name]}",
             )
             return
@@ -205,7 +234,9 @@ class GameChecker:
         seen[name] = phrase.head.span
         if phrase.prepositions:
             first = phrase.prepositions[0]
-            self.reporter.error(first.span, Code.WRONG_ARGUMENTS, f"attribute '{name}' takes no '{first.preposition} ...'")
+            self.reporter.error(
+                first.span, Code.WRONG_ARGUMENTS, f"attribute '{name}' takes no '{first.preposition} ...'"
+            )
             return
         if field is None:
             value = self._core_attribute(phrase)
@@ -225,7 +256,8 @@ class GameChecker:
                 return ir.EnumConst(single.ident.text, enum_type("provenance"))
             shown = single.ident.text if isinstance(single, ast.Name) else "this value"
             self.reporter.error(
-                single.span, Code.UNKNOWN_NAME if isinstance(single, ast.Name) else Code.WRONG_TYPE,
+                single.span,
+                Code.UNKNOWN_NAME if isinstance(single, ast.Name) else Code.WRONG_TYPE,
                 f"unknown provenance '{shown}'" if isinstance(single, ast.Name) else "a provenance is a name",
                 did_you_mean(shown, PROVENANCES) or "use printed, inferred or reconstructed",
             )
@@ -239,7 +271,8 @@ class GameChecker:
         values = [value for group in phrase.groups for value in group]
         if len(values) != 1:
             self.reporter.error(
-                phrase.span, Code.WRONG_ARGUMENTS,
+                phrase.span,
+                Code.WRONG_ARGUMENTS,
                 f"attribute '{phrase.head.text}' takes one value, not {len(values)}",
             )
             return None
@@ -253,23 +286,27 @@ class GameChecker:
         owners = [t.name for t in self.vocab.card_types.values() if t.field(head.text) is not None]
         if owners:
             self.reporter.error(
-                head.span, Code.INVALID_ATTRIBUTE,
+                head.span,
+                Code.INVALID_ATTRIBUTE,
                 f"attribute '{head.text}' is not valid for {_a(card_type)} card",
                 f"'{head.text}' belongs to {', '.join(owners)} cards",
             )
         elif head.text in self.vocab.hooks:
             hook = self.vocab.hooks[head.text]
             self.reporter.error(
-                head.span, Code.MISPLACED_EFFECT,
+                head.span,
+                Code.MISPLACED_EFFECT,
                 f"{hook.kind} '{head.text}' cannot stand directly in a card",
                 "effects go inside 'on ...', 'when ...', 'while in play' or 'instead of ...'",
             )
         else:
             other_games_hint = did_you_mean(head.text, [f.name for f in spec.fields] + list(CORE_ATTRIBUTES))
             self.reporter.error(
-                head.span, Code.INVALID_ATTRIBUTE,
+                head.span,
+                Code.INVALID_ATTRIBUTE,
                 f"'{head.text}' is not an attribute of {self.vocab.name} {card_type} cards",
-                other_games_hint or f"{card_type} cards have: {', '.join([f.name for f in spec.fields] + list(CORE_ATTRIBUTES))}",
+                other_games_hint
+                or f"{card_type} cards have: {', '.join([f.name for f in spec.fields] + list(CORE_ATTRIBUTES))}",
             )
         return None
 
@@ -281,7 +318,8 @@ class GameChecker:
             for group in phrase.groups:
                 if len(group) != 1:
                     self.reporter.error(
-                        group[1].span, Code.WRONG_ARGUMENTS,
+                        group[1].span,
+                        Code.WRONG_ARGUMENTS,
                         f"the values of '{field.name}' are separated by commas",
                     )
                     ok = False
@@ -306,7 +344,9 @@ class GameChecker:
             if value is not None and expected.accepts(value.type):
                 return value
         self.reporter.error(
-            expr.span, Code.WRONG_TYPE, f"'{what}' takes {_article(expected)}, not {_expr_kind(expr)}",
+            expr.span,
+            Code.WRONG_TYPE,
+            f"'{what}' takes {_article(expected)}, not {_expr_kind(expr)}",
         )
         return None
 
@@ -317,7 +357,9 @@ class GameChecker:
         elsewhere = self.vocab.enums_with_member(ident.text)
         if elsewhere:
             self.reporter.error(
-                ident.span, Code.WRONG_TYPE, f"'{ident.text}' is a {elsewhere[0]}, not a {expected.name}",
+                ident.span,
+                Code.WRONG_TYPE,
+                f"'{ident.text}' is a {elsewhere[0]}, not a {expected.name}",
                 f"a {expected.name} is one of: {', '.join(kind.members)}",
             )
         else:
@@ -327,7 +369,8 @@ class GameChecker:
     def _erratum(self, block: ast.Errata, card_type: str, earlier: list[ir.ErratumIR]) -> ir.ErratumIR | None:
         if earlier and block.version.value <= earlier[-1].version:
             self.reporter.error(
-                block.version.span, Code.DUPLICATE_NAME,
+                block.version.span,
+                Code.DUPLICATE_NAME,
                 f"errata versions must increase: {block.version.value} comes after {earlier[-1].version}",
             )
             return None
@@ -336,14 +379,20 @@ class GameChecker:
         for statement in block.body.statements:
             if not isinstance(statement, ast.Phrase):
                 self.reporter.error(
-                    _head_span(statement), Code.MISPLACED_EFFECT,
-                    f"{_describe(statement)} cannot stand in an erratum", "an erratum lists changed attributes",
+                    _head_span(statement),
+                    Code.MISPLACED_EFFECT,
+                    f"{_describe(statement)} cannot stand in an erratum",
+                    "an erratum lists changed attributes",
                 )
                 continue
             core: dict[str, ir.Expr] = {}
             self._attribute_or_core(statement, card_type, changes, core, seen)
             if core:
-                self.reporter.error(statement.head.span, Code.INVALID_ATTRIBUTE, f"'{statement.head.text}' cannot be changed by an erratum")
+                self.reporter.error(
+                    statement.head.span,
+                    Code.INVALID_ATTRIBUTE,
+                    f"'{statement.head.text}' cannot be changed by an erratum",
+                )
         return ir.ErratumIR(block.version.value, block.note.value, tuple(changes), block.span.line)
 
     # ============================================================== effects
@@ -355,7 +404,8 @@ class GameChecker:
                 hooks.extend(self._effect_block(statement))
             else:
                 self.reporter.error(
-                    _head_span(statement), Code.MISPLACED_EFFECT,
+                    _head_span(statement),
+                    Code.MISPLACED_EFFECT,
                     f"{_describe(statement)} cannot stand directly in an ability",
                     "an ability holds 'on ...', 'when ...', 'while in play' and 'instead of ...' blocks",
                 )
@@ -392,7 +442,8 @@ class GameChecker:
         for statement in block.body.statements:
             if not isinstance(statement, ast.Modify):
                 self.reporter.error(
-                    _head_span(statement), Code.MISPLACED_EFFECT,
+                    _head_span(statement),
+                    Code.MISPLACED_EFFECT,
                     f"{_describe(statement)} cannot stand in 'while in play'",
                     "a continuous effect holds 'modify ... to ...' lines; one-shot effects go in 'on ...' or 'when ...'",
                 )
@@ -417,7 +468,8 @@ class GameChecker:
             return None
         if not hook.result.accepts(value.type):
             self.reporter.error(
-                statement.value.span, Code.WRONG_TYPE,
+                statement.value.span,
+                Code.WRONG_TYPE,
                 f"modifier '{hook.name}' gives {_article(hook.result)}, not {_article(value.type)}",
             )
             return None
@@ -428,7 +480,9 @@ class GameChecker:
         if hook is not None and hook.kind == kind:
             return hook
         if hook is not None:
-            self.reporter.error(ident.span, Code.WRONG_TYPE, f"'{ident.text}' is {_a(hook.kind)}, not {_a(kind)}")
+            self.reporter.error(
+                ident.span, Code.WRONG_TYPE, f"'{ident.text}' is {_a(hook.kind)}, not {_a(kind)}"
+            )
         else:
             self.reporter.unknown(ident.span, kind, ident.text, self.vocab.hooks_of(kind))
         return None
@@ -492,22 +546,28 @@ class GameChecker:
             prompt = f"{self._card_name}: choose {_a(str(kind))}"
             return ir.ChooseStmt(kind, statement.variable.text, where, chooser, prompt, line)
         self.reporter.error(
-            _head_span(statement), Code.MISPLACED_EFFECT,
+            _head_span(statement),
+            Code.MISPLACED_EFFECT,
             f"{_describe(statement)} cannot stand inside another effect",
             "'on', 'when', 'while in play' and 'instead of' blocks go directly in a card or an ability"
-            if isinstance(statement, _EFFECT_BLOCKS) else
-            "'modify' goes in a 'while in play' block" if isinstance(statement, ast.Modify) else None,
+            if isinstance(statement, _EFFECT_BLOCKS)
+            else "'modify' goes in a 'while in play' block"
+            if isinstance(statement, ast.Modify)
+            else None,
         )
         return None
 
     def _bind_local(self, ident: ast.Ident, type_: Type, scope: _Scope) -> None:
         existing = scope.lookup(ident.text)
         if existing is not None and existing.is_hook_param:
-            self.reporter.error(ident.span, Code.DUPLICATE_NAME, f"'{ident.text}' is already the name of a parameter here")
+            self.reporter.error(
+                ident.span, Code.DUPLICATE_NAME, f"'{ident.text}' is already the name of a parameter here"
+            )
             return
         if self.vocab.enums_with_member(ident.text):
             self.reporter.error(
-                ident.span, Code.DUPLICATE_NAME,
+                ident.span,
+                Code.DUPLICATE_NAME,
                 f"'{ident.text}' is already a {self.vocab.enums_with_member(ident.text)[0]}; choose another name",
             )
             return
@@ -518,7 +578,9 @@ class GameChecker:
             return PLAYER
         if ident.text in self.vocab.enums:
             return enum_type(ident.text)
-        self.reporter.unknown(ident.span, "kind of thing to choose", ident.text, ["player", *self.vocab.enums])
+        self.reporter.unknown(
+            ident.span, "kind of thing to choose", ident.text, ["player", *self.vocab.enums]
+        )
         return None
 
     def _operation(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
@@ -527,13 +589,17 @@ class GameChecker:
         if hook is None or hook.kind != "operation":
             if hook is not None:
                 self.reporter.error(
-                    phrase.head.span, Code.MISPLACED_EFFECT,
-                    f"{hook.kind} '{name}' cannot stand as a statement", "only operations can",
+                    phrase.head.span,
+                    Code.MISPLACED_EFFECT,
+                    f"{hook.kind} '{name}' cannot stand as a statement",
+                    "only operations can",
                 )
             elif self.vocab.field_anywhere(name) is not None or name in CORE_ATTRIBUTES:
                 self.reporter.error(
-                    phrase.head.span, Code.MISPLACED_EFFECT,
-                    f"attribute '{name}' cannot be set inside an effect", "attributes go directly in the card",
+                    phrase.head.span,
+                    Code.MISPLACED_EFFECT,
+                    f"attribute '{name}' cannot be set inside an effect",
+                    "attributes go directly in the card",
                 )
             else:
                 self.reporter.unknown(phrase.head.span, "operation", name, self.vocab.hooks_of("operation"))
@@ -544,7 +610,8 @@ class GameChecker:
         ok = True
         if len(positional) != len(wanted):
             self.reporter.error(
-                phrase.span, Code.WRONG_ARGUMENTS,
+                phrase.span,
+                Code.WRONG_ARGUMENTS,
                 f"'{name}' takes {len(wanted)} value(s) before its prepositions, not {len(positional)}",
                 f"it is written: {signature}",
             )
@@ -560,7 +627,9 @@ class GameChecker:
             named = hook.by_preposition(prep.preposition)
             if named is None:
                 self.reporter.error(
-                    prep.span, Code.WRONG_ARGUMENTS, f"'{name}' takes no '{prep.preposition} ...'",
+                    prep.span,
+                    Code.WRONG_ARGUMENTS,
+                    f"'{name}' takes no '{prep.preposition} ...'",
                     f"it is written: {signature}",
                 )
                 ok = False
@@ -573,8 +642,10 @@ class GameChecker:
         missing = [p for p in hook.params if p.preposition is not None and p.name not in values]
         if missing and ok:
             self.reporter.error(
-                phrase.span, Code.WRONG_ARGUMENTS,
-                f"'{name}' needs '{missing[0].preposition} ...' ({missing[0].name})", f"it is written: {signature}",
+                phrase.span,
+                Code.WRONG_ARGUMENTS,
+                f"'{name}' needs '{missing[0].preposition} ...' ({missing[0].name})",
+                f"it is written: {signature}",
             )
             ok = False
         if not ok:
@@ -604,7 +675,9 @@ class GameChecker:
         hint = None
         if got.optional and expected.accepts(got.required()):
             hint = "not every card has this attribute, so it may be absent; compare it instead"
-        self.reporter.error(span, Code.WRONG_TYPE, f"{what} must be {_article(expected)}, not {_article(got)}", hint)
+        self.reporter.error(
+            span, Code.WRONG_TYPE, f"{what} must be {_article(expected)}, not {_article(got)}", hint
+        )
 
     # ============================================================== expressions
 
@@ -631,7 +704,11 @@ class GameChecker:
             if subject is None:
                 return None
             if subject.type.kind != "card":
-                self.reporter.error(expr.subject.span, Code.WRONG_TYPE, f"only cards have a type; this is {_article(subject.type)}")
+                self.reporter.error(
+                    expr.subject.span,
+                    Code.WRONG_TYPE,
+                    f"only cards have a type; this is {_article(subject.type)}",
+                )
                 return None
             return ir.FieldRef(subject, "card_type", CARD_TYPE)
         if isinstance(expr, ast.Attribute):
@@ -640,14 +717,17 @@ class GameChecker:
                 return None
             if subject.type.kind != "card":
                 self.reporter.error(
-                    expr.subject.span, Code.WRONG_TYPE,
+                    expr.subject.span,
+                    Code.WRONG_TYPE,
                     f"only cards have attributes; this is {_article(subject.type)}",
                 )
                 return None
             field = self.vocab.field_anywhere(expr.attribute.text)
             if field is None:
                 self.reporter.unknown(
-                    expr.attribute.span, "card attribute", expr.attribute.text,
+                    expr.attribute.span,
+                    "card attribute",
+                    expr.attribute.text,
                     [f.name for f in self.vocab.all_fields()],
                 )
                 return None
@@ -666,10 +746,14 @@ class GameChecker:
             return ir.ThisField(attribute.text, value, value.type)
         field = self.vocab.field_anywhere(attribute.text)
         if field is None:
-            self.reporter.unknown(attribute.span, "card attribute", attribute.text, [f.name for f in self.vocab.all_fields()])
+            self.reporter.unknown(
+                attribute.span, "card attribute", attribute.text, [f.name for f in self.vocab.all_fields()]
+            )
         else:
             self.reporter.error(
-                attribute.span, Code.MISSING_ATTRIBUTE, f"this card has no '{attribute.text}'",
+                attribute.span,
+                Code.MISSING_ATTRIBUTE,
+                f"this card has no '{attribute.text}'",
                 f"give the card a line '{attribute.text} ...' or do not refer to it",
             )
         return None
@@ -687,14 +771,19 @@ class GameChecker:
                 return ir.EnumConst(ident.text, CARD_TYPE)
             self.reporter.unknown(ident.span, "card type", ident.text, self.vocab.card_types)
             return None
-        if expected is not None and expected.kind == "enum" and ident.text in self.vocab.enums[expected.name].members:
+        if (
+            expected is not None
+            and expected.kind == "enum"
+            and ident.text in self.vocab.enums[expected.name].members
+        ):
             return ir.EnumConst(ident.text, expected.required())
         owners = self.vocab.enums_with_member(ident.text)
         if len(owners) == 1:
             return ir.EnumConst(ident.text, enum_type(owners[0]))
         if len(owners) > 1:
             self.reporter.error(
-                ident.span, Code.WRONG_TYPE,
+                ident.span,
+                Code.WRONG_TYPE,
                 f"cannot tell which '{ident.text}' is meant: it is a member of {' and '.join(owners)}",
                 "use it where only one of them fits, e.g. compare it with a value of known type",
             )
@@ -709,13 +798,18 @@ class GameChecker:
         hook = self.vocab.hooks.get(name)
         if hook is None or hook.kind != "query":
             if hook is not None:
-                self.reporter.error(call.function.span, Code.WRONG_TYPE, f"'{name}' is {_a(hook.kind)}, not a query")
+                self.reporter.error(
+                    call.function.span, Code.WRONG_TYPE, f"'{name}' is {_a(hook.kind)}, not a query"
+                )
             else:
-                self.reporter.unknown(call.function.span, "query", name, [*self.vocab.hooks_of("query"), "adjacent"])
+                self.reporter.unknown(
+                    call.function.span, "query", name, [*self.vocab.hooks_of("query"), "adjacent"]
+                )
             return None
         if len(call.args) != len(hook.params):
             self.reporter.error(
-                call.span, Code.WRONG_ARGUMENTS,
+                call.span,
+                Code.WRONG_ARGUMENTS,
                 f"query '{name}' takes {len(hook.params)} argument(s), not {len(call.args)}",
                 f"it is written: {_signature_text(hook)}",
             )
@@ -731,14 +825,18 @@ class GameChecker:
 
     def _adjacent(self, call: ast.Call, scope: _Scope) -> ir.Expr | None:
         if len(call.args) != 2:
-            self.reporter.error(call.span, Code.WRONG_ARGUMENTS, f"'adjacent' takes 2 arguments, not {len(call.args)}")
+            self.reporter.error(
+                call.span, Code.WRONG_ARGUMENTS, f"'adjacent' takes 2 arguments, not {len(call.args)}"
+            )
             return None
         left = self._expr(call.args[0], scope, None)
         if left is None:
             return None
         if left.type.kind != "enum" or left.type.name not in self.vocab.adjacency:
             kinds = ", ".join(self.vocab.adjacency) or "nothing in this game"
-            self.reporter.error(call.args[0].span, Code.WRONG_TYPE, f"'adjacent' compares {kinds}, not {_article(left.type)}")
+            self.reporter.error(
+                call.args[0].span, Code.WRONG_TYPE, f"'adjacent' compares {kinds}, not {_article(left.type)}"
+            )
             return None
         right = self._argument(call.args[1], left.type.required(), "adjacent", scope)
         if right is None:
@@ -763,7 +861,9 @@ class GameChecker:
                 return None
             if not (left.type.required().accepts(right.type.required())):
                 self.reporter.error(
-                    expr.span, Code.WRONG_TYPE, f"cannot compare {_article(left.type)} with {_article(right.type)}"
+                    expr.span,
+                    Code.WRONG_TYPE,
+                    f"cannot compare {_article(left.type)} with {_article(right.type)}",
                 )
                 return None
             return ir.BinaryExpr(op, left, right, BOOL)
@@ -805,8 +905,18 @@ def _keyword_width(statement: ast.Statement) -> int:
     if isinstance(statement, ast.Phrase):
         return len(statement.head.text)
     words = {
-        ast.On: 2, ast.When: 4, ast.WhileInPlay: 13, ast.Instead: 10, ast.Ability: 7, ast.Side: 4,
-        ast.Errata: 6, ast.Let: 3, ast.If: 2, ast.ForEach: 8, ast.Choose: 6, ast.Modify: 6,
+        ast.On: 2,
+        ast.When: 4,
+        ast.WhileInPlay: 13,
+        ast.Instead: 10,
+        ast.Ability: 7,
+        ast.Side: 4,
+        ast.Errata: 6,
+        ast.Let: 3,
+        ast.If: 2,
+        ast.ForEach: 8,
+        ast.Choose: 6,
+        ast.Modify: 6,
     }
     return words.get(type(statement), 1)
 

@@ -37,7 +37,9 @@ def _compile_or_exit(paths: list[Path], root: Path) -> CompileResult:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
-    "--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
     help="The project folder holding cards/, grammar/ and generated/ (default: found from the current folder).",
 )
 @click.version_option(package_name="paxc")
@@ -67,7 +69,12 @@ def check(ctx: click.Context, paths: tuple[Path, ...]) -> None:
 
 
 @main.command()
-@click.option("--check", "check_only", is_flag=True, help="Write nothing; exit 1 listing the stale files if generated/ does not match the cards.")
+@click.option(
+    "--check",
+    "check_only",
+    is_flag=True,
+    help="Write nothing; exit 1 listing the stale files if generated/ does not match the cards.",
+)
 @click.option("--stats", is_flag=True, help="Print how long each phase took.")
 @click.pass_context
 def build(ctx: click.Context, check_only: bool, stats: bool) -> None:
@@ -88,7 +95,9 @@ def build(ctx: click.Context, check_only: bool, stats: bool) -> None:
         if stats:
             _print_stats(result, started)
         if staleness:
-            click.echo("generated/ does not match the cards; run 'paxc build' and commit the result:", err=True)
+            click.echo(
+                "generated/ does not match the cards; run 'paxc build' and commit the result:", err=True
+            )
             for line in staleness.lines():
                 click.echo(f"  {line}", err=True)
             sys.exit(1)
@@ -99,7 +108,9 @@ def build(ctx: click.Context, check_only: bool, stats: bool) -> None:
     if stats:
         _print_stats(result, started)
     cards = sum(len(g.cards()) for g in result.games.values())
-    click.echo(f"built {cards} cards of {len(result.games)} game(s): {len(changed)} of {len(files)} files changed")
+    click.echo(
+        f"built {cards} cards of {len(result.games)} game(s): {len(changed)} of {len(files)} files changed"
+    )
 
 
 def _print_stats(result: CompileResult, started: float) -> None:
@@ -136,7 +147,8 @@ def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[
     pool = [(name, card) for name, g in games.items() if game in (None, name) for card in g.cards()]
     wanted = target.strip().casefold()
     found = [
-        (name, card) for name, card in pool
+        (name, card)
+        for name, card in pool
         if (wanted.isdigit() and card.number == int(wanted)) or card.name.casefold() == wanted
     ]
     if not found:

@@ -1,8 +1,8 @@
 """The Python back end: IR to typed modules under `generated/<game>/`, through Jinja2 templates.
 
 The templates lay modules out; this module decides every name and writes every expression, so
-that nothing from a card reaches the output except through `pynames.string_literal()` (strings) or the checked
-identifiers of compiler.pynames. The same IR always gives the same bytes.
+that nothing from a card reaches the output except as an escaped string literal or a checked
+identifier (both from compiler.pynames). The same IR always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -42,8 +42,7 @@ def _environment() -> jinja2.Environment:
 
 def _render(template: str, **context: object) -> str:
     text = _environment().get_template(template).render(**context)
-    # One blank line at most inside, two before top-level definitions as PEP 8 wants, one newline at the end.
-    return text.rstrip("\n") + "\n"
+    return text.rstrip("\n") + "\n"  # exactly one newline at the end of a module
 
 
 # ====================================================================== names and types
@@ -70,7 +69,11 @@ class Names:
             text = f"tuple[{self.py_type(type_.element)}, ...]"
         else:
             text = {
-                "int": "int", "bool": "bool", "text": "str", "player": "PlayerId", "card": "Card",
+                "int": "int",
+                "bool": "bool",
+                "text": "str",
+                "player": "PlayerId",
+                "card": "Card",
             }.get(type_.kind) or self.enum_class(type_.name)
         return f"{text} | None" if type_.optional else text
 
@@ -81,14 +84,20 @@ class Names:
 def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
     names = Names(vocab)
     enums = [
-        {"cls": names.enum_class(kind.name), "name": kind.name,
-         "members": [(pynames.constant(m), m) for m in kind.members]}
+        {
+            "cls": names.enum_class(kind.name),
+            "name": kind.name,
+            "members": [(pynames.constant(m), m) for m in kind.members],
+        }
         for kind in vocab.enums.values()
     ]
     card_types = [(pynames.constant(name), name) for name in vocab.card_types]
     adjacency = [
-        {"const": names.adjacency(enum), "cls": names.enum_class(enum),
-         "pairs": [(pynames.constant(a), pynames.constant(b)) for a, b in pairs]}
+        {
+            "const": names.adjacency(enum),
+            "cls": names.enum_class(enum),
+            "pairs": [(pynames.constant(a), pynames.constant(b)) for a, b in pairs],
+        }
         for enum, pairs in vocab.adjacency.items()
     ]
     fields = []
@@ -101,16 +110,25 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
     hooks = []
     for hook in vocab.hooks.values():
         params = [(pynames.method(p.name), names.py_type(p.type)) for p in hook.params]
-        hooks.append({
-            "kind": hook.kind, "name": pynames.method(hook.name), "cls": names.hook_class(hook),
-            "params": params, "result": names.py_type(hook.result) if hook.result else None,
-            "doc": hook.text or hook.name.replace("_", " "),
-        })
+        hooks.append(
+            {
+                "kind": hook.kind,
+                "name": pynames.method(hook.name),
+                "cls": names.hook_class(hook),
+                "params": params,
+                "result": names.py_type(hook.result) if hook.result else None,
+                "doc": hook.text or hook.name.replace("_", " "),
+            }
+        )
     exports = sorted(
         ["GAME", "TITLE", "TIMINGS", "Card", "CardType", names.protocol]
         + [names.enum_class(kind) for kind in vocab.enums]
         + [names.adjacency(kind) for kind in vocab.adjacency]
-        + [names.hook_class(h) for h in vocab.hooks.values() if h.kind in ("trigger", "modifier", "replaceable")]
+        + [
+            names.hook_class(h)
+            for h in vocab.hooks.values()
+            if h.kind in ("trigger", "modifier", "replaceable")
+        ]
     )
     return _render(
         "vocabulary.py.jinja",
@@ -238,7 +256,10 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
         ("provenance", f"Provenance.{pynames.constant(card.provenance)}"),
     ]
     arguments: list[tuple[str, PyValue]] = [
-        ("number", str(card.number)), ("name", _q(card.name)), *identity, ("source", _q(f"{path}:{card.line}")),
+        ("number", str(card.number)),
+        ("name", _q(card.name)),
+        *identity,
+        ("source", _q(f"{path}:{card.line}")),
     ]
     arguments += _attribute_arguments(emitter, card.attributes)
     if card.note:
@@ -249,7 +270,10 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
     sides: list[PyValue] = []
     for index, side in enumerate(card.sides, start=1):
         side_args: list[tuple[str, PyValue]] = [
-            ("number", str(card.number)), ("name", _q(side.title)), *identity, ("source", _q(f"{path}:{side.line}")),
+            ("number", str(card.number)),
+            ("name", _q(side.title)),
+            *identity,
+            ("source", _q(f"{path}:{side.line}")),
         ]
         side_args += _attribute_arguments(emitter, side.attributes)
         side_abilities = [_ability(emitter, a, f"{base}_side_{index}", path) for a in side.abilities]
@@ -261,10 +285,14 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
     if card.errata:
         state.runtime_imports.add("Erratum")
         errata: list[PyValue] = [
-            PyCall("Erratum", (
-                ("version", str(e.version)), ("note", _q(e.note)),
-                ("changes", PyTuple(tuple(_q(_change_text(c)) for c in e.changes))),
-            ))
+            PyCall(
+                "Erratum",
+                (
+                    ("version", str(e.version)),
+                    ("note", _q(e.note)),
+                    ("changes", PyTuple(tuple(_q(_change_text(c)) for c in e.changes))),
+                ),
+            )
             for e in card.errata
         ]
         arguments.append(("errata", PyTuple(tuple(errata))))
@@ -276,7 +304,9 @@ def _change_text(change: ir.AttributeValue) -> str:
     return f"{change.field.name}: {value_text(change.value)}"
 
 
-def _attribute_arguments(emitter: _Emitter, attributes: tuple[ir.AttributeValue, ...]) -> list[tuple[str, PyValue]]:
+def _attribute_arguments(
+    emitter: _Emitter, attributes: tuple[ir.AttributeValue, ...]
+) -> list[tuple[str, PyValue]]:
     return [(a.field.name, emitter.expr(a.value)) for a in sorted(attributes, key=lambda a: a.field.name)]
 
 
@@ -300,8 +330,12 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
     if isinstance(hook, ir.OneShotHook):
         state.runtime_imports.update({"Effect", "OneShot"})
         name = state.fresh(f"{base}__on_{hook.timing}")
-        state.functions.append(_Function(name, source, ctx, "Effect", emitter.body(hook.body), f"On {hook.timing}."))
-        return "one_shots", PyCall("OneShot", (("timing", _q(hook.timing)), ("run", name), ("source", _q(source))))
+        state.functions.append(
+            _Function(name, source, ctx, "Effect", emitter.body(hook.body), f"On {hook.timing}.")
+        )
+        return "one_shots", PyCall(
+            "OneShot", (("timing", _q(hook.timing)), ("run", name), ("source", _q(source)))
+        )
     if isinstance(hook, ir.ModifierHook):
         state.runtime_imports.add("Modifier")
         event_cls = names.hook_class(hook.modifier)
@@ -315,7 +349,9 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         else:
             body = [*emitter.header("if", hook.when), f"    return {value}", "return current"]
         params = f"{ctx}, event: {event_cls}, current: {result}"
-        state.functions.append(_Function(name, source, params, result, body, f"Modifies {hook.modifier.name}."))
+        state.functions.append(
+            _Function(name, source, params, result, body, f"Modifies {hook.modifier.name}.")
+        )
         return "modifiers", PyCall("Modifier", (("hook", event_cls), ("apply", name), ("source", _q(source))))
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
     kind = "when" if isinstance(hook, ir.TriggerHook) else "instead_of"
@@ -330,16 +366,37 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         state.runtime_imports.add("always")
     else:
         applies = state.fresh(f"{name}__applies")
-        state.functions.append(_Function(
-            applies, source, params, "bool", list(emitter.header("return", hook.condition, end="")),
-            f"Whether this {'replacement' if spec.kind == 'replaceable' else spec.kind} applies.",
-        ))
-    state.functions.append(_Function(name, source, params, "Effect", emitter.body(hook.body), f"{'When' if kind == 'when' else 'Instead of'} {spec.name}."))
+        state.functions.append(
+            _Function(
+                applies,
+                source,
+                params,
+                "bool",
+                list(emitter.header("return", hook.condition, end="")),
+                f"Whether this {'replacement' if spec.kind == 'replaceable' else spec.kind} applies.",
+            )
+        )
+    state.functions.append(
+        _Function(
+            name,
+            source,
+            params,
+            "Effect",
+            emitter.body(hook.body),
+            f"{'When' if kind == 'when' else 'Instead of'} {spec.name}.",
+        )
+    )
     group = "triggers" if isinstance(hook, ir.TriggerHook) else "replacements"
-    return group, PyCall(wrapper, (
-        ("event", event_cls), ("applies", applies), ("run", name),
-        ("optional", str(hook.optional)), ("source", _q(source)),
-    ))
+    return group, PyCall(
+        wrapper,
+        (
+            ("event", event_cls),
+            ("applies", applies),
+            ("run", name),
+            ("optional", str(hook.optional)),
+            ("source", _q(source)),
+        ),
+    )
 
 
 class _Emitter:
@@ -404,7 +461,9 @@ class _Emitter:
                     f"tuple({variable} for {variable} in {self._domain(statement.kind)} "
                     f"if {self.expr(statement.where)})"
                 )
-            choice = PyCall("Choice", (("", self.expr(statement.chooser)), ("", _q(statement.prompt)), ("", options)))
+            choice = PyCall(
+                "Choice", (("", self.expr(statement.chooser)), ("", _q(statement.prompt)), ("", options))
+            )
             prefix = f"{variable} = yield from ask("
             yield from f"{prefix}{layout(choice, 0, prefix, margin=4 + 4 * self.depth)})".splitlines()
 

@@ -1,9 +1,9 @@
 """Diagnostics: located, coded messages collected across a whole run and printed like a compiler's.
 
-    cards/pamir/court/kabul.pax:4:10: error: unknown region 'Kabull'  [unknown-name]
-        region Kabull
-               ^~~~~~
-    note: did you mean 'Kabul'?
+cards/pamir/court/kabul.pax:4:10: error: unknown region 'Kabull'  [unknown-name]
+    region Kabull
+           ^~~~~~
+note: did you mean 'Kabul'?
 """
 
 from __future__ import annotations
@@ -82,7 +82,6 @@ class Reporter:
     @property
     def diagnostics(self) -> list[Diagnostic]:
         return sorted(self._diagnostics, key=Diagnostic.sort_key)
-
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:

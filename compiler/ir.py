@@ -6,7 +6,6 @@ No Lark types and no spans (only the source line a back end prints beside what i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from compiler.types import Type
 from compiler.vocabulary import FieldSpec, HookSpec, Vocabulary
@@ -124,10 +123,24 @@ class BinaryExpr:
     type: Type
 
 
-Expr = Union[
-    IntConst, TextConst, BoolConst, EnumConst, ListConst, YouRef, ThisRef, LocalRef, HookParamRef,
-    ThisField, CurrentValue, QueryCall, AdjacentCall, FieldRef, NotExpr, BinaryExpr,
-]
+Expr = (
+    IntConst
+    | TextConst
+    | BoolConst
+    | EnumConst
+    | ListConst
+    | YouRef
+    | ThisRef
+    | LocalRef
+    | HookParamRef
+    | ThisField
+    | CurrentValue
+    | QueryCall
+    | AdjacentCall
+    | FieldRef
+    | NotExpr
+    | BinaryExpr
+)
 
 # ------------------------------------------------------------------ statements
 
@@ -173,7 +186,7 @@ class ChooseStmt:
     line: int
 
 
-Stmt = Union[OperationStmt, LetStmt, IfStmt, ForEachStmt, ChooseStmt]
+Stmt = OperationStmt | LetStmt | IfStmt | ForEachStmt | ChooseStmt
 
 # ------------------------------------------------------------------ hooks
 
@@ -211,7 +224,7 @@ class ReplacementHook:
     line: int
 
 
-Hook = Union[OneShotHook, TriggerHook, ModifierHook, ReplacementHook]
+Hook = OneShotHook | TriggerHook | ModifierHook | ReplacementHook
 
 
 @dataclass(frozen=True, slots=True)

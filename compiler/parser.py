@@ -107,10 +107,12 @@ def _syntax_diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic
         expected = set(error.allowed or ())
         line, column = error.line, error.column
         span = Span(source.display_path, line, column, line, column + 1)
-        character = source.line_text(line)[column - 1:column]
+        character = source.line_text(line)[column - 1 : column]
         if character == '"':
             return Diagnostic(
-                span, Code.SYNTAX, "unterminated string",
+                span,
+                Code.SYNTAX,
+                "unterminated string",
                 "a string ends with '\"' on the line it starts on; write \\\" for a quote inside it",
             )
         found = f"character '{character}'"
@@ -123,7 +125,9 @@ def _syntax_diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic
         span = Span(source.display_path, 1, 1, 1, 2)
         found = "input"
     words = sorted({_describe_terminal(name) for name in expected})
-    return Diagnostic(span, Code.SYNTAX, f"unexpected {found}", f"expected {_plain_list(words)}" if words else None)
+    return Diagnostic(
+        span, Code.SYNTAX, f"unexpected {found}", f"expected {_plain_list(words)}" if words else None
+    )
 
 
 def _unquote(raw: str) -> str:
@@ -240,15 +244,21 @@ class _ToAst(Transformer[Token, ast.File]):
     def for_stmt(self, meta: Meta, children: list[Any]) -> ast.ForEach:
         kind, variable = children[0], children[1]
         return ast.ForEach(
-            self._ident(kind), self._ident(variable), self._clause(children, "where"), children[-1],
+            self._ident(kind),
+            self._ident(variable),
+            self._clause(children, "where"),
+            children[-1],
             self._span(meta),
         )
 
     def choose_stmt(self, meta: Meta, children: list[Any]) -> ast.Choose:
         kind, variable = children[0], children[1]
         return ast.Choose(
-            self._ident(kind), self._ident(variable), self._clause(children, "where"),
-            self._clause(children, "by"), self._span(meta),
+            self._ident(kind),
+            self._ident(variable),
+            self._clause(children, "where"),
+            self._clause(children, "by"),
+            self._span(meta),
         )
 
     def modify_stmt(self, meta: Meta, children: list[Any]) -> ast.Modify:
@@ -261,8 +271,11 @@ class _ToAst(Transformer[Token, ast.File]):
 
     def when_block(self, meta: Meta, children: list[Any]) -> ast.When:
         return ast.When(
-            self._ident(children[0]), self._clause(children, "if"), self._has_optional(children),
-            children[-1], self._span(meta),
+            self._ident(children[0]),
+            self._clause(children, "if"),
+            self._has_optional(children),
+            children[-1],
+            self._span(meta),
         )
 
     def while_block(self, meta: Meta, children: list[Any]) -> ast.WhileInPlay:
@@ -270,13 +283,18 @@ class _ToAst(Transformer[Token, ast.File]):
 
     def instead_block(self, meta: Meta, children: list[Any]) -> ast.Instead:
         return ast.Instead(
-            self._ident(children[0]), self._clause(children, "if"), self._has_optional(children),
-            children[-1], self._span(meta),
+            self._ident(children[0]),
+            self._clause(children, "if"),
+            self._has_optional(children),
+            children[-1],
+            self._span(meta),
         )
 
     def ability_block(self, meta: Meta, children: list[Any]) -> ast.Ability:
         title = children[0]
-        return ast.Ability(ast.StrLit(_unquote(title), self._token_span(title)), children[1], self._span(meta))
+        return ast.Ability(
+            ast.StrLit(_unquote(title), self._token_span(title)), children[1], self._span(meta)
+        )
 
     def side_block(self, meta: Meta, children: list[Any]) -> ast.Side:
         title = children[0]
@@ -304,7 +322,9 @@ class _ToAst(Transformer[Token, ast.File]):
             else:
                 op, right = operator, children[index]
                 index += 1
-            span = Span(self._path, result.span.line, result.span.column, right.span.end_line, right.span.end_column)
+            span = Span(
+                self._path, result.span.line, result.span.column, right.span.end_line, right.span.end_column
+            )
             result = ast.BinOp(op, result, right, span)
         return result
 
@@ -359,7 +379,9 @@ class _ToAst(Transformer[Token, ast.File]):
     def vocabulary(self, meta: Meta, children: list[Any]) -> ast.VocabularyDecl:
         name, title, *items = children
         return ast.VocabularyDecl(
-            self._ident(name), ast.StrLit(_unquote(title), self._token_span(title)), tuple(items),
+            self._ident(name),
+            ast.StrLit(_unquote(title), self._token_span(title)),
+            tuple(items),
             self._span(meta),
         )
 

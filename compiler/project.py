@@ -115,7 +115,9 @@ def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileRes
         for decl in file.vocabularies:
             if decl.name.text in vocabularies:
                 reporter.error(
-                    decl.name.span, Code.DUPLICATE_NAME, f"game '{decl.name.text}' is declared twice",
+                    decl.name.span,
+                    Code.DUPLICATE_NAME,
+                    f"game '{decl.name.text}' is declared twice",
                     f"first declared in {vocabularies[decl.name.text].path}",
                 )
                 continue
@@ -135,7 +137,9 @@ def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileRes
         checker = checkers[game]
         cards = [checker.check_card(card) for card in file.cards]
         files_by_game[game].append(
-            ir.CardFileIR(file.path, _sha256(sources[file.path].text), tuple(c for c in cards if c is not None))
+            ir.CardFileIR(
+                file.path, _sha256(sources[file.path].text), tuple(c for c in cards if c is not None)
+            )
         )
     times.add("check", started)
 
@@ -187,13 +191,20 @@ def _game_of(
     if not file.headers:
         first = file.cards[0].span
         reporter.error(
-            Span(first.path, first.line, first.column, first.line, first.column + 4), Code.BAD_FILE,
-            "cards come after a line saying their game", "start the file with 'game pamir' or 'game porfiriana'",
+            Span(first.path, first.line, first.column, first.line, first.column + 4),
+            Code.BAD_FILE,
+            "cards come after a line saying their game",
+            "start the file with 'game pamir' or 'game porfiriana'",
         )
         return None
     header = file.headers[0]
     for extra in file.headers[1:]:
-        reporter.error(extra.span, Code.BAD_FILE, "a file holds the cards of one game only", f"this file is for '{header.game.text}'")
+        reporter.error(
+            extra.span,
+            Code.BAD_FILE,
+            "a file holds the cards of one game only",
+            f"this file is for '{header.game.text}'",
+        )
     if header.game.text in unreadable:
         return None
     if header.game.text not in vocabularies:

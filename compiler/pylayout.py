@@ -5,7 +5,6 @@ line width, and otherwise puts one item per line, indented, with a trailing comm
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 LINE_WIDTH = 99
 
@@ -21,7 +20,7 @@ class PyTuple:
     items: tuple[PyValue, ...]
 
 
-PyValue = Union[str, PyCall, PyTuple]
+PyValue = str | PyCall | PyTuple
 
 
 def flat(value: PyValue) -> str:

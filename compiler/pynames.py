@@ -13,9 +13,23 @@ import re
 import unicodedata
 
 _GENERATED_NAMES = frozenset(
-    {"ctx", "event", "current", "ask", "always", "Choice", "Effect", "Card", "CardType", "Provenance", "PlayerId"}
+    {
+        "ctx",
+        "event",
+        "current",
+        "ask",
+        "always",
+        "Choice",
+        "Effect",
+        "Card",
+        "CardType",
+        "Provenance",
+        "PlayerId",
+    }
 )
-_RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins)) | _GENERATED_NAMES
+_RESERVED = (
+    frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins)) | _GENERATED_NAMES
+)
 
 
 def camel(name: str) -> str:
@@ -36,7 +50,9 @@ def local(name: str) -> str:
 
 def method(name: str) -> str:
     """An operation or query of the effects protocol."""
-    return name + "_" if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name.startswith("_") else name
+    return (
+        name + "_" if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name.startswith("_") else name
+    )
 
 
 def slug(text: str) -> str:

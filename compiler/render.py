@@ -13,8 +13,15 @@ from compiler import ir
 from compiler.vocabulary import HookSpec
 
 _COMPARISON_WORDS = {
-    "==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
-    ">": "is more than", ">=": "is at least", "+": "plus", "-": "minus", "*": "times",
+    "==": "is",
+    "!=": "is not",
+    "<": "is less than",
+    "<=": "is at most",
+    ">": "is more than",
+    ">=": "is at least",
+    "+": "plus",
+    "-": "minus",
+    "*": "times",
 }
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -130,16 +137,20 @@ def _second_person(text: str) -> str:
 def card_text(card: ir.CardIR) -> str:
     """The full text of one card, as `paxc render` prints it."""
     kind = words(card.card_type).capitalize()
-    lines = [f"#{card.number} {card.name}", f"{kind if kind.endswith(' card') else kind + ' card'} ({card.provenance})"]
+    lines = [
+        f"#{card.number} {card.name}",
+        f"{kind if kind.endswith(' card') else kind + ' card'} ({card.provenance})",
+    ]
     lines += [f"  {_capital(words(a.field.name))}: {value_text(a.value)}" for a in card.attributes]
     for ability in card.abilities:
         lines += _ability_lines(ability, "  ")
     for side in card.sides:
-        lines.append(f"  Side \"{side.title}\":")
+        lines.append(f'  Side "{side.title}":')
         printed = {a.field.name: a.value for a in card.attributes}
         lines += [
             f"    {_capital(words(a.field.name))}: {value_text(a.value)}"
-            for a in side.attributes if printed.get(a.field.name) != a.value
+            for a in side.attributes
+            if printed.get(a.field.name) != a.value
         ]
         for ability in side.abilities:
             lines += _ability_lines(ability, "    ")

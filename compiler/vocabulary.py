@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 
 from compiler import ast
-from compiler.pynames import camel
 from compiler.diagnostics import Code, Reporter
+from compiler.pynames import camel
 from compiler.source import Span
 from compiler.types import BUILTINS, Type, enum_type, list_of
 
@@ -120,15 +120,29 @@ class Vocabulary:
 _RESERVED_MEMBER_NAMES = frozenset({"self", "ctx", "event", "current"})
 # Classes every generated vocabulary module defines or imports besides the declared ones.
 _RESERVED_CLASSES = frozenset(
-    {"Card", "CardType", "Provenance", "PlayerId", "Effect", "EffectContext", "Ability", "Erratum",
-     "Choice", "Decision", "Protocol", "Enum"}
+    {
+        "Card",
+        "CardType",
+        "Provenance",
+        "PlayerId",
+        "Effect",
+        "EffectContext",
+        "Ability",
+        "Erratum",
+        "Choice",
+        "Decision",
+        "Protocol",
+        "Enum",
+    }
 )
 
 
 def reserved_word(name: str) -> bool:
     """Whether a field or parameter name cannot be a Python attribute of generated code."""
     return (
-        keyword.iskeyword(name) or keyword.issoftkeyword(name) or name.startswith("_")
+        keyword.iskeyword(name)
+        or keyword.issoftkeyword(name)
+        or name.startswith("_")
         or name in _RESERVED_MEMBER_NAMES
     )
 
@@ -150,7 +164,9 @@ class _Builder:
     def _declare(self, ident: ast.Ident, what: str) -> bool:
         if ident.text in BUILTINS or ident.text in self.declared or ident.text == "card_type":
             self.reporter.error(
-                ident.span, Code.DUPLICATE_NAME, f"{what} '{ident.text}' is already declared",
+                ident.span,
+                Code.DUPLICATE_NAME,
+                f"{what} '{ident.text}' is already declared",
                 "built-in types are int, bool, text, player and card" if ident.text in BUILTINS else None,
             )
             return False
@@ -180,7 +196,9 @@ class _Builder:
             elif isinstance(item, ast.TimingDecl):
                 for ident in item.names:
                     if ident.text in timings:
-                        self.reporter.error(ident.span, Code.DUPLICATE_NAME, f"timing '{ident.text}' is declared twice")
+                        self.reporter.error(
+                            ident.span, Code.DUPLICATE_NAME, f"timing '{ident.text}' is declared twice"
+                        )
                     else:
                         timings.append(ident.text)
         self._check_field_consistency(card_types)
@@ -205,9 +223,14 @@ class _Builder:
             key = member.text.upper()
             if key in upper:
                 self.reporter.error(
-                    member.span, Code.DUPLICATE_NAME,
+                    member.span,
+                    Code.DUPLICATE_NAME,
                     f"'{member.text}' is already a member of enum '{item.name.text}'"
-                    + ("" if upper[key] == member.text else f" (as '{upper[key]}'; names differing only in case clash)"),
+                    + (
+                        ""
+                        if upper[key] == member.text
+                        else f" (as '{upper[key]}'; names differing only in case clash)"
+                    ),
                 )
                 continue
             upper[key] = member.text
@@ -246,15 +269,20 @@ class _Builder:
         for field in item.fields:
             if field.name.text in RESERVED_FIELDS:
                 self.reporter.error(
-                    field.name.span, Code.BAD_VOCABULARY,
+                    field.name.span,
+                    Code.BAD_VOCABULARY,
                     f"'{field.name.text}' is a built-in attribute of every card and cannot be declared",
                 )
                 continue
             if any(f.name == field.name.text for f in fields):
-                self.reporter.error(field.name.span, Code.DUPLICATE_NAME, f"attribute '{field.name.text}' is declared twice")
+                self.reporter.error(
+                    field.name.span, Code.DUPLICATE_NAME, f"attribute '{field.name.text}' is declared twice"
+                )
                 continue
             if reserved_word(field.name.text):
-                self.reporter.error(field.name.span, Code.BAD_VOCABULARY, f"'{field.name.text}' is a reserved word")
+                self.reporter.error(
+                    field.name.span, Code.BAD_VOCABULARY, f"'{field.name.text}' is a reserved word"
+                )
                 continue
             type_ = self._type(field.type)
             if type_ is not None:
@@ -267,14 +295,20 @@ class _Builder:
         taken: dict[str, str] = {name: "a class every game has" for name in _RESERVED_CLASSES}
         taken[protocol] = "the game's effects protocol"
         declared = [(kind.name, kind.span) for kind in self.enums.values()]
-        declared += [(hook.name, hook.span) for hook in hooks.values() if hook.kind in ("trigger", "modifier", "replaceable")]
+        declared += [
+            (hook.name, hook.span)
+            for hook in hooks.values()
+            if hook.kind in ("trigger", "modifier", "replaceable")
+        ]
         for name, span in declared:
             cls = camel(name)
             if name.startswith("_") or cls in ("None", "True", "False"):
                 self.reporter.error(span, Code.BAD_VOCABULARY, f"'{name}' cannot name a class in Python")
             elif cls in taken:
                 self.reporter.error(
-                    span, Code.DUPLICATE_NAME, f"'{name}' becomes the class {cls}, which is already {taken[cls]}",
+                    span,
+                    Code.DUPLICATE_NAME,
+                    f"'{name}' becomes the class {cls}, which is already {taken[cls]}",
                 )
             else:
                 taken[cls] = f"the class of '{name}'"
@@ -287,7 +321,8 @@ class _Builder:
                 first = seen.setdefault(field.name, field)
                 if first.type != field.type:
                     self.reporter.error(
-                        field.span, Code.BAD_VOCABULARY,
+                        field.span,
+                        Code.BAD_VOCABULARY,
                         f"attribute '{field.name}' is {field.type} here but {first.type} on another card type",
                     )
 
@@ -295,13 +330,19 @@ class _Builder:
         params: list[ParamSpec] = []
         for param in item.params:
             if any(p.name == param.name.text for p in params):
-                self.reporter.error(param.name.span, Code.DUPLICATE_NAME, f"parameter '{param.name.text}' is declared twice")
+                self.reporter.error(
+                    param.name.span, Code.DUPLICATE_NAME, f"parameter '{param.name.text}' is declared twice"
+                )
                 continue
             if param.preposition is not None and any(p.preposition == param.preposition for p in params):
-                self.reporter.error(param.span, Code.DUPLICATE_NAME, f"preposition '{param.preposition}' is used twice")
+                self.reporter.error(
+                    param.span, Code.DUPLICATE_NAME, f"preposition '{param.preposition}' is used twice"
+                )
                 continue
             if reserved_word(param.name.text):
-                self.reporter.error(param.name.span, Code.BAD_VOCABULARY, f"'{param.name.text}' is a reserved word")
+                self.reporter.error(
+                    param.name.span, Code.BAD_VOCABULARY, f"'{param.name.text}' is a reserved word"
+                )
                 continue
             type_ = self._type(param.type)
             if type_ is not None:
@@ -309,11 +350,15 @@ class _Builder:
         result = self._type(item.result) if item.result is not None else None
         wants_result = item.kind in ("query", "modifier")
         if wants_result and item.result is None:
-            self.reporter.error(item.span, Code.BAD_VOCABULARY, f"a {item.kind} needs a result type ('-> TYPE')")
+            self.reporter.error(
+                item.span, Code.BAD_VOCABULARY, f"a {item.kind} needs a result type ('-> TYPE')"
+            )
         if not wants_result and item.result is not None:
             self.reporter.error(item.result.span, Code.BAD_VOCABULARY, f"a {item.kind} has no result type")
         if item.kind in ("trigger", "replaceable", "modifier") and any(p.preposition for p in params):
-            self.reporter.error(item.span, Code.BAD_VOCABULARY, f"the parameters of a {item.kind} take no prepositions")
+            self.reporter.error(
+                item.span, Code.BAD_VOCABULARY, f"the parameters of a {item.kind} take no prepositions"
+            )
         text = item.text.value if item.text is not None else None
         if item.text is not None:
             for placeholder in _PLACEHOLDER.findall(item.text.value):

@@ -19,6 +19,10 @@ def check_golden(path: Path, actual: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(actual, encoding="utf-8")
         return
-    assert path.exists(), f"no golden file {path.relative_to(REPO)}; run with PAXC_UPDATE_GOLDEN=1 to create it"
+    assert path.exists(), (
+        f"no golden file {path.relative_to(REPO)}; run with PAXC_UPDATE_GOLDEN=1 to create it"
+    )
     expected = path.read_text(encoding="utf-8")
-    assert actual == expected, f"{path.relative_to(REPO)} differs; if the change is intended, run with PAXC_UPDATE_GOLDEN=1"
+    assert actual == expected, (
+        f"{path.relative_to(REPO)} differs; if the change is intended, run with PAXC_UPDATE_GOLDEN=1"
+    )

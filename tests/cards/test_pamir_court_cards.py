@@ -17,21 +17,32 @@ def test_one_hundred_court_cards_numbered_1_to_100() -> None:
 
 def test_regions_suits_and_ranks() -> None:
     assert Counter(card.region for card in COURT) == {
-        Region.PUNJAB: 21, Region.KABUL: 17, Region.PERSIA: 17,
-        Region.TRANSCASPIA: 16, Region.KANDAHAR: 15, Region.HERAT: 14,
+        Region.PUNJAB: 21,
+        Region.KABUL: 17,
+        Region.PERSIA: 17,
+        Region.TRANSCASPIA: 16,
+        Region.KANDAHAR: 15,
+        Region.HERAT: 14,
     }
     assert Counter(card.suit for card in COURT) == {
-        Suit.ECONOMIC: 28, Suit.INTELLIGENCE: 25, Suit.MILITARY: 24, Suit.POLITICAL: 23,
+        Suit.ECONOMIC: 28,
+        Suit.INTELLIGENCE: 25,
+        Suit.MILITARY: 24,
+        Suit.POLITICAL: 23,
     }
     assert Counter(card.rank for card in COURT) == {1: 56, 2: 39, 3: 5}
 
 
 def test_patriots_prizes_and_leverage() -> None:
     assert Counter(card.patriot for card in COURT if card.patriot) == {
-        Coalition.BRITISH: 13, Coalition.RUSSIAN: 10, Coalition.AFGHAN: 7,
+        Coalition.BRITISH: 13,
+        Coalition.RUSSIAN: 10,
+        Coalition.AFGHAN: 7,
     }
     assert Counter(card.prize for card in COURT if card.prize) == {
-        Coalition.AFGHAN: 18, Coalition.BRITISH: 17, Coalition.RUSSIAN: 17,
+        Coalition.AFGHAN: 18,
+        Coalition.BRITISH: 17,
+        Coalition.RUSSIAN: 17,
     }
     assert sum(Impact.LEVERAGE in card.impact for card in COURT) == 13
 
@@ -39,19 +50,31 @@ def test_patriots_prizes_and_leverage() -> None:
 def test_favored_suit_icons_and_actions() -> None:
     favors = Counter(icon for card in COURT for icon in card.impact if icon.name.startswith("FAVOR_"))
     assert favors == {
-        Impact.FAVOR_POLITICAL: 9, Impact.FAVOR_INTELLIGENCE: 9,
-        Impact.FAVOR_ECONOMIC: 8, Impact.FAVOR_MILITARY: 6,
+        Impact.FAVOR_POLITICAL: 9,
+        Impact.FAVOR_INTELLIGENCE: 9,
+        Impact.FAVOR_ECONOMIC: 8,
+        Impact.FAVOR_MILITARY: 6,
     }
     actions = Counter(action for card in COURT for action in card.actions)
     assert actions == {
-        Action.MOVE: 37, Action.BATTLE: 31, Action.TAX: 31, Action.BUILD: 23, Action.GIFT: 22, Action.BETRAY: 22,
+        Action.MOVE: 37,
+        Action.BATTLE: 31,
+        Action.TAX: 31,
+        Action.BUILD: 23,
+        Action.GIFT: 22,
+        Action.BETRAY: 22,
     }
     assert sum(not card.actions for card in COURT) == 2
 
 
 def test_spot_checks() -> None:
     mohan_lal = CARDS_BY_NUMBER[1]
-    assert (mohan_lal.name, mohan_lal.region, mohan_lal.suit, mohan_lal.rank) == ("Mohan Lal", Region.KABUL, Suit.INTELLIGENCE, 3)
+    assert (mohan_lal.name, mohan_lal.region, mohan_lal.suit, mohan_lal.rank) == (
+        "Mohan Lal",
+        Region.KABUL,
+        Suit.INTELLIGENCE,
+        3,
+    )
     assert mohan_lal.impact == (Impact.SPY, Impact.SPY, Impact.SPY)
     jan_fishan = CARDS_BY_NUMBER[2]
     # impact icons keep their printed order, the favored-suit change last

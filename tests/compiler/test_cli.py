@@ -27,7 +27,8 @@ def paxc(project: Path, *args: str) -> Result:
 def tree_bytes(folder: Path) -> dict[str, bytes]:
     return {
         p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
     }
 
 
@@ -93,7 +94,10 @@ def test_check_reports_errors_with_exit_status_1(project: Path) -> None:
     bad.write_text('game pamir\ncard 500 "Nobody" court {\n  provenance printed\n}\n')
     result = paxc(project, "check", str(project / "cards" / "pamir"))
     assert result.exit_code == 1
-    assert "cards/pamir/bad.pax:2:10: error: court card 'Nobody' has no 'rank'  [missing-attribute]" in result.output
+    assert (
+        "cards/pamir/bad.pax:2:10: error: court card 'Nobody' has no 'rank'  [missing-attribute]"
+        in result.output
+    )
     assert "3 errors" in result.output
 
 

@@ -209,10 +209,15 @@ def test_errata_and_sides(testgame: ModuleType) -> None:
 
 def test_generated_code_passes_mypy_strict(tmp_path: Path) -> None:
     """The fixture game's modules, with the real runtime, under mypy --strict."""
-    build.write_atomically(tmp_path / "generated", {"__init__.py": codegen.root_package_init(), **_fixture_files()})
+    build.write_atomically(
+        tmp_path / "generated", {"__init__.py": codegen.root_package_init(), **_fixture_files()}
+    )
     shutil.copytree(REPO / "runtime", tmp_path / "runtime", ignore=shutil.ignore_patterns("__pycache__"))
     completed = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "generated", "runtime"],
-        cwd=tmp_path, capture_output=True, text=True, check=False,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert completed.returncode == 0, completed.stdout + completed.stderr

@@ -42,7 +42,11 @@ def test_one_run_reports_every_error_sorted_by_position() -> None:
     positions = [(d.span.line, d.span.column) for d in result.diagnostics]
     assert positions == sorted(positions)
     assert {d.code for d in result.diagnostics} >= {
-        Code.UNKNOWN_NAME, Code.WRONG_TYPE, Code.MISPLACED_EFFECT, Code.DUPLICATE_CARD, Code.MISSING_ATTRIBUTE,
+        Code.UNKNOWN_NAME,
+        Code.WRONG_TYPE,
+        Code.MISPLACED_EFFECT,
+        Code.DUPLICATE_CARD,
+        Code.MISSING_ATTRIBUTE,
     }
 
 

@@ -12,21 +12,21 @@ from types import ModuleType
 import pytest
 
 from compiler import codegen
-from compiler.project import compile_paths
+from compiler.project import CompileResult, compile_paths
 from tests.conftest import FIXTURES
 
 # Each is written inside a card-language string, so \" and \\ are the language's own escapes.
 HOSTILE_NAMES = {
     'quote"); import os; os.system("echo pwned': 'quote\\"); import os; os.system(\\"echo pwned',
     "line\nbreak\n__import__('os')": "line\\nbreak\\n__import__('os')",
-    '"""triple""" and \'\'\'single\'\'\'': '\\"\\"\\"triple\\"\\"\\" and \'\'\'single\'\'\'',
+    "\"\"\"triple\"\"\" and '''single'''": "\\\"\\\"\\\"triple\\\"\\\"\\\" and '''single'''",
     "back\\slash\\": "back\\\\slash\\\\",
     "{{ jinja }} {% raw %}": "{{ jinja }} {% raw %}",
     "# comment\n)]}": "# comment\\n)]}",
 }
 
 
-def _compile(tmp_path: Path, cards: str) -> tuple[object, dict[str, str]]:
+def _compile(tmp_path: Path, cards: str) -> tuple[CompileResult, dict[str, str]]:
     root = tmp_path / "project"
     shutil.copytree(FIXTURES / "cards", root / "cards")
     (root / "cards" / "testgame" / "units.pax").unlink()
@@ -44,7 +44,7 @@ def test_hostile_strings_stay_data(tmp_path: Path, expected: str, written: str) 
         f'  ability "{written}" {{\n    on play {{\n      say "{written}"\n    }}\n  }}\n}}\n'
     )
     result, files = _compile(tmp_path, cards)
-    assert getattr(result, "ok"), getattr(result, "render_diagnostics")()
+    assert result.ok, result.render_diagnostics()
     source = files["testgame/cards_hostile.py"]
     tree = python_ast.parse(source)  # still valid Python
     # Nothing but imports, __all__, the effect function and the card constants at the top level.
@@ -76,15 +76,17 @@ def _import(tmp_path: Path, files: dict[str, str]) -> ModuleType:
         generated.__path__.remove(str(out))
 
 
-@pytest.mark.parametrize("variable", ["class", "import", "ctx", "event", "current", "print", "CARD_1", "match"])
+@pytest.mark.parametrize(
+    "variable", ["class", "import", "ctx", "event", "current", "print", "CARD_1", "match"]
+)
 def test_variable_names_that_clash_with_python(tmp_path: Path, variable: str) -> None:
     cards = (
         'card 1 "Scout" unit {\n  provenance printed\n  region North\n  power 1\n'
-        f'  on play {{\n    choose region as {variable}\n    let total = gold(you)\n'
-        f'    move_unit this to {variable}\n  }}\n}}\n'
+        f"  on play {{\n    choose region as {variable}\n    let total = gold(you)\n"
+        f"    move_unit this to {variable}\n  }}\n}}\n"
     )
     result, files = _compile(tmp_path, cards)
-    assert getattr(result, "ok"), getattr(result, "render_diagnostics")()
+    assert result.ok, result.render_diagnostics()
     source = files["testgame/cards_hostile.py"]
     python_ast.parse(source)
     assert f"{variable}_ = yield from ask(" in source
@@ -94,7 +96,7 @@ def test_a_string_cannot_be_closed_early(tmp_path: Path) -> None:
     """An unescaped quote ends the string in the card language itself: a syntax error, not code."""
     cards = 'card 1 "Scout" unit {\n  provenance printed\n  region North\n  power 1\n  motto "a" + os.system("x")\n}\n'
     result, files = _compile(tmp_path, cards)
-    assert not getattr(result, "ok")
+    assert not result.ok
     assert files == {}
 
 
@@ -138,16 +140,21 @@ def test_vocabulary_with_python_words_generates_valid_code(tmp_path: Path) -> No
         python_ast.parse(source, filename=name)
 
 
-@pytest.mark.parametrize("declaration, message", [
-    ("enum none { a }", "'none' cannot name a class in Python"),
-    ("enum provenance { a }", "becomes the class Provenance"),
-    ("enum odd_effects { a }", "becomes the class OddEffects"),
-    ("enum a_b { x }\n  enum a__b { y }", "becomes the class AB"),
-    ("cardtype thing { self: int }", "'self' is a reserved word"),
-    ("cardtype thing { __init__: int }", "'__init__' is a reserved word"),
-    ("operation go(ctx: int)", "'ctx' is a reserved word"),
-])
-def test_vocabulary_names_that_would_break_generated_code(tmp_path: Path, declaration: str, message: str) -> None:
+@pytest.mark.parametrize(
+    "declaration, message",
+    [
+        ("enum none { a }", "'none' cannot name a class in Python"),
+        ("enum provenance { a }", "becomes the class Provenance"),
+        ("enum odd_effects { a }", "becomes the class OddEffects"),
+        ("enum a_b { x }\n  enum a__b { y }", "becomes the class AB"),
+        ("cardtype thing { self: int }", "'self' is a reserved word"),
+        ("cardtype thing { __init__: int }", "'__init__' is a reserved word"),
+        ("operation go(ctx: int)", "'ctx' is a reserved word"),
+    ],
+)
+def test_vocabulary_names_that_would_break_generated_code(
+    tmp_path: Path, declaration: str, message: str
+) -> None:
     root = _game_project(tmp_path, f'vocabulary odd "Odd" {{\n  {declaration}\n}}\n')
     result = compile_paths([root / "cards"], root)
     assert message in result.render_diagnostics()
