@@ -617,7 +617,8 @@ class GameChecker:
             )
             ok = False
         values: dict[str, ir.Expr] = {}
-        for param, expr in zip(wanted, positional):
+        # A count mismatch is reported above; the values that are there are still checked.
+        for param, expr in zip(wanted, positional, strict=False):
             value = self._argument(expr, param.type, param.name, scope)
             if value is None:
                 ok = False
@@ -815,7 +816,7 @@ class GameChecker:
             )
             return None
         args: list[ir.Expr] = []
-        for param, expr in zip(hook.params, call.args):
+        for param, expr in zip(hook.params, call.args, strict=True):
             value = self._argument(expr, param.type, param.name, scope)
             if value is None:
                 return None

@@ -67,7 +67,7 @@ def value_text(expr: ir.Expr) -> str:
 
 def _fill(hook: HookSpec, args: list[str]) -> str:
     """A hook's phrasing template with its arguments in place, or its name and arguments."""
-    values = {param.name: text for param, text in zip(hook.params, args)}
+    values = {param.name: text for param, text in zip(hook.params, args, strict=True)}
     if hook.text is None:
         return " ".join([words(hook.name), *args])
     return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), hook.text)
