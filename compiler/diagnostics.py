@@ -71,6 +71,9 @@ class Reporter:
     def error(self, span: Span, code: Code, message: str, hint: str | None = None) -> None:
         self._diagnostics.append(Diagnostic(span, code, message, hint))
 
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self._diagnostics.extend(diagnostics)
+
     def unknown(self, span: Span, what: str, name: str, candidates: Iterable[str]) -> None:
         """An unknown name, with a did-you-mean hint when a known name is close."""
         self.error(span, Code.UNKNOWN_NAME, f"unknown {what} '{name}'", did_you_mean(name, candidates))

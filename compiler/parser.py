@@ -7,6 +7,7 @@ spelled in plain words, and trees become the frozen dataclasses of compiler.ast.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +45,45 @@ def _lark() -> Lark:
     )
 
 
-def parse(source: SourceFile) -> ast.File | Diagnostic:
-    """Parse one file: its AST, or the diagnostic of its first syntax error."""
-    text = source.text if source.text.endswith("\n") else source.text + "\n"
+# Where a top-level item starts: recovery after a syntax error restarts at each of these lines.
+_TOP_LEVEL_START = re.compile(r"^(card|game|vocabulary)\b", re.MULTILINE)
+
+
+def parse(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
+    """Parse one file: its AST and its syntax errors.
+
+    When the file has a syntax error, each top-level item (a card, the game line, a vocabulary)
+    is parsed on its own, so that every broken card is reported and the others are still checked.
+    """
     try:
-        tree = _lark().parse(text)
-    except UnexpectedInput as error:
-        return _syntax_diagnostic(source, error)
+        return _parse_text(source, source.text, 0), []
+    except UnexpectedInput:
+        pass
+    starts = [match.start() for match in _TOP_LEVEL_START.finditer(source.text)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    files: list[ast.File] = []
+    diagnostics: list[Diagnostic] = []
+    for start, end in zip(starts, [*starts[1:], len(source.text)], strict=True):
+        try:
+            files.append(_parse_text(source, source.text[start:end], start))
+        except UnexpectedInput as error:
+            diagnostics.append(_syntax_diagnostic(source, error, start, end))
+    merged = ast.File(
+        path=source.display_path,
+        headers=tuple(h for f in files for h in f.headers),
+        vocabularies=tuple(v for f in files for v in f.vocabularies),
+        cards=tuple(c for f in files for c in f.cards),
+        span=Span(source.display_path, 1, 1, *source.last_position()),
+    )
+    return merged, diagnostics
+
+
+def _parse_text(source: SourceFile, text: str, offset: int) -> ast.File:
+    """Parse `text`, which stands at `offset` in the file: blank lines in front keep positions true."""
+    line, column = source.position(offset)
+    padded = "\n" * (line - 1) + " " * (column - 1) + text
+    tree = _lark().parse(padded if padded.endswith("\n") else padded + "\n")
     return _ToAst(source.display_path).transform(tree)
 
 
@@ -84,20 +117,22 @@ def _describe_token(token: Token) -> str:
     return f"'{token.value}'"
 
 
-def _syntax_diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic:
+def _syntax_diagnostic(
+    source: SourceFile, error: UnexpectedInput, start: int = 0, end: int | None = None
+) -> Diagnostic:
+    """The diagnostic for a syntax error in the part of the file from `start` to `end`."""
+    last_line, last_column = source.last_position(start, end)
     expected: set[str] = set()
     if isinstance(error, UnexpectedToken):
         expected = set(error.accepts or error.expected)
         token = error.token
         if token.type == "$END":
-            line, column = source.last_position()
-            span = Span(source.display_path, line, column, line, column + 1)
+            span = Span(source.display_path, last_line, last_column, last_line, last_column + 1)
         else:
             line, column = token.line or 1, token.column or 1
             if token.type == "_SEP":
                 # The separator token starts at the end of the line it ends: point there.
-                end = Span(source.display_path, line, column, line, column + 1)
-                span = end
+                span = Span(source.display_path, line, column, line, column + 1)
             else:
                 span = Span(
                     source.display_path, line, column, token.end_line or line, token.end_column or column + 1
@@ -118,12 +153,15 @@ def _syntax_diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic
         found = f"character '{character}'"
     elif isinstance(error, UnexpectedEOF):
         expected = set(error.expected or ())
-        line, column = source.last_position()
-        span = Span(source.display_path, line, column, line, column + 1)
+        span = Span(source.display_path, last_line, last_column, last_line, last_column + 1)
         found = "end of file"
     else:  # pragma: no cover - Lark raises only the three kinds above
         span = Span(source.display_path, 1, 1, 1, 2)
         found = "input"
+    if found == "end of file" and end is not None and end < len(source.text):
+        # Recovery parsed this item alone: it ended where the next top-level item begins.
+        next_line = source.position(end)[0]
+        found = f"end of card: the next one starts on line {next_line}; is a '}}' missing?"
     words = sorted({_describe_terminal(name) for name in expected})
     return Diagnostic(
         span, Code.SYNTAX, f"unexpected {found}", f"expected {_plain_list(words)}" if words else None

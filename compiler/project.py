@@ -101,11 +101,9 @@ def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileRes
             reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"cannot read {shown}: {error}")
             continue
         sources[shown] = source
-        result = parse(source)
-        if isinstance(result, Diagnostic):
-            reporter.error(result.span, result.code, result.message, result.hint)
-        else:
-            parsed.append(result)
+        parsed_file, syntax_errors = parse(source)
+        reporter.extend(syntax_errors)
+        parsed.append(parsed_file)
     started = times.add("parse", started)
 
     vocab_files, unreadable_games = _vocabulary_files(parsed, root, sources, reporter)
@@ -174,12 +172,12 @@ def _vocabulary_files(
             continue
         source = SourceFile.read(path, shown)
         sources[shown] = source
-        result = parse(source)
-        if isinstance(result, Diagnostic):
-            reporter.error(result.span, result.code, result.message, result.hint)
+        parsed_file, syntax_errors = parse(source)
+        reporter.extend(syntax_errors)
+        if syntax_errors:
             unreadable.add(game)
         else:
-            files.append(result)
+            files.append(parsed_file)
     return files, unreadable
 
 

@@ -59,10 +59,10 @@ class SourceFile:
         line_index = bisect.bisect_right(self.line_starts, offset) - 1
         return line_index + 1, offset - self.line_starts[line_index] + 1
 
-    def last_position(self) -> tuple[int, int]:
-        """Where 'end of file' is shown: just after the last non-blank character."""
-        stripped = self.text.rstrip()
-        return self.position(len(stripped))
+    def last_position(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
+        """Where 'end of file' is shown: just after the last non-blank character (of a part)."""
+        stripped = self.text[start:end].rstrip()
+        return self.position(start + len(stripped))
 
     def span(self, start: int, end: int) -> Span:
         line, column = self.position(start)
