@@ -35,7 +35,11 @@ class Decision:
 
 @dataclass(eq=False)
 class Choice(Decision, Generic[T]):
-    """Pick one of `options`; the runtime stores the pick in `answer` before resuming the effect."""
+    """Pick one of `options`; the runtime stores the pick in `answer` before resuming the effect.
+
+    A choice with no options cannot be answered: the runtime then closes the effect (the rules
+    skip what cannot be done), so generated code never has to test for an empty choice.
+    """
 
     chooser: PlayerId
     prompt: str
