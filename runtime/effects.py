@@ -37,8 +37,8 @@ class Decision:
 class Choice(Decision, Generic[T]):
     """Pick one of `options`; the runtime stores the pick in `answer` before resuming the effect.
 
-    A choice with no options cannot be answered: the runtime then closes the effect (the rules
-    skip what cannot be done), so generated code never has to test for an empty choice.
+    A choice with no options cannot be answered: `ask` then ends the effect (the rules skip what
+    cannot be done), so generated code never has to test for an empty choice.
     """
 
     chooser: PlayerId
@@ -56,8 +56,18 @@ Effect = Generator[Decision, None, None]
 """A running card effect: yields decisions, returns nothing."""
 
 
+class NothingToChoose(Exception):
+    """Raised into an effect that asks a choice with no options: the runtime ends that effect."""
+
+
 def ask(choice: Choice[T]) -> Generator[Decision, None, T]:
-    """Publish `choice` and give back its answer: `value = yield from ask(choice)`."""
+    """Publish `choice` and give back its answer: `value = yield from ask(choice)`.
+
+    With no option to choose from, nothing can be done: the effect stops here (the runtime
+    catches `NothingToChoose` where it runs the effect).
+    """
+    if not choice.options:
+        raise NothingToChoose(choice.prompt)
     yield choice
     return choice.answered()
 

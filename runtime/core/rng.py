@@ -1,0 +1,44 @@
+"""Seeded randomness that lives in the game state (a single integer), so a game is reproducible
+from its seed and a saved state carries its own random future.
+
+SplitMix64: tiny, fast in pure Python, and the same on every platform and Python version
+(unlike `random.Random`, whose algorithms may change between versions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in [0, bound), without modulo bias."""
+        if bound <= 0:
+            raise ValueError("bound must be positive")
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            value = self.next_u64()
+            if value < limit:
+                return value % bound
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place."""
+        for index in range(len(items) - 1, 0, -1):
+            other = self.below(index + 1)
+            items[index], items[other] = items[other], items[index]
