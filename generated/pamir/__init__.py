@@ -9,6 +9,8 @@ from generated.pamir import cards_court_kandahar
 from generated.pamir import cards_court_persia
 from generated.pamir import cards_court_punjab
 from generated.pamir import cards_court_transcaspia
+from generated.pamir import cards_events_dominance_checks
+from generated.pamir import cards_events_events
 from generated.pamir.vocabulary import Card
 
 __all__ = ["CARDS", "CARDS_BY_NUMBER"]
@@ -22,6 +24,8 @@ CARDS: tuple[Card, ...] = tuple(
             *cards_court_persia.CARDS,
             *cards_court_punjab.CARDS,
             *cards_court_transcaspia.CARDS,
+            *cards_events_dominance_checks.CARDS,
+            *cards_events_events.CARDS,
         ),
         key=lambda card: card.number,
     )

@@ -1,0 +1,200 @@
+"""The state of a game of Pax Pamir: plain typed data, and the derived facts the rules ask for
+(who rules a region, influence, stars per suit, cylinders in play).
+
+Every card's printed facts come from `generated.pamir`; nothing here knows a card by name.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+
+from generated.pamir import CARDS_BY_NUMBER
+from generated.pamir.vocabulary import ADJACENT_REGIONS, Card, CardType, Coalition, Impact, Region, Suit
+from runtime.core.rng import Rng
+
+COALITIONS = tuple(Coalition)
+REGIONS = tuple(Region)
+SUITS = tuple(Suit)
+MARKET_ROWS = 2
+MARKET_COLUMNS = 6
+BLOCKS_PER_COALITION = 12
+CYLINDERS_PER_PLAYER = 10  # eleven, one of which marks the score
+STARTING_RUPEES = 4
+GIFT_COSTS = (2, 4, 6)
+BASE_ACTIONS = 2
+FAVORED_AT_START = Suit.POLITICAL
+
+Border = tuple[Region, Region]
+
+
+def border(a: Region, b: Region) -> Border:
+    """A border, written the same whichever end is named first."""
+    return (a, b) if a.value < b.value else (b, a)
+
+
+BORDERS: tuple[Border, ...] = tuple(sorted({border(a, b) for a, b in ADJACENT_REGIONS}, key=lambda b: (b[0].value, b[1].value)))
+
+
+def borders_of(region: Region) -> tuple[Border, ...]:
+    return tuple(b for b in BORDERS if region in b)
+
+
+def card(number: int) -> Card:
+    return CARDS_BY_NUMBER[number]
+
+
+@dataclass(slots=True)
+class PlayerState:
+    rupees: int = STARTING_RUPEES
+    loyalty: Coalition | None = None
+    hand: list[int] = field(default_factory=list)
+    court: list[int] = field(default_factory=list)
+    gifts: int = 0
+    prizes: list[int] = field(default_factory=list)
+    cylinders: int = CYLINDERS_PER_PLAYER  # in supply, on the player board
+    score: int = 0
+    events: list[int] = field(default_factory=list)  # bought events kept until the next dominance check
+
+
+@dataclass(slots=True)
+class TurnState:
+    """What the active player did this turn (cleared when the next turn starts)."""
+
+    actions_taken: int = 0
+    used_cards: set[int] = field(default_factory=set)
+    paid_onto: set[int] = field(default_factory=set)  # market cards the player put rupees on
+    placed_blocks: dict[str, int] = field(default_factory=dict)  # location key -> blocks placed this turn
+    placed_cylinders: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class PamirState:
+    players: list[PlayerState]
+    rng: Rng
+    deck: list[int]  # the top card is deck[0]
+    market: list[list[int | None]]
+    market_rupees: list[list[int]]
+    favored: Suit = FAVORED_AT_START
+    discard: list[int] = field(default_factory=list)
+    tribes: dict[Region, list[int]] = field(default_factory=dict)
+    armies: dict[Region, dict[Coalition, int]] = field(default_factory=dict)
+    roads: dict[Border, dict[Coalition, int]] = field(default_factory=dict)
+    spies: dict[int, list[int]] = field(default_factory=dict)  # court card -> spies per player
+    global_events: list[int] = field(default_factory=list)  # discarded events in effect until the next check
+    active: int = 0
+    turn_number: int = 0
+    turn: TurnState = field(default_factory=TurnState)
+    checks_resolved: int = 0
+    winner: int | None = None
+    over: bool = False
+
+    # ------------------------------------------------------------------ pieces
+
+    def blocks_in_play(self, coalition: Coalition) -> int:
+        return sum(a[coalition] for a in self.armies.values()) + sum(r[coalition] for r in self.roads.values())
+
+    def blocks_in_supply(self, coalition: Coalition) -> int:
+        return BLOCKS_PER_COALITION - self.blocks_in_play(coalition)
+
+    def cylinders_in_play(self, player: int) -> int:
+        """Tribes, spies and gifts: every cylinder off the player board (the score marker aside)."""
+        return CYLINDERS_PER_PLAYER - self.players[player].cylinders
+
+    def spies_on(self, number: int) -> list[int]:
+        return self.spies.setdefault(number, [0] * len(self.players))
+
+    # ------------------------------------------------------------------ courts and stars
+
+    def owner_of(self, number: int) -> int | None:
+        for index, player in enumerate(self.players):
+            if number in player.court:
+                return index
+        return None
+
+    def stars(self, player: int, suit: Suit) -> int:
+        return sum(card(n).rank or 0 for n in self.players[player].court if card(n).suit is suit)
+
+    def court_limit(self, player: int) -> int:
+        return 3 + self.stars(player, Suit.POLITICAL)
+
+    def hand_limit(self, player: int) -> int:
+        return 2 + self.stars(player, Suit.INTELLIGENCE)
+
+    def tax_shelter(self, player: int) -> int:
+        return self.stars(player, Suit.ECONOMIC)
+
+    def patriots(self, player: int) -> list[int]:
+        return [n for n in self.players[player].court if card(n).patriot is not None]
+
+    def influence(self, player: int) -> int:
+        """One, plus patriots in court, prizes and gifts (all of the player's loyalty)."""
+        state = self.players[player]
+        return 1 + len(self.patriots(player)) + len(state.prizes) + state.gifts
+
+    # ------------------------------------------------------------------ the map
+
+    def ruling_pieces(self, player: int, region: Region) -> int:
+        loyalty = self.players[player].loyalty
+        armies = self.armies[region][loyalty] if loyalty is not None else 0
+        return self.tribes[region][player] + armies
+
+    def ruler(self, region: Region) -> int | None:
+        """The player with a tribe there and strictly more ruling pieces than each other player.
+
+        Decision: ruling pieces belong to players (their tribes and the armies of their loyalty),
+        and the rule compares players "individually". So another player's loyal armies can stop
+        you ruling even without a tribe, but armies of a coalition nobody is loyal to belong to
+        no one and do not count (the rulebook's Kandahar example fits either reading).
+        """
+        best: int | None = None
+        best_count = 0
+        tied = False
+        for player in range(len(self.players)):
+            count = self.ruling_pieces(player, region)
+            if count > best_count:
+                best, best_count, tied = player, count, False
+            elif count == best_count and count > 0:
+                tied = True
+        if best is None or tied or self.tribes[region][best] == 0:
+            return None
+        return best
+
+    # ------------------------------------------------------------------ copies and digests
+
+    def copy(self) -> PamirState:
+        return copy.deepcopy(self)
+
+    def digest(self) -> str:
+        """A canonical text of everything in the state."""
+
+        def plain(value: object) -> object:
+            if isinstance(value, dict):
+                return sorted(([plain(k), plain(v)] for k, v in value.items()), key=str)
+            if isinstance(value, (list, tuple, set)):
+                items = [plain(v) for v in value]
+                return sorted(items, key=str) if isinstance(value, set) else items
+            if hasattr(value, "__slots__") and not isinstance(value, (str, int)):
+                return {name: plain(getattr(value, name)) for name in value.__slots__}  # type: ignore[attr-defined]
+            if hasattr(value, "value"):
+                return getattr(value, "value")
+            return value
+
+        return json.dumps(plain(self), sort_keys=True, default=str)
+
+
+def is_event(number: int) -> bool:
+    return card(number).card_type is not CardType.COURT
+
+
+def favored_change(number: int) -> Suit | None:
+    """The suit a card's favored-suit impact icon names, if it has one."""
+    for icon in card(number).impact:
+        if icon.name.startswith("FAVOR_"):
+            return Suit[icon.name.removeprefix("FAVOR_")]
+    return None
+
+
+def has_leverage(number: int) -> bool:
+    return Impact.LEVERAGE in card(number).impact
