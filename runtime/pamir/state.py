@@ -34,7 +34,9 @@ def border(a: Region, b: Region) -> Border:
     return (a, b) if a.value < b.value else (b, a)
 
 
-BORDERS: tuple[Border, ...] = tuple(sorted({border(a, b) for a, b in ADJACENT_REGIONS}, key=lambda b: (b[0].value, b[1].value)))
+BORDERS: tuple[Border, ...] = tuple(
+    sorted({border(a, b) for a, b in ADJACENT_REGIONS}, key=lambda b: (b[0].value, b[1].value))
+)
 
 
 def borders_of(region: Region) -> tuple[Border, ...]:
@@ -93,7 +95,9 @@ class PamirState:
     # ------------------------------------------------------------------ pieces
 
     def blocks_in_play(self, coalition: Coalition) -> int:
-        return sum(a[coalition] for a in self.armies.values()) + sum(r[coalition] for r in self.roads.values())
+        return sum(a[coalition] for a in self.armies.values()) + sum(
+            r[coalition] for r in self.roads.values()
+        )
 
     def blocks_in_supply(self, coalition: Coalition) -> int:
         return BLOCKS_PER_COALITION - self.blocks_in_play(coalition)
@@ -176,9 +180,9 @@ class PamirState:
                 items = [plain(v) for v in value]
                 return sorted(items, key=str) if isinstance(value, set) else items
             if hasattr(value, "__slots__") and not isinstance(value, (str, int)):
-                return {name: plain(getattr(value, name)) for name in value.__slots__}  # type: ignore[attr-defined]
+                return {name: plain(getattr(value, name)) for name in value.__slots__}
             if hasattr(value, "value"):
-                return getattr(value, "value")
+                return value.value
             return value
 
         return json.dumps(plain(self), sort_keys=True, default=str)

@@ -212,7 +212,10 @@ def test_generated_code_passes_mypy_strict(tmp_path: Path) -> None:
     build.write_atomically(
         tmp_path / "generated", {"__init__.py": codegen.root_package_init(), **_fixture_files()}
     )
-    shutil.copytree(REPO / "runtime", tmp_path / "runtime", ignore=shutil.ignore_patterns("__pycache__"))
+    # Only the contract generated code is written against: the games' runtimes import their own cards.
+    (tmp_path / "runtime").mkdir()
+    for name in ("__init__.py", "effects.py", "py.typed"):
+        shutil.copy(REPO / "runtime" / name, tmp_path / "runtime" / name)
     completed = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "generated", "runtime"],
         cwd=tmp_path,
