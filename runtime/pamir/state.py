@@ -57,7 +57,8 @@ class PlayerState:
     prizes: list[int] = field(default_factory=list)
     cylinders: int = CYLINDERS_PER_PLAYER  # in supply, on the player board
     score: int = 0
-    events: list[int] = field(default_factory=list)  # bought events kept until the next dominance check
+    # Bought events in effect until the next dominance check: (card, index of the side in effect).
+    events: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -84,7 +85,10 @@ class PamirState:
     armies: dict[Region, dict[Coalition, int]] = field(default_factory=dict)
     roads: dict[Border, dict[Coalition, int]] = field(default_factory=dict)
     spies: dict[int, list[int]] = field(default_factory=dict)  # court card -> spies per player
-    global_events: list[int] = field(default_factory=list)  # discarded events in effect until the next check
+    # Discarded events in effect for everybody until the next dominance check:
+    # (card, index of the side in effect, the player whose cleanup discarded it).
+    global_events: list[tuple[int, int, int]] = field(default_factory=list)
+    named_players: dict[int, int] = field(default_factory=dict)  # card -> the player its effect names
     active: int = 0
     turn_number: int = 0
     turn: TurnState = field(default_factory=TurnState)

@@ -1,0 +1,99 @@
+"""`PamirContext`: the Pax Pamir runtime as card effects see it (the generated `PamirEffects`
+protocol). One is made for each effect run: the game state, whose effect it is, and its card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generated.pamir.vocabulary import Card, Coalition, FavoredSuitMayChange, Region, Suit
+from runtime.effects import Choice, Effect, PlayerId, ask
+from runtime.pamir import pieces, scoring
+from runtime.pamir.state import PamirState
+
+
+class PamirContext:
+    def __init__(self, state: PamirState, you: int, this: int) -> None:
+        self.state = state
+        self._you = PlayerId(you)
+        self.this = this
+
+    # ------------------------------------------------------------------ every game
+
+    @property
+    def you(self) -> PlayerId:
+        return self._you
+
+    def players_in_turn_order(self) -> Sequence[PlayerId]:
+        count = len(self.state.players)
+        return [PlayerId((self.state.active + offset) % count) for offset in range(count)]
+
+    # ------------------------------------------------------------------ operations
+
+    def place_armies(self, count: int, coalition: Coalition, region: Region) -> Effect:
+        for _ in range(count):
+            yield from pieces.place_block(self.state, self._you, coalition, region)
+
+    def gain_rupees(self, amount: int, player: PlayerId) -> Effect:
+        self.state.players[player].rupees += amount
+        yield from ()
+
+    def set_favored_suit(self, suit: Suit) -> Effect:
+        from runtime.pamir import hooks
+
+        if hooks.modified(self.state, FavoredSuitMayChange(), True):
+            self.state.favored = suit
+        yield from ()
+
+    def remove_tribes_and_armies(self, region: Region) -> Effect:
+        for coalition in self.state.armies[region]:
+            self.state.armies[region][coalition] = 0
+        for player, count in enumerate(self.state.tribes[region]):
+            for _ in range(count):
+                yield from pieces.remove_tribe(self.state, player, region)
+
+    def place_spy(self, card: Card, player: PlayerId) -> Effect:
+        yield from pieces.place_spy(self.state, player, card.number)
+
+    def resolve_dominance_check(self) -> Effect:
+        scoring.dominance_check(self.state)
+        yield from ()
+
+    def discard_prizes(self, player: PlayerId) -> Effect:
+        me = self.state.players[player]
+        self.state.discard.extend(me.prizes)
+        me.prizes.clear()
+        yield from ()
+
+    def discard_from_hand(self, player: PlayerId) -> Effect:
+        hand = self.state.players[player].hand
+        if hand:
+            number = yield from ask(Choice(player, "Discard a card from your hand", tuple(hand)))
+            hand.remove(number)
+            self.state.discard.append(number)
+
+    def swap_hands(self, player: PlayerId, other: PlayerId) -> Effect:
+        players = self.state.players
+        players[player].hand, players[other].hand = players[other].hand, players[player].hand
+        yield from ()
+
+    def name_player(self, player: PlayerId) -> Effect:
+        self.state.named_players[self.this] = player
+        yield from ()
+
+    # ------------------------------------------------------------------ queries
+
+    def favored_suit(self) -> Suit:
+        return self.state.favored
+
+    def rupees(self, player: PlayerId) -> int:
+        return self.state.players[player].rupees
+
+    def rules(self, player: PlayerId, region: Region) -> bool:
+        return self.state.ruler(region) == player
+
+    def spies_on(self, card: Card, player: PlayerId) -> int:
+        return self.state.spies_on(card.number)[player]
+
+    def named_by(self, card: Card) -> PlayerId:
+        """The player a card's effect named; its owner's own seat when it named nobody."""
+        return PlayerId(self.state.named_players.get(card.number, self._you))

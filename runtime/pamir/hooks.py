@@ -1,0 +1,105 @@
+"""How cards reach the rules: the abilities in effect, the modifiers they apply to a value the
+rules computed, and the triggers and replacements they add. No card is named here.
+
+Abilities in effect: events discarded for everybody, events bought (in front of their buyer),
+and court cards. Modifiers apply in that order (each group in turn order from the first player,
+courts left to right). Decision: the rules give no order when two modifiers touch the same value
+(e.g. Embarrassment of Riches and Koh-i-noor Recovered); this fixed order makes a bought effect
+act on top of a general one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from typing import TypeVar
+
+from generated.pamir.vocabulary import PamirEffects
+from runtime.effects import Ability, Choice, Decision, Effect, NothingToChoose, PlayerId, ask
+from runtime.pamir.state import PamirState, card
+
+V = TypeVar("V")
+
+
+def side_abilities(number: int, side: int) -> tuple[Ability[PamirEffects], ...]:
+    printed = card(number)
+    return printed.sides[side].abilities if printed.sides else printed.abilities
+
+
+def in_effect(state: PamirState) -> Iterator[tuple[int, int, Ability[PamirEffects]]]:
+    """(card, owner, ability) for every ability in effect."""
+    for number, side, resolver in state.global_events:
+        for ability in side_abilities(number, side):
+            yield number, resolver, ability
+    for owner, player in enumerate(state.players):
+        for number, side in player.events:
+            for ability in side_abilities(number, side):
+                yield number, owner, ability
+    for owner, player in enumerate(state.players):
+        for number in player.court:
+            for ability in card(number).abilities:
+                yield number, owner, ability
+
+
+def modified(state: PamirState, hook: object, value: V) -> V:
+    """`value` after every modifier in effect for this kind of hook."""
+    from runtime.pamir.context import PamirContext
+
+    hook_type = type(hook)
+    for number, owner, ability in in_effect(state):
+        for modifier in ability.modifiers:
+            if modifier.hook is hook_type:
+                value = modifier.apply(PamirContext(state, owner, number), hook, value)
+    return value
+
+
+def fire(state: PamirState, event: object) -> Effect:
+    """Run every trigger in effect that responds to `event` (an optional one asks its owner)."""
+    from runtime.pamir.context import PamirContext
+
+    event_type = type(event)
+    matching = [
+        (number, owner, trigger)
+        for number, owner, ability in in_effect(state)
+        for trigger in ability.triggers
+        if trigger.event is event_type
+    ]
+    for number, owner, trigger in matching:
+        ctx = PamirContext(state, owner, number)
+        if not trigger.applies(ctx, event):
+            continue
+        if trigger.optional and not (yield from confirm(owner, f"{card(number).name}: use its ability now?")):
+            continue
+        yield from run_effect(trigger.run(ctx, event))
+
+
+def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool]:
+    """Run the first replacement in effect for `event`; True if it replaced it."""
+    from runtime.pamir.context import PamirContext
+
+    event_type = type(event)
+    for number, owner, ability in list(in_effect(state)):
+        for replacement in ability.replacements:
+            if replacement.event is not event_type:
+                continue
+            ctx = PamirContext(state, owner, number)
+            if not replacement.applies(ctx, event):
+                continue
+            if replacement.optional and not (yield from confirm(owner, f"{card(number).name}: use it instead?")):
+                continue
+            yield from run_effect(replacement.run(ctx, event))
+            return True
+    return False
+
+
+def run_effect(effect: Effect) -> Effect:
+    """Run a card effect; one that meets a choice with nothing to choose from stops there."""
+    try:
+        yield from effect
+    except NothingToChoose:
+        return
+
+
+def confirm(player: int, prompt: str) -> Generator[Decision, None, bool]:
+    """A yes/no question to one player."""
+    answer: bool = yield from ask(Choice(PlayerId(player), prompt, (True, False)))
+    return answer

@@ -1,0 +1,96 @@
+"""The market: what a card costs, where rupees are paid, and the cleanup refill."""
+
+from __future__ import annotations
+
+from generated.pamir.vocabulary import PurchaseCost, Suit
+from runtime.effects import PlayerId
+from runtime.pamir import hooks
+from runtime.pamir.state import MARKET_COLUMNS, MARKET_ROWS, PamirState, card
+
+Slot = tuple[int, int]  # (row, column)
+
+
+def rupees_per_card(state: PamirState) -> int:
+    """Buying puts one rupee on each card to the left, two while Military is favored."""
+    return 2 if state.favored is Suit.MILITARY else 1
+
+
+def purchase_cost(state: PamirState, player: int, row: int, column: int) -> int:
+    number = state.market[row][column]
+    assert number is not None
+    base = column * rupees_per_card(state)
+    return hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), base)
+
+
+def _put_rupee(state: PamirState, player: int, row: int, column: int) -> None:
+    """One rupee onto a market space (the other row's card if this space is empty)."""
+    if state.market[row][column] is None and state.market[1 - row][column] is not None:
+        row = 1 - row
+    number = state.market[row][column]
+    if number is not None:
+        state.turn.paid_onto.add(number)
+        if card(number).rupees_leave_game:
+            return
+    state.market_rupees[row][column] += 1
+
+
+def pay_purchase(state: PamirState, player: int, row: int, column: int, cost: int) -> None:
+    """Pay `cost` spread over the cards to the left, as evenly as the rules place them."""
+    state.players[player].rupees -= cost
+    per_card = rupees_per_card(state)
+    left = cost
+    for target in range(column):
+        for _ in range(per_card):
+            if left == 0:
+                return
+            _put_rupee(state, player, row, target)
+            left -= 1
+
+
+def pay_action_cost(state: PamirState, player: int, cost: int) -> None:
+    """Action costs go one rupee per card from the right end of the market, top row first in
+    each column, skipping empty spaces; what finds no card leaves the game."""
+    state.players[player].rupees -= cost
+    left = cost
+    for column in range(MARKET_COLUMNS - 1, -1, -1):
+        for row in range(MARKET_ROWS):
+            if left == 0:
+                return
+            number = state.market[row][column]
+            if number is None:
+                continue
+            state.turn.paid_onto.add(number)
+            if not card(number).rupees_leave_game:
+                state.market_rupees[row][column] += 1
+            left -= 1
+
+
+def take_card(state: PamirState, player: int, row: int, column: int) -> int:
+    """Remove a bought card from the market; its rupees go to the buyer."""
+    number = state.market[row][column]
+    assert number is not None
+    state.market[row][column] = None
+    state.players[player].rupees += state.market_rupees[row][column]
+    state.market_rupees[row][column] = 0
+    return number
+
+
+def slide_left(state: PamirState) -> None:
+    """Cards move left along their row with their rupees; rupees left on an empty space go to
+    the card that comes to stand there."""
+    for row in range(MARKET_ROWS):
+        cards = [(n, state.market_rupees[row][c]) for c, n in enumerate(state.market[row]) if n is not None]
+        stranded = [0 if state.market[row][c] is not None else state.market_rupees[row][c] for c in range(MARKET_COLUMNS)]
+        for column in range(MARKET_COLUMNS):
+            if column < len(cards):
+                number, rupees = cards[column]
+                state.market[row][column] = number
+                state.market_rupees[row][column] = rupees + stranded[column]
+            else:
+                state.market[row][column] = None
+                state.market_rupees[row][column] = stranded[column]
+
+
+def empty_slots(state: PamirState) -> list[Slot]:
+    """Empty spaces in refill order: leftmost column first, top row first."""
+    return [(r, c) for c in range(MARKET_COLUMNS) for r in range(MARKET_ROWS) if state.market[r][c] is None]

@@ -1,0 +1,214 @@
+"""Placing and removing units, discarding court cards, and the rules that follow from them:
+component limits, the overthrow rule, leverage repayment, loyalty changes.
+
+Everything that may need a player's decision is a generator yielding `Choice`s.
+"""
+
+from __future__ import annotations
+
+from generated.pamir.vocabulary import Coalition, Piece, PieceRemoved, Region, SpyRemoved, Suit
+from runtime.effects import Choice, Effect, PlayerId, ask
+from runtime.pamir import hooks
+from runtime.pamir.state import Border, PamirState, card, has_leverage
+
+LEVERAGE_REPAYMENT = 2
+
+# A unit in play, as the component-limit rule lets a player take it back: (kind, where).
+UnitSpot = tuple[str, object]
+
+
+def _key(kind: str, where: object, owner: object) -> str:
+    return f"{kind}:{where}:{owner}"
+
+
+# ---------------------------------------------------------------------- coalition blocks
+
+
+def place_block(state: PamirState, player: int, coalition: Coalition, where: Region | Border) -> Effect:
+    """An army (in a region) or a road (on a border). With none left in the supply, the placing
+    player takes one of that coalition from anywhere in play, except those placed this turn."""
+    if state.blocks_in_supply(coalition) == 0:
+        spots = [
+            spot for spot in _blocks_in_play(state, coalition)
+            if _in_play_count(state, spot, coalition) > state.turn.placed_blocks.get(_key(*spot, coalition), 0)
+        ]
+        if not spots:
+            return  # nothing can be taken: the placement does not happen
+        kind, origin = yield from ask(Choice(PlayerId(player), f"No {coalition.value} block left: take one from", tuple(spots)))
+        _take_block(state, kind, origin, coalition)
+    if isinstance(where, Region):
+        state.armies[where][coalition] += 1
+        spot_key = _key("army", where, coalition)
+    else:
+        state.roads[where][coalition] += 1
+        spot_key = _key("road", where, coalition)
+    state.turn.placed_blocks[spot_key] = state.turn.placed_blocks.get(spot_key, 0) + 1
+
+
+def _blocks_in_play(state: PamirState, coalition: Coalition) -> list[UnitSpot]:
+    spots: list[UnitSpot] = [("army", region) for region, counts in state.armies.items() if counts[coalition]]
+    spots += [("road", b) for b, counts in state.roads.items() if counts[coalition]]
+    return spots
+
+
+def _in_play_count(state: PamirState, spot: UnitSpot, coalition: Coalition) -> int:
+    kind, where = spot
+    if kind == "army":
+        assert isinstance(where, Region)
+        return state.armies[where][coalition]
+    return state.roads[where][coalition]  # type: ignore[index]
+
+
+def _take_block(state: PamirState, kind: str, where: object, coalition: Coalition) -> None:
+    if kind == "army":
+        state.armies[where][coalition] -= 1  # type: ignore[index]
+    else:
+        state.roads[where][coalition] -= 1  # type: ignore[index]
+
+
+def remove_army(state: PamirState, region: Region, coalition: Coalition) -> None:
+    state.armies[region][coalition] -= 1
+
+
+def remove_road(state: PamirState, where: Border, coalition: Coalition) -> None:
+    state.roads[where][coalition] -= 1
+
+
+# ---------------------------------------------------------------------- cylinders
+
+
+def _take_cylinder(state: PamirState, player: int) -> Effect:
+    """Make a cylinder available: from the supply, or (component limits) from a tribe or spy in
+    play that was not placed this turn. Leaves `cylinders` at least 1 when it can."""
+    if state.players[player].cylinders > 0:
+        return
+    spots: list[UnitSpot] = [
+        ("tribe", region) for region, counts in state.tribes.items()
+        if counts[player] > state.turn.placed_cylinders.get(_key("tribe", region, player), 0)
+    ]
+    spots += [
+        ("spy", number) for number, counts in state.spies.items()
+        if counts[player] > state.turn.placed_cylinders.get(_key("spy", number, player), 0)
+    ]
+    if not spots:
+        return
+    kind, where = yield from ask(Choice(PlayerId(player), "No cylinder left: take one from", tuple(spots)))
+    if kind == "tribe":
+        assert isinstance(where, Region)
+        yield from remove_tribe(state, player, where)
+    else:
+        assert isinstance(where, int)
+        yield from remove_spy(state, player, where, remover=player)
+
+
+def place_tribe(state: PamirState, player: int, region: Region) -> Effect:
+    yield from _take_cylinder(state, player)
+    if state.players[player].cylinders == 0:
+        return
+    state.players[player].cylinders -= 1
+    state.tribes[region][player] += 1
+    key = _key("tribe", region, player)
+    state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
+
+
+def place_spy(state: PamirState, player: int, number: int) -> Effect:
+    yield from _take_cylinder(state, player)
+    if state.players[player].cylinders == 0 or state.owner_of(number) is None:
+        return
+    state.players[player].cylinders -= 1
+    state.spies_on(number)[player] += 1
+    key = _key("spy", number, player)
+    state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
+
+
+def place_gift(state: PamirState, player: int) -> Effect:
+    yield from _take_cylinder(state, player)
+    if state.players[player].cylinders == 0:
+        return
+    state.players[player].cylinders -= 1
+    state.players[player].gifts += 1
+
+
+def remove_tribe(state: PamirState, player: int, region: Region, remover: int | None = None) -> Effect:
+    """A tribe goes back to its owner; losing the last one in a region overthrows the owner's
+    political cards of that region."""
+    state.tribes[region][player] -= 1
+    state.players[player].cylinders += 1
+    if state.tribes[region][player] == 0:
+        political = [n for n in state.players[player].court if card(n).suit is Suit.POLITICAL and card(n).region is region]
+        for number in political:
+            if number in state.players[player].court:
+                yield from discard_court_card(state, player, number)
+    yield from hooks.fire(state, _removed("tribe", player, remover))
+
+
+def remove_spy(state: PamirState, player: int, number: int, remover: int, *, by_battle: bool = False) -> Effect:
+    """A spy goes back to its owner. When another player's battle removes it, an ability in effect
+    may put it somewhere else instead (the replacement places it from the supply it returned to)."""
+    state.spies_on(number)[player] -= 1
+    state.players[player].cylinders += 1
+    if by_battle and remover != player:
+        event = SpyRemoved(PlayerId(player), card(number), PlayerId(remover))
+        if (yield from hooks.replaced(state, event)):
+            return
+    yield from hooks.fire(state, _removed("spy", player, remover))
+
+
+def _removed(kind: str, owner: int, remover: int | None) -> PieceRemoved:
+    return PieceRemoved(Piece(kind), PlayerId(owner), PlayerId(owner if remover is None else remover))
+
+
+# ---------------------------------------------------------------------- court cards
+
+
+def discard_court_card(state: PamirState, player: int, number: int, *, to_prizes_of: int | None = None) -> Effect:
+    """A card leaves a court: its spies go home, leverage is repaid, the overthrow rule applies."""
+    court = state.players[player].court
+    court.remove(number)
+    for owner, count in enumerate(state.spies.pop(number, [])):
+        state.players[owner].cylinders += count
+    if to_prizes_of is None:
+        state.discard.append(number)
+    else:
+        state.players[to_prizes_of].prizes.append(number)
+    if has_leverage(number):
+        yield from repay_leverage(state, player)
+    printed = card(number)
+    if printed.suit is Suit.POLITICAL and printed.region is not None:
+        region = printed.region
+        still_political = any(card(n).suit is Suit.POLITICAL and card(n).region is region for n in court)
+        if not still_political:
+            while state.tribes[region][player] > 0:
+                yield from remove_tribe(state, player, region)
+
+
+def repay_leverage(state: PamirState, player: int) -> Effect:
+    """Pay two rupees back; each one that cannot be paid costs a card from hand or court."""
+    me = state.players[player]
+    paid = min(me.rupees, LEVERAGE_REPAYMENT)
+    me.rupees -= paid
+    for _ in range(LEVERAGE_REPAYMENT - paid):
+        options = [("hand", n) for n in me.hand] + [("court", n) for n in me.court]
+        if not options:
+            return
+        place, number = yield from ask(Choice(PlayerId(player), "Leverage unpaid: discard a card", tuple(options)))
+        if place == "hand":
+            me.hand.remove(number)
+            state.discard.append(number)
+        else:
+            yield from discard_court_card(state, player, number)
+
+
+def change_loyalty(state: PamirState, player: int, coalition: Coalition) -> Effect:
+    """Gifts go back, prizes and patriots of the old loyalty are discarded, then the dial turns."""
+    me = state.players[player]
+    if me.loyalty is coalition:
+        return
+    me.cylinders += me.gifts
+    me.gifts = 0
+    state.discard.extend(me.prizes)
+    me.prizes.clear()
+    for number in [n for n in me.court if card(n).patriot is not None]:
+        if number in me.court:
+            yield from discard_court_card(state, player, number)
+    me.loyalty = coalition

@@ -1,0 +1,92 @@
+"""Dominance checks, victory points and the end of the game."""
+
+from __future__ import annotations
+
+from generated.pamir.vocabulary import Coalition, DominanceLead, GiftInfluence, PatriotInfluence, Suit
+from runtime.effects import PlayerId
+from runtime.pamir import hooks
+from runtime.pamir.state import COALITIONS, PamirState
+
+TOTAL_CHECKS = 4
+SUCCESS_POINTS = (5, 3, 1)
+FAILURE_POINTS = (3, 1)
+DOMINANCE_LEAD = 4
+VICTORY_LEAD = 4
+
+
+def influence(state: PamirState, player: int) -> int:
+    """One, plus patriots, prizes and gifts, as the abilities in effect weigh patriots and gifts."""
+    me = state.players[player]
+    per_gift = hooks.modified(state, GiftInfluence(PlayerId(player)), 1)
+    per_patriot = hooks.modified(state, PatriotInfluence(PlayerId(player)), 1)
+    return 1 + per_patriot * len(state.patriots(player)) + len(me.prizes) + per_gift * me.gifts
+
+
+def dominant_coalition(state: PamirState) -> Coalition | None:
+    """The coalition with at least the required lead (4 blocks) over each other one, if any."""
+    lead = hooks.modified(state, DominanceLead(), DOMINANCE_LEAD)
+    counts = {c: state.blocks_in_play(c) for c in COALITIONS}
+    for coalition, count in counts.items():
+        if all(count >= other + lead for c, other in counts.items() if c is not coalition):
+            return coalition
+    return None
+
+
+def award(values: list[int], points: tuple[int, ...], multiplier: int) -> list[int]:
+    """Points by rank of `values` (higher is better; zero-valued entries still rank). Tied places
+    add up the points of the places they take and share them, rounding down."""
+    awarded = [0] * len(values)
+    order = sorted(range(len(values)), key=lambda i: -values[i])
+    place = 0
+    while place < len(order) and place < len(points):
+        tied = [i for i in order if values[i] == values[order[place]]]
+        pool = sum(points[place:place + len(tied)]) * multiplier
+        for index in tied:
+            awarded[index] = pool // len(tied)
+        place += len(tied)
+    return awarded
+
+
+def dominance_check(state: PamirState) -> None:
+    """Score a check (doubled when it is the last), clear blocks after a success, end events."""
+    state.checks_resolved += 1
+    final = state.checks_resolved >= TOTAL_CHECKS
+    multiplier = 2 if final else 1
+    coalition = dominant_coalition(state)
+    players = range(len(state.players))
+    if coalition is not None:
+        loyal = [p for p in players if state.players[p].loyalty is coalition]
+        values = [influence(state, p) for p in loyal]
+        for player, points in zip(loyal, award(values, SUCCESS_POINTS, multiplier), strict=True):
+            state.players[player].score += points
+        for counts in (*state.armies.values(), *state.roads.values()):
+            for c in COALITIONS:
+                counts[c] = 0
+    else:
+        values = [state.cylinders_in_play(p) for p in players]
+        for player, points in zip(players, award(values, FAILURE_POINTS, multiplier), strict=True):
+            state.players[player].score += points
+    # Events in effect "until the next dominance check" end now.
+    state.discard.extend(number for number, _, _ in state.global_events)
+    state.global_events.clear()
+    for me in state.players:
+        state.discard.extend(number for number, _ in me.events)
+        me.events.clear()
+    state.named_players.clear()
+    _check_victory(state, final)
+
+
+def _check_victory(state: PamirState, final: bool) -> None:
+    scores = sorted((p.score for p in state.players), reverse=True)
+    if final or (len(scores) > 1 and scores[0] - scores[1] >= VICTORY_LEAD):
+        state.over = True
+        state.winner = winner(state)
+
+
+def winner(state: PamirState) -> int:
+    """Most points; ties broken by military stars, then rupees; then the earliest seat (decision:
+    the rulebook's last tie-breaker is a cooking contest, which a program cannot hold)."""
+    def key(p: int) -> tuple[int, int, int, int]:
+        return (state.players[p].score, state.stars(p, Suit.MILITARY), state.players[p].rupees, -p)
+
+    return max(range(len(state.players)), key=key)
