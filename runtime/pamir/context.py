@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from generated.pamir.vocabulary import Card, Coalition, FavoredSuitMayChange, Region, Suit
 from runtime.effects import Choice, Effect, PlayerId, ask
 from runtime.pamir import pieces, scoring
+from runtime.pamir.options import cards_of
 from runtime.pamir.state import PamirState
 
 
@@ -55,7 +56,7 @@ class PamirContext:
         yield from pieces.place_spy(self.state, player, card.number)
 
     def resolve_dominance_check(self) -> Effect:
-        scoring.dominance_check(self.state)
+        scoring.dominance_check(self.state, check_cards=1)
         yield from ()
 
     def discard_prizes(self, player: PlayerId) -> Effect:
@@ -67,9 +68,9 @@ class PamirContext:
     def discard_from_hand(self, player: PlayerId) -> Effect:
         hand = self.state.players[player].hand
         if hand:
-            number = yield from ask(Choice(player, "Discard a card from your hand", tuple(hand)))
-            hand.remove(number)
-            self.state.discard.append(number)
+            chosen = yield from ask(Choice(player, "Discard a card from your hand", cards_of(hand)))
+            hand.remove(chosen.number)
+            self.state.discard.append(chosen.number)
 
     def swap_hands(self, player: PlayerId, other: PlayerId) -> Effect:
         players = self.state.players

@@ -84,7 +84,9 @@ def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool
             ctx = PamirContext(state, owner, number)
             if not replacement.applies(ctx, event):
                 continue
-            if replacement.optional and not (yield from confirm(owner, f"{card(number).name}: use it instead?")):
+            if replacement.optional and not (
+                yield from confirm(owner, f"{card(number).name}: use it instead?")
+            ):
                 continue
             yield from run_effect(replacement.run(ctx, event))
             return True

@@ -80,7 +80,10 @@ def slide_left(state: PamirState) -> None:
     the card that comes to stand there."""
     for row in range(MARKET_ROWS):
         cards = [(n, state.market_rupees[row][c]) for c, n in enumerate(state.market[row]) if n is not None]
-        stranded = [0 if state.market[row][c] is not None else state.market_rupees[row][c] for c in range(MARKET_COLUMNS)]
+        stranded = [
+            0 if state.market[row][c] is not None else state.market_rupees[row][c]
+            for c in range(MARKET_COLUMNS)
+        ]
         for column in range(MARKET_COLUMNS):
             if column < len(cards):
                 number, rupees = cards[column]

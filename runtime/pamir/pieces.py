@@ -29,12 +29,16 @@ def place_block(state: PamirState, player: int, coalition: Coalition, where: Reg
     player takes one of that coalition from anywhere in play, except those placed this turn."""
     if state.blocks_in_supply(coalition) == 0:
         spots = [
-            spot for spot in _blocks_in_play(state, coalition)
-            if _in_play_count(state, spot, coalition) > state.turn.placed_blocks.get(_key(*spot, coalition), 0)
+            spot
+            for spot in _blocks_in_play(state, coalition)
+            if _in_play_count(state, spot, coalition)
+            > state.turn.placed_blocks.get(_key(*spot, coalition), 0)
         ]
         if not spots:
             return  # nothing can be taken: the placement does not happen
-        kind, origin = yield from ask(Choice(PlayerId(player), f"No {coalition.value} block left: take one from", tuple(spots)))
+        kind, origin = yield from ask(
+            Choice(PlayerId(player), f"No {coalition.value} block left: take one from", tuple(spots))
+        )
         _take_block(state, kind, origin, coalition)
     if isinstance(where, Region):
         state.armies[where][coalition] += 1
@@ -83,11 +87,13 @@ def _take_cylinder(state: PamirState, player: int) -> Effect:
     if state.players[player].cylinders > 0:
         return
     spots: list[UnitSpot] = [
-        ("tribe", region) for region, counts in state.tribes.items()
+        ("tribe", region)
+        for region, counts in state.tribes.items()
         if counts[player] > state.turn.placed_cylinders.get(_key("tribe", region, player), 0)
     ]
     spots += [
-        ("spy", number) for number, counts in state.spies.items()
+        ("spy", number)
+        for number, counts in state.spies.items()
         if counts[player] > state.turn.placed_cylinders.get(_key("spy", number, player), 0)
     ]
     if not spots:
@@ -135,14 +141,20 @@ def remove_tribe(state: PamirState, player: int, region: Region, remover: int | 
     state.tribes[region][player] -= 1
     state.players[player].cylinders += 1
     if state.tribes[region][player] == 0:
-        political = [n for n in state.players[player].court if card(n).suit is Suit.POLITICAL and card(n).region is region]
+        political = [
+            n
+            for n in state.players[player].court
+            if card(n).suit is Suit.POLITICAL and card(n).region is region
+        ]
         for number in political:
             if number in state.players[player].court:
                 yield from discard_court_card(state, player, number)
     yield from hooks.fire(state, _removed("tribe", player, remover))
 
 
-def remove_spy(state: PamirState, player: int, number: int, remover: int, *, by_battle: bool = False) -> Effect:
+def remove_spy(
+    state: PamirState, player: int, number: int, remover: int, *, by_battle: bool = False
+) -> Effect:
     """A spy goes back to its owner. When another player's battle removes it, an ability in effect
     may put it somewhere else instead (the replacement places it from the supply it returned to)."""
     state.spies_on(number)[player] -= 1
@@ -161,7 +173,9 @@ def _removed(kind: str, owner: int, remover: int | None) -> PieceRemoved:
 # ---------------------------------------------------------------------- court cards
 
 
-def discard_court_card(state: PamirState, player: int, number: int, *, to_prizes_of: int | None = None) -> Effect:
+def discard_court_card(
+    state: PamirState, player: int, number: int, *, to_prizes_of: int | None = None
+) -> Effect:
     """A card leaves a court: its spies go home, leverage is repaid, the overthrow rule applies."""
     court = state.players[player].court
     court.remove(number)
@@ -191,7 +205,14 @@ def repay_leverage(state: PamirState, player: int) -> Effect:
         options = [("hand", n) for n in me.hand] + [("court", n) for n in me.court]
         if not options:
             return
-        place, number = yield from ask(Choice(PlayerId(player), "Leverage unpaid: discard a card", tuple(options)))
+        place, chosen = yield from ask(
+            Choice(
+                PlayerId(player),
+                "Leverage unpaid: discard a card",
+                tuple((where, card(n)) for where, n in options),
+            )
+        )
+        number = chosen.number
         if place == "hand":
             me.hand.remove(number)
             state.discard.append(number)

@@ -40,16 +40,20 @@ def award(values: list[int], points: tuple[int, ...], multiplier: int) -> list[i
     place = 0
     while place < len(order) and place < len(points):
         tied = [i for i in order if values[i] == values[order[place]]]
-        pool = sum(points[place:place + len(tied)]) * multiplier
+        pool = sum(points[place : place + len(tied)]) * multiplier
         for index in tied:
             awarded[index] = pool // len(tied)
         place += len(tied)
     return awarded
 
 
-def dominance_check(state: PamirState) -> None:
-    """Score a check (doubled when it is the last), clear blocks after a success, end events."""
-    state.checks_resolved += 1
+def dominance_check(state: PamirState, check_cards: int = 1) -> None:
+    """Score a check (doubled when it is the last), clear blocks after a success, end events.
+
+    `check_cards`: how many dominance check cards it uses up; two when a second one revealed in
+    the market forces the check, which is the final check if it used up the last card.
+    """
+    state.checks_resolved += check_cards
     final = state.checks_resolved >= TOTAL_CHECKS
     multiplier = 2 if final else 1
     coalition = dominant_coalition(state)
@@ -86,6 +90,7 @@ def _check_victory(state: PamirState, final: bool) -> None:
 def winner(state: PamirState) -> int:
     """Most points; ties broken by military stars, then rupees; then the earliest seat (decision:
     the rulebook's last tie-breaker is a cooking contest, which a program cannot hold)."""
+
     def key(p: int) -> tuple[int, int, int, int]:
         return (state.players[p].score, state.stars(p, Suit.MILITARY), state.players[p].rupees, -p)
 

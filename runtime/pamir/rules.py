@@ -1,0 +1,396 @@
+"""The flow of a game of Pax Pamir: setup, starting loyalties, turns (two actions plus bonus
+actions, then cleanup) and the end. `PamirRules` is what the shared session drives.
+
+Card-based actions (tax, gift, build, move, betray, battle) are in `card_actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generated.pamir import CARDS
+from generated.pamir.vocabulary import (
+    Bribe,
+    CardType,
+    FavoredSuitMayChange,
+    Impact,
+    Region,
+    Resolution,
+    TurnStarted,
+)
+from runtime.core.rng import Rng
+from runtime.core.session import CHECKPOINT, Chance, RulesRun
+from runtime.effects import Ability, Choice, Effect, PlayerId, ask
+from runtime.pamir import card_actions, hooks, market, pieces, scoring
+from runtime.pamir.context import PamirContext
+from runtime.pamir.options import Rupees, cards_of
+from runtime.pamir.state import (
+    BASE_ACTIONS,
+    BORDERS,
+    COALITIONS,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
+    REGIONS,
+    PamirState,
+    PlayerState,
+    TurnState,
+    borders_of,
+    card,
+    favored_change,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+PILES = 6
+CARDS_PER_PILE = 5  # plus one per player
+EVENTS_IN_SECOND_PILE = 2
+LEVERAGE_RUPEES = 2
+
+# ---------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    row: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    card: int
+    left: bool
+
+
+Action = EndTurn | Purchase | Play | card_actions.UseCard
+
+# ---------------------------------------------------------------------- setup
+
+
+def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
+    players = options.get("players")
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Pax Pamir is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    rng = Rng(seed)
+    deck = build_deck(rng, players)
+    state = PamirState(
+        players=[PlayerState() for _ in range(players)],
+        rng=rng,
+        deck=deck,
+        market=[[None] * MARKET_COLUMNS for _ in range(MARKET_ROWS)],
+        market_rupees=[[0] * MARKET_COLUMNS for _ in range(MARKET_ROWS)],
+        tribes={region: [0] * players for region in REGIONS},
+        armies={region: dict.fromkeys(COALITIONS, 0) for region in REGIONS},
+        roads={b: dict.fromkeys(COALITIONS, 0) for b in BORDERS},
+    )
+    for row, column in market.empty_slots(state):
+        if state.deck:
+            state.market[row][column] = state.deck.pop(0)
+    return state
+
+
+def build_deck(rng: Rng, players: int) -> list[int]:
+    """Six piles of 5 + players court cards; one dominance check in each of the four last piles;
+    two other events in the second pile and one in each of the last four; each pile shuffled,
+    the first pile on top."""
+    court = [c.number for c in CARDS if c.card_type is CardType.COURT]
+    checks = [c.number for c in CARDS if c.card_type is CardType.DOMINANCE_CHECK]
+    events = [c.number for c in CARDS if c.card_type is CardType.EVENT]
+    rng.shuffle(court)
+    rng.shuffle(checks)
+    rng.shuffle(events)
+    size = CARDS_PER_PILE + players
+    piles = [court[i * size : (i + 1) * size] for i in range(PILES)]
+    piles[1] += events[:EVENTS_IN_SECOND_PILE]
+    for index, pile in enumerate(piles[PILES - len(checks) :]):
+        pile.append(checks[index])
+        pile.append(events[EVENTS_IN_SECOND_PILE + index])
+    deck: list[int] = []
+    for pile in piles:
+        rng.shuffle(pile)
+        deck.extend(pile)
+    return deck
+
+
+# ---------------------------------------------------------------------- the game
+
+
+def run(state: PamirState) -> RulesRun:
+    if state.turn_number == 0:
+        yield Chance("deck order: " + " ".join(map(str, state.deck)))
+        first = state.rng.below(len(state.players))
+        yield Chance(f"player {first} chooses a loyalty first")
+        yield from choose_loyalties(state, first)
+    while not state.over:
+        yield CHECKPOINT
+        yield from take_turn(state, state.active)
+        if not state.over:
+            state.active = (state.active + 1) % len(state.players)
+
+
+def choose_loyalties(state: PamirState, first: int) -> Effect:
+    """From a random player clockwise each picks a loyalty; the last to pick plays first."""
+    count = len(state.players)
+    for offset in range(count):
+        player = (first + offset) % count
+        coalition = yield from ask(Choice(PlayerId(player), "Choose your loyalty", COALITIONS))
+        state.players[player].loyalty = coalition
+    state.active = (first + count - 1) % count
+
+
+def take_turn(state: PamirState, player: int) -> Effect:
+    state.turn = TurnState()
+    state.turn_number += 1
+    yield from hooks.fire(state, TurnStarted(PlayerId(player)))
+    while not state.over:
+        options = legal_actions(state, player)
+        action = yield from ask(Choice(PlayerId(player), "Take an action, or end your turn", tuple(options)))
+        if isinstance(action, EndTurn):
+            break
+        yield from perform(state, player, action)
+    if not state.over:
+        yield from cleanup(state, player)
+
+
+def legal_actions(state: PamirState, player: int) -> list[Action]:
+    options: list[Action] = [EndTurn()]
+    me = state.players[player]
+    if state.turn.actions_taken < BASE_ACTIONS:
+        for row in range(MARKET_ROWS):
+            for column in range(MARKET_COLUMNS):
+                number = state.market[row][column]
+                if (
+                    number is not None
+                    and number not in state.turn.paid_onto
+                    and card(number).purchasable is not False
+                    and market.purchase_cost(state, player, row, column) <= me.rupees
+                ):
+                    options.append(Purchase(row, column))
+        for number in me.hand:
+            options.append(Play(number, left=False))
+            if me.court:
+                options.append(Play(number, left=True))
+    options.extend(card_actions.options(state, player))
+    return options
+
+
+def perform(state: PamirState, player: int, action: Action) -> Effect:
+    if isinstance(action, Purchase):
+        yield from purchase(state, player, action.row, action.column)
+    elif isinstance(action, Play):
+        yield from play(state, player, action.card, action.left)
+    elif isinstance(action, card_actions.UseCard):
+        yield from card_actions.perform(state, player, action)
+
+
+# ---------------------------------------------------------------------- purchase
+
+
+def purchase(state: PamirState, player: int, row: int, column: int) -> Effect:
+    cost = market.purchase_cost(state, player, row, column)
+    market.pay_purchase(state, player, row, column, cost)
+    number = market.take_card(state, player, row, column)
+    state.turn.actions_taken += 1
+    if card(number).card_type is CardType.COURT:
+        state.players[player].hand.append(number)
+        return
+    yield from resolve_event(state, number, Resolution.PURCHASED, player)
+
+
+def resolve_event(state: PamirState, number: int, resolution: Resolution, player: int) -> Effect:
+    """Resolve the side of an event for how it left the market; a side with continuous effects
+    stays in effect (before its buyer, or for everybody) until the next dominance check."""
+    printed = card(number)
+    side_index = next((i for i, s in enumerate(printed.sides) if s.resolved_when is resolution), None)
+    abilities = printed.abilities if side_index is None else printed.sides[side_index].abilities
+    timing = "purchase" if resolution is Resolution.PURCHASED else "discard"
+    checks_before = state.checks_resolved
+    for ability in abilities:
+        for one_shot in ability.one_shots:
+            if one_shot.timing == timing:
+                yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
+    lasting = side_index is not None and _has_continuous(abilities) and state.checks_resolved == checks_before
+    if lasting and side_index is not None:
+        if resolution is Resolution.PURCHASED:
+            state.players[player].events.append((number, side_index))
+        else:
+            state.global_events.append((number, side_index, player))
+    else:
+        state.discard.append(number)
+
+
+def _has_continuous(abilities: tuple[Ability[Any], ...]) -> bool:
+    return any(a.modifiers or a.triggers or a.replacements for a in abilities)
+
+
+# ---------------------------------------------------------------------- play
+
+
+def play(state: PamirState, player: int, number: int, left: bool) -> Effect:
+    printed = card(number)
+    region = printed.region
+    assert region is not None
+    if not (yield from pay_bribe(state, player, state.ruler(region), state.tribes[region], region)):
+        return  # refused: as if the action had never been taken
+    me = state.players[player]
+    me.hand.remove(number)
+    if left:
+        me.court.insert(0, number)
+    else:
+        me.court.append(number)
+    state.turn.actions_taken += 1
+    if printed.patriot is not None and printed.patriot is not me.loyalty:
+        yield from pieces.change_loyalty(state, player, printed.patriot)
+    for icon in printed.impact:
+        yield from resolve_impact(state, player, number, icon, region)
+    for ability in printed.abilities:
+        for one_shot in ability.one_shots:
+            if one_shot.timing == "play":
+                yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
+
+
+def pay_bribe(state: PamirState, payer: int, receiver: int | None, tribes: list[int], region: Region) -> Any:
+    """A bribe of the receiver's tribes in the region (as abilities in effect change it). The
+    receiver may lower or waive it; the payer then pays it or gives the action up. True if the
+    action goes ahead."""
+    if receiver is None or receiver == payer:
+        return True
+    owed = hooks.modified(state, Bribe(PlayerId(payer), PlayerId(receiver)), tribes[receiver])
+    return (yield from settle_bribe(state, payer, receiver, owed, f"to play a card of {region.value}"))
+
+
+def settle_bribe(state: PamirState, payer: int, receiver: int, owed: int, what: str) -> Any:
+    if owed <= 0:
+        return True
+    asked = yield from ask(
+        Choice(
+            PlayerId(receiver),
+            f"Bribe owed by player {payer} {what}: how much do you ask?",
+            tuple(Rupees(n) for n in range(owed, -1, -1)),
+        )
+    )
+    demanded = asked.amount
+    if demanded == 0:
+        return True
+    if state.players[payer].rupees < demanded:
+        return False
+    if not (yield from hooks.confirm(payer, f"Pay a bribe of {demanded} to player {receiver} {what}?")):
+        return False
+    state.players[payer].rupees -= demanded
+    state.players[receiver].rupees += demanded
+    return True
+
+
+def resolve_impact(state: PamirState, player: int, number: int, icon: Impact, region: Region) -> Effect:
+    """One impact icon of a card just played."""
+    me = state.players[player]
+    loyalty = me.loyalty
+    if icon is Impact.ARMY and loyalty is not None:
+        yield from pieces.place_block(state, player, loyalty, region)
+    elif icon is Impact.ROAD and loyalty is not None:
+        where = yield from ask(
+            Choice(PlayerId(player), f"Place a road on a border of {region.value}", borders_of(region))
+        )
+        yield from pieces.place_block(state, player, loyalty, where)
+    elif icon is Impact.TRIBE:
+        yield from pieces.place_tribe(state, player, region)
+    elif icon is Impact.SPY:
+        targets = cards_of(n for p in state.players for n in p.court if card(n).region is region)
+        if targets:
+            target = yield from ask(
+                Choice(PlayerId(player), f"Place a spy on a {region.value} card", targets)
+            )
+            yield from pieces.place_spy(state, player, target.number)
+    elif icon is Impact.LEVERAGE:
+        me.rupees += LEVERAGE_RUPEES
+    else:
+        suit = favored_change(number) if icon.name.startswith("FAVOR_") else None
+        if suit is not None and hooks.modified(state, FavoredSuitMayChange(), True):
+            state.favored = suit
+
+
+# ---------------------------------------------------------------------- cleanup
+
+
+def cleanup(state: PamirState, player: int) -> Effect:
+    me = state.players[player]
+    while len(me.court) > state.court_limit(player):
+        chosen = yield from ask(
+            Choice(PlayerId(player), "Too many cards in court: discard one", cards_of(me.court))
+        )
+        yield from pieces.discard_court_card(state, player, chosen.number)
+    while len(me.hand) > state.hand_limit(player):
+        chosen = yield from ask(
+            Choice(PlayerId(player), "Too many cards in hand: discard one", cards_of(me.hand))
+        )
+        me.hand.remove(chosen.number)
+        state.discard.append(chosen.number)
+    for row in range(MARKET_ROWS):
+        number = state.market[row][0]
+        if number is not None and card(number).card_type is not CardType.COURT:
+            state.market[row][0] = None  # its rupees stay on the space
+            yield from resolve_event(state, number, Resolution.DISCARDED, player)
+            if state.over:
+                return
+    yield from refill(state, player)
+
+
+def refill(state: PamirState, player: int) -> Effect:
+    """Slide cards left, then draw into the empty spaces (leftmost column first, top row first).
+    A second dominance check in the market triggers a check at once; both are discarded and the
+    market is refilled again."""
+    while True:
+        market.slide_left(state)
+        for row, column in market.empty_slots(state):
+            if not state.deck:
+                return
+            state.market[row][column] = state.deck.pop(0)
+        checks = [
+            (r, c)
+            for r in range(MARKET_ROWS)
+            for c in range(MARKET_COLUMNS)
+            if (n := state.market[r][c]) is not None and card(n).card_type is CardType.DOMINANCE_CHECK
+        ]
+        if len(checks) < 2:
+            return
+        scoring.dominance_check(state, check_cards=2)
+        for row, column in checks:
+            number = state.market[row][column]
+            assert number is not None
+            state.market[row][column] = None
+            state.discard.append(number)
+        if state.over:
+            return
+        yield from ()
+
+
+# ---------------------------------------------------------------------- the session's view
+
+
+class PamirRules:
+    name = "pamir"
+
+    def new_state(self, options: Mapping[str, Any], seed: int) -> PamirState:
+        return new_state(options, seed)
+
+    def run(self, state: PamirState) -> RulesRun:
+        return run(state)
+
+    def copy_state(self, state: PamirState) -> PamirState:
+        return state.copy()
+
+    def returns(self, state: PamirState) -> list[float]:
+        return [1.0 if p == state.winner else 0.0 for p in range(len(state.players))]
+
+    def digest(self, state: PamirState) -> str:
+        return state.digest()
+
+    def label(self, state: PamirState, option: object) -> str:
+        from runtime.pamir.labels import label
+
+        return label(state, option)
