@@ -56,8 +56,7 @@ class PamirContext:
         yield from pieces.place_spy(self.state, player, card.number)
 
     def resolve_dominance_check(self) -> Effect:
-        scoring.dominance_check(self.state, check_cards=1)
-        yield from ()
+        yield from scoring.resolve_check(self.state, check_cards=1)
 
     def discard_prizes(self, player: PlayerId) -> Effect:
         me = self.state.players[player]

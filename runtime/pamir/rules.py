@@ -239,13 +239,14 @@ def play(state: PamirState, player: int, number: int, left: bool) -> Effect:
         return  # refused: as if the action had never been taken
     me = state.players[player]
     me.hand.remove(number)
+    state.turn.actions_taken += 1
+    # A patriot of another coalition turns the player's loyalty: the old patriots go, not this one.
+    if printed.patriot is not None and printed.patriot is not me.loyalty:
+        yield from pieces.change_loyalty(state, player, printed.patriot)
     if left:
         me.court.insert(0, number)
     else:
         me.court.append(number)
-    state.turn.actions_taken += 1
-    if printed.patriot is not None and printed.patriot is not me.loyalty:
-        yield from pieces.change_loyalty(state, player, printed.patriot)
     for icon in printed.impact:
         yield from resolve_impact(state, player, number, icon, region)
     for ability in printed.abilities:
@@ -358,15 +359,14 @@ def refill(state: PamirState, player: int) -> Effect:
         ]
         if len(checks) < 2:
             return
-        scoring.dominance_check(state, check_cards=2)
         for row, column in checks:
             number = state.market[row][column]
             assert number is not None
             state.market[row][column] = None
             state.discard.append(number)
+        yield from scoring.resolve_check(state, check_cards=2)
         if state.over:
             return
-        yield from ()
 
 
 # ---------------------------------------------------------------------- the session's view

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import Coalition, DominanceLead, GiftInfluence, PatriotInfluence, Suit
-from runtime.effects import PlayerId
+from generated.pamir.vocabulary import (
+    Coalition,
+    DominanceCheckEnded,
+    DominanceLead,
+    GiftInfluence,
+    PatriotInfluence,
+    Suit,
+)
+from runtime.effects import Effect, PlayerId
 from runtime.pamir import hooks
 from runtime.pamir.state import COALITIONS, PamirState
 
@@ -78,6 +85,13 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
         me.events.clear()
     state.named_players.clear()
     _check_victory(state, final)
+
+
+def resolve_check(state: PamirState, check_cards: int = 1) -> Effect:
+    """A dominance check, then whatever abilities respond to one (unless the game just ended)."""
+    dominance_check(state, check_cards)
+    if not state.over:
+        yield from hooks.fire(state, DominanceCheckEnded())
 
 
 def _check_victory(state: PamirState, final: bool) -> None:

@@ -1,0 +1,497 @@
+"""Scenario tests for the Pax Pamir rules other than the card-based actions, each written from
+the rulebook: arrange a position, play scripted decisions, assert the outcome."""
+
+from __future__ import annotations
+
+import pytest
+
+from generated.pamir import CARDS_BY_NUMBER
+from generated.pamir.vocabulary import Action, CardType, Coalition, Impact, Region, Suit
+from runtime.core.session import Session
+from runtime.pamir import market, pieces, rules, scoring
+from runtime.pamir.options import Rupees
+from runtime.pamir.rules import EndTurn, PamirRules, Play, Purchase
+from runtime.pamir.state import BORDERS, PamirState, card
+from tests.pamir.scenario import court_card, drive, empty_state, event_card
+
+KABUL_POLITICAL = court_card(lambda c: c.region is Region.KABUL and c.suit is Suit.POLITICAL)
+PUNJAB_PLAIN = court_card(
+    lambda c: c.region is Region.PUNJAB and not c.patriot and all(i is Impact.ARMY for i in c.impact)
+)
+
+
+# ---------------------------------------------------------------------- setup
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_deck_is_six_piles_with_checks_in_the_last_four(players: int) -> None:
+    state = rules.new_state({"players": players}, seed=players)
+    drawn = [state.market[r][c] for c in range(6) for r in range(2)]
+    order = [n for n in drawn if n is not None] + state.deck
+    size = 5 + players
+    pile_sizes = [size, size + 2] + [size + 2] * 4
+    assert len(order) == sum(pile_sizes)
+    piles, start = [], 0
+    for length in pile_sizes:
+        piles.append(order[start : start + length])
+        start += length
+    kinds = [[CARDS_BY_NUMBER[n].card_type for n in pile] for pile in piles]
+    assert [k.count(CardType.DOMINANCE_CHECK) for k in kinds] == [0, 0, 1, 1, 1, 1]
+    assert [k.count(CardType.EVENT) for k in kinds] == [0, 2, 1, 1, 1, 1]
+    assert all(p.rupees == 4 and p.cylinders == 10 for p in state.players)
+    assert state.favored is Suit.POLITICAL
+
+
+def test_loyalties_are_chosen_clockwise_and_the_last_to_choose_plays_first() -> None:
+    session = Session(PamirRules(), {"players": 3}, seed=7)
+    first = session.current_player()
+    assert session.chance[-1] == f"player {first} chooses a loyalty first"
+    choosers = []
+    for _ in range(3):
+        choosers.append(session.current_player())
+        session.apply_action(0)
+    assert choosers == [first, (first + 1) % 3, (first + 2) % 3]
+    assert session.state.active == choosers[-1]
+    assert session.current_player() == choosers[-1]
+
+
+def test_a_wrong_player_count_is_refused() -> None:
+    with pytest.raises(ValueError, match="2 to 5 players"):
+        rules.new_state({"players": 6}, seed=1)
+
+
+# ---------------------------------------------------------------------- purchase
+
+
+def test_purchase_pays_one_rupee_to_each_card_on_its_left_and_takes_the_rupees_on_it() -> None:
+    state = empty_state()
+    row0 = [11, 21, 31, 41]
+    state.market[0][:4] = row0
+    state.market[1][2] = 55
+    state.market[0][2] = None  # a vacant space: its rupee goes to the other row's card
+    state.market_rupees[0][3] = 2
+    drive(rules.purchase(state, 0, 0, 3), [])
+    assert state.players[0].rupees == 4 - 3 + 2
+    assert state.market_rupees[0][:4] == [1, 1, 0, 0]
+    assert state.market_rupees[1][2] == 1
+    assert state.players[0].hand == [row0[3]]
+    assert state.turn.actions_taken == 1
+    # a card you put a rupee on this turn cannot be bought
+    assert Purchase(0, 0) not in rules.legal_actions(state, 0)
+    assert Purchase(0, 1) not in rules.legal_actions(state, 0)
+
+
+def test_purchase_costs_double_while_military_is_favored() -> None:
+    state = empty_state()
+    state.market[0][:3] = [1, 2, 3]
+    state.favored = Suit.MILITARY
+    assert market.purchase_cost(state, 0, 0, 2) == 4
+    drive(rules.purchase(state, 0, 0, 2), [])
+    assert state.market_rupees[0][:2] == [2, 2]
+    assert state.players[0].rupees == 0
+
+
+def test_a_card_that_costs_more_than_you_have_is_not_offered() -> None:
+    state = empty_state()
+    state.market[0] = [1, 2, 3, 4, 5, 6]
+    state.players[0].rupees = 2
+    offered = {a.column for a in rules.legal_actions(state, 0) if isinstance(a, Purchase)}
+    assert offered == {0, 1, 2}
+
+
+def test_an_ability_can_make_cards_free_to_buy() -> None:
+    """Herat Influence: its owner buys Herat cards for nothing."""
+    owner_card = court_card(lambda c: any(a.title == "Herat Influence" for a in c.abilities))
+    herat = court_card(lambda c: c.region is Region.HERAT and c is not owner_card)
+    state = empty_state()
+    state.players[0].court.append(owner_card.number)
+    state.market[0][5] = herat.number
+    assert market.purchase_cost(state, 0, 0, 5) == 0
+    assert market.purchase_cost(state, 1, 0, 5) == 5
+
+
+def test_buying_an_event_resolves_its_bought_side_and_keeps_it_until_the_next_check() -> None:
+    state = empty_state()
+    conflict_fatigue = event_card(lambda c: any(s.name == "Conflict Fatigue" for s in c.sides))
+    state.market[0][0] = conflict_fatigue.number
+    drive(rules.purchase(state, 1, 0, 0), [])
+    assert state.players[1].events == [(conflict_fatigue.number, 1)]
+    assert state.players[1].hand == []
+    # a two-block lead now dominates
+    state.armies[Region.KABUL][Coalition.BRITISH] = 2
+    assert scoring.dominant_coalition(state) is Coalition.BRITISH
+    scoring.dominance_check(state)
+    assert state.players[1].events == []
+    assert conflict_fatigue.number in state.discard
+
+
+def test_buying_a_one_shot_event() -> None:
+    """Backing of Persian Aristocracy: the buyer takes three rupees, and the card is discarded."""
+    state = empty_state()
+    backing = event_card(lambda c: any(s.name == "Backing of Persian Aristocracy" for s in c.sides))
+    state.market[0][0] = backing.number
+    drive(rules.purchase(state, 2, 0, 0), [])
+    assert state.players[2].rupees == 7
+    assert state.players[2].events == []
+    assert backing.number in state.discard
+
+
+def test_public_withdrawal_cannot_be_bought_and_swallows_rupees() -> None:
+    state = empty_state()
+    withdrawal = event_card(lambda c: c.purchasable is False)
+    state.market[0][0] = withdrawal.number
+    state.market[0][1] = 1
+    assert Purchase(0, 0) not in rules.legal_actions(state, 0)
+    drive(rules.purchase(state, 0, 0, 1), [])
+    assert state.market_rupees[0][0] == 0
+    assert state.players[0].rupees == 3
+
+
+def test_buying_a_dominance_check_resolves_it() -> None:
+    state = empty_state()
+    check = next(c for c in CARDS_BY_NUMBER.values() if c.card_type is CardType.DOMINANCE_CHECK)
+    state.market[0][0] = check.number
+    state.tribes[Region.KABUL][2] = 1  # player 2 has the most cylinders in play
+    state.players[2].cylinders = 9
+    drive(rules.purchase(state, 0, 0, 0), [])
+    assert [p.score for p in state.players] == [0, 0, 3]
+    assert state.checks_resolved == 1
+
+
+# ---------------------------------------------------------------------- play
+
+
+def test_play_to_either_end_of_the_court_without_a_ruler() -> None:
+    state = empty_state()
+    first, second = court_card(lambda c: c.region is Region.PUNJAB and not c.patriot), PUNJAB_PLAIN
+    state.players[0].hand = [first.number, second.number]
+    drive(rules.play(state, 0, first.number, left=False), [], then_first=True)
+    drive(rules.play(state, 0, second.number, left=True), [])
+    assert state.players[0].court[0] == second.number
+    assert state.turn.actions_taken == 2
+
+
+def test_bribe_to_the_ruler_paid_waived_or_refused() -> None:
+    def arranged() -> PamirState:
+        state = empty_state()
+        state.tribes[Region.PUNJAB][1] = 2  # player 1 rules Punjab with two tribes
+        state.players[0].hand = [PUNJAB_PLAIN.number]
+        return state
+
+    paid = arranged()
+    assert paid.ruler(Region.PUNJAB) == 1
+    drive(rules.play(paid, 0, PUNJAB_PLAIN.number, False), [Rupees(2), True])
+    assert [p.rupees for p in paid.players][:2] == [2, 6]
+    assert paid.players[0].court == [PUNJAB_PLAIN.number]
+
+    waived = arranged()
+    drive(rules.play(waived, 0, PUNJAB_PLAIN.number, False), [Rupees(0)])
+    assert waived.players[0].rupees == 4
+    assert waived.players[0].court == [PUNJAB_PLAIN.number]
+
+    refused = arranged()
+    drive(rules.play(refused, 0, PUNJAB_PLAIN.number, False), [Rupees(1), False])
+    assert refused.players[0].hand == [PUNJAB_PLAIN.number]
+    assert refused.turn.actions_taken == 0  # as if never taken
+
+
+def test_playing_a_patriot_of_another_coalition_changes_loyalty() -> None:
+    state = empty_state()
+    me = state.players[0]  # loyal to the Afghans
+    old_patriot = court_card(
+        lambda c: (
+            c.patriot is Coalition.AFGHAN and c.suit is not Suit.POLITICAL and Impact.LEVERAGE not in c.impact
+        )
+    )
+    new_patriot = court_card(lambda c: c.patriot is Coalition.BRITISH)
+    me.court = [old_patriot.number]
+    me.prizes = [PUNJAB_PLAIN.number]
+    me.gifts = 2
+    me.cylinders = 8
+    me.hand = [new_patriot.number]
+    drive(rules.play(state, 0, new_patriot.number, False), [], then_first=True)
+    assert me.loyalty is Coalition.BRITISH
+    assert me.gifts == 0 and me.prizes == [] and old_patriot.number not in me.court
+    assert new_patriot.number in me.court
+    assert old_patriot.number in state.discard and PUNJAB_PLAIN.number in state.discard
+
+
+def test_impact_icons_are_resolved_in_printed_order() -> None:
+    rich = court_card(lambda c: {Impact.ROAD, Impact.SPY} <= set(c.impact) and not c.patriot)
+    state = empty_state()
+    state.players[1].court = [court_card(lambda c: c.region is rich.region and c is not rich).number]
+    state.players[0].hand = [rich.number]
+    asked = drive(rules.play(state, 0, rich.number, False), [], then_first=True)
+    prompts = [q.prompt.split()[2] for q in asked]  # "Place a road ..." / "Place a spy ..."
+    expected = [i.value for i in rich.impact if i in (Impact.ROAD, Impact.SPY)]
+    assert prompts == expected
+    loyalty = state.players[0].loyalty
+    assert loyalty is not None
+    roads = sum(counts[loyalty] for counts in state.roads.values())
+    assert roads == rich.impact.count(Impact.ROAD)
+    assert state.armies[rich.region][loyalty] == rich.impact.count(Impact.ARMY)  # type: ignore[index]
+    assert state.tribes[rich.region][0] == rich.impact.count(Impact.TRIBE)  # type: ignore[index]
+
+
+def test_leverage_gives_two_rupees_and_a_favored_suit_icon_moves_the_marker() -> None:
+    leveraged = court_card(lambda c: Impact.LEVERAGE in c.impact and not c.patriot)
+    favoring = court_card(lambda c: Impact.FAVOR_MILITARY in c.impact and not c.patriot)
+    state = empty_state()
+    state.players[0].hand = [leveraged.number, favoring.number]
+    drive(rules.play(state, 0, leveraged.number, False), [], then_first=True)
+    assert state.players[0].rupees == 6
+    drive(rules.play(state, 0, favoring.number, False), [], then_first=True)
+    assert state.favored is Suit.MILITARY
+
+
+# ---------------------------------------------------------------------- rulers, overthrow, leverage, limits
+
+
+def test_ruling_needs_a_tribe_and_the_most_ruling_pieces() -> None:
+    state = empty_state()  # loyalties: Afghan, British, Russian
+    state.tribes[Region.KANDAHAR][0] = 1
+    state.armies[Region.KANDAHAR][Coalition.AFGHAN] = 2
+    state.armies[Region.KANDAHAR][Coalition.BRITISH] = 2
+    state.armies[Region.KANDAHAR][Coalition.RUSSIAN] = 2
+    assert state.ruler(Region.KANDAHAR) == 0  # the rulebook's example: 3 against 2 and 2
+    state.armies[Region.KANDAHAR][Coalition.BRITISH] = 3  # player 1's armies tie, without a tribe
+    assert state.ruler(Region.KANDAHAR) is None
+    state.armies[Region.KANDAHAR][Coalition.BRITISH] = 0
+    state.tribes[Region.KANDAHAR][0] = 0
+    assert state.ruler(Region.KANDAHAR) is None  # armies alone never rule
+
+
+def test_overthrow_losing_the_last_tribe_discards_the_regions_political_cards() -> None:
+    state = empty_state()
+    state.players[0].court = [KABUL_POLITICAL.number, PUNJAB_PLAIN.number]
+    state.tribes[Region.KABUL][0] = 1
+    state.players[0].cylinders = 9
+    drive(pieces.remove_tribe(state, 0, Region.KABUL), [])
+    assert state.players[0].court == [PUNJAB_PLAIN.number]
+    assert KABUL_POLITICAL.number in state.discard
+
+
+def test_overthrow_losing_the_last_political_card_removes_the_regions_tribes() -> None:
+    state = empty_state()
+    state.players[0].court = [KABUL_POLITICAL.number]
+    state.tribes[Region.KABUL][0] = 2
+    state.players[0].cylinders = 8
+    drive(pieces.discard_court_card(state, 0, KABUL_POLITICAL.number), [])
+    assert state.tribes[Region.KABUL][0] == 0
+    assert state.players[0].cylinders == 10
+
+
+def test_discarding_a_leveraged_card_repays_two_rupees_or_costs_cards() -> None:
+    leveraged = court_card(lambda c: Impact.LEVERAGE in c.impact and c.suit is not Suit.POLITICAL)
+    state = empty_state()
+    me = state.players[0]
+    me.court = [leveraged.number]
+    me.rupees = 1
+    me.hand = [PUNJAB_PLAIN.number, KABUL_POLITICAL.number]
+    drive(pieces.discard_court_card(state, 0, leveraged.number), [("hand", card(PUNJAB_PLAIN.number))])
+    assert me.rupees == 0
+    assert me.hand == [KABUL_POLITICAL.number]
+
+
+def test_spies_on_a_discarded_card_go_home() -> None:
+    state = empty_state()
+    state.players[0].court = [PUNJAB_PLAIN.number]
+    state.spies[PUNJAB_PLAIN.number] = [0, 2, 1]
+    state.players[1].cylinders, state.players[2].cylinders = 8, 9
+    drive(pieces.discard_court_card(state, 0, PUNJAB_PLAIN.number), [])
+    assert state.players[1].cylinders == 10 and state.players[2].cylinders == 10
+
+
+def test_component_limits_take_a_block_from_play_but_not_one_placed_this_turn() -> None:
+    state = empty_state()
+    state.armies[Region.HERAT][Coalition.AFGHAN] = 11
+    drive(pieces.place_block(state, 0, Coalition.AFGHAN, Region.KABUL), [])  # the twelfth, from the supply
+    # The supply is empty: the next one must come from Herat (Kabul's was placed this turn).
+    asked = drive(pieces.place_block(state, 0, Coalition.AFGHAN, Region.PUNJAB), [("army", Region.HERAT)])
+    assert asked[0].options == (("army", Region.HERAT),)
+    assert state.armies[Region.HERAT][Coalition.AFGHAN] == 10
+    assert state.armies[Region.PUNJAB][Coalition.AFGHAN] == 1
+
+
+def test_component_limits_for_cylinders_may_turn_a_tribe_into_a_spy() -> None:
+    state = empty_state()
+    state.players[0].cylinders = 0
+    state.tribes[Region.HERAT][0] = 10
+    state.players[1].court = [PUNJAB_PLAIN.number]
+    drive(pieces.place_spy(state, 0, PUNJAB_PLAIN.number), [("tribe", Region.HERAT)])
+    assert state.tribes[Region.HERAT][0] == 9
+    assert state.spies_on(PUNJAB_PLAIN.number)[0] == 1
+
+
+# ---------------------------------------------------------------------- cleanup and the market
+
+
+def test_cleanup_discards_down_to_the_court_and_hand_limits() -> None:
+    state = empty_state()
+    me = state.players[0]
+    plain = [
+        c.number
+        for c in CARDS_BY_NUMBER.values()
+        if c.card_type is CardType.COURT and c.suit is Suit.ECONOMIC
+    ]
+    me.court = plain[:5]
+    me.hand = plain[5:9]
+    drive(rules.cleanup(state, 0), [], then_first=True)
+    assert len(me.court) == 3 and len(me.hand) == 2
+
+
+def test_cleanup_discards_leftmost_events_which_resolve_their_top_side() -> None:
+    riots = event_card(lambda c: any(s.name == "Riots in Kabul" for s in c.sides))
+    state = empty_state()
+    state.market[0][0] = riots.number
+    state.market_rupees[0][0] = 2
+    state.market[0][1] = PUNJAB_PLAIN.number
+    state.tribes[Region.KABUL][1] = 1
+    state.armies[Region.KABUL][Coalition.BRITISH] = 3
+    state.players[1].cylinders = 9
+    drive(rules.cleanup(state, 0), [])
+    assert state.tribes[Region.KABUL] == [0, 0, 0]
+    assert state.armies[Region.KABUL][Coalition.BRITISH] == 0
+    # the card behind slid left onto the space, and took the rupees left there
+    assert state.market[0][0] == PUNJAB_PLAIN.number
+    assert state.market_rupees[0][0] == 2
+
+
+def test_a_discarded_event_with_a_lasting_effect_stays_for_everybody() -> None:
+    customs = event_card(lambda c: any(s.name == "Disregard for Customs" for s in c.sides))
+    state = empty_state()
+    state.market[1][0] = customs.number
+    drive(rules.cleanup(state, 2), [])
+    assert state.global_events == [(customs.number, 0, 2)]
+    state.tribes[Region.PUNJAB][1] = 2
+    state.players[0].hand = [PUNJAB_PLAIN.number]
+    drive(rules.play(state, 0, PUNJAB_PLAIN.number, False), [])  # nobody pays bribes
+    assert state.players[0].rupees == 4
+
+
+def test_refill_draws_leftmost_column_first_top_row_first() -> None:
+    state = empty_state()
+    state.deck = [1, 2, 3]
+    state.market[0] = [None, 10, 11, 12, 13, None]
+    state.market[1] = [20, 21, 22, 23, None, None]
+    drive(rules.refill(state, 0), [])
+    assert state.market[0] == [10, 11, 12, 13, 1, 3]
+    assert state.market[1] == [20, 21, 22, 23, 2, None]
+
+
+def test_a_second_dominance_check_in_the_market_forces_a_check() -> None:
+    checks = [c.number for c in CARDS_BY_NUMBER.values() if c.card_type is CardType.DOMINANCE_CHECK]
+    state = empty_state()
+    state.market[0] = [1, 2, 3, 4, checks[0], None]
+    state.market[1] = [5, 6, 7, 8, 9, None]
+    state.deck = [checks[1], 30, 31, 32]
+    state.tribes[Region.KABUL][0] = 1
+    state.players[0].cylinders = 9
+    drive(rules.refill(state, 0), [])
+    assert state.checks_resolved == 2  # two check cards used up by one check
+    assert [p.score for p in state.players] == [3, 0, 0]
+    flat = [n for row in state.market for n in row]
+    assert checks[0] not in flat and checks[1] not in flat
+    assert checks[0] in state.discard and checks[1] in state.discard
+
+
+# ---------------------------------------------------------------------- dominance checks and the end
+
+
+def test_a_successful_check_scores_influence_and_clears_the_blocks() -> None:
+    state = empty_state(4, (Coalition.BRITISH, Coalition.BRITISH, Coalition.BRITISH, Coalition.RUSSIAN))
+    state.armies[Region.KABUL][Coalition.BRITISH] = 6
+    state.roads[BORDERS[0]][Coalition.RUSSIAN] = 2
+    state.players[0].gifts = 2  # influence 3
+    state.players[1].gifts = 1  # influence 2
+    state.players[2].gifts = 1  # influence 2
+    scoring.dominance_check(state)
+    assert [p.score for p in state.players] == [5, 2, 2, 0]  # (3 + 1) // 2 each for the tie
+    assert state.blocks_in_play(Coalition.BRITISH) == 0 and state.blocks_in_play(Coalition.RUSSIAN) == 0
+
+
+def test_a_failed_check_scores_cylinders_in_play_even_zero() -> None:
+    state = empty_state(3)
+    state.armies[Region.KABUL][Coalition.BRITISH] = 3  # a lead of three is not enough
+    state.players[0].cylinders = 7
+    state.players[1].cylinders = 7
+    scoring.dominance_check(state)
+    assert [p.score for p in state.players] == [2, 2, 0]
+    assert state.armies[Region.KABUL][Coalition.BRITISH] == 3  # blocks stay after a failure
+
+
+def test_the_final_check_doubles_before_splitting() -> None:
+    """The rulebook's example: Blake has the most cylinders and scores 6; Cati and Hope tie second
+    and score (1 x 2) / 2 = 1 each."""
+    state = empty_state(3)
+    state.checks_resolved = 3
+    state.players[1].cylinders = 5
+    state.players[0].cylinders = state.players[2].cylinders = 8
+    scoring.dominance_check(state)
+    assert [p.score for p in state.players] == [1, 6, 1]
+    assert state.over and state.winner == 1
+
+
+def test_a_four_point_lead_after_a_check_wins_at_once() -> None:
+    state = empty_state(3)
+    state.players[0].score = 1
+    state.players[1].cylinders = 9
+    scoring.dominance_check(state)  # player 1 scores 3: lead of 3 over player 0
+    assert not state.over
+    state.players[1].score = 3
+    state.players[0].score = 0
+    scoring.dominance_check(state)  # 6 against 1 (two tied second: (1) // 2 = 0 each... +1 for player 0)
+    assert state.over and state.winner == 1
+
+
+def test_ties_at_the_end_go_to_military_stars_then_rupees() -> None:
+    state = empty_state(3)
+    military = court_card(lambda c: c.suit is Suit.MILITARY and c.rank == 1)
+    for player in state.players:
+        player.score = 10
+    state.players[2].court = [military.number]
+    assert scoring.winner(state) == 2
+    state.players[2].court = []
+    state.players[1].rupees = 9
+    assert scoring.winner(state) == 1
+
+
+# ---------------------------------------------------------------------- abilities through hooks
+
+
+def test_insurrection_places_two_afghan_armies_in_kabul_after_each_check() -> None:
+    akbar = court_card(lambda c: any(a.title == "Insurrection" for a in c.abilities))
+    state = empty_state()
+    state.players[2].court = [akbar.number]
+    drive(scoring.resolve_check(state), [])
+    assert state.armies[Region.KABUL][Coalition.AFGHAN] == 2
+
+
+def test_savvy_operator_counts_as_favored_through_its_modifier() -> None:
+    from generated.pamir.vocabulary import CountsAsFavored
+    from runtime.effects import PlayerId
+    from runtime.pamir import hooks
+
+    savvy = court_card(lambda c: any(a.title == "Savvy Operator" for a in c.abilities))
+    other = court_card(lambda c: c.suit is not state_favored_suit() and Action.TAX in c.actions)
+    state = empty_state()
+    state.players[0].court = [savvy.number, other.number]
+    assert hooks.modified(state, CountsAsFavored(savvy, PlayerId(0)), False) is True
+    assert hooks.modified(state, CountsAsFavored(other, PlayerId(0)), False) is False
+
+
+def state_favored_suit() -> Suit:
+    return Suit.POLITICAL
+
+
+def test_a_whole_turn_through_the_session() -> None:
+    session = Session(PamirRules(), {"players": 2}, seed=3)
+    for _ in range(2):
+        session.apply_action(0)  # loyalties
+    player = session.current_player()
+    labels = [session.action_to_string(a) for a in session.legal_actions()]
+    assert labels[0] == "end the turn"
+    assert any(label.startswith("buy ") for label in labels)
+    session.apply_action(0)  # end the turn at once
+    assert session.current_player() == 1 - player or session.state.active == 1 - player
+    assert isinstance(EndTurn(), EndTurn) and Play(1, False) != Play(1, True)
