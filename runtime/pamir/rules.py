@@ -210,10 +210,12 @@ def resolve_event(state: PamirState, number: int, resolution: Resolution, player
     abilities = printed.abilities if side_index is None else printed.sides[side_index].abilities
     timing = "purchase" if resolution is Resolution.PURCHASED else "discard"
     checks_before = state.checks_resolved
+    state.in_transit.append(number)
     for ability in abilities:
         for one_shot in ability.one_shots:
             if one_shot.timing == timing:
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
+    state.in_transit.remove(number)
     lasting = side_index is not None and _has_continuous(abilities) and state.checks_resolved == checks_before
     if lasting and side_index is not None:
         if resolution is Resolution.PURCHASED:
@@ -242,7 +244,9 @@ def play(state: PamirState, player: int, number: int, left: bool) -> Effect:
     state.turn.actions_taken += 1
     # A patriot of another coalition turns the player's loyalty: the old patriots go, not this one.
     if printed.patriot is not None and printed.patriot is not me.loyalty:
+        state.in_transit.append(number)
         yield from pieces.change_loyalty(state, player, printed.patriot)
+        state.in_transit.remove(number)
     if left:
         me.court.insert(0, number)
     else:

@@ -89,6 +89,7 @@ class PamirState:
     # (card, index of the side in effect, the player whose cleanup discarded it).
     global_events: list[tuple[int, int, int]] = field(default_factory=list)
     named_players: dict[int, int] = field(default_factory=dict)  # card -> the player its effect names
+    in_transit: list[int] = field(default_factory=list)  # cards between two places while a decision is asked
     active: int = 0
     turn_number: int = 0
     turn: TurnState = field(default_factory=TurnState)
