@@ -52,8 +52,8 @@ def violations(state: PamirState, expected_cards: Counter[int]) -> list[str]:
             problems.append(f"player {index} has {player.gifts} gifts")
         if player.loyalty is None and state.turn_number > 0:
             problems.append(f"player {index} has no loyalty")
-    for number, spies in state.spies.items():
-        if any(spies) and state.owner_of(number) is None:
+    for number, on_card in state.spies.items():
+        if any(on_card) and state.owner_of(number) is None:
             problems.append(f"spies on card {number}, which is in no court")
     if any(r < 0 for row in state.market_rupees for r in row):
         problems.append("negative rupees in the market")
