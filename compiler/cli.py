@@ -12,6 +12,7 @@ from compiler import build as build_module
 from compiler import ir
 from compiler.project import CompileResult, compile_paths, find_root
 from compiler.render import card_text
+from runtime import commands as game_commands
 
 
 def _root(ctx: click.Context) -> Path:
@@ -159,6 +160,10 @@ def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[
             param_hint="TARGET",
         )
     return [card for _, card in found]
+
+
+for _command in game_commands.COMMANDS:
+    main.add_command(_command)
 
 
 @main.command(name="list")

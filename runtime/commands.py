@@ -1,0 +1,288 @@
+"""Running games from the command line: `paxc play`, `paxc simulate`, `paxc replay`.
+
+The games' runtimes (and so their generated cards) are imported only when a game command runs:
+`paxc check` and `paxc build` must work even while generated/ is out of date or broken.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import statistics
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+
+from runtime.core.agents import RandomAgent
+from runtime.core.rng import Rng
+from runtime.core.session import BadSave, GameRules, Session
+
+GAMES = ("pamir",)
+MAX_DECISIONS = 50_000
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """What the commands need of one game."""
+
+    rules: GameRules[Any]
+    describe: Callable[[Any, int | None], str]
+    cards_in_game: Callable[[Any], Counter[int]]
+    violations: Callable[[Any, Counter[int]], list[str]]
+
+
+def _kit(game: str) -> GameKit:
+    if game == "pamir":
+        from runtime.pamir import board, invariants, rules
+
+        return GameKit(rules.PamirRules(), board.describe, invariants.cards_in_game, invariants.violations)
+    raise click.BadParameter(f"unknown game '{game}'")
+
+
+def _rules(game: str) -> GameRules[Any]:
+    return _kit(game).rules
+
+
+# ---------------------------------------------------------------------- simulate
+
+
+@dataclass(frozen=True)
+class GameResult:
+    seed: int
+    winner: int | None = None
+    scores: tuple[int, ...] = ()
+    decisions: int = 0
+    turns: int = 0
+    final_check: bool = False
+    error: str | None = None
+
+
+def play_one(game: str, players: int, seed: int, check: bool) -> GameResult:
+    """One random self-play game; any exception or broken invariant is returned, not raised."""
+    try:
+        kit = _kit(game)
+        session = Session(kit.rules, {"players": players}, seed)
+        agents = [RandomAgent(seed + 1 + p) for p in range(players)]
+        expected = kit.cards_in_game(session.state) if check else None
+        decisions = 0
+        while not session.is_terminal():
+            if decisions >= MAX_DECISIONS:
+                return GameResult(seed, error=f"no end after {MAX_DECISIONS} decisions")
+            session.apply_action(agents[session.current_player()].choose(session))
+            decisions += 1
+            if expected is not None:
+                problems = kit.violations(session.state, expected)
+                if problems:
+                    return GameResult(
+                        seed, decisions=decisions, error=f"after decision {decisions}: {problems}"
+                    )
+        state = session.state
+        return GameResult(
+            seed,
+            winner=state.winner,
+            scores=tuple(p.score for p in state.players),
+            decisions=decisions,
+            turns=state.turn_number,
+            final_check=state.checks_resolved >= 4,
+        )
+    except Exception as error:  # reported per game, so one bad seed does not stop a long run
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        return GameResult(
+            seed, error=f"{type(error).__name__}: {error} ({Path(where.filename).name}:{where.lineno})"
+        )
+
+
+def _play_task(task: tuple[str, int, int, bool]) -> GameResult:
+    return play_one(*task)
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """Each game's seed, from the run's seed: the same whatever the number of jobs."""
+    rng = Rng(seed)
+    return [rng.next_u64() >> 16 for _ in range(games)]
+
+
+def run_games(game: str, players: int, games: int, seed: int, jobs: int, check: bool) -> Iterator[GameResult]:
+    """The results in seed order, computed by `jobs` processes."""
+    tasks = [(game, players, s, check) for s in game_seeds(seed, games)]
+    if jobs <= 1:
+        yield from map(_play_task, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(_play_task, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
+
+
+@dataclass
+class Summary:
+    players: int
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def lines(self) -> list[str]:
+        done = [r for r in self.results if r.error is None]
+        errors = [r for r in self.results if r.error is not None]
+        out = [f"{len(self.results)} games of {self.players} players in {self.seconds:.1f} s"]
+        if done and self.seconds > 0:
+            decisions = sum(r.decisions for r in done)
+            out.append(
+                f"  {len(done) / self.seconds:.1f} games/s, {decisions / self.seconds:,.0f} decisions/s"
+            )
+        if done:
+            wins = Counter(r.winner for r in done)
+            out.append("  wins by seat: " + ", ".join(f"P{p} {wins.get(p, 0)}" for p in range(self.players)))
+            for p in range(self.players):
+                scores = [r.scores[p] for r in done]
+                out.append(f"  P{p} points: mean {statistics.mean(scores):.1f}, max {max(scores)}")
+            lengths = [r.decisions for r in done]
+            turns = [r.turns for r in done]
+            out.append(
+                f"  decisions per game: mean {statistics.mean(lengths):.0f}, min {min(lengths)}, max {max(lengths)}; "
+                f"turns: mean {statistics.mean(turns):.0f}"
+            )
+            final = sum(r.final_check for r in done)
+            out.append(
+                f"  ended: {final} after the final dominance check, {len(done) - final} by a four-point lead"
+            )
+        out.append(f"  errors: {len(errors)}")
+        for result in errors[:10]:
+            out.append(f"    seed {result.seed}: {result.error}")
+        return out
+
+
+# ---------------------------------------------------------------------- commands
+
+
+@click.command()
+@click.argument("game", type=click.Choice(GAMES))
+@click.option("--players", type=click.IntRange(2, 5), default=3, show_default=True, help="How many players.")
+@click.option(
+    "--games", type=click.IntRange(1), default=100, show_default=True, help="How many games to play."
+)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Seed of the run; each game's seed comes from it."
+)
+@click.option(
+    "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes playing at once."
+)
+@click.option("--check/--no-check", default=False, help="Check the game's invariants after every decision.")
+def simulate(game: str, players: int, games: int, seed: int, jobs: int, check: bool) -> None:
+    """Random self-play: play GAME many times and summarise winners, scores, lengths and errors.
+
+    The same seed gives the same results whatever --jobs is. Exits 1 if any game failed.
+    """
+    summary = Summary(players)
+    started = time.perf_counter()
+    results = run_games(game, players, games, seed, jobs, check)
+    with click.progressbar(results, length=games, label="playing", file=sys.stderr) as bar:
+        summary.results.extend(bar)
+    summary.seconds = time.perf_counter() - started
+    click.echo("\n".join(summary.lines()))
+    if any(r.error for r in summary.results):
+        sys.exit(1)
+
+
+@click.command()
+@click.argument("game", type=click.Choice(GAMES))
+@click.option("--players", type=click.IntRange(2, 5), default=3, show_default=True, help="How many players.")
+@click.option(
+    "--seats",
+    default="human",
+    show_default=True,
+    help="Who sits where, comma-separated: 'human' or 'random' per seat; missing seats are random.",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the game.")
+@click.option(
+    "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's log here."
+)
+def play(game: str, players: int, seats: str, seed: int, save_path: Path | None) -> None:
+    """Play GAME in the terminal: the board, the numbered options, the log.
+
+    At a prompt, type an option's number; 'b' shows the board, 'l' the log, 'q' quits (saving the
+    log when --save is given).
+    """
+    kinds = [s.strip() for s in seats.split(",") if s.strip()]
+    if any(k not in ("human", "random") for k in kinds) or len(kinds) > players:
+        raise click.BadParameter(f"expected up to {players} of 'human' or 'random'", param_hint="--seats")
+    kinds += ["random"] * (players - len(kinds))
+    kit = _kit(game)
+    session = Session(kit.rules, {"players": players}, seed)
+    robots = {p: RandomAgent(seed + 1 + p) for p, kind in enumerate(kinds) if kind == "random"}
+    shown_turn = -1
+    while not session.is_terminal():
+        player = session.current_player()
+        pending = session.pending
+        assert pending is not None
+        if player in robots:
+            action = robots[player].choose(session)
+            click.echo(f"P{player}: {pending.prompt} -> {session.action_to_string(action)}")
+            session.apply_action(action)
+            continue
+        if session.state.turn_number != shown_turn:
+            shown_turn = session.state.turn_number
+            click.echo("\n" + kit.describe(session.state, player) + "\n")
+        click.echo(f"P{player}: {pending.prompt}")
+        for index in session.legal_actions():
+            click.echo(f"  {index}: {session.action_to_string(index)}")
+        answer = click.prompt("choice", default="0").strip().lower()
+        if answer == "q":
+            break
+        if answer == "b":
+            click.echo(kit.describe(session.state, player))
+            continue
+        if answer == "l":
+            click.echo(session.dumps())
+            continue
+        if not answer.isdigit() or int(answer) not in session.legal_actions():
+            click.echo(
+                f"'{answer}' is not one of the options: type a number from 0 to {len(session.legal_actions()) - 1}"
+            )
+            continue
+        session.apply_action(int(answer))
+    if session.is_terminal():
+        state = session.state
+        click.echo("\n" + kit.describe(state, None) + f"\n\nThe game is over: player {state.winner} wins.")
+    if save_path is not None:
+        save_path.write_text(session.dumps(), encoding="utf-8")
+        click.echo(f"log saved to {save_path}")
+
+
+@click.command()
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--quiet", is_flag=True, help="Print only the result, not every decision.")
+def replay(log: Path, quiet: bool) -> None:
+    """Replay a saved game LOG decision by decision, checking it reaches the saved state."""
+    text = log.read_text(encoding="utf-8")
+    try:
+        import json
+
+        game = json.loads(text).get("game")
+    except (ValueError, AttributeError):
+        game = None
+    if game not in GAMES:
+        click.echo(f"{log}: not a readable paxc log (truncated, or of an unknown game)", err=True)
+        sys.exit(1)
+    try:
+        session = Session.loads(_rules(game), text)
+    except BadSave as error:
+        click.echo(f"{log}: {error}", err=True)
+        sys.exit(1)
+    if not quiet:
+        saved: dict[str, Any] = session.save()
+        for number, decision in enumerate(saved["decisions"], start=1):
+            click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
+    state = session.state
+    if session.is_terminal():
+        click.echo(
+            f"The game is over: player {state.winner} wins with scores {[p.score for p in state.players]}."
+        )
+    else:
+        click.echo(f"The log stops before the end: player {session.current_player()} is to decide.")
+
+
+COMMANDS = (play, simulate, replay)

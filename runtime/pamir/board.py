@@ -1,0 +1,68 @@
+"""A readable text picture of a Pax Pamir game, for the terminal."""
+
+from __future__ import annotations
+
+from runtime.pamir.state import BORDERS, COALITIONS, MARKET_COLUMNS, MARKET_ROWS, REGIONS, PamirState, card
+
+
+def describe(state: PamirState, viewer: int | None = None) -> str:
+    """The board as text; `viewer`'s hand is shown, other hands only counted."""
+    lines = [
+        f"Turn {state.turn_number} - player {state.active} to play - favored suit: {state.favored.value} - "
+        f"dominance checks resolved: {state.checks_resolved}/4 - deck: {len(state.deck)} cards",
+        "",
+        "Market (cost per column: " + ", ".join(str(c) for c in range(MARKET_COLUMNS)) + "):",
+    ]
+    for row in range(MARKET_ROWS):
+        cells = []
+        for column in range(MARKET_COLUMNS):
+            number = state.market[row][column]
+            rupees = state.market_rupees[row][column]
+            name = card(number).name if number is not None else "-"
+            cells.append(f"{name}{f' [{rupees}r]' if rupees else ''}")
+        lines.append("  " + " | ".join(cells))
+    lines += ["", "Map:"]
+    for region in REGIONS:
+        tribes = [f"P{p}x{n}" for p, n in enumerate(state.tribes[region]) if n]
+        armies = [f"{c.value}x{n}" for c, n in state.armies[region].items() if n]
+        ruler = state.ruler(region)
+        lines.append(
+            f"  {region.value:<12} tribes: {', '.join(tribes) or '-'}; armies: {', '.join(armies) or '-'}; "
+            f"ruler: {'-' if ruler is None else f'P{ruler}'}"
+        )
+    roads = [
+        f"{a.value}-{b.value}: " + ", ".join(f"{c.value}x{n}" for c, n in state.roads[(a, b)].items() if n)
+        for a, b in BORDERS
+        if any(state.roads[(a, b)].values())
+    ]
+    lines.append("  roads: " + ("; ".join(roads) if roads else "-"))
+    blocks = ", ".join(f"{c.value} {state.blocks_in_play(c)}" for c in COALITIONS)
+    lines += [f"  blocks in play: {blocks}", "", "Players:"]
+    for index, player in enumerate(state.players):
+        loyalty = player.loyalty.value if player.loyalty else "-"
+        lines.append(
+            f"  P{index}{' (to play)' if index == state.active else ''}: {loyalty}, {player.score} points, "
+            f"{player.rupees} rupees, {player.gifts} gifts, {len(player.prizes)} prizes, "
+            f"{player.cylinders} cylinders in supply"
+        )
+        court = []
+        for number in player.court:
+            spies = [f"P{p}x{n}" for p, n in enumerate(state.spies.get(number, [])) if n]
+            printed = card(number)
+            court.append(
+                f"{printed.name} ({printed.region.value if printed.region else '?'}, "
+                f"{printed.suit.value if printed.suit else '?'} {printed.rank}"
+                f"{', spies ' + ' '.join(spies) if spies else ''})"
+            )
+        lines.append("    court: " + ("; ".join(court) if court else "-"))
+        if viewer is None or viewer == index:
+            lines.append("    hand: " + (", ".join(card(n).name for n in player.hand) or "-"))
+        else:
+            lines.append(f"    hand: {len(player.hand)} cards")
+        if player.events:
+            lines.append("    events: " + ", ".join(card(n).sides[s].name for n, s in player.events))
+    if state.global_events:
+        lines.append(
+            "Events for everybody: " + ", ".join(card(n).sides[s].name for n, s, _ in state.global_events)
+        )
+    return "\n".join(lines)

@@ -1,0 +1,80 @@
+"""`paxc simulate`, `paxc play` and `paxc replay`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from compiler.cli import main
+from runtime.commands import run_games
+
+
+def paxc(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def test_simulate_gives_the_same_results_whatever_the_jobs() -> None:
+    alone = list(run_games("pamir", 3, 6, seed=5, jobs=1, check=False))
+    shared = list(run_games("pamir", 3, 6, seed=5, jobs=2, check=False))
+    assert alone == shared
+    assert all(r.error is None for r in alone)
+    assert len({r.seed for r in alone}) == 6
+
+
+def test_simulate_prints_a_summary() -> None:
+    code, output = paxc("simulate", "pamir", "--players", "2", "--games", "4", "--seed", "3", "--check")
+    assert code == 0, output
+    assert "4 games of 2 players" in output
+    assert "wins by seat" in output and "decisions per game" in output and "errors: 0" in output
+
+
+def test_unknown_options_and_values_are_refused() -> None:
+    assert paxc("simulate", "pamir", "--players", "7")[0] == 2
+    assert paxc("simulate", "chess")[0] == 2
+    code, output = paxc("simulate", "pamir", "--fast")
+    assert code == 2 and "No such option" in output
+    code, output = paxc("play", "pamir", "--seats", "human,robot")
+    assert code == 2 and "--seats" in output
+
+
+def test_play_with_random_seats_saves_a_log_that_replays(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    code, output = paxc(
+        "play", "pamir", "--players", "2", "--seats", "random,random", "--seed", "4", "--save", str(log)
+    )
+    assert code == 0, output
+    assert "The game is over: player" in output
+    code, replayed = paxc("replay", str(log))
+    assert code == 0, replayed
+    assert replayed.splitlines()[-1].startswith("The game is over: player")
+
+
+def test_a_human_seat_sees_numbered_options_and_bad_answers_are_explained(tmp_path: Path) -> None:
+    log = tmp_path / "partial.json"
+    code, output = paxc("play", "pamir", "--players", "2", "--save", str(log), stdin="x\n99\n0\nb\nq\n")
+    assert code == 0, output
+    assert "  0: " in output
+    assert "'x' is not one of the options" in output
+    assert "'99' is not one of the options" in output
+    assert "Market" in output
+    code, replayed = paxc("replay", "--quiet", str(log))
+    assert code == 0 and "The log stops before the end" in replayed
+
+
+def test_replay_refuses_broken_logs(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    paxc("play", "pamir", "--players", "2", "--seats", "random,random", "--save", str(log))
+    text = log.read_text()
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text(text[: len(text) // 2])
+    code, output = paxc("replay", str(truncated))
+    assert code == 1 and "not a readable paxc log" in output
+    data = json.loads(text)
+    data["decisions"][5]["label"] = "buy the moon"
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    code, output = paxc("replay", str(edited))
+    assert code == 1 and "decision 6 says 'buy the moon'" in output
