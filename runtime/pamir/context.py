@@ -9,7 +9,8 @@ from generated.pamir.vocabulary import Card, Coalition, FavoredSuitMayChange, Re
 from runtime.effects import Choice, Effect, PlayerId, ask
 from runtime.pamir import pieces, scoring
 from runtime.pamir.options import cards_of
-from runtime.pamir.state import PamirState
+from runtime.pamir.state import REGIONS, Border, PamirState, borders_of
+from runtime.pamir.state import card as printed
 
 
 class PamirContext:
@@ -75,6 +76,27 @@ class PamirContext:
         players = self.state.players
         players[player].hand, players[other].hand = players[other].hand, players[player].hand
         yield from ()
+
+    def place_spy_on_unwatched_card(self, region: Region, player: PlayerId) -> Effect:
+        targets = cards_of(
+            n
+            for p in self.state.players
+            for n in p.court
+            if printed(n).region is region and not any(self.state.spies.get(n, ()))
+        )
+        if targets:
+            chosen = yield from ask(
+                Choice(player, f"Place a spy on a {region.value} card with no spy", targets)
+            )
+            yield from pieces.place_spy(self.state, player, chosen.number)
+
+    def place_extra_block(self, player: PlayerId) -> Effect:
+        loyalty = self.state.players[player].loyalty
+        ruled = [r for r in REGIONS if self.state.ruler(r) == player]
+        spots: list[Region | Border] = [*ruled, *sorted({b for r in ruled for b in borders_of(r)}, key=str)]
+        if loyalty is not None and spots:
+            where = yield from ask(Choice(player, "Place a free army or road", tuple(spots)))
+            yield from pieces.place_block(self.state, player, loyalty, where)
 
     def name_player(self, player: PlayerId) -> Effect:
         self.state.named_players[self.this] = player
