@@ -1,0 +1,91 @@
+"""One scenario per special ability of the court cards (those of the card-based actions are in
+test_card_actions.py). Cards are found by their ability's title, never by number."""
+
+from __future__ import annotations
+
+from generated.pamir.vocabulary import Action as CardAction
+from generated.pamir.vocabulary import ActionTaken, Card, Coalition, Region, Suit, TurnStarted
+from runtime.effects import PlayerId
+from runtime.pamir import hooks, market, pieces, rules
+from runtime.pamir.state import border
+from tests.pamir.scenario import court_card, drive, empty_state
+
+
+def with_ability(title: str) -> Card:
+    return court_card(lambda c: any(a.title == title for a in c.abilities))
+
+
+def test_persian_and_russian_influence_make_their_cards_free() -> None:
+    persian = with_ability("Persian Influence")
+    russian = with_ability("Russian Influence")
+    persia_card = court_card(lambda c: c.region is Region.PERSIA and c is not persian)
+    russian_patriot = court_card(lambda c: c.patriot is Coalition.RUSSIAN and c is not russian)
+    other = court_card(lambda c: c.region is Region.KABUL and c.patriot is None)
+    state = empty_state()
+    state.players[0].court = [persian.number, russian.number]
+    state.market[0][3:6] = [persia_card.number, russian_patriot.number, other.number]
+    assert market.purchase_cost(state, 0, 0, 3) == 0
+    assert market.purchase_cost(state, 0, 0, 4) == 0
+    assert market.purchase_cost(state, 0, 0, 5) == 5
+    assert market.purchase_cost(state, 1, 0, 3) == 3
+
+
+def test_charismatic_courtiers_pay_no_bribe_to_play() -> None:
+    courtiers = with_ability("Charismatic Courtiers")
+    punjab = court_card(lambda c: c.region is Region.PUNJAB and not c.patriot and c.suit is Suit.MILITARY)
+    state = empty_state()
+    state.players[0].court = [courtiers.number]
+    state.tribes[Region.PUNJAB][1] = 3
+    state.players[0].hand = [punjab.number]
+    drive(rules.play(state, 0, punjab.number, False), [], then_first=True)
+    assert state.players[0].rupees == 4 and punjab.number in state.players[0].court
+
+
+def test_blackmail_may_put_a_spy_on_an_unwatched_card_of_its_region_at_turn_start() -> None:
+    blackmail = court_card(
+        lambda c: c.region is Region.HERAT and any(a.title == "Blackmail" for a in c.abilities)
+    )
+    watched = court_card(lambda c: c.region is Region.HERAT and c is not blackmail)
+    unwatched = court_card(lambda c: c.region is Region.HERAT and c not in (blackmail, watched))
+    state = empty_state()
+    state.players[0].court = [blackmail.number]
+    state.players[1].court = [watched.number, unwatched.number]
+    state.spies[watched.number] = [0, 0, 1]
+    state.players[2].cylinders = 9
+    asked = drive(hooks.fire(state, TurnStarted(PlayerId(0))), [True, unwatched])
+    assert asked[1].options == (blackmail, unwatched)  # the watched card is not offered
+    assert state.spies[unwatched.number][0] == 1
+    # an optional ability may be declined, and it does nothing on another player's turn
+    drive(hooks.fire(state, TurnStarted(PlayerId(0))), [False])
+    assert drive(hooks.fire(state, TurnStarted(PlayerId(1))), []) == []
+
+
+def test_infrastructure_places_a_free_block_after_a_build() -> None:
+    infrastructure = with_ability("Infrastructure")
+    state = empty_state()  # player 0 is Afghan
+    state.players[0].court = [infrastructure.number]
+    state.tribes[Region.KABUL][0] = 1
+    state.players[0].cylinders = 9
+    drive(
+        hooks.fire(state, ActionTaken(CardAction.BUILD, PlayerId(0))), [border(Region.KABUL, Region.PUNJAB)]
+    )
+    assert state.roads[border(Region.KABUL, Region.PUNJAB)][Coalition.AFGHAN] == 1
+    assert state.players[0].rupees == 4  # free
+    assert drive(hooks.fire(state, ActionTaken(CardAction.TAX, PlayerId(0))), []) == []
+
+
+def test_safe_house_keeps_a_spy_removed_by_another_players_battle() -> None:
+    safe_house = with_ability("Safe House")
+    target = court_card(lambda c: c.region is Region.PUNJAB)
+    state = empty_state()
+    state.players[0].court = [safe_house.number]
+    state.players[1].court = [target.number]
+    state.spies[target.number] = [1, 0, 0]
+    state.players[0].cylinders = 9
+    drive(pieces.remove_spy(state, 0, target.number, remover=1, by_battle=True), [True])
+    assert state.spies[target.number][0] == 0
+    assert state.spies[safe_house.number][0] == 1
+    assert state.players[0].cylinders == 9
+    # the owner's own battle is not replaced
+    drive(pieces.remove_spy(state, 0, safe_house.number, remover=0, by_battle=True), [])
+    assert state.spies[safe_house.number][0] == 0 and state.players[0].cylinders == 10
