@@ -1,12 +1,69 @@
-"""The card-based actions: tax, gift, build, move, betray, battle (rules pages 12-14)."""
+"""The card-based actions: tax, gift, build, move, betray, battle (rules pages 12-14), with hostage
+bribes and bonus actions.
+
+`options` lists the uses of court cards open to the active player now; `perform` carries one out,
+asking each step of it as a small `Choice` (one rupee, one unit, one move, one removal at a time),
+so no decision offers a long list of combinations.
+
+Decisions where the rules leave room (each is tested in tests/pamir/test_card_actions.py):
+* A multi-step action must do at least its first step (choosing it was the commitment); from
+  the second step on, the player may stop ("done") whenever they like.
+* Hostage bribes go through their own modifier (`HostageBribe`), not the `Bribe` one: `Bribe` is
+  also what an ability waiving only the bribes for playing a card changes, so applying it here
+  would stretch that ability. (The events that cancel every bribe change only `Bribe` for now.)
+* Abilities reach these actions through modifiers, each with the rules' value as its default:
+  who counts as favored, who is taxed as if ruled, blocks per build, tribes as armies, roads for
+  armies, how far and where spies step, which cards may be betrayed, which tribes and spies a
+  battle may remove, and the hostage bribe.
+* A hostage holder may be any other player, whatever their loyalty (the battle example of the
+  rulebook has a player take a same-loyalty player's card hostage).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 
-from generated.pamir.vocabulary import Action
-from runtime.effects import Effect
-from runtime.pamir.state import PamirState
+from generated.pamir.vocabulary import (
+    Action,
+    ActionTaken,
+    ArmyNeedsRoad,
+    BlocksPerBuild,
+    Card,
+    Coalition,
+    CountsAsFavored,
+    HostageBribe,
+    MayBattleSpy,
+    MayBattleTribe,
+    MayBetray,
+    Region,
+    SpiesAdjacent,
+    SpyStep,
+    Suit,
+    TaxAsRuler,
+    TribesAsArmies,
+)
+from runtime.effects import Choice, Decision, Effect, PlayerId, ask
+from runtime.pamir import hooks, market, pieces
+from runtime.pamir.options import Rupees, cards_of
+from runtime.pamir.state import (
+    BASE_ACTIONS,
+    BORDERS,
+    GIFT_COSTS,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
+    REGIONS,
+    Border,
+    PamirState,
+    borders_of,
+    card,
+)
+
+BUILD_COST = 2  # per unit
+MAX_BUILD_UNITS = 3
+BETRAY_COST = 2
+
+# ---------------------------------------------------------------------- options
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,10 +74,576 @@ class UseCard:
     action: Action
 
 
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Stop an action made of several steps (tax, build, move, battle) before its limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildArmy:
+    region: Region
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad:
+    border: Border
+
+
+@dataclass(frozen=True, slots=True)
+class MoveArmy:
+    origin: Region
+    destination: Region
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTribe:
+    """A tribe moving like an army (while the player's tribes count as armies)."""
+
+    origin: Region
+    destination: Region
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSpy:
+    origin: Card
+    destination: Card
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveArmy:
+    region: Region
+    coalition: Coalition
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveRoad:
+    border: Border
+    coalition: Coalition
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTribe:
+    region: Region
+    owner: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveSpy:
+    card: Card
+    owner: PlayerId
+
+
+TaxSource = Card | PlayerId  # a market card, or a player
+BuildSpot = BuildArmy | BuildRoad
+Move = MoveArmy | MoveTribe | MoveSpy
+Removal = RemoveArmy | RemoveRoad | RemoveTribe | RemoveSpy
+BattleSite = Region | Card
+
+# ---------------------------------------------------------------------- what is open now
+
+
 def options(state: PamirState, player: int) -> list[UseCard]:
-    return []
+    """Every card action the player can take now: each printed action of each court card not yet
+    used this turn, if it is a bonus action or an action is left, and it can do something."""
+    uses: list[UseCard] = []
+    actions_left = state.turn.actions_taken < BASE_ACTIONS
+    possible: dict[Action, bool] = {}  # whether an action can do something does not depend on the card
+    for number in state.players[player].court:
+        if number in state.turn.used_cards:
+            continue
+        if not actions_left and not is_bonus(state, player, number):
+            continue
+        for action in card(number).actions:
+            if action not in possible:
+                possible[action] = _possible(state, player, action)
+            if possible[action]:
+                uses.append(UseCard(number, action))
+    return uses
+
+
+def is_bonus(state: PamirState, player: int, number: int) -> bool:
+    """An action of a card of the favored suit (or of a card that counts as one) is free."""
+    printed = card(number)
+    if printed.suit is state.favored:
+        return True
+    return hooks.modified(state, CountsAsFavored(printed, PlayerId(player)), False)
+
+
+def _possible(state: PamirState, player: int, action: Action) -> bool:
+    me = state.players[player]
+    if me.rupees < _minimum_cost(state, player, action):
+        return False
+    if action is Action.TAX:
+        return bool(_tax_sources(state, player))
+    if action is Action.GIFT:
+        return me.gifts < len(GIFT_COSTS) and pieces.cylinder_available(state, player)
+    if action is Action.BUILD:
+        return bool(_build_spots(state, player))
+    if action is Action.MOVE:
+        return bool(_moves(state, player))
+    if action is Action.BETRAY:
+        return bool(_betray_targets(state, player))
+    return bool(_battle_sites(state, player))
+
+
+def _minimum_cost(state: PamirState, player: int, action: Action) -> int:
+    """What the action costs at the least: the next gift, one built unit, a betrayal."""
+    if action is Action.GIFT:
+        gifts = state.players[player].gifts
+        return GIFT_COSTS[gifts] if gifts < len(GIFT_COSTS) else 0
+    if action is Action.BUILD:
+        return BUILD_COST
+    if action is Action.BETRAY:
+        return BETRAY_COST
+    return 0
+
+
+# ---------------------------------------------------------------------- taking the action
 
 
 def perform(state: PamirState, player: int, use: UseCard) -> Effect:
-    raise NotImplementedError(use)
-    yield from ()
+    """Bribe the hostage holder if there is one (a refused bribe: nothing happens, nothing is
+    spent), mark the card used, count the action unless it is a bonus, then act."""
+    bonus = is_bonus(state, player, use.card)
+    if not (yield from settle_hostage_bribe(state, player, use)):
+        return
+    state.turn.used_cards.add(use.card)
+    if not bonus:
+        state.turn.actions_taken += 1
+    rank = card(use.card).rank or 0
+    if use.action is Action.TAX:
+        yield from tax(state, player, rank)
+    elif use.action is Action.GIFT:
+        yield from gift(state, player)
+    elif use.action is Action.BUILD:
+        yield from build(state, player)
+    elif use.action is Action.MOVE:
+        yield from move(state, player, rank)
+    elif use.action is Action.BETRAY:
+        yield from betray(state, player)
+    else:
+        yield from battle(state, player, rank)
+    yield from hooks.fire(state, ActionTaken(use.action, PlayerId(player)))
+
+
+# ---------------------------------------------------------------------- hostage
+
+
+def hostage_holder(state: PamirState, number: int) -> int | None:
+    """The other player with strictly more spies on this court card than anyone else (its owner
+    included), if there is one."""
+    counts = state.spies.get(number)
+    if not counts:
+        return None
+    most = max(counts)
+    leaders = [p for p, count in enumerate(counts) if count == most]
+    if most == 0 or len(leaders) != 1 or leaders[0] == state.owner_of(number):
+        return None
+    return leaders[0]
+
+
+def settle_hostage_bribe(state: PamirState, player: int, use: UseCard) -> Generator[Decision, None, bool]:
+    """The holder names a bribe of up to their spies on the card (or waives it); the player pays
+    it or gives the action up. True if the action goes ahead.
+
+    Decision: a bribe that would leave the player unable to pay the action's own (least) cost
+    counts as refused, since the action could then not be taken at all.
+    """
+    holder = hostage_holder(state, use.card)
+    if holder is None:
+        return True
+    spies = state.spies[use.card][holder]
+    owed = hooks.modified(state, HostageBribe(PlayerId(player), PlayerId(holder)), spies)
+    if owed <= 0:
+        return True
+    name = card(use.card).name
+    asked = yield from ask(
+        Choice(
+            PlayerId(holder),
+            f"Player {player} wants to {use.action.value} with {name}, which your spies hold hostage: "
+            "how much bribe do you ask?",
+            tuple(Rupees(n) for n in range(owed, -1, -1)),
+        )
+    )
+    demanded = asked.amount
+    if demanded == 0:
+        return True
+    payer = state.players[player]
+    if payer.rupees < demanded + _minimum_cost(state, player, use.action):
+        return False
+    if not (yield from hooks.confirm(player, f"Pay a bribe of {demanded} to player {holder} to use {name}?")):
+        return False
+    payer.rupees -= demanded
+    state.players[holder].rupees += demanded
+    return True
+
+
+# ---------------------------------------------------------------------- tax
+
+
+def tax(state: PamirState, player: int, rank: int) -> Effect:
+    """Up to `rank` rupees, one at a time, from market cards or from taxable players."""
+    me = state.players[player]
+    for taken in range(rank):
+        sources: tuple[TaxSource | Done, ...] = _tax_sources(state, player)
+        if not sources:
+            return
+        if taken:
+            sources += (Done(),)
+        source = yield from ask(
+            Choice(PlayerId(player), f"Tax: take a rupee ({taken + 1} of up to {rank}) from", sources)
+        )
+        if isinstance(source, Done):
+            return
+        if isinstance(source, Card):
+            row, column = _market_slot(state, source.number)
+            state.market_rupees[row][column] -= 1
+        else:
+            state.players[source].rupees -= 1
+        me.rupees += 1
+
+
+def _tax_sources(state: PamirState, player: int) -> tuple[TaxSource, ...]:
+    """Market cards holding rupees, and the other players who have a court card of a region the
+    taxing player rules (or taxes as if ruling it, by an ability) and more rupees than their tax
+    shelter.
+
+    Decision: rupees left on an empty market space (after an event was discarded) lie on no card,
+    so they cannot be taxed.
+    """
+    sources: list[TaxSource] = []
+    for row in range(MARKET_ROWS):
+        for column in range(MARKET_COLUMNS):
+            number = state.market[row][column]
+            if number is not None and state.market_rupees[row][column] > 0:
+                sources.append(card(number))
+    ruled = {
+        region
+        for region in REGIONS
+        if hooks.modified(state, TaxAsRuler(PlayerId(player), region), state.ruler(region) == player)
+    }
+    if ruled:
+        for other, them in enumerate(state.players):
+            if (
+                other != player
+                and them.rupees > state.tax_shelter(other)
+                and any(card(n).region in ruled for n in them.court)
+            ):
+                sources.append(PlayerId(other))
+    return tuple(sources)
+
+
+def _market_slot(state: PamirState, number: int) -> tuple[int, int]:
+    for row in range(MARKET_ROWS):
+        for column in range(MARKET_COLUMNS):
+            if state.market[row][column] == number:
+                return row, column
+    raise ValueError(f"card {number} is not in the market")
+
+
+# ---------------------------------------------------------------------- gift
+
+
+def gift(state: PamirState, player: int) -> Effect:
+    """A cylinder on the next gift space, paying its price.
+
+    Decision: the state counts gifts without telling the spaces apart, so a gift always goes on
+    the cheapest empty space (2, then 4, then 6). Taking a dearer space first never helps: every
+    gift is worth the same influence and the three cost 12 in all, whatever the order.
+    Decision: the English rules set no limit of one gift per turn (the French summary hints at
+    one); a player with two gift cards may give twice in a turn.
+    """
+    cost = GIFT_COSTS[state.players[player].gifts]
+    market.pay_action_cost(state, player, cost)
+    yield from pieces.place_gift(state, player)
+
+
+# ---------------------------------------------------------------------- build
+
+
+def build(state: PamirState, player: int) -> Effect:
+    """Up to three units, one at a time: an army in a region the player rules, or a road on one
+    of its borders, two rupees each.
+
+    Decision: when a modifier makes each paid unit place several blocks, they all go where the
+    unit was placed (the modifier counts blocks per unit, not extra units to place elsewhere).
+    """
+    me = state.players[player]
+    loyalty = me.loyalty
+    blocks_per_unit = hooks.modified(state, BlocksPerBuild(PlayerId(player)), 1)
+    for built in range(MAX_BUILD_UNITS):
+        if loyalty is None or me.rupees < BUILD_COST:
+            return
+        spots: tuple[BuildSpot | Done, ...] = _build_spots(state, player)
+        if not spots:
+            return
+        if built:
+            spots += (Done(),)
+        spot = yield from ask(
+            Choice(
+                PlayerId(player),
+                f"Build: place unit {built + 1} of up to {MAX_BUILD_UNITS} ({BUILD_COST} rupees)",
+                spots,
+            )
+        )
+        if isinstance(spot, Done):
+            return
+        market.pay_action_cost(state, player, BUILD_COST)
+        where: Region | Border = spot.region if isinstance(spot, BuildArmy) else spot.border
+        for _ in range(blocks_per_unit):
+            yield from pieces.place_block(state, player, loyalty, where)
+
+
+def _build_spots(state: PamirState, player: int) -> tuple[BuildSpot, ...]:
+    loyalty = state.players[player].loyalty
+    if loyalty is None or not pieces.block_available(state, loyalty):
+        return ()
+    ruled = [region for region in REGIONS if state.ruler(region) == player]
+    spots: list[BuildSpot] = [BuildArmy(region) for region in ruled]
+    spots += [BuildRoad(b) for b in BORDERS if any(region in b for region in ruled)]
+    return tuple(spots)
+
+
+# ---------------------------------------------------------------------- move
+
+
+def move(state: PamirState, player: int, rank: int) -> Effect:
+    """Up to `rank` moves, each of one loyal army (or tribe, when tribes count as armies) across a
+    border holding a road of the player's loyalty, or one spy to the next card on the ring of
+    courts (abilities may lift the road, let a spy pass more cards, or join more cards). The same
+    unit may move more than once."""
+    for moved in range(rank):
+        moves: tuple[Move | Done, ...] = _moves(state, player)
+        if not moves:
+            return
+        if moved:
+            moves += (Done(),)
+        chosen = yield from ask(Choice(PlayerId(player), f"Move {moved + 1} of up to {rank}: move", moves))
+        if isinstance(chosen, Done):
+            return
+        if isinstance(chosen, MoveArmy):
+            loyalty = state.players[player].loyalty
+            assert loyalty is not None
+            state.armies[chosen.origin][loyalty] -= 1
+            state.armies[chosen.destination][loyalty] += 1
+        elif isinstance(chosen, MoveTribe):
+            yield from _move_tribe(state, player, chosen.origin, chosen.destination)
+        else:
+            spies = state.spies_on(chosen.origin.number)
+            spies[player] -= 1
+            state.spies_on(chosen.destination.number)[player] += 1
+
+
+def _move_tribe(state: PamirState, player: int, origin: Region, destination: Region) -> Effect:
+    """Decision: a tribe that marches out leaves its region just as a removed one does, so moving
+    a player's last tribe out of a region overthrows their political cards there (the overthrow
+    rule speaks of losing the last tribe, however it goes)."""
+    tribes = state.tribes
+    tribes[origin][player] -= 1
+    tribes[destination][player] += 1
+    if tribes[origin][player] == 0:
+        court = state.players[player].court
+        for number in [n for n in court if card(n).suit is Suit.POLITICAL and card(n).region is origin]:
+            if number in court:
+                yield from pieces.discard_court_card(state, player, number)
+
+
+def ring(state: PamirState) -> list[int]:
+    """Every court card as one loop: players in seat order, each court from left to right; the
+    last card of the last court is followed by the first card of the first court."""
+    return [number for player in state.players for number in player.court]
+
+
+def _moves(state: PamirState, player: int) -> tuple[Move, ...]:
+    """Decision: tribes moving as armies follow the armies' road rule, and so also an ability
+    that lets the player's armies cross without a road."""
+    moves: list[Move] = []
+    loyalty = state.players[player].loyalty
+    if loyalty is not None:
+        tribes_move = hooks.modified(state, TribesAsArmies(PlayerId(player)), False)
+        needs_road = hooks.modified(state, ArmyNeedsRoad(PlayerId(player)), True)
+        for region in REGIONS:
+            armies = state.armies[region][loyalty] > 0
+            tribes = tribes_move and state.tribes[region][player] > 0
+            if not (armies or tribes):
+                continue
+            for b in borders_of(region):
+                if needs_road and state.roads[b][loyalty] == 0:
+                    continue
+                other = b[1] if b[0] is region else b[0]
+                if armies:
+                    moves.append(MoveArmy(region, other))
+                if tribes:
+                    moves.append(MoveTribe(region, other))
+    moves += _spy_moves(state, player)
+    return tuple(moves)
+
+
+def _spy_moves(state: PamirState, player: int) -> list[MoveSpy]:
+    """Each spy may step to a card within the step length along the ring, either way (the next
+    card, unless an ability lengthens the step), or to any card an ability joins to its own."""
+    loop = ring(state)
+    step = hooks.modified(state, SpyStep(PlayerId(player)), 1)
+    moves: list[MoveSpy] = []
+    for index, number in enumerate(loop):
+        if _spies(state, number, player) == 0:
+            continue
+        near = {
+            loop[(index + d) % len(loop)] for distance in range(1, step + 1) for d in (-distance, distance)
+        }
+        for other in loop:
+            if other != number:
+                origin, destination = card(number), card(other)
+                if hooks.modified(state, SpiesAdjacent(origin, destination, PlayerId(player)), other in near):
+                    moves.append(MoveSpy(origin, destination))
+    return moves
+
+
+# ---------------------------------------------------------------------- betray
+
+
+def betray(state: PamirState, player: int) -> Effect:
+    """Pay two, discard a court card (anyone's, the player's own included) where the player has a
+    spy, then perhaps keep it as a prize.
+
+    Decision: the card is discarded first, with all that follows (spies home, leverage, overthrow);
+    only then does the player decide on the prize, as the rules order it. Taking it moves it from
+    the discard pile to the player's prizes, after any loyalty change (which discards the old
+    prizes, so the new one must come after it), so it is never both discarded and a prize.
+    """
+    targets = _betray_targets(state, player)
+    if not targets or state.players[player].rupees < BETRAY_COST:
+        return
+    target = yield from ask(Choice(PlayerId(player), "Betray: discard which card", targets))
+    market.pay_action_cost(state, player, BETRAY_COST)
+    owner = state.owner_of(target.number)
+    assert owner is not None
+    yield from pieces.discard_court_card(state, owner, target.number)
+    prize = target.prize
+    if prize is None or target.number not in state.discard:
+        return
+    me = state.players[player]
+    change = "" if me.loyalty is prize else f" (your loyalty becomes {prize.value})"
+    if not (yield from hooks.confirm(player, f"Take {target.name} as a {prize.value} prize{change}?")):
+        return
+    if me.loyalty is not prize:
+        yield from pieces.change_loyalty(state, player, prize)
+    if target.number in state.discard:
+        state.discard.remove(target.number)
+        me.prizes.append(target.number)
+
+
+def _betray_targets(state: PamirState, player: int) -> tuple[Card, ...]:
+    """Cards with a spy of the player, unless an ability of their owner protects them."""
+    targets: list[int] = []
+    for owner, them in enumerate(state.players):
+        for number in them.court:
+            if _spies(state, number, player) > 0 and hooks.modified(
+                state, MayBetray(card(number), PlayerId(owner), PlayerId(player)), True
+            ):
+                targets.append(number)
+    return cards_of(targets)
+
+
+# ---------------------------------------------------------------------- battle
+
+
+def battle(state: PamirState, player: int, rank: int) -> Effect:
+    """In one region or on one court card, remove up to `rank` enemy units, one at a time, and
+    never more than the player's own armies (region) or spies (card) there."""
+    sites = _battle_sites(state, player)
+    if not sites:
+        return
+    site = yield from ask(Choice(PlayerId(player), "Battle: choose a region or a court card", sites))
+    limit = min(rank, _strength(state, player, site))
+    for removed in range(limit):
+        targets: tuple[Removal | Done, ...] = _removals(state, player, site)
+        if not targets:
+            return
+        if removed:
+            targets += (Done(),)
+        chosen = yield from ask(
+            Choice(PlayerId(player), f"Battle: remove unit {removed + 1} of up to {limit}", targets)
+        )
+        if isinstance(chosen, Done):
+            return
+        if isinstance(chosen, RemoveArmy):
+            pieces.remove_army(state, chosen.region, chosen.coalition)
+        elif isinstance(chosen, RemoveRoad):
+            pieces.remove_road(state, chosen.border, chosen.coalition)
+        elif isinstance(chosen, RemoveTribe):
+            yield from pieces.remove_tribe(state, chosen.owner, chosen.region, remover=player)
+        else:
+            yield from pieces.remove_spy(state, chosen.owner, chosen.card.number, player, by_battle=True)
+
+
+def _battle_sites(state: PamirState, player: int) -> tuple[BattleSite, ...]:
+    sites: list[BattleSite] = [
+        region for region in REGIONS if _strength(state, player, region) and _removals(state, player, region)
+    ]
+    for number in ring(state):
+        printed = card(number)
+        if _strength(state, player, printed) and _removals(state, player, printed):
+            sites.append(printed)
+    return tuple(sites)
+
+
+def _strength(state: PamirState, player: int, site: BattleSite) -> int:
+    """How many units the player may remove there at most: their loyal armies (and tribes, when
+    tribes count as armies) in a region, their spies on a card."""
+    if isinstance(site, Card):
+        return _spies(state, site.number, player)
+    loyalty = state.players[player].loyalty
+    strength = state.armies[site][loyalty] if loyalty is not None else 0
+    if hooks.modified(state, TribesAsArmies(PlayerId(player)), False):
+        strength += state.tribes[site][player]
+    return strength
+
+
+def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal, ...]:
+    """What may be removed there: armies and roads not of the player's loyalty, tribes of players
+    of another loyalty; on a card, any other player's spies, whatever their loyalty. Abilities may
+    shelter some tribes or spies.
+
+    Decision: a battle in a region reaches the roads on that region's borders (a road lies
+    between two regions, and the rules give no other place to fight one).
+    """
+    if isinstance(site, Card):
+        spies = state.spies.get(site.number, [])
+        return tuple(
+            RemoveSpy(site, PlayerId(owner))
+            for owner, count in enumerate(spies)
+            if count
+            and owner != player
+            and hooks.modified(state, MayBattleSpy(site, PlayerId(owner), PlayerId(player)), True)
+        )
+    loyalty = state.players[player].loyalty
+    removals: list[Removal] = [
+        RemoveArmy(site, coalition)
+        for coalition, count in state.armies[site].items()
+        if count and coalition is not loyalty
+    ]
+    removals += [
+        RemoveRoad(b, coalition)
+        for b in borders_of(site)
+        for coalition, count in state.roads[b].items()
+        if count and coalition is not loyalty
+    ]
+    removals += [
+        RemoveTribe(site, PlayerId(owner))
+        for owner, count in enumerate(state.tribes[site])
+        if count
+        and owner != player
+        and (loyalty is None or state.players[owner].loyalty is not loyalty)
+        and hooks.modified(state, MayBattleTribe(site, PlayerId(owner), PlayerId(player)), True)
+    ]
+    return tuple(removals)
+
+
+# ---------------------------------------------------------------------- pieces available
+
+
+def _spies(state: PamirState, number: int, player: int) -> int:
+    """The player's spies on a card (without creating an entry, as `spies_on` would)."""
+    counts = state.spies.get(number)
+    return counts[player] if counts else 0

@@ -5,9 +5,21 @@ from __future__ import annotations
 import enum
 
 from generated.pamir.vocabulary import Card
-from runtime.pamir.card_actions import UseCard
+from runtime.pamir.card_actions import (
+    BuildArmy,
+    BuildRoad,
+    Done,
+    MoveArmy,
+    MoveSpy,
+    MoveTribe,
+    RemoveArmy,
+    RemoveRoad,
+    RemoveSpy,
+    RemoveTribe,
+    UseCard,
+)
 from runtime.pamir.options import Rupees
-from runtime.pamir.state import PamirState, card
+from runtime.pamir.state import Border, PamirState, card
 
 
 def label(state: PamirState, option: object) -> str:
@@ -23,6 +35,26 @@ def label(state: PamirState, option: object) -> str:
         return f"play {card(option.card).name} on the {'left' if option.left else 'right'} of the court"
     if isinstance(option, UseCard):
         return f"{option.action.value} with {card(option.card).name}"
+    if isinstance(option, Done):
+        return "done"
+    if isinstance(option, BuildArmy):
+        return f"an army in {option.region.value}"
+    if isinstance(option, BuildRoad):
+        return f"a road on {_border(option.border)}"
+    if isinstance(option, MoveArmy):
+        return f"an army from {option.origin.value} to {option.destination.value}"
+    if isinstance(option, MoveTribe):
+        return f"a tribe from {option.origin.value} to {option.destination.value}"
+    if isinstance(option, MoveSpy):
+        return f"a spy from {option.origin.name} to {option.destination.name}"
+    if isinstance(option, RemoveArmy):
+        return f"a {option.coalition.value} army in {option.region.value}"
+    if isinstance(option, RemoveRoad):
+        return f"a {option.coalition.value} road on {_border(option.border)}"
+    if isinstance(option, RemoveTribe):
+        return f"player {option.owner}'s tribe in {option.region.value}"
+    if isinstance(option, RemoveSpy):
+        return f"player {option.owner}'s spy on {option.card.name}"
     if isinstance(option, Card):
         return f"{option.name} (#{option.number})"
     if isinstance(option, Rupees):
@@ -38,3 +70,7 @@ def label(state: PamirState, option: object) -> str:
             return f"the {option[0].value}-{option[1].value} border"
         return " ".join(label(state, part) if not isinstance(part, str) else part for part in option)
     return str(option)
+
+
+def _border(where: Border) -> str:
+    return f"the {where[0].value}-{where[1].value} border"

@@ -21,6 +21,29 @@ def _key(kind: str, where: object, owner: object) -> str:
     return f"{kind}:{where}:{owner}"
 
 
+# ---------------------------------------------------------------------- availability
+
+
+def block_available(state: PamirState, coalition: Coalition) -> bool:
+    """A block can be placed: from the supply, or (component limits) from play, if some were not
+    placed this turn (what `place_block` would do)."""
+    if state.blocks_in_supply(coalition) > 0:
+        return True
+    placed = sum(n for key, n in state.turn.placed_blocks.items() if key.endswith(f":{coalition}"))
+    return state.blocks_in_play(coalition) > placed
+
+
+def cylinder_available(state: PamirState, player: int) -> bool:
+    """A cylinder can be placed: from the supply, or (component limits) from a tribe or spy in
+    play, if some were not placed this turn (what `_take_cylinder` would do)."""
+    if state.players[player].cylinders > 0:
+        return True
+    in_play = sum(counts[player] for counts in state.tribes.values())
+    in_play += sum(counts[player] for counts in state.spies.values())
+    placed = sum(n for key, n in state.turn.placed_cylinders.items() if key.endswith(f":{player}"))
+    return in_play > placed
+
+
 # ---------------------------------------------------------------------- coalition blocks
 
 

@@ -1,0 +1,924 @@
+"""Scenarios for the card-based actions (tax, gift, build, move, betray, battle), hostage bribes and
+bonus actions: each arranges a state by hand, drives the action and checks what changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from generated.pamir import CARDS
+from generated.pamir.vocabulary import (
+    Action,
+    Card,
+    CardType,
+    Coalition,
+    CountsAsFavored,
+    Region,
+    Suit,
+)
+from runtime.effects import Choice, Decision, PlayerId
+from runtime.pamir import card_actions, rules
+from runtime.pamir.card_actions import (
+    BuildArmy,
+    BuildRoad,
+    Done,
+    MoveArmy,
+    MoveSpy,
+    MoveTribe,
+    RemoveArmy,
+    RemoveRoad,
+    RemoveSpy,
+    RemoveTribe,
+    UseCard,
+)
+from runtime.pamir.labels import label
+from runtime.pamir.options import Rupees
+from runtime.pamir.state import (
+    BLOCKS_PER_COALITION,
+    CYLINDERS_PER_PLAYER,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
+    PamirState,
+    TurnState,
+    border,
+    card,
+)
+
+BRITISH, RUSSIAN, AFGHAN = Coalition.BRITISH, Coalition.RUSSIAN, Coalition.AFGHAN
+KABUL, PUNJAB, HERAT = Region.KABUL, Region.PUNJAB, Region.HERAT
+
+# ---------------------------------------------------------------------- helpers
+
+Answer = object | Callable[[Any], bool]
+
+
+def drive(effect: Generator[Decision, None, Any], answers: list[Answer]) -> list[Choice[Any]]:
+    """Run `effect`, answering each decision with the next scripted answer (an option, or a
+    predicate naming the first option it accepts); every answer must be used."""
+    asked: list[Choice[Any]] = []
+    for decision in effect:
+        assert isinstance(decision, Choice)
+        asked.append(decision)
+        assert answers, f"unexpected decision: {decision.prompt} {decision.options}"
+        wanted = answers.pop(0)
+        if callable(wanted):
+            matching = [option for option in decision.options if wanted(option)]
+            assert matching, f"nothing in '{decision.prompt}' fits: {decision.options}"
+            decision.answer = matching[0]
+        else:
+            assert wanted in decision.options, f"{wanted!r} not in '{decision.prompt}': {decision.options}"
+            decision.answer = wanted
+    assert not answers, f"answers left over: {answers}"
+    return asked
+
+
+def court(predicate: Callable[[Card], bool]) -> Card:
+    """The first court card (by number) that fits."""
+    return next(c for c in CARDS if c.card_type is CardType.COURT and predicate(c))
+
+
+def arranged(seed: int = 0) -> PamirState:
+    """Three players (British, Russian, Afghan), player 0 to act; market and deck empty."""
+    state = rules.new_state({"players": 3}, seed)
+    state.market = [[None] * MARKET_COLUMNS for _ in range(MARKET_ROWS)]
+    state.market_rupees = [[0] * MARKET_COLUMNS for _ in range(MARKET_ROWS)]
+    state.deck = []
+    for player, coalition in zip(state.players, (BRITISH, RUSSIAN, AFGHAN), strict=True):
+        player.loyalty = coalition
+    state.turn_number = 1
+    return state
+
+
+def fill_market(state: PamirState) -> list[int]:
+    """Twelve court cards nobody holds, into the market; returns them (row 0 first)."""
+    held = {n for p in state.players for n in p.court + p.hand + p.prizes}
+    free = [c.number for c in CARDS if c.card_type is CardType.COURT and c.number not in held]
+    for row in range(MARKET_ROWS):
+        for column in range(MARKET_COLUMNS):
+            state.market[row][column] = free[row * MARKET_COLUMNS + column]
+    return free[: MARKET_ROWS * MARKET_COLUMNS]
+
+
+def tribes(state: PamirState, player: int, region: Region, count: int = 1) -> None:
+    state.tribes[region][player] += count
+    state.players[player].cylinders -= count
+
+
+def spies(state: PamirState, player: int, number: int, count: int = 1) -> None:
+    state.spies_on(number)[player] += count
+    state.players[player].cylinders -= count
+
+
+def give_event(state: PamirState, player: int, side_name: str) -> None:
+    """Put the bought side `side_name` of an event in effect for `player`."""
+    event = next(c for c in CARDS if any(side.name == side_name for side in c.sides))
+    side = next(i for i, s in enumerate(event.sides) if s.name == side_name)
+    state.players[player].events.append((event.number, side))
+
+
+def uses(state: PamirState, player: int = 0) -> list[UseCard]:
+    return card_actions.options(state, player)
+
+
+def market_total(state: PamirState) -> int:
+    return sum(sum(row) for row in state.market_rupees)
+
+
+# Cards chosen by what is printed on them; none is Political (the favored suit at the start) unless
+# a test wants a bonus action, and none has a special ability.
+TAX_2 = court(
+    lambda c: c.actions == (Action.TAX,) and c.rank == 2 and c.suit is not Suit.POLITICAL and not c.abilities
+)
+GIFTER = court(
+    lambda c: (
+        Action.GIFT in c.actions and c.suit is not Suit.POLITICAL and not c.abilities and c.patriot is None
+    )
+)
+GIFTER_2 = court(
+    lambda c: (
+        Action.GIFT in c.actions
+        and c.suit is not Suit.POLITICAL
+        and c.patriot is None
+        and c.number != GIFTER.number
+    )
+)
+BUILDER = court(lambda c: Action.BUILD in c.actions and c.suit is not Suit.POLITICAL and not c.abilities)
+MOVER_3 = court(lambda c: Action.MOVE in c.actions and c.rank == 3 and not c.abilities)
+MOVER_1 = court(
+    lambda c: Action.MOVE in c.actions and c.rank == 1 and c.suit is not Suit.POLITICAL and not c.abilities
+)
+BETRAYER = court(lambda c: Action.BETRAY in c.actions and c.suit is not Suit.POLITICAL and not c.abilities)
+FIGHTER_2 = court(
+    lambda c: Action.BATTLE in c.actions and c.rank == 2 and c.suit is Suit.INTELLIGENCE and not c.abilities
+)
+KABUL_POLITICAL = court(
+    lambda c: c.region is KABUL and c.suit is Suit.POLITICAL and not c.abilities and c.patriot is None
+)
+KABUL_SHELTER_2 = court(
+    lambda c: (
+        c.region is KABUL
+        and c.suit is Suit.ECONOMIC
+        and c.rank == 2
+        and not c.abilities
+        and c.number != TAX_2.number
+    )
+)
+PUNJAB_CARD = court(lambda c: c.region is PUNJAB and not c.abilities)
+
+
+def plain(*exclude: Card) -> list[int]:
+    """Court cards with no action and no ability to fill courts with, none of `exclude`."""
+    skip = {c.number for c in exclude}
+    return [
+        c.number
+        for c in CARDS
+        if c.card_type is CardType.COURT
+        and not c.abilities
+        and c.number not in skip
+        and c.suit is not Suit.POLITICAL
+        and c.prize is None
+    ]
+
+
+# ---------------------------------------------------------------------- tax
+
+
+def test_tax_takes_rupees_one_at_a_time_from_market_cards() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    cards = fill_market(state)
+    state.market_rupees[0][5] = 3
+    state.market_rupees[1][0] = 1
+    rupees = state.players[0].rupees
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)),
+        [card(cards[MARKET_COLUMNS]), card(cards[5])],
+    )
+    assert set(asked[0].options) == {card(cards[5]), card(cards[MARKET_COLUMNS])}  # no Done first
+    assert Done() in asked[1].options
+    assert state.players[0].rupees == rupees + 2
+    assert state.market_rupees[0][5] == 2 and state.market_rupees[1][0] == 0
+    assert state.turn.actions_taken == 1 and TAX_2.number in state.turn.used_cards
+
+
+def test_tax_may_stop_early() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    cards = fill_market(state)
+    state.market_rupees[0][2] = 5
+    drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [card(cards[2]), Done()])
+    assert state.market_rupees[0][2] == 4
+
+
+def test_tax_a_ruled_region_player_only_above_the_tax_shelter() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    tribes(state, 0, KABUL)
+    # Player 1 has a Kabul card giving a shelter of 2 and holds 3 rupees: one can be taxed.
+    state.players[1].court = [KABUL_SHELTER_2.number]
+    state.players[1].rupees = 3
+    # Player 2 is rich but has no card of a region player 0 rules.
+    state.players[2].court = [PUNJAB_CARD.number]
+    state.players[2].rupees = 9
+    assert state.tax_shelter(1) == 2
+    asked = drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [PlayerId(1)])
+    assert asked[0].options == (PlayerId(1),)
+    assert state.players[1].rupees == 2  # the shelter is left; nothing else to take, the tax ends
+    assert state.players[0].rupees == 5
+    assert state.players[2].rupees == 9
+
+
+def test_tax_is_not_offered_with_nothing_to_take() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    tribes(state, 0, KABUL)
+    state.players[1].court = [KABUL_SHELTER_2.number]
+    state.players[1].rupees = 2  # all sheltered
+    assert UseCard(TAX_2.number, Action.TAX) not in uses(state)
+    state.players[1].rupees = 3
+    assert UseCard(TAX_2.number, Action.TAX) in uses(state)
+
+
+# ---------------------------------------------------------------------- gift
+
+
+def test_gifts_cost_two_then_four_then_six_paid_to_the_market_and_add_influence() -> None:
+    state = arranged()
+    me = state.players[0]
+    me.court = [GIFTER.number, GIFTER_2.number]
+    me.rupees = 12
+    fill_market(state)
+    drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [])
+    assert (me.gifts, me.rupees, state.influence(0)) == (1, 10, 2)
+    assert state.market_rupees[0][5] == 1 and state.market_rupees[1][5] == 1  # rightmost column first
+    assert me.cylinders == CYLINDERS_PER_PLAYER - 1
+    # Decision: no one-gift-per-turn limit, so a second gift card gives again (for 4).
+    drive(card_actions.perform(state, 0, UseCard(GIFTER_2.number, Action.GIFT)), [])
+    assert (me.gifts, me.rupees, state.influence(0)) == (2, 6, 3)
+    assert market_total(state) == 6
+    # The next turn, the third gift costs 6.
+    state.turn = TurnState()
+    drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [])
+    assert (me.gifts, me.rupees) == (3, 0)
+    state.turn = TurnState()
+    me.rupees = 20
+    assert not any(u.action is Action.GIFT for u in uses(state))  # no empty gift space left
+
+
+def test_gift_needs_the_price_of_the_next_space() -> None:
+    state = arranged()
+    me = state.players[0]
+    me.court = [GIFTER.number]
+    me.gifts, me.cylinders = 1, CYLINDERS_PER_PLAYER - 1
+    me.rupees = 3
+    assert UseCard(GIFTER.number, Action.GIFT) not in uses(state)
+    me.rupees = 4
+    assert UseCard(GIFTER.number, Action.GIFT) in uses(state)
+
+
+# ---------------------------------------------------------------------- build
+
+
+def test_build_armies_where_ruled_and_roads_on_its_borders_two_rupees_each() -> None:
+    state = arranged()
+    me = state.players[0]
+    me.court = [BUILDER.number]
+    me.rupees = 7
+    fill_market(state)
+    tribes(state, 0, KABUL)
+    tribes(state, 1, PUNJAB, 2)  # player 1 rules Punjab
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)),
+        [BuildArmy(KABUL), BuildRoad(border(KABUL, PUNJAB)), BuildArmy(KABUL)],
+    )
+    spots = set(asked[0].options)
+    assert spots == {BuildArmy(KABUL)} | {
+        BuildRoad(border(KABUL, other)) for other in (HERAT, Region.KANDAHAR, PUNJAB, Region.TRANSCASPIA)
+    }
+    assert BuildArmy(PUNJAB) not in spots
+    assert Done() not in asked[0].options and Done() in asked[1].options
+    assert len(asked) == 3  # three units at most
+    assert state.armies[KABUL][BRITISH] == 2
+    assert state.roads[border(KABUL, PUNJAB)][BRITISH] == 1
+    assert me.rupees == 1 and market_total(state) == 6
+
+
+def test_build_stops_when_the_player_cannot_pay_another_unit() -> None:
+    state = arranged()
+    me = state.players[0]
+    me.court = [BUILDER.number]
+    me.rupees = 3
+    tribes(state, 0, KABUL)
+    asked = drive(card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)), [BuildArmy(KABUL)])
+    assert len(asked) == 1 and me.rupees == 1 and state.armies[KABUL][BRITISH] == 1
+
+
+def test_build_is_not_offered_without_a_ruled_region_or_two_rupees() -> None:
+    state = arranged()
+    me = state.players[0]
+    me.court = [BUILDER.number]
+    assert UseCard(BUILDER.number, Action.BUILD) not in uses(state)  # rules nothing
+    tribes(state, 0, KABUL)
+    assert UseCard(BUILDER.number, Action.BUILD) in uses(state)
+    me.rupees = 1
+    assert UseCard(BUILDER.number, Action.BUILD) not in uses(state)
+
+
+def test_build_is_not_offered_when_every_block_was_placed_this_turn() -> None:
+    state = arranged()
+    state.players[0].court = [BUILDER.number]
+    tribes(state, 0, KABUL)
+    state.armies[Region.PERSIA][BRITISH] = BLOCKS_PER_COALITION
+    assert UseCard(BUILDER.number, Action.BUILD) in uses(state)  # one can be taken from play
+    state.turn.placed_blocks[f"army:{Region.PERSIA}:{BRITISH}"] = BLOCKS_PER_COALITION
+    assert UseCard(BUILDER.number, Action.BUILD) not in uses(state)
+
+
+def test_nation_building_places_two_blocks_per_unit_paid() -> None:
+    state = arranged()
+    me = state.players[0]
+    me.court = [BUILDER.number]
+    me.rupees = 4
+    tribes(state, 0, KABUL)
+    give_event(state, 0, "Nation Building")
+    drive(
+        card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)),
+        [BuildRoad(border(KABUL, HERAT)), Done()],
+    )
+    assert state.roads[border(KABUL, HERAT)][BRITISH] == 2
+    assert me.rupees == 2
+
+
+# ---------------------------------------------------------------------- move
+
+
+def test_an_army_moves_only_across_a_road_of_its_loyalty() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_3.number]
+    state.armies[KABUL][BRITISH] = 1
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    state.roads[border(KABUL, HERAT)][RUSSIAN] = 1
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_3.number, Action.MOVE)),
+        [MoveArmy(KABUL, PUNJAB), MoveArmy(PUNJAB, KABUL), MoveArmy(KABUL, PUNJAB)],
+    )
+    assert asked[0].options == (MoveArmy(KABUL, PUNJAB),)
+    assert set(asked[1].options) == {MoveArmy(PUNJAB, KABUL), Done()}  # the same army moves again
+    assert state.armies[PUNJAB][BRITISH] == 1 and state.armies[KABUL][BRITISH] == 0
+
+
+def test_an_army_of_another_loyalty_does_not_move() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_3.number]
+    state.armies[KABUL][RUSSIAN] = 1
+    state.roads[border(KABUL, PUNJAB)][RUSSIAN] = 1
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    assert UseCard(MOVER_3.number, Action.MOVE) not in uses(state)
+
+
+def test_a_spy_moves_along_the_ring_of_courts_wrapping_around() -> None:
+    state = arranged()
+    first, second, third = plain(MOVER_3)[:3]
+    state.players[0].court = [MOVER_3.number, first]
+    state.players[1].court = []
+    state.players[2].court = [second, third]
+    spies(state, 0, third)  # the last card of the last court
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_3.number, Action.MOVE)),
+        [MoveSpy(card(third), card(MOVER_3.number)), MoveSpy(card(MOVER_3.number), card(first)), Done()],
+    )
+    # From the end of the ring: back to the previous card, or on to the first card of the first court.
+    assert set(asked[0].options) == {
+        MoveSpy(card(third), card(second)),
+        MoveSpy(card(third), card(MOVER_3.number)),
+    }
+    # And back across the wrap, or on along player 0's court.
+    assert set(asked[1].options) == {
+        MoveSpy(card(MOVER_3.number), card(third)),
+        MoveSpy(card(MOVER_3.number), card(first)),
+        Done(),
+    }
+    assert state.spies_on(first)[0] == 1 and state.spies_on(third)[0] == 0
+    assert state.players[0].cylinders == CYLINDERS_PER_PLAYER - 1
+
+
+def test_a_spy_crosses_from_one_court_to_the_next() -> None:
+    state = arranged()
+    a, b = plain(MOVER_1)[:2]
+    state.players[0].court = [MOVER_1.number, a]
+    state.players[1].court = [b]
+    spies(state, 0, a)
+    drive(card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)), [MoveSpy(card(a), card(b))])
+    assert state.spies_on(b)[0] == 1
+
+
+def test_nationalism_lets_tribes_move_like_armies() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_1.number]
+    tribes(state, 0, KABUL, 2)
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    assert UseCard(MOVER_1.number, Action.MOVE) not in uses(state)
+    give_event(state, 0, "Nationalism")
+    drive(card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)), [MoveTribe(KABUL, PUNJAB)])
+    assert state.tribes[KABUL][0] == 1 and state.tribes[PUNJAB][0] == 1
+
+
+def test_a_tribe_marching_out_of_its_last_region_overthrows_the_political_cards_there() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_1.number, KABUL_POLITICAL.number]
+    tribes(state, 0, KABUL)
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    give_event(state, 0, "Nationalism")
+    drive(card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)), [MoveTribe(KABUL, PUNJAB)])
+    assert state.players[0].court == [MOVER_1.number]
+    assert KABUL_POLITICAL.number in state.discard
+
+
+# ---------------------------------------------------------------------- betray
+
+
+def _betrayal(prize: Coalition | None) -> tuple[PamirState, Card]:
+    state = arranged()
+    target = court(
+        lambda c: c.prize is prize and not c.abilities and c.patriot is None and c.suit is not Suit.POLITICAL
+    )
+    state.players[0].court = [BETRAYER.number]
+    state.players[1].court = [target.number]
+    spies(state, 0, target.number)
+    spies(state, 1, target.number, 2)
+    fill_market(state)
+    return state, target
+
+
+def test_betray_discards_a_card_with_a_spy_for_two_and_the_prize_may_be_declined() -> None:
+    state, target = _betrayal(RUSSIAN)
+    me = state.players[0]
+    drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), [target, False])
+    assert target.number in state.discard and target.number not in state.players[1].court
+    assert me.prizes == [] and me.loyalty is BRITISH
+    assert me.rupees == 2 and market_total(state) == 2
+    assert me.cylinders == CYLINDERS_PER_PLAYER and state.players[1].cylinders == CYLINDERS_PER_PLAYER
+
+
+def test_betray_a_prize_of_ones_loyalty_keeps_the_loyalty() -> None:
+    state, target = _betrayal(BRITISH)
+    me = state.players[0]
+    me.gifts, me.cylinders = 1, me.cylinders - 1
+    drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), [target, True])
+    assert me.prizes == [target.number] and target.number not in state.discard
+    assert me.loyalty is BRITISH and me.gifts == 1
+    assert state.influence(0) == 3
+
+
+def test_betray_a_prize_of_another_coalition_changes_loyalty_first() -> None:
+    state, target = _betrayal(RUSSIAN)
+    me = state.players[0]
+    old_prize = court(lambda c: c.prize is BRITISH and not c.abilities).number
+    me.prizes = [old_prize]
+    me.gifts, me.cylinders = 2, me.cylinders - 2
+    drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), [target, True])
+    assert me.loyalty is RUSSIAN
+    assert me.prizes == [target.number] and target.number not in state.discard
+    assert old_prize in state.discard and me.gifts == 0
+    assert me.cylinders == CYLINDERS_PER_PLAYER  # the betraying spy and both gifts came home
+
+
+def test_betray_a_card_without_prize_asks_nothing_more_and_may_hit_ones_own_court() -> None:
+    state = arranged()
+    state.players[0].court = [BETRAYER.number]
+    spies(state, 0, BETRAYER.number)
+    options = uses(state)
+    assert UseCard(BETRAYER.number, Action.BETRAY) in options
+    answers: list[Answer] = [BETRAYER] + ([False] if BETRAYER.prize is not None else [])
+    drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), answers)
+    assert state.players[0].court == [] and BETRAYER.number in state.discard
+    assert state.players[0].cylinders == CYLINDERS_PER_PLAYER
+
+
+def test_betray_needs_a_spy_and_two_rupees() -> None:
+    state, target = _betrayal(None)
+    state.players[0].rupees = 1
+    assert UseCard(BETRAYER.number, Action.BETRAY) not in uses(state)
+    state.players[0].rupees = 2
+    assert UseCard(BETRAYER.number, Action.BETRAY) in uses(state)
+    state.spies_on(target.number)[0] = 0
+    state.players[0].cylinders += 1
+    assert UseCard(BETRAYER.number, Action.BETRAY) not in uses(state)
+
+
+# ---------------------------------------------------------------------- battle
+
+
+def _battlefield() -> PamirState:
+    """Player 0 (British) fights in Kabul with two armies; player 1 is British too there."""
+    state = arranged()
+    state.players[1].loyalty = BRITISH
+    state.players[0].court = [FIGHTER_2.number]
+    state.armies[KABUL][BRITISH] = 2
+    state.armies[KABUL][RUSSIAN] = 1
+    state.armies[KABUL][AFGHAN] = 1
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    state.roads[border(KABUL, HERAT)][RUSSIAN] = 1
+    state.roads[border(HERAT, Region.PERSIA)][RUSSIAN] = 1  # not on a Kabul border
+    tribes(state, 1, KABUL)
+    tribes(state, 2, KABUL)
+    state.players[2].court = [KABUL_POLITICAL.number]
+    return state
+
+
+def test_battle_in_a_region_respects_every_restriction() -> None:
+    state = _battlefield()
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [KABUL, RemoveTribe(KABUL, PlayerId(2)), RemoveRoad(border(HERAT, KABUL), RUSSIAN)],
+    )
+    assert asked[0].options == (KABUL,)
+    assert set(asked[1].options) == {
+        RemoveArmy(KABUL, RUSSIAN),
+        RemoveArmy(KABUL, AFGHAN),
+        RemoveRoad(border(HERAT, KABUL), RUSSIAN),
+        RemoveTribe(KABUL, PlayerId(2)),  # not player 1's: British like player 0
+    }
+    assert len(asked) == 3  # rank 2
+    assert state.tribes[KABUL] == [0, 1, 0]
+    assert KABUL_POLITICAL.number in state.discard  # player 2 lost their last Kabul tribe
+    assert state.roads[border(HERAT, KABUL)][RUSSIAN] == 0
+    assert state.armies[KABUL] == {AFGHAN: 1, BRITISH: 2, RUSSIAN: 1}
+
+
+def test_battle_removes_no_more_than_ones_own_armies_there() -> None:
+    state = _battlefield()
+    state.armies[KABUL][BRITISH] = 1
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [KABUL, RemoveArmy(KABUL, RUSSIAN)],
+    )
+    assert len(asked) == 2
+    assert state.armies[KABUL][RUSSIAN] == 0 and state.armies[KABUL][AFGHAN] == 1
+
+
+def test_battle_needs_a_loyal_army_at_the_site() -> None:
+    state = _battlefield()
+    state.armies[KABUL][BRITISH] = 0
+    tribes(state, 0, KABUL)  # a tribe is no army without Nationalism
+    assert UseCard(FIGHTER_2.number, Action.BATTLE) not in uses(state)
+    give_event(state, 0, "Nationalism")
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [KABUL, RemoveArmy(KABUL, AFGHAN)],
+    )
+    assert len(asked) == 2  # one tribe: one unit
+    assert state.tribes[KABUL][0] == 1
+
+
+def test_battle_on_a_card_removes_spies_even_of_the_same_loyalty() -> None:
+    state = arranged()
+    state.players[1].loyalty = BRITISH
+    target = plain(FIGHTER_2)[0]
+    state.players[0].court = [FIGHTER_2.number]
+    state.players[2].court = [target]
+    spies(state, 0, target, 2)
+    spies(state, 1, target)
+    spies(state, 2, target)
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [card(target), RemoveSpy(card(target), PlayerId(1)), RemoveSpy(card(target), PlayerId(2))],
+    )
+    assert set(asked[1].options) == {
+        RemoveSpy(card(target), PlayerId(1)),
+        RemoveSpy(card(target), PlayerId(2)),
+    }
+    assert state.spies_on(target) == [2, 0, 0]
+    assert state.players[1].cylinders == CYLINDERS_PER_PLAYER
+    assert card_actions.hostage_holder(state, target) == 0
+
+
+def test_battle_on_a_card_is_limited_by_ones_spies_there() -> None:
+    state = arranged()
+    target = plain(FIGHTER_2)[0]
+    state.players[0].court = [FIGHTER_2.number]
+    state.players[1].court = [target]
+    spies(state, 0, target)
+    spies(state, 1, target, 3)
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [card(target), RemoveSpy(card(target), PlayerId(1))],
+    )
+    assert len(asked) == 2 and state.spies_on(target) == [1, 2, 0]
+
+
+# ---------------------------------------------------------------------- bonus actions, once a card
+
+
+def test_a_favored_card_gives_a_bonus_action_that_is_not_counted() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number, GIFTER.number]
+    fill_market(state)
+    state.market_rupees[0][0] = 2
+    state.turn.actions_taken = 2
+    assert uses(state) == []  # both actions spent, nothing favored
+    assert TAX_2.suit is not None
+    state.favored = TAX_2.suit
+    assert uses(state) == [UseCard(TAX_2.number, Action.TAX)]
+    drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [lambda o: True, Done()])
+    assert state.turn.actions_taken == 2
+
+
+def test_a_card_that_counts_as_favored_gives_a_bonus_action() -> None:
+    savvy = court(lambda c: any(m.hook is CountsAsFavored for a in c.abilities for m in a.modifiers))
+    state = arranged()
+    state.players[0].court = [savvy.number]
+    state.favored = next(s for s in Suit if s is not savvy.suit)
+    state.players[0].rupees = 10
+    spies(state, 0, savvy.number)  # so it can betray (itself), battle or move
+    state.turn.actions_taken = 2
+    assert uses(state), "a card counting as favored stays usable after both actions"
+    assert card_actions.is_bonus(state, 0, savvy.number)
+
+
+def test_each_card_acts_once_a_turn_whatever_its_actions() -> None:
+    state = arranged()
+    two_actions = court(lambda c: c.actions == (Action.TAX, Action.GIFT) and c.suit is not Suit.POLITICAL)
+    state.players[0].court = [two_actions.number]
+    fill_market(state)
+    state.market_rupees[0][0] = 3
+    assert len(uses(state)) == 2
+    drive(card_actions.perform(state, 0, UseCard(two_actions.number, Action.GIFT)), [])
+    assert uses(state) == []
+
+
+def test_no_card_action_beyond_the_two_actions() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    fill_market(state)
+    state.market_rupees[0][0] = 3
+    state.turn.actions_taken = 1
+    assert uses(state) == [UseCard(TAX_2.number, Action.TAX)]
+    state.turn.actions_taken = 2
+    assert uses(state) == []
+
+
+def test_the_rules_offer_and_perform_card_actions() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    fill_market(state)
+    state.market_rupees[1][3] = 1
+    use = UseCard(TAX_2.number, Action.TAX)
+    assert use in rules.legal_actions(state, 0)
+    drive(rules.perform(state, 0, use), [lambda o: True])
+    assert state.players[0].rupees == 5
+
+
+# ---------------------------------------------------------------------- hostage bribes
+
+
+def _hostage(*more: Card) -> PamirState:
+    """Player 0's tax card carries two spies of player 1 and one of player 0 and player 2 each."""
+    state = arranged()
+    state.players[0].court = [TAX_2.number, *(c.number for c in more)]
+    fill_market(state)
+    state.market_rupees[0][0] = 2
+    spies(state, 1, TAX_2.number, 2)
+    spies(state, 0, TAX_2.number)
+    spies(state, 2, TAX_2.number)
+    return state
+
+
+def test_hostage_bribe_paid() -> None:
+    state = _hostage()
+    assert card_actions.hostage_holder(state, TAX_2.number) == 1
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)),
+        [Rupees(2), True, lambda o: True, lambda o: True],
+    )
+    assert asked[0].chooser == 1 and asked[0].options == (Rupees(2), Rupees(1), Rupees(0))
+    assert asked[1].chooser == 0
+    assert state.players[1].rupees == 6
+    assert state.players[0].rupees == 4 - 2 + 2
+    assert state.turn.actions_taken == 1
+
+
+def test_hostage_bribe_waived() -> None:
+    state = _hostage()
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)),
+        [Rupees(0), lambda o: True, lambda o: True],
+    )
+    assert len(asked) == 3  # the payer is not asked
+    assert state.players[1].rupees == 4 and state.players[0].rupees == 6
+
+
+def test_hostage_bribe_refused_means_nothing_happened() -> None:
+    state = _hostage()
+    drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [Rupees(1), False])
+    assert state.players[0].rupees == 4 and state.players[1].rupees == 4
+    assert state.turn.actions_taken == 0 and not state.turn.used_cards
+    assert UseCard(TAX_2.number, Action.TAX) in uses(state)
+
+
+def test_a_hostage_bribe_the_player_cannot_afford_with_the_action_is_refused() -> None:
+    state = _hostage(GIFTER)
+    spies(state, 1, GIFTER.number)
+    state.players[0].rupees = 2  # enough for the gift, not for a bribe on top
+    asked = drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [Rupees(1)])
+    assert len(asked) == 1
+    assert state.players[0].gifts == 0 and state.players[0].rupees == 2
+
+
+def test_no_hostage_without_a_single_leader_or_when_the_owner_leads() -> None:
+    state = _hostage()
+    spies(state, 2, TAX_2.number)  # players 1 and 2 tie with two spies
+    assert card_actions.hostage_holder(state, TAX_2.number) is None
+    drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [lambda o: True, Done()])
+    state = _hostage()
+    spies(state, 0, TAX_2.number, 2)  # the owner has the most
+    assert card_actions.hostage_holder(state, TAX_2.number) is None
+
+
+def test_civil_service_reforms_waive_hostage_bribes_but_charismatic_courtiers_do_not() -> None:
+    state = _hostage(with_ability("Charismatic Courtiers"))
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)),
+        [Rupees(0), lambda o: True, Done()],
+    )
+    assert asked[0].chooser == 1  # only bribes to play a card are waived by the courtiers
+    state = _hostage(with_ability("Civil Service Reforms"))
+    asked = drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [lambda o: True, Done()])
+    assert all(choice.chooser == 0 for choice in asked)
+
+
+# ---------------------------------------------------------------------- labels
+
+
+def test_every_new_option_has_a_label() -> None:
+    state = arranged()
+    some = card(plain()[0])
+    for option, expected in [
+        (Done(), "done"),
+        (BuildArmy(KABUL), "an army in Kabul"),
+        (BuildRoad(border(KABUL, PUNJAB)), "a road on the Kabul-Punjab border"),
+        (MoveArmy(KABUL, PUNJAB), "an army from Kabul to Punjab"),
+        (MoveTribe(KABUL, PUNJAB), "a tribe from Kabul to Punjab"),
+        (MoveSpy(some, some), f"a spy from {some.name} to {some.name}"),
+        (RemoveArmy(KABUL, RUSSIAN), "a Russian army in Kabul"),
+        (RemoveRoad(border(KABUL, PUNJAB), RUSSIAN), "a Russian road on the Kabul-Punjab border"),
+        (RemoveTribe(KABUL, PlayerId(2)), "player 2's tribe in Kabul"),
+        (RemoveSpy(some, PlayerId(1)), f"player 1's spy on {some.name}"),
+    ]:
+        assert label(state, option) == expected
+
+
+# ---------------------------------------------------------------------- abilities of the actions
+
+
+def with_ability(title: str, region: Region | None = None) -> Card:
+    return court(lambda c: any(a.title == title for a in c.abilities) and region in (None, c.region))
+
+
+def test_claim_of_ancient_lineage_taxes_as_if_ruling_every_region() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number, with_ability("Claim of Ancient Lineage").number]
+    state.players[1].court = [PUNJAB_CARD.number]
+    state.players[2].rupees = 9  # no court card at all: not taxable
+    asked = drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [PlayerId(1), Done()])
+    assert asked[0].options == (PlayerId(1),)
+    assert state.players[1].rupees == 3
+
+
+def test_bodyguards_keep_their_owners_political_cards_from_betrayal() -> None:
+    state = arranged()
+    guards = with_ability("Bodyguards")
+    political = KABUL_POLITICAL.number
+    other = PUNJAB_CARD.number
+    state.players[0].court = [BETRAYER.number]
+    state.players[1].court = [guards.number, political, other]
+    spies(state, 0, political)
+    spies(state, 0, other)
+    asked = drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), [card(other)])
+    assert asked[0].options == (card(other),)
+
+
+def test_citadels_keep_their_owners_tribes_from_battle_in_their_region() -> None:
+    state = _battlefield()
+    state.players[2].court.append(with_ability("Citadel", KABUL).number)
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [KABUL, RemoveArmy(KABUL, RUSSIAN), Done()],
+    )
+    assert RemoveTribe(KABUL, PlayerId(2)) not in asked[1].options
+    assert state.tribes[KABUL][2] == 1
+
+
+def test_indispensable_advisors_keep_their_owners_spies_from_battle() -> None:
+    state = arranged()
+    target = plain(FIGHTER_2)[0]
+    state.players[0].court = [FIGHTER_2.number]
+    state.players[1].court = [with_ability("Indispensable Advisors").number]
+    state.players[2].court = [target]
+    spies(state, 0, target, 2)
+    spies(state, 1, target)
+    spies(state, 2, target)
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [card(target), RemoveSpy(card(target), PlayerId(2))],
+    )
+    assert asked[1].options == (RemoveSpy(card(target), PlayerId(2)),)
+    assert state.spies_on(target) == [2, 1, 0]
+
+
+def test_indian_supplies_let_armies_cross_without_a_road() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_1.number, with_ability("Indian Supplies").number]
+    state.armies[KABUL][BRITISH] = 1
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)), [MoveArmy(KABUL, HERAT)]
+    )
+    assert len(asked[0].options) == 4  # every border of Kabul
+    assert state.armies[HERAT][BRITISH] == 1
+
+
+def test_well_connected_spies_pass_two_cards_a_move() -> None:
+    state = arranged()
+    connected = with_ability("Well-Connected")
+    a, b, c = plain(MOVER_1)[:3]
+    state.players[0].court = [MOVER_1.number, connected.number]
+    state.players[1].court = [a, b, c]
+    spies(state, 0, a)
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)), [MoveSpy(card(a), card(c))]
+    )
+    # Ring: mover, connected, a, b, c: two cards either way from a.
+    assert {option.destination.number for option in asked[0].options} == {
+        MOVER_1.number,
+        connected.number,
+        b,
+        c,
+    }
+    assert state.spies_on(c)[0] == 1
+
+
+def test_strange_bedfellows_join_the_court_cards_of_one_region() -> None:
+    state = arranged()
+    bedfellows = with_ability("Strange Bedfellows")
+    region, elsewhere = [r for r in Region if r not in (MOVER_1.region, bedfellows.region)][:2]
+    pair = [n for n in plain(MOVER_1) if card(n).region is region][:2]
+    far = [n for n in plain(MOVER_1) if card(n).region is elsewhere][:3]
+    state.players[0].court = [MOVER_1.number, bedfellows.number]
+    state.players[1].court = [pair[0], *far, pair[1]]
+    spies(state, 0, pair[0])
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)),
+        [MoveSpy(card(pair[0]), card(pair[1]))],
+    )
+    destinations = {option.destination.number for option in asked[0].options}
+    assert destinations == {bedfellows.number, far[0], pair[1]}  # the ring's neighbours, and its pair
+    assert state.spies_on(pair[1])[0] == 1
+
+
+def test_new_tactics_make_the_buyers_military_cards_bonus_actions() -> None:
+    state = arranged()
+    military = court(lambda c: c.suit is Suit.MILITARY and Action.TAX in c.actions and not c.abilities)
+    state.players[0].court = [military.number]
+    fill_market(state)
+    state.market_rupees[0][0] = 1
+    state.turn.actions_taken = 2
+    assert uses(state) == []
+    give_event(state, 0, "New Tactics")
+    assert uses(state) == [UseCard(military.number, Action.TAX)]
+    assert not card_actions.is_bonus(state, 1, military.number)
+
+
+def test_infrastructure_follows_a_build_taken_with_a_card() -> None:
+    state = arranged()
+    state.players[0].court = [BUILDER.number, with_ability("Infrastructure").number]
+    tribes(state, 0, KABUL)
+    drive(
+        card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)),
+        [BuildArmy(KABUL), Done(), KABUL],
+    )
+    assert state.armies[KABUL][BRITISH] == 2 and state.players[0].rupees == 2
+
+
+def test_a_player_of_the_same_loyalty_can_hold_a_card_hostage() -> None:
+    state = _hostage()
+    state.players[1].loyalty = state.players[0].loyalty
+    assert card_actions.hostage_holder(state, TAX_2.number) == 1
+
+
+def test_rupees_on_an_empty_market_space_cannot_be_taxed() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    state.market_rupees[0][0] = 3  # left by a discarded event, on no card
+    assert UseCard(TAX_2.number, Action.TAX) not in uses(state)
+
+
+def test_tribes_moving_as_armies_also_cross_without_a_road_with_indian_supplies() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_1.number, with_ability("Indian Supplies").number]
+    tribes(state, 0, KABUL)
+    give_event(state, 0, "Nationalism")
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)), [MoveTribe(KABUL, HERAT)]
+    )
+    assert {type(option) for option in asked[0].options} == {MoveTribe}
+    assert state.tribes[HERAT][0] == 1
