@@ -3,8 +3,19 @@ test_card_actions.py). Cards are found by their ability's title, never by number
 
 from __future__ import annotations
 
+import pytest
+
+from generated.pamir import CARDS
 from generated.pamir.vocabulary import Action as CardAction
-from generated.pamir.vocabulary import ActionTaken, Card, Coalition, Region, Suit, TurnStarted
+from generated.pamir.vocabulary import (
+    ActionTaken,
+    Card,
+    Coalition,
+    CountsAsFavored,
+    Region,
+    Suit,
+    TurnStarted,
+)
 from runtime.effects import PlayerId
 from runtime.pamir import hooks, market, pieces, rules
 from runtime.pamir.state import border
@@ -13,6 +24,20 @@ from tests.pamir.scenario import court_card, drive, empty_state
 
 def with_ability(title: str) -> Card:
     return court_card(lambda c: any(a.title == title for a in c.abilities))
+
+
+def all_with_ability(title: str) -> list[Card]:
+    return [c for c in CARDS if any(a.title == title for a in c.abilities)]
+
+
+@pytest.mark.parametrize("title", ["Savvy Operator", "Irregulars"])
+def test_savvy_operator_and_irregulars_always_count_as_favored(title: str) -> None:
+    owner_card = with_ability(title)
+    state = empty_state()
+    state.players[1].court = [owner_card.number]
+    assert hooks.modified(state, CountsAsFavored(owner_card, PlayerId(1)), False)
+    other = court_card(lambda c: c.suit is owner_card.suit and c is not owner_card)
+    assert not hooks.modified(state, CountsAsFavored(other, PlayerId(1)), False)
 
 
 def test_persian_and_russian_influence_make_their_cards_free() -> None:
@@ -41,12 +66,11 @@ def test_charismatic_courtiers_pay_no_bribe_to_play() -> None:
     assert state.players[0].rupees == 4 and punjab.number in state.players[0].court
 
 
-def test_blackmail_may_put_a_spy_on_an_unwatched_card_of_its_region_at_turn_start() -> None:
-    blackmail = court_card(
-        lambda c: c.region is Region.HERAT and any(a.title == "Blackmail" for a in c.abilities)
-    )
-    watched = court_card(lambda c: c.region is Region.HERAT and c is not blackmail)
-    unwatched = court_card(lambda c: c.region is Region.HERAT and c not in (blackmail, watched))
+@pytest.mark.parametrize("region", [Region.HERAT, Region.KANDAHAR])
+def test_blackmail_may_put_a_spy_on_an_unwatched_card_of_its_region_at_turn_start(region: Region) -> None:
+    blackmail = court_card(lambda c: c.region is region and any(a.title == "Blackmail" for a in c.abilities))
+    watched = court_card(lambda c: c.region is region and c is not blackmail)
+    unwatched = court_card(lambda c: c.region is region and c not in (blackmail, watched))
     state = empty_state()
     state.players[0].court = [blackmail.number]
     state.players[1].court = [watched.number, unwatched.number]
@@ -74,8 +98,8 @@ def test_infrastructure_places_a_free_block_after_a_build() -> None:
     assert drive(hooks.fire(state, ActionTaken(CardAction.TAX, PlayerId(0))), []) == []
 
 
-def test_safe_house_keeps_a_spy_removed_by_another_players_battle() -> None:
-    safe_house = with_ability("Safe House")
+@pytest.mark.parametrize("safe_house", all_with_ability("Safe House"), ids=lambda c: c.name)
+def test_safe_house_keeps_a_spy_removed_by_another_players_battle(safe_house: Card) -> None:
     target = court_card(lambda c: c.region is Region.PUNJAB)
     state = empty_state()
     state.players[0].court = [safe_house.number]
