@@ -10,7 +10,7 @@ Decisions where the rules leave room (each is tested in tests/pamir/test_card_ac
   the second step on, the player may stop ("done") whenever they like.
 * Hostage bribes go through their own modifier (`HostageBribe`), not the `Bribe` one: `Bribe` is
   also what an ability waiving only the bribes for playing a card changes, so applying it here
-  would stretch that ability. (The events that cancel every bribe change only `Bribe` for now.)
+  would stretch that ability. The events that cancel every bribe change both.
 * Abilities reach these actions through modifiers, each with the rules' value as its default:
   who counts as favored, who is taxed as if ruled, blocks per build, tribes as armies, roads for
   armies, how far and where spies step, which cards may be betrayed, which tribes and spies a
