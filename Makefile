@@ -11,12 +11,13 @@ $(BIN)/paxc: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-# Compile every card, then show them: the card list, one card's text, the generated code for it.
+# Compile every card, then show them working: the card list, card text, and bots playing games.
 demo: $(BIN)/paxc
 	$(BIN)/paxc build --stats
 	$(BIN)/paxc list pamir
 	$(BIN)/paxc render "Prince Akbar Khan"
-	$(BIN)/paxc render cards/pamir/court/persia.pax
+	$(BIN)/paxc render cards/pamir/events/events.pax
+	$(BIN)/paxc simulate pamir --players 3 --games 20 --seed 1 --check
 
 # Every test: pytest (which also runs mypy --strict over compiler/, runtime/, generated/ and tests/),
 # then the check that generated/ matches the cards.
