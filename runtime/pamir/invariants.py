@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from generated.pamir.vocabulary import CardType
 from runtime.pamir.state import (
     BLOCKS_PER_COALITION,
     COALITIONS,
@@ -11,6 +12,7 @@ from runtime.pamir.state import (
     GIFT_COSTS,
     SUITS,
     PamirState,
+    card,
 )
 
 
@@ -63,6 +65,9 @@ def violations(state: PamirState, expected_cards: Counter[int]) -> list[str]:
         ruler = state.ruler(region)
         if ruler is not None and state.tribes[region][ruler] == 0:
             problems.append(f"player {ruler} rules {region.value} without a tribe")
+    used_checks = sum(card(n).card_type is CardType.DOMINANCE_CHECK for n in state.discard)
+    if used_checks != state.checks_resolved:
+        problems.append(f"{used_checks} dominance check cards discarded, {state.checks_resolved} counted")
     found = cards_in_game(state)
     if found != expected_cards:
         missing = expected_cards - found

@@ -347,27 +347,38 @@ def cleanup(state: PamirState, player: int) -> Effect:
 
 def refill(state: PamirState, player: int) -> Effect:
     """Slide cards left, then draw into the empty spaces (leftmost column first, top row first).
-    A second dominance check in the market triggers a check at once; both are discarded and the
-    market is refilled again."""
+    A dominance check revealed while another is in the market forces a check at once: both
+    cards are discarded, and the refill starts again."""
     while True:
         market.slide_left(state)
+        forced = None
         for row, column in market.empty_slots(state):
             if not state.deck:
                 return
-            state.market[row][column] = state.deck.pop(0)
-        checks = [
-            (r, c)
-            for r in range(MARKET_ROWS)
-            for c in range(MARKET_COLUMNS)
-            if (n := state.market[r][c]) is not None and card(n).card_type is CardType.DOMINANCE_CHECK
-        ]
-        if len(checks) < 2:
+            number = state.deck.pop(0)
+            state.market[row][column] = number
+            if card(number).card_type is CardType.DOMINANCE_CHECK:
+                other = next(
+                    (
+                        (r, c)
+                        for r in range(MARKET_ROWS)
+                        for c in range(MARKET_COLUMNS)
+                        if (r, c) != (row, column)
+                        and (n := state.market[r][c]) is not None
+                        and card(n).card_type is CardType.DOMINANCE_CHECK
+                    ),
+                    None,
+                )
+                if other is not None:
+                    forced = [(row, column), other]
+                    break
+        if forced is None:
             return
-        for row, column in checks:
-            number = state.market[row][column]
-            assert number is not None
-            state.market[row][column] = None
-            state.discard.append(number)
+        for r, c in forced:
+            check = state.market[r][c]
+            assert check is not None
+            state.market[r][c] = None  # rupees on the space stay there
+            state.discard.append(check)
         yield from scoring.resolve_check(state, check_cards=2)
         if state.over:
             return

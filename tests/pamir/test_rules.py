@@ -495,3 +495,17 @@ def test_a_whole_turn_through_the_session() -> None:
     session.apply_action(0)  # end the turn at once
     assert session.current_player() == 1 - player or session.state.active == 1 - player
     assert isinstance(EndTurn(), EndTurn) and Play(1, False) != Play(1, True)
+
+
+def test_checks_revealed_in_one_refill_are_paired_one_at_a_time() -> None:
+    """Three dominance checks meeting in one refill: the first two force one check, the third
+    stays in the market (and every card used is counted)."""
+    checks = [c.number for c in CARDS_BY_NUMBER.values() if c.card_type is CardType.DOMINANCE_CHECK]
+    state = empty_state()
+    state.market[0] = [1, 2, 3, 4, checks[0], None]
+    state.market[1] = [5, 6, 7, 8, None, None]
+    state.deck = [checks[1], checks[2], 30, 31, 32, 33]
+    drive(rules.refill(state, 0), [])
+    assert state.checks_resolved == 2
+    flat = [n for row in state.market for n in row]
+    assert checks[2] in flat and checks[0] not in flat and checks[1] not in flat
