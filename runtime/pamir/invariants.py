@@ -65,7 +65,7 @@ def violations(state: PamirState, expected_cards: Counter[int]) -> list[str]:
         ruler = state.ruler(region)
         if ruler is not None and state.tribes[region][ruler] == 0:
             problems.append(f"player {ruler} rules {region.value} without a tribe")
-    used_checks = sum(card(n).card_type is CardType.DOMINANCE_CHECK for n in state.discard)
+    used_checks = sum(card(n).card_type is CardType.DOMINANCE_CHECK for n in state.discard + state.in_transit)
     if used_checks != state.checks_resolved:
         problems.append(f"{used_checks} dominance check cards discarded, {state.checks_resolved} counted")
     found = cards_in_game(state)

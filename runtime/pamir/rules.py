@@ -209,15 +209,13 @@ def resolve_event(state: PamirState, number: int, resolution: Resolution, player
     side_index = next((i for i, s in enumerate(printed.sides) if s.resolved_when is resolution), None)
     abilities = printed.abilities if side_index is None else printed.sides[side_index].abilities
     timing = "purchase" if resolution is Resolution.PURCHASED else "discard"
-    checks_before = state.checks_resolved
     state.in_transit.append(number)
     for ability in abilities:
         for one_shot in ability.one_shots:
             if one_shot.timing == timing:
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
     state.in_transit.remove(number)
-    lasting = side_index is not None and _has_continuous(abilities) and state.checks_resolved == checks_before
-    if lasting and side_index is not None:
+    if side_index is not None and _has_continuous(abilities):
         if resolution is Resolution.PURCHASED:
             state.players[player].events.append((number, side_index))
         else:
