@@ -6,7 +6,7 @@ Card-based actions (tax, gift, build, move, betray, battle) are in `card_actions
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +22,7 @@ from generated.pamir.vocabulary import (
 )
 from runtime.core.rng import Rng
 from runtime.core.session import CHECKPOINT, Chance, RulesRun
-from runtime.effects import Ability, Choice, Effect, PlayerId, ask
+from runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
 from runtime.pamir import card_actions, hooks, market, pieces, scoring
 from runtime.pamir.context import PamirContext
 from runtime.pamir.options import Rupees, cards_of
@@ -257,17 +257,22 @@ def play(state: PamirState, player: int, number: int, left: bool) -> Effect:
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
 
 
-def pay_bribe(state: PamirState, payer: int, receiver: int | None, tribes: list[int], region: Region) -> Any:
+def pay_bribe(
+    state: PamirState, payer: int, receiver: int | None, tribes: list[int], region: Region
+) -> Generator[Decision, None, bool]:
     """A bribe of the receiver's tribes in the region (as abilities in effect change it). The
     receiver may lower or waive it; the payer then pays it or gives the action up. True if the
     action goes ahead."""
     if receiver is None or receiver == payer:
         return True
     owed = hooks.modified(state, Bribe(PlayerId(payer), PlayerId(receiver)), tribes[receiver])
-    return (yield from settle_bribe(state, payer, receiver, owed, f"to play a card of {region.value}"))
+    paid: bool = yield from settle_bribe(state, payer, receiver, owed, f"to play a card of {region.value}")
+    return paid
 
 
-def settle_bribe(state: PamirState, payer: int, receiver: int, owed: int, what: str) -> Any:
+def settle_bribe(
+    state: PamirState, payer: int, receiver: int, owed: int, what: str
+) -> Generator[Decision, None, bool]:
     if owed <= 0:
         return True
     asked = yield from ask(
