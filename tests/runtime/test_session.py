@@ -116,3 +116,18 @@ def test_bad_saves_are_refused() -> None:
         Session.load(RULES, data)
     with pytest.raises(BadSave, match="not a paxc save"):
         Session.load(RULES, {"hello": 1})
+
+
+def test_a_state_copy_is_complete_and_independent() -> None:
+    import copy
+
+    state = played(13, decisions=80).state
+    duplicate = state.copy()
+    # a field forgotten by copy() would keep its default and change the digest
+    assert duplicate.digest() == state.digest() == copy.deepcopy(state).digest()
+    duplicate.players[0].hand.append(999)
+    duplicate.turn.used_cards.add(999)
+    next(iter(duplicate.armies.values())).update({c: 9 for c in next(iter(duplicate.armies.values()))})
+    duplicate.rng.next_u64()
+    assert duplicate.digest() != state.digest()
+    assert state.copy().digest() == copy.deepcopy(state).digest()
