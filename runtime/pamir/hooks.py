@@ -10,11 +10,14 @@ act on top of a general one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Generator, Iterator
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from generated.pamir.vocabulary import PamirEffects
-from runtime.effects import Ability, Choice, Decision, Effect, NothingToChoose, PlayerId, ask
+from generated.pamir import CARDS
+from generated.pamir.vocabulary import CardType, PamirEffects
+from runtime.effects import Ability, Choice, Decision, Effect, Modifier, NothingToChoose, PlayerId, ask
+from runtime.pamir import context  # a module import: context and hooks import each other
 from runtime.pamir.state import PamirState, card
 
 V = TypeVar("V")
@@ -40,22 +43,43 @@ def in_effect(state: PamirState) -> Iterator[tuple[int, int, Ability[PamirEffect
                 yield number, owner, ability
 
 
-def modified(state: PamirState, hook: object, value: V) -> V:
-    """`value` after every modifier in effect for this kind of hook."""
-    from runtime.pamir.context import PamirContext
-
-    hook_type = type(hook)
-    for number, owner, ability in in_effect(state):
+@functools.cache
+def _modifiers(number: int, side: int | None) -> dict[type, tuple[Modifier[PamirEffects, Any, Any], ...]]:
+    """A card's (or one side's) modifiers by the hook they change: cards never change, so this is
+    worked out once per card rather than at every question the rules ask."""
+    abilities = card(number).abilities if side is None else side_abilities(number, side)
+    table: dict[type, list[Modifier[PamirEffects, Any, Any]]] = {}
+    for ability in abilities:
         for modifier in ability.modifiers:
-            if modifier.hook is hook_type:
-                value = modifier.apply(PamirContext(state, owner, number), hook, value)
+            table.setdefault(modifier.hook, []).append(modifier)
+    return {hook: tuple(found) for hook, found in table.items()}
+
+
+_COURT_CARDS_WITH_MODIFIERS = frozenset(
+    c.number for c in CARDS if c.card_type is CardType.COURT and any(a.modifiers for a in c.abilities)
+)
+
+
+def modified(state: PamirState, hook: object, value: V) -> V:
+    """`value` after every modifier in effect for this kind of hook, in the order of `in_effect`."""
+    hook_type = type(hook)
+    for number, side, resolver in state.global_events:
+        for modifier in _modifiers(number, side).get(hook_type, ()):
+            value = modifier.apply(context.PamirContext(state, resolver, number), hook, value)
+    for owner, player in enumerate(state.players):
+        for number, side in player.events:
+            for modifier in _modifiers(number, side).get(hook_type, ()):
+                value = modifier.apply(context.PamirContext(state, owner, number), hook, value)
+    for owner, player in enumerate(state.players):
+        for number in player.court:
+            if number in _COURT_CARDS_WITH_MODIFIERS:
+                for modifier in _modifiers(number, None).get(hook_type, ()):
+                    value = modifier.apply(context.PamirContext(state, owner, number), hook, value)
     return value
 
 
 def fire(state: PamirState, event: object) -> Effect:
     """Run every trigger in effect that responds to `event` (an optional one asks its owner)."""
-    from runtime.pamir.context import PamirContext
-
     event_type = type(event)
     matching = [
         (number, owner, trigger)
@@ -64,7 +88,7 @@ def fire(state: PamirState, event: object) -> Effect:
         if trigger.event is event_type
     ]
     for number, owner, trigger in matching:
-        ctx = PamirContext(state, owner, number)
+        ctx = context.PamirContext(state, owner, number)
         if not trigger.applies(ctx, event):
             continue
         if trigger.optional and not (yield from confirm(owner, f"{card(number).name}: use its ability now?")):
@@ -74,14 +98,12 @@ def fire(state: PamirState, event: object) -> Effect:
 
 def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool]:
     """Run the first replacement in effect for `event`; True if it replaced it."""
-    from runtime.pamir.context import PamirContext
-
     event_type = type(event)
     for number, owner, ability in list(in_effect(state)):
         for replacement in ability.replacements:
             if replacement.event is not event_type:
                 continue
-            ctx = PamirContext(state, owner, number)
+            ctx = context.PamirContext(state, owner, number)
             if not replacement.applies(ctx, event):
                 continue
             if replacement.optional and not (
