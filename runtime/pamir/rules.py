@@ -273,6 +273,8 @@ def pay_bribe(
 def settle_bribe(
     state: PamirState, payer: int, receiver: int, owed: int, what: str
 ) -> Generator[Decision, None, bool]:
+    """The receiver names a bribe up to `owed` (waiving all or part of it); the payer pays it, or
+    gives up the action (as they must when they cannot pay). True if the action goes ahead."""
     if owed <= 0:
         return True
     asked = yield from ask(
