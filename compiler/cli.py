@@ -162,6 +162,23 @@ def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[
     return [card for _, card in found]
 
 
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON, for machines.")
+@click.option("--quick", is_flag=True, help="Fewer, shorter runs: rough figures, fast.")
+@click.pass_context
+def bench(ctx: click.Context, as_json: bool, quick: bool) -> None:
+    """Measure self-play, build and check speed, memory and state size, and print the figures."""
+    import json
+
+    from compiler import bench as benchmark
+
+    figures = benchmark.run(_root(ctx), quick, lambda step: click.echo(f"... {step}", err=True))
+    if as_json:
+        click.echo(json.dumps(figures, indent=1, sort_keys=True))
+    else:
+        click.echo("\n".join(benchmark.report(figures)))
+
+
 for _command in game_commands.COMMANDS:
     main.add_command(_command)
 

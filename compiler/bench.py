@@ -1,0 +1,194 @@
+"""`paxc bench`: the figures users feel, each the median of several runs after a warm-up.
+
+Self-play throughput (one process, then --jobs 2), the build from scratch and after one card
+file changes, check throughput, the peak memory of a simulation, and the size of one saved state.
+A benchmark prints figures; nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SELF_PLAY = (("pamir", 2), ("pamir", 5))
+NOT_YET = ("porfiriana 3 players and the solitaires: not playable yet",)
+
+
+@dataclass
+class Bench:
+    quick: bool
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def repeats(self) -> int:
+        return 2 if self.quick else 5
+
+    def median_seconds(self, run: Callable[[], object]) -> float:
+        run()  # warm-up: imports, caches
+        times = []
+        for _ in range(self.repeats):
+            started = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - started)
+        return statistics.median(times)
+
+
+def machine() -> dict[str, Any]:
+    return {
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": f"{platform.system()} {platform.machine()}",
+    }
+
+
+def self_play(bench: Bench, game: str, players: int, jobs: int) -> dict[str, float]:
+    from runtime.commands import run_games
+
+    games = (8 if bench.quick else 40) * jobs
+    decisions: list[int] = []
+
+    def run() -> None:
+        results = list(run_games(game, players, games, seed=2026, jobs=jobs, check=False))
+        failed = [r for r in results if r.error]
+        if failed:
+            raise RuntimeError(f"seed {failed[0].seed}: {failed[0].error}")
+        decisions[:] = [r.decisions for r in results]
+
+    seconds = bench.median_seconds(run)
+    return {
+        "games_per_second": round(games / seconds, 2),
+        "decisions_per_second": round(sum(decisions) / seconds),
+        "mean_decisions_per_game": round(statistics.mean(decisions), 1),
+    }
+
+
+def build_times(bench: Bench, root: Path) -> dict[str, float]:
+    """`paxc build` in a scratch copy of the project: from scratch, and after one card file changed."""
+    from compiler import build
+    from compiler.project import compile_paths
+
+    with tempfile.TemporaryDirectory() as folder:
+        scratch = Path(folder)
+        for part in ("cards", "grammar"):
+            shutil.copytree(root / part, scratch / part)
+        out = scratch / "generated"
+        card_file = next(iter(sorted((scratch / "cards" / "pamir").rglob("*.pax"))))
+        original = card_file.read_text(encoding="utf-8")
+
+        def full() -> None:
+            shutil.rmtree(out, ignore_errors=True)
+            result = compile_paths([scratch / "cards"], scratch)
+            build.write_atomically(out, build.generate(result.games))
+
+        toggle = [False]
+
+        def one_changed() -> None:
+            toggle[0] = not toggle[0]
+            card_file.write_text(original + ("# touched\n" if toggle[0] else ""), encoding="utf-8")
+            result = compile_paths([scratch / "cards"], scratch)
+            build.write_atomically(out, build.generate(result.games))
+
+        full_seconds = bench.median_seconds(full)
+        rebuild_seconds = bench.median_seconds(one_changed)
+        result = compile_paths([scratch / "cards"], scratch)
+        cards = sum(len(g.cards()) for g in result.games.values())
+        check_seconds = bench.median_seconds(lambda: compile_paths([scratch / "cards"], scratch))
+    return {
+        "cards": cards,
+        "full_build_seconds": round(full_seconds, 3),
+        "rebuild_after_one_card_seconds": round(rebuild_seconds, 3),
+        "check_cards_per_second": round(cards / check_seconds),
+    }
+
+
+def peak_memory_mb(game: str, players: int, games: int) -> float:
+    """The peak resident memory of a process simulating `games` games (measured in a child)."""
+    code = (
+        "import resource, sys\n"
+        "from runtime.commands import run_games\n"
+        f"list(run_games({game!r}, {players}, {games}, seed=1, jobs=1, check=False))\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return round(int(done.stdout.split()[-1]) / 1024, 1)  # Linux reports kilobytes
+
+
+def state_size_bytes() -> dict[str, int]:
+    """One game state as saved: the canonical text of a mid-game state, and a whole save file."""
+    from runtime.core.agents import RandomAgent
+    from runtime.core.session import Session
+    from runtime.pamir.rules import PamirRules
+
+    rules = PamirRules()
+    session = Session(rules, {"players": 5}, seed=7)
+    agents = [RandomAgent(p) for p in range(5)]
+    for _ in range(150):
+        if session.is_terminal():
+            break
+        session.apply_action(agents[session.current_player()].choose(session))
+    return {
+        "state_bytes": len(rules.digest(session.state).encode("utf-8")),
+        "save_file_bytes": len(session.dumps().encode("utf-8")),
+    }
+
+
+def run(root: Path, quick: bool, progress: Callable[[str], None]) -> dict[str, Any]:
+    bench = Bench(quick)
+    figures: dict[str, Any] = {"machine": machine(), "runs_per_figure": bench.repeats, "self_play": {}}
+    for game, players in SELF_PLAY:
+        progress(f"self-play {game}, {players} players, one process")
+        single = self_play(bench, game, players, jobs=1)
+        progress(f"self-play {game}, {players} players, --jobs 2")
+        double = self_play(bench, game, players, jobs=2)
+        figures["self_play"][f"{game}_{players}p"] = {
+            "jobs_1": single,
+            "jobs_2": double,
+            "speedup_jobs_2": round(double["games_per_second"] / single["games_per_second"], 2),
+        }
+    figures["not_measured"] = list(NOT_YET)
+    progress("paxc build and check")
+    figures["compiler"] = build_times(bench, root)
+    progress("peak memory of a simulation")
+    figures["peak_memory_mb_pamir_5p_50_games"] = peak_memory_mb("pamir", 5, 50 if not quick else 10)
+    figures.update(state_size_bytes())
+    return figures
+
+
+def report(figures: dict[str, Any]) -> list[str]:
+    m = figures["machine"]
+    lines = [
+        f"machine: {m['cores']} cores, {m['implementation']} {m['python']}, {m['system']}",
+        f"each figure: median of {figures['runs_per_figure']} runs after a warm-up",
+        "",
+        "random self-play:",
+    ]
+    for name, result in figures["self_play"].items():
+        for jobs in ("jobs_1", "jobs_2"):
+            r = result[jobs]
+            lines.append(
+                f"  {name:<10} {jobs.replace('_', ' '):<7} {r['games_per_second']:>8.1f} games/s "
+                f"{r['decisions_per_second']:>9,} decisions/s  ({r['mean_decisions_per_game']} decisions/game)"
+            )
+        lines.append(f"  {name:<10} speed-up with 2 jobs: x{result['speedup_jobs_2']}")
+    lines += [f"  not measured: {what}" for what in figures["not_measured"]]
+    c = figures["compiler"]
+    lines += [
+        "",
+        f"paxc build, {c['cards']} cards: {c['full_build_seconds']:.3f} s from scratch, "
+        f"{c['rebuild_after_one_card_seconds']:.3f} s after one card file changed",
+        f"paxc check: {c['check_cards_per_second']:,} cards/s",
+        f"peak memory, 50 five-player games in one process: {figures['peak_memory_mb_pamir_5p_50_games']} MB",
+        f"one game state: {figures['state_bytes']:,} bytes; a save file: {figures['save_file_bytes']:,} bytes",
+    ]
+    return lines
