@@ -55,7 +55,7 @@ def machine() -> dict[str, Any]:
 def self_play(bench: Bench, game: str, players: int, jobs: int) -> dict[str, float]:
     from runtime.commands import run_games
 
-    games = (8 if bench.quick else 40) * jobs
+    games = (8 if bench.quick else 60) * jobs * jobs  # more games with more jobs, to outweigh starting them
     decisions: list[int] = []
 
     def run() -> None:

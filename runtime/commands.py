@@ -114,7 +114,9 @@ def run_games(game: str, players: int, games: int, seed: int, jobs: int, check: 
     if jobs <= 1:
         yield from map(_play_task, tasks)
         return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    # fork starts workers in milliseconds where it exists (Linux); results do not depend on it.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with multiprocessing.get_context(method).Pool(jobs) as pool:
         yield from pool.imap(_play_task, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
 
 
