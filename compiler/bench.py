@@ -55,7 +55,8 @@ def machine() -> dict[str, Any]:
 def self_play(bench: Bench, game: str, players: int, jobs: int) -> dict[str, float]:
     from runtime.commands import run_games
 
-    games = 12 if bench.quick else 120  # the same games whatever the jobs, so the speed-up compares like with like
+    # The same games whatever the jobs, so the speed-up compares like with like.
+    games = 12 if bench.quick else 120
     decisions: list[int] = []
 
     def run() -> None:
