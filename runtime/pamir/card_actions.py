@@ -21,7 +21,7 @@ Decisions where the rules leave room (each is tested in tests/pamir/test_card_ac
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 from generated.pamir.vocabulary import (
@@ -174,16 +174,21 @@ def _possible(state: PamirState, player: int, action: Action) -> bool:
     if me.rupees < _minimum_cost(state, player, action):
         return False
     if action is Action.TAX:
-        return bool(_tax_sources(state, player))
+        return _any(_each_tax_source(state, player))
     if action is Action.GIFT:
         return me.gifts < len(GIFT_COSTS) and pieces.cylinder_available(state, player)
     if action is Action.BUILD:
         return bool(_build_spots(state, player))
     if action is Action.MOVE:
-        return bool(_moves(state, player))
+        return _any(_each_move(state, player))
     if action is Action.BETRAY:
         return bool(_betray_targets(state, player))
-    return bool(_battle_sites(state, player))
+    return _any(_each_battle_site(state, player))
+
+
+def _any(options: Iterator[object]) -> bool:
+    """Whether there is at least one: found without working out the others."""
+    return next(options, None) is not None
 
 
 def _minimum_cost(state: PamirState, player: int, action: Action) -> int:
@@ -304,6 +309,10 @@ def tax(state: PamirState, player: int, rank: int) -> Effect:
 
 
 def _tax_sources(state: PamirState, player: int) -> tuple[TaxSource, ...]:
+    return tuple(_each_tax_source(state, player))
+
+
+def _each_tax_source(state: PamirState, player: int) -> Iterator[TaxSource]:
     """Market cards holding rupees, and the other players who have a court card of a region the
     taxing player rules (or taxes as if ruling it, by an ability) and more rupees than their tax
     shelter.
@@ -311,12 +320,11 @@ def _tax_sources(state: PamirState, player: int) -> tuple[TaxSource, ...]:
     Decision: rupees left on an empty market space (after an event was discarded) lie on no card,
     so they cannot be taxed.
     """
-    sources: list[TaxSource] = []
     for row in range(MARKET_ROWS):
         for column in range(MARKET_COLUMNS):
             number = state.market[row][column]
             if number is not None and state.market_rupees[row][column] > 0:
-                sources.append(card(number))
+                yield card(number)
     ruled = {
         region
         for region in REGIONS
@@ -329,8 +337,7 @@ def _tax_sources(state: PamirState, player: int) -> tuple[TaxSource, ...]:
                 and them.rupees > state.tax_shelter(other)
                 and any(card(n).region in ruled for n in them.court)
             ):
-                sources.append(PlayerId(other))
-    return tuple(sources)
+                yield PlayerId(other)
 
 
 def _market_slot(state: PamirState, number: int) -> tuple[int, int]:
@@ -455,9 +462,12 @@ def ring(state: PamirState) -> list[int]:
 
 
 def _moves(state: PamirState, player: int) -> tuple[Move, ...]:
+    return tuple(_each_move(state, player))
+
+
+def _each_move(state: PamirState, player: int) -> Iterator[Move]:
     """Decision: tribes moving as armies follow the armies' road rule, and so also an ability
     that lets the player's armies cross without a road."""
-    moves: list[Move] = []
     loyalty = state.players[player].loyalty
     if loyalty is not None:
         tribes_move = hooks.modified(state, TribesAsArmies(PlayerId(player)), False)
@@ -472,19 +482,17 @@ def _moves(state: PamirState, player: int) -> tuple[Move, ...]:
                     continue
                 other = b[1] if b[0] is region else b[0]
                 if armies:
-                    moves.append(MoveArmy(region, other))
+                    yield MoveArmy(region, other)
                 if tribes:
-                    moves.append(MoveTribe(region, other))
-    moves += _spy_moves(state, player)
-    return tuple(moves)
+                    yield MoveTribe(region, other)
+    yield from _each_spy_move(state, player)
 
 
-def _spy_moves(state: PamirState, player: int) -> list[MoveSpy]:
+def _each_spy_move(state: PamirState, player: int) -> Iterator[MoveSpy]:
     """Each spy may step to a card within the step length along the ring, either way (the next
     card, unless an ability lengthens the step), or to any card an ability joins to its own."""
     loop = ring(state)
     step = hooks.modified(state, SpyStep(PlayerId(player)), 1)
-    moves: list[MoveSpy] = []
     for index, number in enumerate(loop):
         if _spies(state, number, player) == 0:
             continue
@@ -495,8 +503,7 @@ def _spy_moves(state: PamirState, player: int) -> list[MoveSpy]:
             if other != number:
                 origin, destination = card(number), card(other)
                 if hooks.modified(state, SpiesAdjacent(origin, destination, PlayerId(player)), other in near):
-                    moves.append(MoveSpy(origin, destination))
-    return moves
+                    yield MoveSpy(origin, destination)
 
 
 # ---------------------------------------------------------------------- betray
@@ -578,14 +585,17 @@ def battle(state: PamirState, player: int, rank: int) -> Effect:
 
 
 def _battle_sites(state: PamirState, player: int) -> tuple[BattleSite, ...]:
-    sites: list[BattleSite] = [
-        region for region in REGIONS if _strength(state, player, region) and _removals(state, player, region)
-    ]
+    return tuple(_each_battle_site(state, player))
+
+
+def _each_battle_site(state: PamirState, player: int) -> Iterator[BattleSite]:
+    for region in REGIONS:
+        if _strength(state, player, region) and _removals(state, player, region):
+            yield region
     for number in ring(state):
         printed = card(number)
         if _strength(state, player, printed) and _removals(state, player, printed):
-            sites.append(printed)
-    return tuple(sites)
+            yield printed
 
 
 def _strength(state: PamirState, player: int, site: BattleSite) -> int:
