@@ -55,13 +55,25 @@ def _modifiers(number: int, side: int | None) -> dict[type, tuple[Modifier[Pamir
     return {hook: tuple(found) for hook, found in table.items()}
 
 
-_COURT_CARDS_WITH_MODIFIERS = frozenset(
-    c.number for c in CARDS if c.card_type is CardType.COURT and any(a.modifiers for a in c.abilities)
-)
+def _court_carriers() -> dict[type, tuple[int, ...]]:
+    """For each kind of modifier hook, the court cards that carry one (a handful at most)."""
+    carriers: dict[type, list[int]] = {}
+    for printed in CARDS:
+        if printed.card_type is CardType.COURT:
+            for hook_type in _modifiers(printed.number, None):
+                carriers.setdefault(hook_type, []).append(printed.number)
+    return {hook_type: tuple(numbers) for hook_type, numbers in carriers.items()}
+
+
+_COURT_CARRIERS = _court_carriers()
 
 
 def modified(state: PamirState, hook: object, value: V) -> V:
-    """`value` after every modifier in effect for this kind of hook, in the order of `in_effect`."""
+    """`value` after every modifier in effect for this kind of hook, in the order of `in_effect`.
+
+    The rules ask this many times a decision, so court cards are found from the few that carry
+    such a modifier rather than by looking through every court.
+    """
     hook_type = type(hook)
     for number, side, resolver in state.global_events:
         for modifier in _modifiers(number, side).get(hook_type, ()):
@@ -70,11 +82,17 @@ def modified(state: PamirState, hook: object, value: V) -> V:
         for number, side in player.events:
             for modifier in _modifiers(number, side).get(hook_type, ()):
                 value = modifier.apply(context.PamirContext(state, owner, number), hook, value)
-    for owner, player in enumerate(state.players):
-        for number in player.court:
-            if number in _COURT_CARDS_WITH_MODIFIERS:
-                for modifier in _modifiers(number, None).get(hook_type, ()):
-                    value = modifier.apply(context.PamirContext(state, owner, number), hook, value)
+    carriers = _COURT_CARRIERS.get(hook_type)
+    if carriers:
+        in_courts = []
+        for number in carriers:
+            for owner, player in enumerate(state.players):
+                if number in player.court:
+                    in_courts.append((owner, player.court.index(number), number))
+                    break
+        for owner, _, number in sorted(in_courts):
+            for modifier in _modifiers(number, None)[hook_type]:
+                value = modifier.apply(context.PamirContext(state, owner, number), hook, value)
     return value
 
 
