@@ -57,8 +57,11 @@ TITLE = "Pax Pamir (2nd edition)"
 TIMINGS: tuple[str, ...] = ("play", "purchase", "discard")
 
 
-class Region(enum.Enum):
-    """The region names of pamir."""
+class Region(enum.StrEnum):
+    """The region names of pamir.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     HERAT = "Herat"
     KABUL = "Kabul"
@@ -68,8 +71,11 @@ class Region(enum.Enum):
     TRANSCASPIA = "Transcaspia"
 
 
-class Suit(enum.Enum):
-    """The suit names of pamir."""
+class Suit(enum.StrEnum):
+    """The suit names of pamir.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     ECONOMIC = "Economic"
     INTELLIGENCE = "Intelligence"
@@ -77,16 +83,22 @@ class Suit(enum.Enum):
     POLITICAL = "Political"
 
 
-class Coalition(enum.Enum):
-    """The coalition names of pamir."""
+class Coalition(enum.StrEnum):
+    """The coalition names of pamir.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     AFGHAN = "Afghan"
     BRITISH = "British"
     RUSSIAN = "Russian"
 
 
-class Piece(enum.Enum):
-    """The piece names of pamir."""
+class Piece(enum.StrEnum):
+    """The piece names of pamir.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     ARMY = "army"
     ROAD = "road"
@@ -94,8 +106,11 @@ class Piece(enum.Enum):
     SPY = "spy"
 
 
-class Action(enum.Enum):
-    """The action names of pamir."""
+class Action(enum.StrEnum):
+    """The action names of pamir.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     TAX = "tax"
     GIFT = "gift"
@@ -105,8 +120,11 @@ class Action(enum.Enum):
     BATTLE = "battle"
 
 
-class Impact(enum.Enum):
-    """The impact names of pamir."""
+class Impact(enum.StrEnum):
+    """The impact names of pamir.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     ARMY = "army"
     ROAD = "road"
@@ -119,14 +137,17 @@ class Impact(enum.Enum):
     FAVOR_POLITICAL = "favor_political"
 
 
-class Resolution(enum.Enum):
-    """The resolution names of pamir."""
+class Resolution(enum.StrEnum):
+    """The resolution names of pamir.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     DISCARDED = "discarded"
     PURCHASED = "purchased"
 
 
-class CardType(enum.Enum):
+class CardType(enum.StrEnum):
     """The card types of pamir."""
 
     COURT = "court"

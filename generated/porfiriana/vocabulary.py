@@ -41,16 +41,22 @@ TITLE = "Pax Porfiriana"
 TIMINGS: tuple[str, ...] = ("play", "event")
 
 
-class District(enum.Enum):
-    """The district names of porfiriana."""
+class District(enum.StrEnum):
+    """The district names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     SONORA = "Sonora"
     CHIHUAHUA = "Chihuahua"
     AMERICA = "America"
 
 
-class Faction(enum.Enum):
-    """The faction names of porfiriana."""
+class Faction(enum.StrEnum):
+    """The faction names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     US = "US"
     FEDERAL = "Federal"
@@ -58,8 +64,11 @@ class Faction(enum.Enum):
     LOCAL = "Local"
 
 
-class Regime(enum.Enum):
-    """The regime names of porfiriana."""
+class Regime(enum.StrEnum):
+    """The regime names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     PAX = "Pax"
     US_INTERVENTION = "US_Intervention"
@@ -67,8 +76,11 @@ class Regime(enum.Enum):
     ANARCHY = "Anarchy"
 
 
-class Prestige(enum.Enum):
-    """The prestige names of porfiriana."""
+class Prestige(enum.StrEnum):
+    """The prestige names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     LOYALTY = "Loyalty"
     REVOLUTION = "Revolution"
@@ -76,8 +88,11 @@ class Prestige(enum.Enum):
     OUTRAGE = "Outrage"
 
 
-class ToppleKind(enum.Enum):
-    """The topple_kind names of porfiriana."""
+class ToppleKind(enum.StrEnum):
+    """The topple_kind names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     DIAZ_RETIREMENT = "Diaz_Retirement"
     US_ANNEXATION = "US_Annexation"
@@ -85,23 +100,32 @@ class ToppleKind(enum.Enum):
     FREE_ELECTIONS = "Free_Elections"
 
 
-class Connection(enum.Enum):
-    """The connection names of porfiriana."""
+class Connection(enum.StrEnum):
+    """The connection names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     BOOT = "boot"
     MULE = "mule"
     RAIL = "rail"
 
 
-class MarketSignal(enum.Enum):
-    """The market_signal names of porfiriana."""
+class MarketSignal(enum.StrEnum):
+    """The market_signal names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     BULL = "bull"
     BEAR = "bear"
 
 
-class Action(enum.Enum):
-    """The action names of porfiriana."""
+class Action(enum.StrEnum):
+    """The action names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     PLAY_CARD = "play_card"
     MARKET_PURCHASE = "market_purchase"
@@ -114,8 +138,11 @@ class Action(enum.Enum):
     SPECULATE = "speculate"
 
 
-class Family(enum.Enum):
-    """The family names of porfiriana."""
+class Family(enum.StrEnum):
+    """The family names of porfiriana.
+
+    A string enum: its members hash as fast as strings, which the runtime's tables rely on.
+    """
 
     RANCH = "ranch"
     PLANTATION = "plantation"
@@ -142,7 +169,7 @@ class Family(enum.Enum):
     STRIKE = "strike"
 
 
-class CardType(enum.Enum):
+class CardType(enum.StrEnum):
     """The card types of porfiriana."""
 
     ENTERPRISE = "enterprise"

@@ -68,6 +68,17 @@ def _court_carriers() -> dict[type, tuple[int, ...]]:
 _COURT_CARRIERS = _court_carriers()
 
 
+def in_effect_for(state: PamirState, hook_type: type) -> bool:
+    """Whether any modifier of this kind is in effect: lets a caller asking the same question many
+    times (the cost of every market card) skip asking when nothing could change the answer."""
+    if any(hook_type in _modifiers(n, s) for n, s, _ in state.global_events):
+        return True
+    if any(hook_type in _modifiers(n, s) for p in state.players for n, s in p.events):
+        return True
+    carriers = _COURT_CARRIERS.get(hook_type, ())
+    return any(number in p.court for number in carriers for p in state.players)
+
+
 def modified(state: PamirState, hook: object, value: V) -> V:
     """`value` after every modifier in effect for this kind of hook, in the order of `in_effect`.
 

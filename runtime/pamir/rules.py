@@ -16,6 +16,7 @@ from generated.pamir.vocabulary import (
     CardType,
     FavoredSuitMayChange,
     Impact,
+    PurchaseCost,
     Region,
     Resolution,
     TurnStarted,
@@ -161,6 +162,7 @@ def legal_actions(state: PamirState, player: int) -> list[Action]:
     options: list[Action] = [EndTurn()]
     me = state.players[player]
     if state.turn.actions_taken < BASE_ACTIONS:
+        modifiable = hooks.in_effect_for(state, PurchaseCost)
         for row in range(MARKET_ROWS):
             for column in range(MARKET_COLUMNS):
                 number = state.market[row][column]
@@ -168,7 +170,7 @@ def legal_actions(state: PamirState, player: int) -> list[Action]:
                     number is not None
                     and number not in state.turn.paid_onto
                     and card(number).purchasable is not False
-                    and market.purchase_cost(state, player, row, column) <= me.rupees
+                    and market.purchase_cost(state, player, row, column, modifiable=modifiable) <= me.rupees
                 ):
                     options.append(Purchase(row, column))
         for number in me.hand:

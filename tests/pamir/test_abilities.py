@@ -113,3 +113,17 @@ def test_safe_house_keeps_a_spy_removed_by_another_players_battle(safe_house: Ca
     # the owner's own battle is not replaced
     drive(pieces.remove_spy(state, 0, safe_house.number, remover=0, by_battle=True), [])
     assert state.spies[safe_house.number][0] == 0 and state.players[0].cylinders == 10
+
+
+def test_a_free_card_is_offered_to_a_player_with_no_rupees() -> None:
+    """The market's purchase options ask the abilities in effect, not only the printed cost."""
+    from runtime.pamir.rules import Purchase, legal_actions
+
+    herat_influence = with_ability("Herat Influence")
+    herat = court_card(lambda c: c.region is Region.HERAT and c is not herat_influence)
+    state = empty_state()
+    state.players[0].rupees = 0
+    state.market[1][5] = herat.number
+    assert Purchase(1, 5) not in legal_actions(state, 0)
+    state.players[0].court = [herat_influence.number]
+    assert Purchase(1, 5) in legal_actions(state, 0)
