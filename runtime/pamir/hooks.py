@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from generated.pamir import CARDS
@@ -66,6 +67,38 @@ def _court_carriers() -> dict[type, tuple[int, ...]]:
 
 
 _COURT_CARRIERS = _court_carriers()
+_CARRIER_CARDS = frozenset(number for numbers in _COURT_CARRIERS.values() for number in numbers)
+
+
+def active_types(state: PamirState) -> frozenset[type]:
+    """Every kind of modifier some ability in effect carries."""
+    types: set[type] = set()
+    for number, side, _ in state.global_events:
+        types.update(_modifiers(number, side))
+    for player in state.players:
+        for number, side in player.events:
+            types.update(_modifiers(number, side))
+        for number in player.court:
+            if number in _CARRIER_CARDS:
+                types.update(_modifiers(number, None))
+    return frozenset(types)
+
+
+# While the options of a decision are listed, nothing changes which abilities are in effect, yet
+# the rules ask the modifiers many times: `listing` records, for that while, which kinds of
+# modifier are in effect, so the other questions are answered at once.
+_listing: tuple[PamirState, frozenset[type]] | None = None
+
+
+@contextmanager
+def listing(state: PamirState) -> Iterator[None]:
+    global _listing
+    outer = _listing
+    _listing = (state, active_types(state))
+    try:
+        yield
+    finally:
+        _listing = outer
 
 
 def in_effect_for(state: PamirState, hook_type: type) -> bool:
@@ -86,6 +119,8 @@ def modified(state: PamirState, hook: object, value: V) -> V:
     such a modifier rather than by looking through every court.
     """
     hook_type = type(hook)
+    if _listing is not None and _listing[0] is state and hook_type not in _listing[1]:
+        return value
     for number, side, resolver in state.global_events:
         for modifier in _modifiers(number, side).get(hook_type, ()):
             value = modifier.apply(context.PamirContext(state, resolver, number), hook, value)

@@ -159,6 +159,11 @@ def take_turn(state: PamirState, player: int) -> Effect:
 
 
 def legal_actions(state: PamirState, player: int) -> list[Action]:
+    with hooks.listing(state):
+        return _legal_actions(state, player)
+
+
+def _legal_actions(state: PamirState, player: int) -> list[Action]:
     options: list[Action] = [EndTurn()]
     me = state.players[player]
     if state.turn.actions_taken < BASE_ACTIONS:
