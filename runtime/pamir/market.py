@@ -15,14 +15,11 @@ def rupees_per_card(state: PamirState) -> int:
     return 2 if state.favored is Suit.MILITARY else 1
 
 
-def purchase_cost(state: PamirState, player: int, row: int, column: int, *, modifiable: bool = True) -> int:
-    """The column's cost, as abilities in effect change it (`modifiable=False` when the caller
-    knows no ability in effect changes purchase costs)."""
+def purchase_cost(state: PamirState, player: int, row: int, column: int) -> int:
+    """The column's cost, as abilities in effect change it."""
     number = state.market[row][column]
     assert number is not None
     base = column * rupees_per_card(state)
-    if not modifiable:
-        return base
     return hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), base)
 
 

@@ -168,15 +168,17 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
     me = state.players[player]
     if state.turn.actions_taken < BASE_ACTIONS:
         modifiable = hooks.in_effect_for(state, PurchaseCost)
-        for row in range(MARKET_ROWS):
-            for column in range(MARKET_COLUMNS):
-                number = state.market[row][column]
-                if (
-                    number is not None
-                    and number not in state.turn.paid_onto
-                    and card(number).purchasable is not False
-                    and market.purchase_cost(state, player, row, column, modifiable=modifiable) <= me.rupees
-                ):
+        per_card = market.rupees_per_card(state)
+        paid_onto = state.turn.paid_onto
+        for row, cards in enumerate(state.market):
+            for column, number in enumerate(cards):
+                if number is None or number in paid_onto or card(number).purchasable is False:
+                    continue
+                if modifiable:
+                    cost = market.purchase_cost(state, player, row, column)
+                else:
+                    cost = column * per_card  # what purchase_cost gives when no ability changes it
+                if cost <= me.rupees:
                     options.append(Purchase(row, column))
         for number in me.hand:
             options.append(Play(number, left=False))
