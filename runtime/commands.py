@@ -238,7 +238,8 @@ def play(game: str, players: int, seats: str, seed: int, save_path: Path | None)
             click.echo(kit.describe(session.state, player))
             continue
         if answer == "l":
-            click.echo(session.dumps())
+            for number, decision in enumerate(session.save()["decisions"], start=1):
+                click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
             continue
         if not answer.isdigit() or int(answer) not in session.legal_actions():
             click.echo(

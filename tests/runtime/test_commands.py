@@ -54,12 +54,13 @@ def test_play_with_random_seats_saves_a_log_that_replays(tmp_path: Path) -> None
 
 def test_a_human_seat_sees_numbered_options_and_bad_answers_are_explained(tmp_path: Path) -> None:
     log = tmp_path / "partial.json"
-    code, output = paxc("play", "pamir", "--players", "2", "--save", str(log), stdin="x\n99\n0\nb\nq\n")
+    code, output = paxc("play", "pamir", "--players", "2", "--save", str(log), stdin="x\n99\n0\nb\nl\nq\n")
     assert code == 0, output
     assert "  0: " in output
     assert "'x' is not one of the options" in output
     assert "'99' is not one of the options" in output
     assert "Market" in output
+    assert "    1  P" in output  # the log, one decision a line
     code, replayed = paxc("replay", "--quiet", str(log))
     assert code == 0 and "The log stops before the end" in replayed
 
