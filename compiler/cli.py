@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from compiler import build as build_module
-from compiler import ir
+from compiler import deck_profile, ir
 from compiler.project import CompileResult, compile_paths, find_root
 from compiler.render import card_text
 from runtime import commands as game_commands
@@ -183,15 +183,99 @@ for _command in game_commands.COMMANDS:
     main.add_command(_command)
 
 
+def _compile_game(root: Path, game: str) -> ir.GameIR:
+    """The compiled cards of one game (cards/GAME/); a usage error naming the games if unknown."""
+    result = _compile_or_exit([root / "cards" / game] if (root / "cards" / game).is_dir() else [], root)
+    if game not in result.games:
+        known = sorted(p.name for p in (root / "cards").iterdir() if (p / "game.pax").is_file())
+        raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(known)})", param_hint="GAME")
+    return result.games[game]
+
+
 @main.command(name="list")
 @click.argument("game")
 @click.pass_context
 def list_cards(ctx: click.Context, game: str) -> None:
     """List the cards of GAME: one line each with number, name and type."""
-    root = _root(ctx)
-    result = _compile_or_exit([root / "cards" / game] if (root / "cards" / game).is_dir() else [], root)
-    if game not in result.games:
-        known = sorted(p.name for p in (root / "cards").iterdir() if (p / "game.pax").is_file())
-        raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(known)})", param_hint="GAME")
-    for card in result.games[game].cards():
+    for card in _compile_game(_root(ctx), game).cards():
         click.echo(f"{card.number:>4}  {card.name}  [{card.card_type}]")
+
+
+@main.command(name="profile")
+@click.argument("game")
+@click.option(
+    "--exclude",
+    "excluded",
+    multiple=True,
+    metavar="TYPE",
+    help="Leave the cards of this card type out of every figure (repeatable), e.g. --exclude hacendado.",
+)
+@click.option(
+    "--prestige",
+    "prestige_attribute",
+    metavar="NAME",
+    help=f"The attribute holding a card's upright prestige points (default: {deck_profile.DEFAULT_PRESTIGE}).",
+)
+@click.option(
+    "--victim-prestige",
+    "victim_attribute",
+    metavar="NAME",
+    help="The attribute holding the points awarded to a card's victim "
+    f"(default: {deck_profile.DEFAULT_VICTIM_PRESTIGE}).",
+)
+@click.option(
+    "--regime-change",
+    "regime_attribute",
+    metavar="NAME",
+    help=f"The attribute naming the regime a card changes to (default: {deck_profile.DEFAULT_REGIME_CHANGE}).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the profile as JSON, for machines.")
+@click.pass_context
+def profile_deck(
+    ctx: click.Context,
+    game: str,
+    excluded: tuple[str, ...],
+    prestige_attribute: str | None,
+    victim_attribute: str | None,
+    regime_attribute: str | None,
+    as_json: bool,
+) -> None:
+    """Profile the deck of GAME, for designers balancing it.
+
+    Cards per card type and per provenance; where the game's cards carry them, prestige points
+    per kind (upright and victim-awarded) and the cards changing the regime to each regime, both
+    split by card type. Every side of a card counts. A game without these attributes gets the
+    counts only; an attribute named with an option must exist.
+    """
+    compiled = _compile_game(_root(ctx), game)
+    options = {
+        "--prestige": prestige_attribute,
+        "--victim-prestige": victim_attribute,
+        "--regime-change": regime_attribute,
+    }
+    unknown = sorted(set(excluded) - set(compiled.vocabulary.card_types))
+    if unknown:
+        raise click.BadParameter(
+            f"no card type {', '.join(repr(t) for t in unknown)} in {game} "
+            f"(types: {', '.join(compiled.vocabulary.card_types)})",
+            param_hint="--exclude",
+        )
+    for option, name in options.items():
+        if name is not None and not deck_profile.has_attribute(compiled.vocabulary, name):
+            raise click.BadParameter(f"no card type of {game} has an attribute '{name}'", param_hint=option)
+    try:
+        result = deck_profile.profile(
+            compiled,
+            prestige=prestige_attribute or deck_profile.DEFAULT_PRESTIGE,
+            victim_prestige=victim_attribute or deck_profile.DEFAULT_VICTIM_PRESTIGE,
+            regime_change=regime_attribute or deck_profile.DEFAULT_REGIME_CHANGE,
+            exclude=excluded,
+        )
+    except deck_profile.ProfileError as error:
+        raise click.UsageError(str(error)) from error
+    if as_json:
+        import json
+
+        click.echo(json.dumps(result.as_json(), indent=1))
+    else:
+        click.echo(deck_profile.render(result))

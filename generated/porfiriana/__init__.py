@@ -10,7 +10,16 @@ from generated.porfiriana import cards_headlines
 from generated.porfiriana import cards_orange
 from generated.porfiriana import cards_partners
 from generated.porfiriana import cards_public
+from generated.porfiriana import cards_reconstructed_black
+from generated.porfiriana import cards_reconstructed_enterprises
+from generated.porfiriana import cards_reconstructed_hacendados
+from generated.porfiriana import cards_reconstructed_headlines
+from generated.porfiriana import cards_reconstructed_orange
+from generated.porfiriana import cards_reconstructed_partners
+from generated.porfiriana import cards_reconstructed_topples
+from generated.porfiriana import cards_reconstructed_troops
 from generated.porfiriana import cards_regimes
+from generated.porfiriana import cards_topples
 from generated.porfiriana import cards_troops
 from generated.porfiriana.vocabulary import Card
 
@@ -26,7 +35,16 @@ CARDS: tuple[Card, ...] = tuple(
             *cards_orange.CARDS,
             *cards_partners.CARDS,
             *cards_public.CARDS,
+            *cards_reconstructed_black.CARDS,
+            *cards_reconstructed_enterprises.CARDS,
+            *cards_reconstructed_hacendados.CARDS,
+            *cards_reconstructed_headlines.CARDS,
+            *cards_reconstructed_orange.CARDS,
+            *cards_reconstructed_partners.CARDS,
+            *cards_reconstructed_topples.CARDS,
+            *cards_reconstructed_troops.CARDS,
             *cards_regimes.CARDS,
+            *cards_topples.CARDS,
             *cards_troops.CARDS,
         ),
         key=lambda card: card.number,
