@@ -7,6 +7,7 @@ A benchmark prints figures; nothing here asserts a time.
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import shutil
@@ -72,6 +73,30 @@ def self_play(bench: Bench, game: str, players: int, jobs: int) -> dict[str, flo
         "decisions_per_second": round(sum(decisions) / seconds),
         "mean_decisions_per_game": round(statistics.mean(decisions), 1),
     }
+
+
+def compiled_self_play(bench: Bench, root: Path) -> dict[str, dict[str, float]] | None:
+    """The single-process self-play figures again, on the runtime `paxc accelerate` compiled
+    (measured in a child process that imports it); None when it has not been built."""
+    from runtime import accelerate
+
+    if not accelerate.is_built(root):
+        return None
+    code = (
+        "import json\n"
+        "from compiler import bench\n"
+        f"b = bench.Bench(quick={bench.quick})\n"
+        f"print(json.dumps({{f'{{g}}_{{p}}p': bench.self_play(b, g, p, jobs=1) for g, p in {SELF_PLAY!r}}}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-P", "-c", code],
+        env=accelerate.environment(accelerate.build_folder(root)),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures: dict[str, dict[str, float]] = json.loads(done.stdout)
+    return figures
 
 
 def build_times(bench: Bench, root: Path) -> dict[str, float]:
@@ -158,6 +183,8 @@ def run(root: Path, quick: bool, progress: Callable[[str], None]) -> dict[str, A
             "speedup_jobs_2": round(double["games_per_second"] / single["games_per_second"], 2),
         }
     figures["not_measured"] = list(NOT_YET)
+    progress("self-play on the compiled runtime, if built")
+    figures["compiled_self_play"] = compiled_self_play(bench, root)
     progress("paxc build and check")
     figures["compiler"] = build_times(bench, root)
     progress("peak memory of a simulation")
@@ -183,6 +210,15 @@ def report(figures: dict[str, Any]) -> list[str]:
             )
         lines.append(f"  {name:<10} speed-up with 2 jobs: x{result['speedup_jobs_2']}")
     lines += [f"  not measured: {what}" for what in figures["not_measured"]]
+    compiled = figures.get("compiled_self_play")
+    if compiled is None:
+        lines.append("  compiled runtime: not built ('paxc accelerate' builds it)")
+    else:
+        for name, r in compiled.items():
+            lines.append(
+                f"  {name:<10} compiled {r['games_per_second']:>7.1f} games/s "
+                f"{r['decisions_per_second']:>9,} decisions/s  (one process, 'paxc accelerate')"
+            )
     c = figures["compiler"]
     lines += [
         "",

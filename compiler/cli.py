@@ -179,6 +179,29 @@ def bench(ctx: click.Context, as_json: bool, quick: bool) -> None:
         click.echo("\n".join(benchmark.report(figures)))
 
 
+@main.command()
+@click.option("--clean", is_flag=True, help="Remove the compiled runtime instead of building it.")
+@click.pass_context
+def accelerate(ctx: click.Context, clean: bool) -> None:
+    """Compile the game runtime with mypyc into .paxc-fast/, for 'paxc simulate --compiled'.
+
+    The pure Python runtime stays the default; the compiled one plays the same games, seed for
+    seed, about twice as fast. Build it again after changing the runtime or the cards.
+    """
+    import shutil
+
+    from runtime import accelerate as compiled_runtime
+
+    folder = compiled_runtime.build_folder(_root(ctx))
+    if clean:
+        shutil.rmtree(folder, ignore_errors=True)
+        click.echo(f"removed {folder.name}/")
+        return
+    click.echo("compiling the runtime with mypyc (a minute or two)...", err=True)
+    compiled_runtime.build(_root(ctx))
+    click.echo(f"compiled runtime in {folder.name}/: use 'paxc simulate ... --compiled'")
+
+
 for _command in game_commands.COMMANDS:
     main.add_command(_command)
 
@@ -279,3 +302,7 @@ def profile_deck(
         click.echo(json.dumps(result.as_json(), indent=1))
     else:
         click.echo(deck_profile.render(result))
+
+
+if __name__ == "__main__":
+    main()
