@@ -699,44 +699,38 @@ class GameChecker:
             return self._call(expr, scope)
         if isinstance(expr, ast.Attribute) and isinstance(expr.subject, ast.This):
             return self._this_attribute(expr.attribute)
-        if isinstance(expr, ast.Attribute) and expr.attribute.text == "card_type":
-            # Every card has a type; comparing it is how an effect asks "is this an orange card?".
-            subject = self._expr(expr.subject, scope, CARD)
-            if subject is None:
-                return None
-            if subject.type.kind != "card":
-                self.reporter.error(
-                    expr.subject.span,
-                    Code.WRONG_TYPE,
-                    f"only cards have a type; this is {_article(subject.type)}",
-                )
-                return None
-            return ir.FieldRef(subject, "card_type", CARD_TYPE)
         if isinstance(expr, ast.Attribute):
-            subject = self._expr(expr.subject, scope, CARD)
-            if subject is None:
-                return None
-            if subject.type.kind != "card":
-                self.reporter.error(
-                    expr.subject.span,
-                    Code.WRONG_TYPE,
-                    f"only cards have attributes; this is {_article(subject.type)}",
-                )
-                return None
-            field = self.vocab.field_anywhere(expr.attribute.text)
-            if field is None:
-                self.reporter.unknown(
-                    expr.attribute.span,
-                    "card attribute",
-                    expr.attribute.text,
-                    [f.name for f in self.vocab.all_fields()],
-                )
-                return None
-            return ir.FieldRef(subject, field.name, field.type)
+            return self._attribute(expr, scope)
         if isinstance(expr, ast.Not):
             operand = self._condition(expr.operand, scope)
             return ir.NotExpr(operand, BOOL) if operand is not None else None
         return self._binary(expr, scope)
+
+    def _attribute(self, expr: ast.Attribute, scope: _Scope) -> ir.Expr | None:
+        """`card.region`, and `card.card_type`, which every card has: how an effect asks "is this
+        an orange card?"."""
+        subject = self._expr(expr.subject, scope, CARD)
+        if subject is None:
+            return None
+        if subject.type.kind != "card":
+            self.reporter.error(
+                expr.subject.span,
+                Code.WRONG_TYPE,
+                f"only cards have attributes; this is {_article(subject.type)}",
+            )
+            return None
+        if expr.attribute.text == "card_type":
+            return ir.FieldRef(subject, "card_type", CARD_TYPE)
+        field = self.vocab.field_anywhere(expr.attribute.text)
+        if field is None:
+            self.reporter.unknown(
+                expr.attribute.span,
+                "card attribute",
+                expr.attribute.text,
+                [f.name for f in self.vocab.all_fields()],
+            )
+            return None
+        return ir.FieldRef(subject, field.name, field.type)
 
     def _this_attribute(self, attribute: ast.Ident) -> ir.Expr | None:
         """`this.x` is known when the card is compiled: it becomes the card's own value."""
