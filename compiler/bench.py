@@ -101,7 +101,7 @@ def compiled_self_play(bench: Bench, root: Path) -> dict[str, dict[str, float]] 
 
 def build_times(bench: Bench, root: Path) -> dict[str, float]:
     """`paxc build` in a scratch copy of the project: from scratch, and after one card file changed."""
-    from compiler import build
+    from compiler import build, incremental
     from compiler.project import compile_paths
 
     with tempfile.TemporaryDirectory() as folder:
@@ -113,17 +113,17 @@ def build_times(bench: Bench, root: Path) -> dict[str, float]:
         original = card_file.read_text(encoding="utf-8")
 
         def full() -> None:
+            """As in a fresh clone: no generated/, no cache."""
             shutil.rmtree(out, ignore_errors=True)
-            result = compile_paths([scratch / "cards"], scratch)
-            build.write_atomically(out, build.generate(result.games))
+            shutil.rmtree(scratch / incremental.CACHE_FOLDER, ignore_errors=True)
+            build.write_atomically(out, incremental.build_files(scratch).files)
 
         toggle = [False]
 
         def one_changed() -> None:
             toggle[0] = not toggle[0]
             card_file.write_text(original + ("# touched\n" if toggle[0] else ""), encoding="utf-8")
-            result = compile_paths([scratch / "cards"], scratch)
-            build.write_atomically(out, build.generate(result.games))
+            build.write_atomically(out, incremental.build_files(scratch).files)
 
         full_seconds = bench.median_seconds(full)
         rebuild_seconds = bench.median_seconds(one_changed)

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from compiler import build as build_module
-from compiler import deck_profile, ir
+from compiler import deck_profile, incremental, ir
 from compiler.project import CompileResult, compile_paths, find_root
 from compiler.render import card_text
 from runtime import commands as game_commands
@@ -77,24 +77,33 @@ def check(ctx: click.Context, paths: tuple[Path, ...]) -> None:
     help="Write nothing; exit 1 listing the stale files if generated/ does not match the cards.",
 )
 @click.option("--stats", is_flag=True, help="Print how long each phase took.")
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Compile every card file again, ignoring .paxc-cache/ (the output is the same either way).",
+)
 @click.pass_context
-def build(ctx: click.Context, check_only: bool, stats: bool) -> None:
+def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> None:
     """Check every card in cards/ and generate the Python modules in generated/.
 
-    A build with errors leaves generated/ untouched.
+    Card files unchanged since the last build come from .paxc-cache/. A build with errors leaves
+    generated/ untouched.
     """
     root = _root(ctx)
     started = time.perf_counter()
-    result = _compile_or_exit([root / "cards"], root)
+    output = incremental.build_files(root, use_cache=not no_cache)
+    result = output.result
+    if not result.ok:
+        _report(result)
+        sys.exit(1)
+    files = output.files
     phase = time.perf_counter()
-    files = build_module.generate(result.games)
-    phase = result.times.add("generate", phase)
     out_dir = root / "generated"
     if check_only:
         staleness = build_module.stale_files(out_dir, files)
         result.times.add("compare", phase)
         if stats:
-            _print_stats(result, started)
+            _print_stats(result, output, started)
         if staleness:
             click.echo(
                 "generated/ does not match the cards; run 'paxc build' and commit the result:", err=True
@@ -107,16 +116,14 @@ def build(ctx: click.Context, check_only: bool, stats: bool) -> None:
     changed = build_module.write_atomically(out_dir, files)
     result.times.add("write", phase)
     if stats:
-        _print_stats(result, started)
-    cards = sum(len(g.cards()) for g in result.games.values())
+        _print_stats(result, output, started)
     click.echo(
-        f"built {cards} cards of {len(result.games)} game(s): {len(changed)} of {len(files)} files changed"
+        f"built {output.cards} cards of {output.games} game(s): {len(changed)} of {len(files)} files changed"
     )
 
 
-def _print_stats(result: CompileResult, started: float) -> None:
-    cards = sum(len(g.cards()) for g in result.games.values())
-    click.echo(f"{cards} cards, {len(result.sources)} files")
+def _print_stats(result: CompileResult, output: incremental.BuildOutput, started: float) -> None:
+    click.echo(f"{output.cards} cards; {output.cached_files} card files from the cache")
     for phase, seconds in result.times.seconds.items():
         click.echo(f"  {phase:<11}{seconds * 1000:8.1f} ms")
     click.echo(f"  {'total':<11}{(time.perf_counter() - started) * 1000:8.1f} ms")

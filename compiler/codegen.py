@@ -553,11 +553,16 @@ def _chain(expr: ir.Expr, operator: str) -> list[ir.Expr]:
 
 
 def game_package_init(game: ir.GameIR, modules: list[str]) -> str:
+    return package_init(game.vocabulary.name, game.vocabulary.title, modules)
+
+
+def package_init(game: str, title: str, modules: list[str]) -> str:
+    """`generated/<game>/__init__.py`: every card of the game, from its card modules."""
     return _render(
         "game_init.py.jinja",
-        header=GENERATED_HEADER.format(source=f"cards/{game.vocabulary.name}"),
-        title=game.vocabulary.title,
-        game=game.vocabulary.name,
+        header=GENERATED_HEADER.format(source=f"cards/{game}"),
+        title=title,
+        game=game,
         modules=sorted(modules),
     )
 
