@@ -80,7 +80,7 @@ def compiled_self_play(bench: Bench, root: Path) -> dict[str, dict[str, float]] 
     (measured in a child process that imports it); None when it has not been built."""
     from runtime import accelerate
 
-    if not accelerate.is_built(root):
+    if not accelerate.is_built(root) or not accelerate.is_current(root):
         return None
     code = (
         "import json\n"
@@ -212,7 +212,7 @@ def report(figures: dict[str, Any]) -> list[str]:
     lines += [f"  not measured: {what}" for what in figures["not_measured"]]
     compiled = figures.get("compiled_self_play")
     if compiled is None:
-        lines.append("  compiled runtime: not built ('paxc accelerate' builds it)")
+        lines.append("  compiled runtime: not built, or older than the sources ('paxc accelerate' builds it)")
     else:
         for name, r in compiled.items():
             lines.append(

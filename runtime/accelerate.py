@@ -9,6 +9,7 @@ seed (tests/runtime/test_accelerate.py checks it).
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
 import os
 import shutil
@@ -32,10 +33,21 @@ COMPILED_MODULES = (
     "runtime/pamir/options.py",
 )
 FOLDER = ".paxc-fast"
+FINGERPRINT = "SOURCES.sha256"
 
 
 def build_folder(root: Path) -> Path:
     return root / FOLDER
+
+
+def fingerprint(root: Path) -> str:
+    """A hash of the runtime and generated sources the compiled copy is made from."""
+    digest = hashlib.sha256()
+    for package in ("runtime", "generated"):
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def build(root: Path, folder: Path | None = None) -> Path:
@@ -54,12 +66,19 @@ def build(root: Path, folder: Path | None = None) -> Path:
         text=True,
     )
     shutil.rmtree(target / "build", ignore_errors=True)
+    (target / FINGERPRINT).write_text(fingerprint(root), encoding="utf-8")
     return target
 
 
 def is_built(root: Path) -> bool:
     rules = build_folder(root) / "runtime" / "pamir"
     return any(rules.glob("rules.*.so"))
+
+
+def is_current(root: Path) -> bool:
+    """Whether the compiled copy was made from the sources as they are now."""
+    stamp = build_folder(root) / FINGERPRINT
+    return stamp.is_file() and stamp.read_text(encoding="utf-8") == fingerprint(root)
 
 
 def environment(folder: Path) -> dict[str, str]:

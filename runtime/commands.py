@@ -197,6 +197,10 @@ def simulate(
         root: Path = ctx.find_root().obj["root"]
         if not accelerate.is_built(root):
             raise click.UsageError("no compiled runtime yet: run 'paxc accelerate' first")
+        if not accelerate.is_current(root):
+            raise click.UsageError(
+                "the compiled runtime is older than the sources: run 'paxc accelerate' again"
+            )
         arguments = [a for a in sys.argv[1:] if a != "--compiled"]
         # -P: the current folder must not come before the compiled copy on the module path.
         done = subprocess.run(

@@ -24,6 +24,7 @@ PLAY = (
 def test_the_compiled_runtime_plays_the_same_games(tmp_path: Path) -> None:
     folder = accelerate.build(REPO, tmp_path / "fast")
     assert accelerate.running_compiled() is False  # the tests themselves run pure Python
+    assert (folder / accelerate.FINGERPRINT).read_text() == accelerate.fingerprint(REPO)
     for players in (2, 5):
         done = subprocess.run(
             [sys.executable, "-P", "-c", PLAY.format(players=players)],
