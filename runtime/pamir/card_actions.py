@@ -44,8 +44,8 @@ from generated.pamir.vocabulary import (
     TribesAsArmies,
 )
 from runtime.effects import Choice, Decision, Effect, PlayerId, ask
-from runtime.pamir import hooks, market, pieces
-from runtime.pamir.options import Rupees, cards_of
+from runtime.pamir import bribes, hooks, market, pieces
+from runtime.pamir.options import cards_of
 from runtime.pamir.state import (
     BASE_ACTIONS,
     BORDERS,
@@ -261,26 +261,11 @@ def settle_hostage_bribe(state: PamirState, player: int, use: UseCard) -> Genera
     owed = hooks.modified(state, HostageBribe(PlayerId(player), PlayerId(holder)), spies)
     if owed <= 0:
         return True
-    name = card(use.card).name
-    asked = yield from ask(
-        Choice(
-            PlayerId(holder),
-            f"Player {player} wants to {use.action.value} with {name}, which your spies hold hostage: "
-            "how much bribe do you ask?",
-            tuple(Rupees(n) for n in range(owed, -1, -1)),
-        )
+    what = f"to {use.action.value} with {card(use.card).name}, which your spies hold hostage"
+    paid: bool = yield from bribes.settle(
+        state, player, holder, owed, what, keep=_minimum_cost(state, player, use.action)
     )
-    demanded = asked.amount
-    if demanded == 0:
-        return True
-    payer = state.players[player]
-    if payer.rupees < demanded + _minimum_cost(state, player, use.action):
-        return False
-    if not (yield from hooks.confirm(player, f"Pay a bribe of {demanded} to player {holder} to use {name}?")):
-        return False
-    payer.rupees -= demanded
-    state.players[holder].rupees += demanded
-    return True
+    return paid
 
 
 # ---------------------------------------------------------------------- tax

@@ -24,9 +24,9 @@ from generated.pamir.vocabulary import (
 from runtime.core.rng import Rng
 from runtime.core.session import CHECKPOINT, Chance, RulesRun
 from runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
-from runtime.pamir import card_actions, hooks, market, pieces, scoring
+from runtime.pamir import bribes, card_actions, hooks, market, pieces, scoring
 from runtime.pamir.context import PamirContext
-from runtime.pamir.options import Rupees, cards_of
+from runtime.pamir.options import cards_of
 from runtime.pamir.state import (
     BASE_ACTIONS,
     BORDERS,
@@ -275,34 +275,8 @@ def pay_bribe(
     if receiver is None or receiver == payer:
         return True
     owed = hooks.modified(state, Bribe(PlayerId(payer), PlayerId(receiver)), tribes[receiver])
-    paid: bool = yield from settle_bribe(state, payer, receiver, owed, f"to play a card of {region.value}")
+    paid: bool = yield from bribes.settle(state, payer, receiver, owed, f"to play a card of {region.value}")
     return paid
-
-
-def settle_bribe(
-    state: PamirState, payer: int, receiver: int, owed: int, what: str
-) -> Generator[Decision, None, bool]:
-    """The receiver names a bribe up to `owed` (waiving all or part of it); the payer pays it, or
-    gives up the action (as they must when they cannot pay). True if the action goes ahead."""
-    if owed <= 0:
-        return True
-    asked = yield from ask(
-        Choice(
-            PlayerId(receiver),
-            f"Bribe owed by player {payer} {what}: how much do you ask?",
-            tuple(Rupees(n) for n in range(owed, -1, -1)),
-        )
-    )
-    demanded = asked.amount
-    if demanded == 0:
-        return True
-    if state.players[payer].rupees < demanded:
-        return False
-    if not (yield from hooks.confirm(payer, f"Pay a bribe of {demanded} to player {receiver} {what}?")):
-        return False
-    state.players[payer].rupees -= demanded
-    state.players[receiver].rupees += demanded
-    return True
 
 
 def resolve_impact(state: PamirState, player: int, number: int, icon: Impact, region: Region) -> Effect:
