@@ -67,7 +67,7 @@ def label(state: PamirState, option: object) -> str:
         return f"player {option}"
     if isinstance(option, tuple):
         if len(option) == 2 and all(isinstance(part, enum.Enum) for part in option):
-            return f"the {option[0].value}-{option[1].value} border"
+            return _border(option)
         return " ".join(label(state, part) if not isinstance(part, str) else part for part in option)
     return str(option)
 
