@@ -1,0 +1,113 @@
+"""Setting up a game of Pax Porfiriana (rules chapter C), and the quick setup variant."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from generated.porfiriana import CARDS
+from generated.porfiriana.vocabulary import CardType, Regime
+from runtime.core.rng import Rng
+from runtime.porfiriana.state import (
+    COLUMN_COSTS,
+    MARKET_ROWS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PlayerState,
+    PorfirianaState,
+    card,
+)
+
+PILES = 6
+PILES_WITHOUT_TOPPLE = 2  # the two piles stacked on top
+DECK_BASE, DECK_PER_PLAYER = 50, 10
+FIRST_PLAYER_GOLD = 4  # then one more for each seat clockwise
+DOUBLE_SIDED = (CardType.HACENDADO, CardType.REGIME_CARD, CardType.PUBLIC)
+
+
+def numbers_of(*types: CardType) -> list[int]:
+    return [c.number for c in CARDS if c.card_type in types]
+
+
+def build_piles(rng: Rng, players: int) -> tuple[list[list[int]], list[int]]:
+    """The six piles of the play deck, top pile first, and the cards left in the box.
+
+    50 + 10 per player cards are drawn from the shuffled deck cards (topples aside) and dealt into
+    six piles as equal as they can be; one topple is shuffled into each of the four lower piles.
+    """
+    topples = numbers_of(CardType.TOPPLE)
+    others = [c.number for c in CARDS if c.card_type not in (*DOUBLE_SIDED, CardType.TOPPLE)]
+    rng.shuffle(others)
+    count = DECK_BASE + DECK_PER_PLAYER * players
+    chosen, unused = others[:count], others[count:]
+    size, extra = divmod(count, PILES)
+    piles: list[list[int]] = []
+    start = 0
+    for index in range(PILES):
+        length = size + (1 if index < extra else 0)
+        piles.append(chosen[start : start + length])
+        start += length
+    rng.shuffle(topples)
+    for pile, topple in zip(piles[PILES_WITHOUT_TOPPLE:], topples, strict=True):
+        pile.append(topple)
+        rng.shuffle(pile)
+    return piles, unused
+
+
+def quick_deck(rng: Rng) -> tuple[list[int], list[int], list[int]]:
+    """The quick setup: 12 cards for the market, a deck of about half the rest with the four
+    topples shuffled in, and the cards left out. Decision: "about half" is the lower half."""
+    topples = numbers_of(CardType.TOPPLE)
+    others = [c.number for c in CARDS if c.card_type not in (*DOUBLE_SIDED, CardType.TOPPLE)]
+    rng.shuffle(others)
+    market, rest = others[: MARKET_ROWS * len(COLUMN_COSTS)], others[MARKET_ROWS * len(COLUMN_COSTS) :]
+    half = len(rest) // 2
+    deck, unused = rest[:half] + topples, rest[half:]
+    rng.shuffle(deck)
+    return market, deck, unused
+
+
+def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
+    players = options.get("players")
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Pax Porfiriana is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    rng = Rng(seed)
+    columns = len(COLUMN_COSTS)
+    if options.get("quick_setup"):
+        market_cards, deck, unused = quick_deck(rng)
+    else:
+        piles, unused = build_piles(rng, players)
+        deck = [n for pile in piles for n in pile]
+        market_cards = [deck.pop(0) for _ in range(MARKET_ROWS * columns)]
+    # Decision: the rules do not say in which order the twelve market cards are laid out; they
+    # fill the columns from the zero-cost end, top row first, as the refill does.
+    market: list[list[int | None]] = [[None] * columns for _ in range(MARKET_ROWS)]
+    for index, number in enumerate(market_cards):
+        market[index % MARKET_ROWS][index // MARKET_ROWS] = number
+    regimes = sorted(numbers_of(CardType.REGIME_CARD), key=lambda n: card(n).regime is not Regime.PAX)
+    hacendados = numbers_of(CardType.HACENDADO)
+    rng.shuffle(hacendados)
+    first = rng.below(players)
+    seats = []
+    for index in range(players):
+        hacendado = hacendados[index]
+        # Decision: a Hacendado's first side is its Loyalist side (the card files write it first);
+        # its income cubes are the ones that side shows.
+        loyalist = card(hacendado).sides[0]
+        income = loyalist.income or 0
+        position = (index - first) % players
+        seat = PlayerState(gold=FIRST_PLAYER_GOLD + position, hacendado=hacendado, tableau=[hacendado])
+        seat.income_cubes[hacendado] = income
+        seat.cubes -= income
+        seats.append(seat)
+    return PorfirianaState(
+        players=seats,
+        rng=rng,
+        deck=deck,
+        market=market,
+        regimes=regimes,
+        public=numbers_of(CardType.PUBLIC),
+        first_player=first,
+        active=first,
+        unused=unused + hacendados[players:],
+    )

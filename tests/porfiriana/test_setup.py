@@ -1,0 +1,75 @@
+"""Setting up Pax Porfiriana, from chapter C of the rules (and its quick setup)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from generated.porfiriana import CARDS
+from generated.porfiriana.vocabulary import CardType, Regime
+from runtime.core.rng import Rng
+from runtime.porfiriana.setup import build_piles, new_state
+from runtime.porfiriana.state import CUBES_PER_PLAYER, card
+
+DECK_TYPES = {
+    CardType.ENTERPRISE,
+    CardType.PARTNER,
+    CardType.TROOP,
+    CardType.BLACK,
+    CardType.ORANGE,
+    CardType.HEADLINE,
+}
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_deck_is_fifty_plus_ten_a_player_in_six_piles_with_topples_in_the_lower_four(
+    players: int,
+) -> None:
+    piles, unused = build_piles(Rng(players), players)
+    assert len(piles) == 6
+    sizes = [len([n for n in pile if card(n).card_type is not CardType.TOPPLE]) for pile in piles]
+    assert sum(sizes) == 50 + 10 * players
+    assert max(sizes) - min(sizes) <= 1  # about the same size
+    topples = [sum(card(n).card_type is CardType.TOPPLE for n in pile) for pile in piles]
+    assert topples == [0, 0, 1, 1, 1, 1]
+    dealt = [n for pile in piles for n in pile] + unused
+    assert Counter(card(n).card_type for n in dealt) == Counter(
+        c.card_type for c in CARDS if c.card_type in DECK_TYPES | {CardType.TOPPLE}
+    )
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_setup_deals_the_market_hacendados_gold_and_regimes(players: int) -> None:
+    state = new_state({"players": players}, seed=10 + players)
+    assert all(n is not None for row in state.market for n in row) and len(state.market) == 2
+    assert len(state.deck) + 12 == 50 + 10 * players + 4
+    assert card(state.regimes[0]).regime is Regime.PAX  # Pax Porfiriana on top
+    assert len(state.regimes) == 4 and len(state.public) == 2
+    gold = {(index - state.first_player) % players: p.gold for index, p in enumerate(state.players)}
+    assert [gold[position] for position in range(players)] == list(range(4, 4 + players))
+    hacendados = [p.hacendado for p in state.players]
+    assert len(set(hacendados)) == players
+    for player in state.players:
+        assert card(player.hacendado).card_type is CardType.HACENDADO
+        assert player.tableau == [player.hacendado]
+        assert player.income_cubes == {player.hacendado: 2}  # the Loyalist side's two income cubes
+        assert player.cubes == CUBES_PER_PLAYER - 2
+    assert state.active == state.first_player
+
+
+def test_the_quick_setup_keeps_about_half_the_deck_with_every_topple() -> None:
+    state = new_state({"players": 4, "quick_setup": True}, seed=3)
+    deck_cards = [n for n in state.deck if card(n).card_type is not CardType.TOPPLE]
+    assert sum(card(n).card_type is CardType.TOPPLE for n in state.deck) == 4
+    rest = sum(1 for c in CARDS if c.card_type in DECK_TYPES) - 12
+    assert len(deck_cards) == rest // 2
+    assert all(card(n).card_type is not CardType.TOPPLE for row in state.market for n in row if n is not None)
+
+
+def test_the_same_seed_sets_up_the_same_game_and_a_wrong_count_is_refused() -> None:
+    first, second = new_state({"players": 3}, seed=5), new_state({"players": 3}, seed=5)
+    assert first.deck == second.deck and first.market == second.market
+    assert [p.hacendado for p in first.players] == [p.hacendado for p in second.players]
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        new_state({"players": 7}, seed=1)
