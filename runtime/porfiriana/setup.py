@@ -13,6 +13,7 @@ from runtime.porfiriana.state import (
     MARKET_ROWS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Holding,
     PlayerState,
     PorfirianaState,
     card,
@@ -96,11 +97,11 @@ def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
         loyalist = card(hacendado).sides[0]
         income = loyalist.income or 0
         position = (index - first) % players
-        seat = PlayerState(gold=FIRST_PLAYER_GOLD + position, hacendado=hacendado, tableau=[hacendado])
-        seat.income_cubes[hacendado] = income
+        seat = PlayerState(gold=FIRST_PLAYER_GOLD + position, row=[Holding(hacendado, side=0, income=income)])
         seat.cubes -= income
         seats.append(seat)
     return PorfirianaState(
+        iron_hand=bool(options.get("iron_hand")),
         players=seats,
         rng=rng,
         deck=deck,

@@ -1,12 +1,19 @@
 """The state of a game of Pax Porfiriana: plain typed data. Cards are known only through their
-generated records; nothing here names a card."""
+generated records; nothing here names a card.
+
+Where a player's 15 cubes can be (the cube limit, rules E9): in their supply; as income or
+prestige cubes on their own cards; as prestige cubes on their prestige stack; as connection or
+extortion cubes on anybody's enterprise; as speculation cubes on market cards. `cubes_in_use`
+counts them, and the invariants check that the two add up to 15.
+"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from generated.porfiriana import CARDS_BY_NUMBER
-from generated.porfiriana.vocabulary import Card
+from generated.porfiriana.vocabulary import Card, CardType, Connection
 from runtime.core.rng import Rng
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -15,6 +22,9 @@ MARKET_ROWS = 2
 # The market's columns, from the far end to the deck: what a card costs in each.
 COLUMN_COSTS = (0, 1, 2, 4, 8, 16)
 ACTIONS_PER_TURN = 3
+JAILED_ACTIONS = 2
+HAND_LIMIT = 5
+TOPPLES_IN_GAME = 4
 
 
 def card(number: int) -> Card:
@@ -22,15 +32,91 @@ def card(number: int) -> Card:
 
 
 @dataclass(slots=True)
+class Holding:
+    """A card in a player's row: an enterprise, a partner, a public card or the Hacendado.
+
+    `side` is the face or orientation shown (index into the card's `sides`) for cards that have
+    several; the Hacendado's side 0 is its Loyalist side. Cubes of the owner's colour on the card
+    are counted in `income` and `prestige_cubes`; another player's cubes name their player.
+    """
+
+    number: int
+    side: int | None = None
+    income: int = 0
+    prestige_cubes: int = 0
+    unrest: int = 0
+    connection_owner: int | None = None  # whose connection cube sits on the upgrade oval
+    connection_level: Connection | None = None  # the level that cube upgrades to
+    extortion: int | None = None  # whose extortion cube sits here (an extorting troop's owner)
+    troop: int | None = None  # the troop card on this enterprise, if any
+    troop_owner: int | None = None
+
+    def copy(self) -> Holding:
+        return Holding(
+            self.number,
+            self.side,
+            self.income,
+            self.prestige_cubes,
+            self.unrest,
+            self.connection_owner,
+            self.connection_level,
+            self.extortion,
+            self.troop,
+            self.troop_owner,
+        )
+
+    @property
+    def face(self) -> Card:
+        """The card as it is shown: the chosen side's record, or the card itself."""
+        printed = card(self.number)
+        return printed.sides[self.side] if self.side is not None and printed.sides else printed
+
+
+@dataclass(slots=True)
 class PlayerState:
     gold: int
-    hacendado: int
-    tableau: list[int] = field(default_factory=list)  # the cards in front of the player, left to right
+    row: list[Holding] = field(default_factory=list)  # the Hacendado first, then in play order
     hand: list[int] = field(default_factory=list)
     cubes: int = CUBES_PER_PLAYER  # in the player's supply
-    income_cubes: dict[int, int] = field(default_factory=dict)  # card -> the player's income cubes on it
-    prestige_pile: list[int] = field(default_factory=list)
+    prestige_stack: list[int] = field(default_factory=list)  # victim-awarded cards
+    stack_prestige_cubes: int = 0  # prestige cubes on the Loyalty points of the stack
+    army: list[int] = field(default_factory=list)  # troops of the private army, under the Hacendado
     jailed: bool = False
+    heir: bool = False  # the flipped Hacendado was assassinated: the Loyalist side for good
+
+    @property
+    def hacendado(self) -> Holding:
+        return self.row[0]
+
+    @property
+    def flipped(self) -> bool:
+        return self.row[0].side not in (None, 0)
+
+    def copy(self) -> PlayerState:
+        return PlayerState(
+            self.gold,
+            [h.copy() for h in self.row],
+            list(self.hand),
+            self.cubes,
+            list(self.prestige_stack),
+            self.stack_prestige_cubes,
+            list(self.army),
+            self.jailed,
+            self.heir,
+        )
+
+
+@dataclass(slots=True)
+class TurnState:
+    """What the rules track within one turn."""
+
+    actions_left: int = ACTIONS_PER_TURN
+    market_purchases: int = 0
+    extra_actions_used: list[int] = field(default_factory=list)  # partners whose bonus was used
+    released: bool = False  # left jail this turn: the third action comes back
+
+    def copy(self) -> TurnState:
+        return TurnState(self.actions_left, self.market_purchases, list(self.extra_actions_used), self.released)
 
 
 @dataclass(slots=True)
@@ -39,12 +125,142 @@ class PorfirianaState:
     rng: Rng
     deck: list[int]  # the top card is deck[0]
     market: list[list[int | None]]  # [row][column], column 0 costs nothing
-    regimes: list[int]  # the regime stack, the regime in force first
-    public: list[int]  # the public cards beside the market
+    regimes: list[int]  # the regime stack, the regime card in force first
+    public: list[int]  # the public cards still beside the market
     first_player: int
     active: int
     unused: list[int] = field(default_factory=list)  # cards left in the box this game
-    bull_bear_discard: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)  # cards out of the game (assassinated)
+    bull_bear: list[int] = field(default_factory=list)  # the bull/bear discard, the last one on top
+    speculation: dict[int, int] = field(default_factory=dict)  # market card -> the player's cube
     depression: bool = False
     topples: int = 0
     turn_number: int = 0
+    turn: TurnState = field(default_factory=TurnState)
+    diaz_bonus: dict[str, int] = field(default_factory=dict)  # prestige kind -> extra for this topple
+    iron_hand: bool = False  # the Iron Hand variant: the tripartite takes the two strongest
+    solitaire: bool = False  # the Díaz solitaire: player 1 is Díaz
+    over: bool = False
+    winner: int | None = None
+    toppled_by: list[int] = field(default_factory=list)
+
+    def copy(self) -> PorfirianaState:
+        return PorfirianaState(
+            players=[p.copy() for p in self.players],
+            rng=Rng(self.rng.state),
+            deck=list(self.deck),
+            market=[list(r) for r in self.market],
+            regimes=list(self.regimes),
+            public=list(self.public),
+            first_player=self.first_player,
+            active=self.active,
+            unused=list(self.unused),
+            discard=list(self.discard),
+            removed=list(self.removed),
+            bull_bear=list(self.bull_bear),
+            speculation=dict(self.speculation),
+            depression=self.depression,
+            topples=self.topples,
+            turn_number=self.turn_number,
+            turn=self.turn.copy(),
+            diaz_bonus=dict(self.diaz_bonus),
+            iron_hand=self.iron_hand,
+            solitaire=self.solitaire,
+            over=self.over,
+            winner=self.winner,
+            toppled_by=list(self.toppled_by),
+        )
+
+    # ------------------------------------------------------------------ questions asked often
+
+    @property
+    def regime_card(self) -> Card:
+        return card(self.regimes[0])
+
+    def holding(self, number: int) -> tuple[int, Holding] | None:
+        """The owner and holding of a card in some row, or None."""
+        for owner, player in enumerate(self.players):
+            for held in player.row:
+                if held.number == number:
+                    return owner, held
+        return None
+
+    def enterprises(self) -> list[tuple[int, Holding]]:
+        """Every enterprise in play, with its owner, row by row."""
+        return [
+            (owner, held)
+            for owner, player in enumerate(self.players)
+            for held in player.row
+            if card(held.number).card_type is CardType.ENTERPRISE
+        ]
+
+    def troop_place(self, troop: int) -> tuple[int, Holding | None] | None:
+        """The owner of a troop in play and the enterprise it is on (None: a private army)."""
+        for owner, player in enumerate(self.players):
+            if troop in player.army:
+                return owner, None
+            for held in player.row:
+                if held.troop == troop:
+                    assert held.troop_owner is not None
+                    return held.troop_owner, held
+        return None
+
+    def cubes_in_use(self, player: int) -> int:
+        """The player's cubes anywhere but their supply."""
+        mine = self.players[player]
+        used = mine.stack_prestige_cubes + sum(1 for owner in self.speculation.values() if owner == player)
+        used += sum(h.income + h.prestige_cubes for h in mine.row)
+        for other in self.players:
+            for held in other.row:
+                used += (held.connection_owner == player) + (held.extortion == player)
+        return used
+
+    def digest(self) -> str:
+        """A canonical text of everything that decides the rest of the game."""
+        data = {
+            "players": [
+                {
+                    "gold": p.gold,
+                    "row": [
+                        [
+                            h.number,
+                            h.side,
+                            h.income,
+                            h.prestige_cubes,
+                            h.unrest,
+                            h.connection_owner,
+                            h.connection_level,
+                            h.extortion,
+                            h.troop,
+                            h.troop_owner,
+                        ]
+                        for h in p.row
+                    ],
+                    "hand": p.hand,
+                    "cubes": p.cubes,
+                    "stack": p.prestige_stack,
+                    "stack_cubes": p.stack_prestige_cubes,
+                    "army": p.army,
+                    "jailed": p.jailed,
+                    "heir": p.heir,
+                }
+                for p in self.players
+            ],
+            "rng": self.rng.state,
+            "deck": self.deck,
+            "market": self.market,
+            "regimes": self.regimes,
+            "public": self.public,
+            "discard": self.discard,
+            "removed": self.removed,
+            "bull_bear": self.bull_bear,
+            "speculation": sorted(self.speculation.items()),
+            "depression": self.depression,
+            "topples": self.topples,
+            "active": self.active,
+            "turn": self.turn_number,
+            "over": self.over,
+            "winner": self.winner,
+        }
+        return json.dumps(data, sort_keys=True)

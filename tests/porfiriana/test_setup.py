@@ -48,12 +48,12 @@ def test_setup_deals_the_market_hacendados_gold_and_regimes(players: int) -> Non
     assert len(state.regimes) == 4 and len(state.public) == 2
     gold = {(index - state.first_player) % players: p.gold for index, p in enumerate(state.players)}
     assert [gold[position] for position in range(players)] == list(range(4, 4 + players))
-    hacendados = [p.hacendado for p in state.players]
+    hacendados = [p.hacendado.number for p in state.players]
     assert len(set(hacendados)) == players
     for player in state.players:
-        assert card(player.hacendado).card_type is CardType.HACENDADO
-        assert player.tableau == [player.hacendado]
-        assert player.income_cubes == {player.hacendado: 2}  # the Loyalist side's two income cubes
+        assert card(player.hacendado.number).card_type is CardType.HACENDADO
+        assert [h.number for h in player.row] == [player.hacendado.number]
+        assert not player.flipped and player.hacendado.income == 2  # the Loyalist side's two income cubes
         assert player.cubes == CUBES_PER_PLAYER - 2
     assert state.active == state.first_player
 
@@ -70,6 +70,6 @@ def test_the_quick_setup_keeps_about_half_the_deck_with_every_topple() -> None:
 def test_the_same_seed_sets_up_the_same_game_and_a_wrong_count_is_refused() -> None:
     first, second = new_state({"players": 3}, seed=5), new_state({"players": 3}, seed=5)
     assert first.deck == second.deck and first.market == second.market
-    assert [p.hacendado for p in first.players] == [p.hacendado for p in second.players]
+    assert [p.hacendado.number for p in first.players] == [p.hacendado.number for p in second.players]
     with pytest.raises(ValueError, match="2 to 6 players"):
         new_state({"players": 7}, seed=1)

@@ -1,0 +1,175 @@
+"""Cards leaving play and what follows: cubes going home, troops retreating or discarded, sacks,
+nationalizations, and flipping a Hacendado (which a retreat may need).
+
+Where a lost enterprise goes: the discard (sold, nationalized, discarded in a strife or for
+depression expenses), its owner's hand (sacked), the liberator's prestige stack (slave revolt),
+or out of the game (an assassinated partner).
+"""
+
+from __future__ import annotations
+
+from generated.porfiriana.vocabulary import CardType, Connection, Family
+from runtime.effects import Choice, Effect, PlayerId, ask
+from runtime.porfiriana.state import Holding, PorfirianaState, card
+
+DISCARD, HAND, REMOVED = "discard", "hand", "removed"
+
+
+def connection_of(held: Holding) -> Connection:
+    """How troops reach a card: an upgraded connection unless the enterprise is in unrest; a
+    flipped Hacendado's own icon."""
+    if held.connection_level is not None and not held.unrest:
+        return held.connection_level
+    return held.face.connection or Connection.BOOT
+
+
+def troop_cost(troop: int, connection: Connection) -> int:
+    printed = card(troop)
+    cost = {Connection.BOOT: printed.cost_boot, Connection.MULE: printed.cost_mule, Connection.RAIL: printed.cost_rail}
+    return cost[connection] or 0
+
+
+def immune_to(state: PorfirianaState, player: int, family: Family) -> bool:
+    """Whether a partner in the player's row shields them (from nationalization or from jail)."""
+    return any(family in card(h.number).family for h in state.players[player].row)
+
+
+# ---------------------------------------------------------------------- the Hacendado
+
+
+def flip_sides(state: PorfirianaState, player: int) -> tuple[int, ...]:
+    """The Partner orientations a player could flip their Hacendado to (none once flipped, or for
+    an heir, whose Loyalist side is for good)."""
+    me = state.players[player]
+    if me.flipped or me.heir:
+        return ()
+    return tuple(range(1, len(card(me.hacendado.number).sides)))
+
+
+def flip_hacendado(state: PorfirianaState, player: int, side: int) -> None:
+    """Take a stand: the Partner side shows, the Loyalist income cubes (and ability) are lost."""
+    me = state.players[player]
+    me.cubes += me.hacendado.income
+    me.hacendado.income = 0
+    me.hacendado.side = side
+
+
+# ---------------------------------------------------------------------- troops
+
+
+def discard_troop(state: PorfirianaState, troop: int) -> None:
+    place = state.troop_place(troop)
+    if place is None:
+        return
+    owner, held = place
+    if held is None:
+        state.players[owner].army.remove(troop)
+    else:
+        _lift_troop(state, held)
+    state.discard.append(troop)
+
+
+def _lift_troop(state: PorfirianaState, held: Holding) -> None:
+    """Take a troop off an enterprise; its extortion cube goes back to its owner."""
+    if held.extortion is not None:
+        state.players[held.extortion].cubes += 1
+        held.extortion = None
+    held.troop = held.troop_owner = None
+
+
+def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int | None]:
+    """How a troop could retreat into its owner's private army: None = the Hacendado is already
+    flipped to the troop's faction; a side number = flip to that side first. Each needs the
+    redeploy cost at the Hacendado's connection (rules M, Retreat)."""
+    me = state.players[player]
+    faction = card(troop).faction
+    printed = card(me.hacendado.number)
+    found: list[int | None] = []
+    if me.flipped:
+        if me.hacendado.face.faction is faction and me.gold >= troop_cost(troop, connection_of(me.hacendado)):
+            found.append(None)
+        return found
+    for side in flip_sides(state, player):
+        face = printed.sides[side]
+        if face.faction is faction and me.gold >= troop_cost(troop, face.connection or Connection.BOOT):
+            found.append(side)
+    return found
+
+
+def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated: bool = False) -> Effect:
+    """A troop whose enterprise is lost: its owner retreats it to the private army or discards it.
+    A troop defeated by greater firepower cannot retreat."""
+    options = [] if defeated else retreat_options(state, player, troop)
+    place = state.troop_place(troop)
+    if place is not None and place[1] is not None:
+        _lift_troop(state, place[1])
+    elif place is not None:
+        state.players[player].army.remove(troop)
+    if not options:
+        state.discard.append(troop)
+        return
+    choices: tuple[str | int, ...] = ("discard", *("retreat" if s is None else s for s in options))
+    answer = yield from ask(Choice(PlayerId(player), f"{card(troop).name} must leave: retreat or discard it", choices))
+    if answer == "discard":
+        state.discard.append(troop)
+        return
+    me = state.players[player]
+    if isinstance(answer, int):
+        flip_hacendado(state, player, answer)
+    me.gold -= troop_cost(troop, connection_of(me.hacendado))
+    me.army.append(troop)
+
+
+# ---------------------------------------------------------------------- cards leaving a row
+
+
+def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | tuple[str, int]) -> Effect:
+    """Take a card out of a row: every cube on it goes home, a troop on it retreats or is
+    discarded, and the card goes `to` DISCARD, HAND, REMOVED or ("stack", player)."""
+    me = state.players[owner]
+    me.row.remove(held)
+    me.cubes += held.income + held.prestige_cubes
+    held.income = held.prestige_cubes = 0
+    if held.connection_owner is not None:
+        state.players[held.connection_owner].cubes += 1
+        held.connection_owner = held.connection_level = None
+    if held.troop is not None:
+        assert held.troop_owner is not None
+        yield from retreat_or_discard(state, held.troop_owner, held.troop)
+    if held.extortion is not None:
+        state.players[held.extortion].cubes += 1
+        held.extortion = None
+    if to == DISCARD:
+        state.discard.append(held.number)
+    elif to == HAND:
+        me.hand.append(held.number)
+    elif to == REMOVED:
+        state.removed.append(held.number)
+    else:
+        state.players[to[1]].prestige_stack.append(held.number)
+    from runtime.porfiriana import economy
+
+    yield from economy.settle(state)
+
+
+def sack(state: PorfirianaState, owner: int, held: Holding) -> Effect:
+    """An extorted enterprise left with no income: it goes back to its owner's hand and the
+    extorting troop retreats or is discarded (glossary: Sack)."""
+    yield from remove_holding(state, owner, held, HAND)
+
+
+def nationalize(state: PorfirianaState, owner: int, held: Holding) -> Effect:
+    """The enterprise is discarded, its troop retreats or is discarded; a shielded owner keeps it."""
+    if immune_to(state, owner, Family.IMMUNE_TO_NATIONALIZATION):
+        return
+    yield from remove_holding(state, owner, held, DISCARD)
+
+
+def discard_card_in_play(state: PorfirianaState, number: int, to: str = DISCARD) -> Effect:
+    """Any card in play, by number: a troop, or a card in a row."""
+    if card(number).card_type is CardType.TROOP:
+        discard_troop(state, number)
+        return
+    found = state.holding(number)
+    if found is not None:
+        yield from remove_holding(state, found[0], found[1], to)
