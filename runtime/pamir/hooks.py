@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 
 from generated.pamir import CARDS
 from generated.pamir.vocabulary import CardType, PamirEffects
-from runtime.effects import Ability, Choice, Decision, Effect, Modifier, NothingToChoose, PlayerId, ask
+from runtime.core.abilities import confirm, run_effect  # noqa: F401 (re-exported to the rules)
+from runtime.effects import Ability, Decision, Effect, Modifier
 from runtime.pamir import context  # a module import: context and hooks import each other
 from runtime.pamir.state import PamirState, card
 
@@ -177,17 +178,3 @@ def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool
             yield from run_effect(replacement.run(ctx, event))
             return True
     return False
-
-
-def run_effect(effect: Effect) -> Effect:
-    """Run a card effect; one that meets a choice with nothing to choose from stops there."""
-    try:
-        yield from effect
-    except NothingToChoose:
-        return
-
-
-def confirm(player: int, prompt: str) -> Generator[Decision, None, bool]:
-    """A yes/no question to one player."""
-    answer: bool = yield from ask(Choice(PlayerId(player), prompt, (True, False)))
-    return answer

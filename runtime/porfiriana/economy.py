@@ -49,7 +49,9 @@ def income_target(state: PorfirianaState, held: Holding) -> int | None:
         return economy_value(state)
     if Family.SMELTER in families:
         mines = sum(
-            1 for _, other in state.enterprises() if Family.MINE in card(other.number).family and working(other)
+            1
+            for _, other in state.enterprises()
+            if Family.MINE in card(other.number).family and working(other)
         )
         return min(SUPPORT_CAP, mines)
     if Family.PROJECT in families:
@@ -91,7 +93,9 @@ def settle(state: PorfirianaState) -> Effect:
         changed = False
         for owner, player in enumerate(state.players):
             for held in list(player.row):
-                target = income_target(state, held) if card(held.number).card_type is CardType.ENTERPRISE else None
+                target = (
+                    income_target(state, held) if card(held.number).card_type is CardType.ENTERPRISE else None
+                )
                 if target is not None:
                     current = held.income + (held.extortion is not None)
                     while current < target and player.cubes > 0:

@@ -25,7 +25,11 @@ def connection_of(held: Holding) -> Connection:
 
 def troop_cost(troop: int, connection: Connection) -> int:
     printed = card(troop)
-    cost = {Connection.BOOT: printed.cost_boot, Connection.MULE: printed.cost_mule, Connection.RAIL: printed.cost_rail}
+    cost = {
+        Connection.BOOT: printed.cost_boot,
+        Connection.MULE: printed.cost_mule,
+        Connection.RAIL: printed.cost_rail,
+    }
     return cost[connection] or 0
 
 
@@ -109,7 +113,9 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
         state.discard.append(troop)
         return
     choices: tuple[str | int, ...] = ("discard", *("retreat" if s is None else s for s in options))
-    answer = yield from ask(Choice(PlayerId(player), f"{card(troop).name} must leave: retreat or discard it", choices))
+    answer = yield from ask(
+        Choice(PlayerId(player), f"{card(troop).name} must leave: retreat or discard it", choices)
+    )
     if answer == "discard":
         state.discard.append(troop)
         return
@@ -139,14 +145,14 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
     if held.extortion is not None:
         state.players[held.extortion].cubes += 1
         held.extortion = None
-    if to == DISCARD:
-        state.discard.append(held.number)
+    if isinstance(to, tuple):
+        state.players[to[1]].prestige_stack.append(held.number)
     elif to == HAND:
         me.hand.append(held.number)
     elif to == REMOVED:
         state.removed.append(held.number)
     else:
-        state.players[to[1]].prestige_stack.append(held.number)
+        state.discard.append(held.number)
     from runtime.porfiriana import economy
 
     yield from economy.settle(state)

@@ -116,7 +116,9 @@ class TurnState:
     released: bool = False  # left jail this turn: the third action comes back
 
     def copy(self) -> TurnState:
-        return TurnState(self.actions_left, self.market_purchases, list(self.extra_actions_used), self.released)
+        return TurnState(
+            self.actions_left, self.market_purchases, list(self.extra_actions_used), self.released
+        )
 
 
 @dataclass(slots=True)

@@ -1,0 +1,72 @@
+"""Running card abilities, whatever the game: triggers, replacements and modifiers reach the
+rules through these, given the abilities a game says are in effect and the context each runs in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from typing import Any, TypeVar
+
+from runtime.effects import Ability, Choice, Decision, Effect, NothingToChoose, PlayerId, ask
+
+V = TypeVar("V")
+
+# One ability in effect: the context its effects run in, its owner, the ability, and a name
+# to show its owner when they are asked whether to use it.
+InEffect = tuple[Any, int, Ability[Any], str]
+
+
+def run_effect(effect: Effect) -> Effect:
+    """Run a card effect; one that meets a choice with nothing to choose from stops there."""
+    try:
+        yield from effect
+    except NothingToChoose:
+        return
+
+
+def confirm(player: int, prompt: str) -> Generator[Decision, None, bool]:
+    """A yes/no question to one player."""
+    answer: bool = yield from ask(Choice(PlayerId(player), prompt, (True, False)))
+    return answer
+
+
+def modified(in_effect: Iterable[InEffect], hook: object, value: V) -> V:
+    """`value` after every modifier for this kind of hook, in the order given."""
+    hook_type = type(hook)
+    for ctx, _, ability, _ in in_effect:
+        for modifier in ability.modifiers:
+            if modifier.hook is hook_type:
+                value = modifier.apply(ctx, hook, value)
+    return value
+
+
+def fire(in_effect: Iterable[InEffect], event: object) -> Effect:
+    """Run every trigger responding to `event` whose condition holds (an optional one asks)."""
+    event_type = type(event)
+    matching = [
+        (ctx, owner, trigger, name)
+        for ctx, owner, ability, name in in_effect
+        for trigger in ability.triggers
+        if trigger.event is event_type
+    ]
+    for ctx, owner, trigger, name in matching:
+        if not trigger.applies(ctx, event):
+            continue
+        if trigger.optional and not (yield from confirm(owner, f"{name}: use its ability now?")):
+            continue
+        yield from run_effect(trigger.run(ctx, event))
+
+
+def replaced(in_effect: Iterable[InEffect], event: object) -> Generator[Decision, None, bool]:
+    """Run the first replacement for `event` whose condition holds (and whose owner accepts, when
+    optional); True if the event was replaced."""
+    event_type = type(event)
+    for ctx, owner, ability, name in list(in_effect):
+        for replacement in ability.replacements:
+            if replacement.event is not event_type or not replacement.applies(ctx, event):
+                continue
+            if replacement.optional and not (yield from confirm(owner, f"{name}: use it instead?")):
+                continue
+            yield from run_effect(replacement.run(ctx, event))
+            return True
+    return False

@@ -1,0 +1,97 @@
+"""`PorfirianaContext`: the Pax Porfiriana runtime as card effects see it (the generated
+`PorfirianaEffects` protocol). One is made for each effect run: the state, whose effect it is,
+its card, and for an attack the victim."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from generated.porfiriana.vocabulary import Card, CardType, District, Family, PorfirianaEffects, Prestige
+from runtime.effects import Effect, PlayerId
+from runtime.porfiriana import losses, prestige, unrest
+from runtime.porfiriana.state import PorfirianaState
+
+
+class PorfirianaContext:
+    def __init__(self, state: PorfirianaState, you: int, this: int, victim: int | None = None) -> None:
+        self.state = state
+        self._you = PlayerId(you)
+        self.this = this
+        self.victim = you if victim is None else victim
+
+    # ------------------------------------------------------------------ every game
+
+    @property
+    def you(self) -> PlayerId:
+        return self._you
+
+    def players_in_turn_order(self) -> Sequence[PlayerId]:
+        """From the left of the player resolving the effect round to them (rules E2: a
+        play-immediately card affects its buyer last)."""
+        count = len(self.state.players)
+        return [PlayerId((self._you + offset) % count) for offset in range(1, count + 1)]
+
+    # ------------------------------------------------------------------ operations
+
+    def add_unrest_to_district(self, count: int, district: District) -> Effect:
+        for owner, held in self.state.enterprises():
+            if held in self.state.players[owner].row and held.face.district is district:
+                yield from unrest.add_unrest(self.state, owner, held, count, self._you)
+
+    def nationalize_district(self, district: District) -> Effect:
+        for owner, held in self.state.enterprises():
+            if held in self.state.players[owner].row and held.face.district is district:
+                yield from losses.nationalize(self.state, owner, held)
+
+    def nationalize_family(self, family: Family) -> Effect:
+        for owner, held in self.state.enterprises():
+            if held in self.state.players[owner].row and family in held.face.family:
+                yield from losses.nationalize(self.state, owner, held)
+
+    def lose_gold(self, amount: int, player: PlayerId) -> Effect:
+        me = self.state.players[player]
+        me.gold -= min(amount, me.gold)
+        yield from ()
+
+    def steal_from_victim(self, amount: int) -> Effect:
+        if self.victim != self._you:  # stealing from yourself does nothing (rules J)
+            victim = self.state.players[self.victim]
+            taken = min(amount, victim.gold)
+            victim.gold -= taken
+            self.state.players[self._you].gold += taken
+        yield from ()
+
+    def discard_card(self, card: Card) -> Effect:
+        yield from losses.discard_card_in_play(self.state, card.number)
+
+    def raise_diaz_prestige(self, amount: int, kind: Prestige) -> Effect:
+        self.state.diaz_bonus[kind.value] = self.state.diaz_bonus.get(kind.value, 0) + amount
+        yield from ()
+
+    def slave_revolt(self, enterprise: Card, liberator: PlayerId) -> Effect:
+        found = self.state.holding(enterprise.number)
+        if found is not None and enterprise.card_type is CardType.ENTERPRISE:
+            yield from unrest.slave_revolt(self.state, found[0], found[1], liberator)
+
+    def gain_gold(self, amount: int, player: PlayerId) -> Effect:
+        if not (self.state.solitaire and player == 1):  # Díaz gets no gold (rules L)
+            self.state.players[player].gold += amount
+        yield from ()
+
+    # ------------------------------------------------------------------ queries
+
+    def gold(self, player: PlayerId) -> int:
+        return self.state.players[player].gold
+
+    def half(self, amount: int) -> int:
+        return (amount + 1) // 2  # halves are rounded up (glossary: Half)
+
+    def prestige_points(self, player: PlayerId, kind: Prestige) -> int:
+        return prestige.points(self.state, player, kind)
+
+    def has_family(self, card: Card, family: Family) -> bool:
+        return family in card.family
+
+
+def _implements_the_protocol(ctx: PorfirianaContext) -> PorfirianaEffects:
+    return ctx  # mypy checks here that the runtime offers every operation and query cards use
