@@ -113,11 +113,11 @@ class TurnState:
     actions_left: int = ACTIONS_PER_TURN
     market_purchases: int = 0
     extra_actions_used: list[int] = field(default_factory=list)  # partners whose bonus was used
-    released: bool = False  # left jail this turn: the third action comes back
+    jailed_at_start: bool = False  # two actions only, until the player leaves jail
 
     def copy(self) -> TurnState:
         return TurnState(
-            self.actions_left, self.market_purchases, list(self.extra_actions_used), self.released
+            self.actions_left, self.market_purchases, list(self.extra_actions_used), self.jailed_at_start
         )
 
 

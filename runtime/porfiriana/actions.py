@@ -1,0 +1,343 @@
+"""The nine actions of a turn (rules E; glossary: Extra Action): what a player may do now, and
+doing it.
+
+Three actions a turn, two when jailed at the start of the turn. A second market purchase, buying
+land and a black card off its regime take two. A partner granting an extra action of one kind
+adds one action of that kind a turn; the base actions are spent first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generated.porfiriana.vocabulary import Action, Connection, Family, PoliceCost
+from runtime.effects import Choice, Effect, PlayerId, ask
+from runtime.porfiriana import cards_played, economy, hooks, losses, market, troops, unrest
+from runtime.porfiriana.state import Holding, PorfirianaState, card
+
+POLICE_COST = 3
+SECOND_PURCHASE_ACTIONS = 2
+LAND_ACTIONS = 2
+MARKET_PURCHASES_PER_TURN = 2
+CHAIN_RAILROAD_BUILD_COST = 1
+LAND_FAMILIES = (Family.RANCH, Family.PLANTATION)
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    row: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPublic:
+    number: int
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redeploy:
+    troop: int
+
+
+@dataclass(frozen=True, slots=True)
+class InPlace:
+    """The answer to 'where to?' that keeps a redeployed troop where it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuyLand:
+    enterprise: int
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    enterprise: int
+    level: Connection
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Police:
+    enterprise: int | None  # None: leave jail
+
+
+@dataclass(frozen=True, slots=True)
+class Speculate:
+    """Put a cube on market card `on`, from the supply, from another market card (`moved_from`),
+    or, when the supply is empty, taken off a card in play (`taken_from`, rules E9)."""
+
+    on: int
+    moved_from: int | None = None
+    taken_from: tuple[str, int] | None = None  # ("income" | "connection" | "prestige", card)
+
+
+Option = EndTurn | PlayCard | Buy | BuyPublic | Sell | Redeploy | BuyLand | Upgrade | Police | Speculate
+
+
+def kind_of(option: Option) -> Action | None:
+    return {
+        PlayCard: Action.PLAY_CARD,
+        Buy: Action.MARKET_PURCHASE,
+        BuyPublic: Action.PUBLIC_PURCHASE,
+        Sell: Action.SELL,
+        Redeploy: Action.REDEPLOY,
+        BuyLand: Action.BUY_LAND,
+        Upgrade: Action.UPGRADE_CONNECTION,
+        Police: Action.POLICE,
+        Speculate: Action.SPECULATE,
+    }.get(type(option))
+
+
+def actions_needed(state: PorfirianaState, option: Option) -> int:
+    if isinstance(option, Buy) and state.turn.market_purchases >= 1:
+        return SECOND_PURCHASE_ACTIONS
+    if isinstance(option, BuyLand):
+        return LAND_ACTIONS
+    if isinstance(option, PlayCard):
+        return cards_played.actions_needed(state, option.number)
+    return 1
+
+
+def extra_partners(state: PorfirianaState, player: int, kind: Action) -> list[int]:
+    """The player's partners granting an extra action of this kind not yet used this turn."""
+    return [
+        h.number
+        for h in state.players[player].row
+        if card(h.number).extra_action is kind and h.number not in state.turn.extra_actions_used
+    ]
+
+
+def affordable(state: PorfirianaState, player: int, option: Option) -> bool:
+    kind = kind_of(option)
+    extra = 1 if kind is not None and extra_partners(state, player, kind) else 0
+    return actions_needed(state, option) <= state.turn.actions_left + extra
+
+
+def spend(state: PorfirianaState, player: int, option: Option) -> None:
+    needed = actions_needed(state, option)
+    from_base = min(needed, state.turn.actions_left)
+    state.turn.actions_left -= from_base
+    kind = kind_of(option)
+    if from_base < needed and kind is not None:
+        state.turn.extra_actions_used.append(extra_partners(state, player, kind)[0])
+
+
+# ---------------------------------------------------------------------- what may be done
+
+
+def options(state: PorfirianaState, player: int) -> list[Option]:
+    me = state.players[player]
+    candidates: list[Option] = []
+    candidates.extend(PlayCard(n) for n in dict.fromkeys(me.hand) if cards_played.playable(state, player, n))
+    if state.turn.market_purchases < MARKET_PURCHASES_PER_TURN:
+        for row, cards in enumerate(state.market):
+            for column in range(len(cards)):
+                if market.may_buy(state, player, row, column):
+                    candidates.append(Buy(row, column))
+    for number in state.public:
+        if (card(number).cost or 0) <= me.gold:
+            candidates.extend(BuyPublic(number, side) for side in range(len(card(number).sides)))
+    candidates.extend(Sell(n) for n in sellable(state, player))
+    candidates.extend(Redeploy(t) for t in my_troops(state, player))
+    candidates.extend(land_options(state, player))
+    candidates.extend(upgrade_options(state, player))
+    candidates.extend(police_options(state, player))
+    candidates.extend(speculation_options(state, player))
+    found: list[Option] = [EndTurn()]
+    found.extend(o for o in candidates if affordable(state, player, o))
+    return found
+
+
+def sellable(state: PorfirianaState, player: int) -> list[int]:
+    """Cards in hand, and cards in play (not the Hacendado, not an enterprise in unrest)."""
+    me = state.players[player]
+    in_row = [h.number for h in me.row[1:] if not h.unrest]
+    return list(dict.fromkeys(me.hand)) + in_row + my_troops(state, player)
+
+
+def my_troops(state: PorfirianaState, player: int) -> list[int]:
+    return list(state.players[player].army) + [
+        h.troop for p in state.players for h in p.row if h.troop is not None and h.troop_owner == player
+    ]
+
+
+def land_cost(held: Holding) -> int:
+    """The cubes already there: income, connection and extortion (the rules' example and the
+    play aid count those three)."""
+    return held.income + (held.connection_owner is not None) + (held.extortion is not None)
+
+
+def land_options(state: PorfirianaState, player: int) -> list[BuyLand]:
+    me = state.players[player]
+    if me.cubes == 0:
+        return []
+    return [
+        BuyLand(h.number)
+        for h in me.row
+        if any(f in card(h.number).family for f in LAND_FAMILIES) and land_cost(h) <= me.gold
+    ]
+
+
+def upgrade_options(state: PorfirianaState, player: int) -> list[Upgrade]:
+    me = state.players[player]
+    if me.cubes == 0:
+        return []
+    chain = troops.has_chain_railroad(state, player)
+    found = []
+    for _, held in state.enterprises():
+        if held.connection_owner is not None:
+            continue  # one connection cube an enterprise: first come, first served
+        printed = card(held.number)
+        for level, cost in (
+            (Connection.MULE, printed.upgrade_mule_cost),
+            (Connection.RAIL, printed.upgrade_rail_cost),
+        ):
+            if cost is None:
+                continue
+            price = CHAIN_RAILROAD_BUILD_COST if chain else cost
+            if price <= me.gold:
+                found.append(Upgrade(held.number, level, price))
+    return found
+
+
+def police_cost(state: PorfirianaState, player: int, held: Holding | None) -> int:
+    cost = 0 if held is not None and held.troop is not None else POLICE_COST
+    return hooks.modified(state, PoliceCost(PlayerId(player)), cost)
+
+
+def police_options(state: PorfirianaState, player: int) -> list[Police]:
+    me = state.players[player]
+    found = [Police(h.number) for h in me.row if h.unrest and police_cost(state, player, h) <= me.gold]
+    if me.jailed and police_cost(state, player, None) <= me.gold:
+        found.append(Police(None))
+    return found
+
+
+def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
+    spots = market.speculation_spots(state)
+    me = state.players[player]
+    found: list[Speculate] = []
+    if me.cubes > 0:
+        found.extend(Speculate(n) for n in spots)
+    mine = [n for n, owner in state.speculation.items() if owner == player]
+    found.extend(Speculate(n, moved_from=m) for m in mine for n in spots)
+    if me.cubes == 0:
+        sources: list[tuple[str, int]] = []
+        for held in me.row:
+            if held.income:
+                sources.append(("income", held.number))
+            if held.prestige_cubes:
+                sources.append(("prestige", held.number))
+        sources.extend(
+            ("connection", h.number) for _, h in state.enterprises() if h.connection_owner == player
+        )
+        found.extend(Speculate(n, taken_from=s) for s in sources for n in spots)
+    return found
+
+
+# ---------------------------------------------------------------------- doing it
+
+
+def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
+    spend(state, player, option)
+    me = state.players[player]
+    if isinstance(option, PlayCard):
+        yield from cards_played.play_from_hand(state, player, option.number)
+    elif isinstance(option, Buy):
+        state.turn.market_purchases += 1
+        yield from market.buy(state, player, option.row, option.column)
+    elif isinstance(option, BuyPublic):
+        me.gold -= card(option.number).cost or 0
+        state.public.remove(option.number)
+        yield from cards_played.play_public(state, player, option.number, option.side)
+    elif isinstance(option, Sell):
+        yield from sell(state, player, option.number)
+    elif isinstance(option, Redeploy):
+        yield from redeploy(state, player, option.troop)
+    elif isinstance(option, BuyLand):
+        found = state.holding(option.enterprise)
+        assert found is not None
+        me.gold -= land_cost(found[1])
+        me.cubes -= 1
+        found[1].income += 1
+    elif isinstance(option, Upgrade):
+        found = state.holding(option.enterprise)
+        assert found is not None
+        me.gold -= option.cost
+        me.cubes -= 1
+        found[1].connection_owner, found[1].connection_level = player, option.level
+    elif isinstance(option, Police):
+        yield from police(state, player, option)
+    elif isinstance(option, Speculate):
+        speculate(state, player, option)
+    yield from economy.settle(state)
+
+
+def sell(state: PorfirianaState, player: int, number: int) -> Effect:
+    me = state.players[player]
+    me.gold += economy.sell_value(state)
+    if number in me.hand:
+        me.hand.remove(number)
+        state.discard.append(number)
+    else:
+        yield from losses.discard_card_in_play(state, number)
+
+
+def redeploy(state: PorfirianaState, player: int, troop: int) -> Effect:
+    where: tuple[troops.Destination | InPlace, ...] = (InPlace(), *troops.destinations(state, player, troop))
+    destination = yield from ask(Choice(PlayerId(player), f"Redeploy {card(troop).name} to", where))
+    if isinstance(destination, InPlace):
+        yield from troops.redeploy_in_place(state, player, troop)
+    else:
+        yield from troops.arrive(state, player, troop, destination)
+
+
+def police(state: PorfirianaState, player: int, option: Police) -> Effect:
+    me = state.players[player]
+    if option.enterprise is None:
+        me.gold -= police_cost(state, player, None)
+        me.jailed = False
+        if state.turn.jailed_at_start:  # leaving jail gives the third action back at once
+            state.turn.jailed_at_start = False
+            state.turn.actions_left += 1
+        return
+    found = state.holding(option.enterprise)
+    assert found is not None
+    me.gold -= police_cost(state, player, found[1])
+    yield from unrest.remove_unrest(state, found[1], 1)
+
+
+def speculate(state: PorfirianaState, player: int, option: Speculate) -> None:
+    me = state.players[player]
+    if option.moved_from is not None:
+        del state.speculation[option.moved_from]
+    elif option.taken_from is not None:
+        what, number = option.taken_from
+        found = state.holding(number)
+        assert found is not None
+        held = found[1]
+        if what == "income":
+            held.income -= 1
+        elif what == "prestige":
+            held.prestige_cubes -= 1
+        else:
+            held.connection_owner = held.connection_level = None  # anybody may build it again
+    else:
+        me.cubes -= 1
+    state.speculation[option.on] = player

@@ -1,0 +1,171 @@
+"""Orange and black cards: one-shot attacks (rules E1, J; glossary: Assassination,
+Nationalization, Monopoly, Spy, Jailed, Victim-Awarded, Straw Man).
+
+An orange card targets an enterprise (any row, the attacker's own included unless it is already
+in unrest); one with a district flag only that district. A black card targets a player, or a card
+of theirs according to its family. Either steals gold up to its figure, then goes to the victim's
+prestige stack when it shows an upside-down prestige point (jailing the victim when that point is
+a jailed one) and to the discard otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generated.porfiriana.vocabulary import AttackPlayed, CardType, Family
+from runtime.core.abilities import run_effect
+from runtime.effects import Effect, PlayerId
+from runtime.porfiriana import hooks, losses, regimes, unrest
+from runtime.porfiriana.context import PorfirianaContext
+from runtime.porfiriana.state import Holding, PorfirianaState, card
+
+ASSASSINATE_HACENDADO_COST = 10
+GUN_STORE_BONUS = 2
+BLACK_ACTIONS_OFF_REGIME = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What an attack is aimed at: a card in some row (`number`), or a player (`number` None)."""
+
+    victim: int
+    number: int | None
+    cost: int
+    scapegoat: bool = False  # a strike played at no cost and without unrest (rules J)
+
+
+def black_actions(state: PorfirianaState, number: int) -> int:
+    """A black card takes two actions unless the regime it names is in force."""
+    named = card(number).named_regime
+    return 1 if named is not None and state.regime_card.regime is named else BLACK_ACTIONS_OFF_REGIME
+
+
+def _opponents_only(number: int) -> bool:
+    families = card(number).family
+    return Family.CONSPIRACY in families or Family.ANTITRUST in families
+
+
+def targets(state: PorfirianaState, player: int, number: int) -> list[Target]:
+    """Every legal target of an orange or black card the player holds, with its gold cost."""
+    printed = card(number)
+    me = state.players[player]
+    found: list[Target] = []
+    base = printed.cost or 0
+    if printed.card_type is CardType.ORANGE:
+        for owner, held in state.enterprises():
+            if printed.district is not None and held.face.district is not printed.district:
+                continue
+            if owner == player and held.unrest:
+                continue  # no straw-man attack on your own enterprise in unrest
+            if base <= me.gold:
+                found.append(Target(owner, held.number, base))
+            if Family.STRIKE in printed.family:
+                found.append(Target(owner, held.number, 0, scapegoat=True))
+        return found
+    families = printed.family
+    for victim, other in enumerate(state.players):
+        if victim == player and _opponents_only(number):
+            continue
+        if Family.ASSASSINATION in families:
+            for held in other.row[1:]:
+                if card(held.number).card_type in (CardType.PARTNER, CardType.PUBLIC):
+                    cost = card(held.number).cost or 0
+                    if cost <= me.gold:
+                        found.append(Target(victim, held.number, cost))
+            # a flipped Hacendado may be assassinated, unless a private army guards it
+            if other.flipped and not other.army and ASSASSINATE_HACENDADO_COST <= me.gold:
+                found.append(Target(victim, other.hacendado.number, ASSASSINATE_HACENDADO_COST))
+        elif base > me.gold:
+            continue
+        elif Family.NATIONALIZATION in families:
+            for held in other.row[1:]:
+                if card(held.number).card_type is CardType.ENTERPRISE:
+                    found.append(Target(victim, held.number, base))
+        elif Family.CONSPIRACY in families:
+            for held in other.row[1:]:
+                if card(held.number).card_type in (CardType.PARTNER, CardType.PUBLIC):
+                    found.append(Target(victim, held.number, base))
+        elif Family.ANTITRUST in families:
+            for held in other.row[1:]:
+                if Family.MONOPOLY in card(held.number).family:
+                    found.append(Target(victim, held.number, base))
+        else:
+            found.append(Target(victim, None, base))
+    return found
+
+
+def play_attack(state: PorfirianaState, player: int, number: int, target: Target) -> Effect:
+    """Play an orange or black card from hand at `target` (the actions are the caller's)."""
+    from runtime.porfiriana import cards_played  # plays the card a conspiracy brings over
+
+    me = state.players[player]
+    me.hand.remove(number)
+    me.gold -= target.cost
+    printed = card(number)
+    # immunity from jail holds even when the partner giving it is lost in this very attack
+    immune = losses.immune_to(state, target.victim, Family.IMMUNE_TO_JAIL)
+    if printed.card_type is CardType.ORANGE:
+        # Gun stores pay their owners for every orange card played, even a cancelled one.
+        for owner, other in enumerate(state.players):
+            if any(Family.GUN_STORE in card(h.number).family for h in other.row):
+                if not (state.solitaire and owner == 1):
+                    other.gold += GUN_STORE_BONUS
+    if (yield from hooks.replaced(state, AttackPlayed(printed, PlayerId(player), PlayerId(target.victim)))):
+        state.discard.append(number)  # a spy cancelled it
+        return
+    victim = state.players[target.victim]
+    found = state.holding(target.number) if target.number is not None else None
+    held: Holding | None = found[1] if found is not None else None
+    if printed.card_type is CardType.ORANGE and held is not None and not target.scapegoat:
+        yield from unrest.add_unrest(state, target.victim, held, printed.unrest or 0, player)
+    families = printed.family
+    if held is not None and printed.card_type is CardType.BLACK:
+        if Family.ASSASSINATION in families:
+            if held is victim.hacendado:
+                _assassinate_hacendado(state, target.victim)
+            else:
+                yield from losses.remove_holding(state, target.victim, held, losses.REMOVED)
+        elif Family.NATIONALIZATION in families:
+            yield from losses.nationalize(state, target.victim, held)
+        elif Family.ANTITRUST in families:
+            yield from losses.remove_holding(state, target.victim, held, losses.DISCARD)
+        elif Family.CONSPIRACY in families:
+            yield from cards_played.take_over(state, player, target.victim, held)
+    if target.victim != player and printed.steal:
+        taken = min(printed.steal, victim.gold)
+        victim.gold -= taken
+        me.gold += taken
+    ctx = PorfirianaContext(state, player, number, victim=target.victim)
+    for ability in printed.abilities:
+        for one_shot in ability.one_shots:
+            if one_shot.timing == "play":
+                yield from run_effect(one_shot.run(ctx))
+    yield from regimes.change_regime(state, printed.regime_change)
+    yield from award(state, target.victim, number, immune)
+
+
+def award(state: PorfirianaState, victim: int, number: int, immune_to_jail: bool) -> Effect:
+    """A card showing an upside-down point goes to the victim's prestige stack; a jailed point
+    also jails them, unless a partner makes them immune (even one lost in this attack)."""
+    printed = card(number)
+    if printed.victim_prestige is None:
+        state.discard.append(number)
+        return
+    state.players[victim].prestige_stack.append(number)
+    if printed.jails_victim and not immune_to_jail:
+        state.players[victim].jailed = True
+    from runtime.porfiriana import economy
+
+    yield from economy.settle(state)
+
+
+def _assassinate_hacendado(state: PorfirianaState, victim: int) -> None:
+    """The flipped Hacendado turns back to its Loyalist side for good: the heir. Decision: the
+    heir's Loyalist side shows its income cubes again, placed from the victim's supply."""
+    me = state.players[victim]
+    me.hacendado.side = 0
+    me.heir = True
+    wanted = card(me.hacendado.number).sides[0].income or 0
+    placed = min(wanted, me.cubes)
+    me.cubes -= placed
+    me.hacendado.income = placed

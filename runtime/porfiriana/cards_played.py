@@ -1,0 +1,136 @@
+"""Putting cards into play: cards from hand (enterprises, partners, troops; orange and black cards
+through `attacks`), and the play-immediately cards (headlines, public cards), rules E1-E3.
+
+What a card does when played, in this order: it is placed; its `on play` (or, for a headline,
+`on event`) text runs; then its strife fist; then its regime-change arrow. Decision: the rules'
+examples of play-immediately cards list their effects in that order (003: Pancho Villa raids
+Columbus, Mexican Central Bank Proposed; 002 glossary: Teddy Roosevelt changes the regime, then
+the strife), so every card follows it. Monopolies hear of the gold paid through `card_played`.
+"""
+
+from __future__ import annotations
+
+from generated.porfiriana.vocabulary import Card, CardPlayed, CardType, MayPlay
+from runtime.core.abilities import run_effect
+from runtime.effects import Choice, Effect, PlayerId, ask
+from runtime.porfiriana import attacks, economy, hooks, regimes, strife, troops
+from runtime.porfiriana.context import PorfirianaContext
+from runtime.porfiriana.state import Holding, PorfirianaState, card
+
+
+def may_play(state: PorfirianaState, player: int, number: int) -> bool:
+    return hooks.modified(state, MayPlay(card(number), PlayerId(player)), True)
+
+
+def actions_needed(state: PorfirianaState, number: int) -> int:
+    return attacks.black_actions(state, number) if card(number).card_type is CardType.BLACK else 1
+
+
+def playable(state: PorfirianaState, player: int, number: int) -> bool:
+    """Whether a card in hand has some legal way to be played now (gold, targets, limits)."""
+    printed = card(number)
+    if not may_play(state, player, number):
+        return False
+    kind = printed.card_type
+    if kind in (CardType.ENTERPRISE, CardType.PARTNER):
+        return (printed.cost or 0) <= state.players[player].gold
+    if kind is CardType.TROOP:
+        return bool(troops.destinations(state, player, number))
+    if kind in (CardType.ORANGE, CardType.BLACK):
+        return bool(attacks.targets(state, player, number))
+    return False
+
+
+def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
+    """Play a card from the player's hand, asking them where or how."""
+    printed = card(number)
+    me = state.players[player]
+    kind = printed.card_type
+    if kind in (CardType.ORANGE, CardType.BLACK):
+        options = tuple(attacks.targets(state, player, number))
+        target = yield from ask(Choice(PlayerId(player), f"Play {printed.name} against", options))
+        yield from attacks.play_attack(state, player, number, target)
+        return
+    if kind is CardType.TROOP:
+        where = tuple(troops.destinations(state, player, number))
+        destination = yield from ask(Choice(PlayerId(player), f"Play {printed.name} to", where))
+        me.hand.remove(number)
+        yield from troops.arrive(state, player, number, destination)
+        yield from _paid(state, player, printed, destination.cost)
+        yield from card_effects(state, player, number, printed)
+        return
+    cost = printed.cost or 0
+    me.hand.remove(number)
+    me.gold -= cost
+    held = Holding(number)
+    if printed.sides:  # a newspaper: its orientation is chosen when played
+        held.side = yield from ask(
+            Choice(PlayerId(player), f"Orientation of {printed.name}", tuple(range(len(printed.sides))))
+        )
+    yield from place(state, player, held)
+    yield from _paid(state, player, printed, cost)
+    yield from card_effects(state, player, number, held.face)
+
+
+def place(state: PorfirianaState, player: int, held: Holding) -> Effect:
+    """Put a card in the player's row with its printed income cubes (as the supply allows);
+    mines, banks and prestige cubes follow through `settle`."""
+    me = state.players[player]
+    if card(held.number).card_type is CardType.ENTERPRISE and economy.income_target(state, held) is None:
+        held.income = min(card(held.number).income or 0, me.cubes)
+        me.cubes -= held.income
+    me.row.append(held)
+    yield from economy.settle(state)
+
+
+def _paid(state: PorfirianaState, player: int, printed: Card, paid: int) -> Effect:
+    yield from hooks.fire(state, CardPlayed(printed, PlayerId(player), paid))
+
+
+def card_effects(
+    state: PorfirianaState, player: int, number: int, face: Card, timing: str = "play"
+) -> Effect:
+    """A played card's text, then its strife, then its regime change."""
+    ctx = PorfirianaContext(state, player, number)
+    for ability in card(number).abilities + (face.abilities if face is not card(number) else ()):
+        for one_shot in ability.one_shots:
+            if one_shot.timing == timing:
+                yield from run_effect(one_shot.run(ctx))
+    yield from strife.strife(state, player, face.strife or card(number).strife)
+    yield from regimes.change_regime(state, face.regime_change or card(number).regime_change)
+
+
+# ---------------------------------------------------------------------- play-immediately cards
+
+
+def play_headline(state: PorfirianaState, player: int, number: int, event: bool) -> Effect:
+    """A bought headline: its event orientation takes effect, the status quo one does nothing;
+    either way it goes to the bull/bear discard."""
+    if event:
+        yield from card_effects(state, player, number, card(number), timing="event")
+    yield from regimes.discard_to_bull_bear(state, number)
+
+
+def play_public(state: PorfirianaState, player: int, number: int, side: int) -> Effect:
+    held = Holding(number, side=side)
+    yield from place(state, player, held)
+    yield from card_effects(state, player, number, held.face)
+
+
+def take_over(state: PorfirianaState, taker: int, victim: int, held: Holding) -> Effect:
+    """A conspiracy: the victim's partner (or public card) changes hands. Its cubes go home; a
+    card with sides may be turned, and a public card's strife and regime change happen again
+    (glossary: Public Cards, Newspaper)."""
+    old = state.players[victim]
+    old.row.remove(held)
+    old.cubes += held.prestige_cubes
+    moved = Holding(held.number)
+    printed = card(held.number)
+    if printed.sides:
+        moved.side = yield from ask(
+            Choice(PlayerId(taker), f"Side of {printed.name}", tuple(range(len(printed.sides))))
+        )
+    yield from place(state, taker, moved)
+    if printed.card_type is CardType.PUBLIC:
+        yield from strife.strife(state, taker, moved.face.strife)
+        yield from regimes.change_regime(state, moved.face.regime_change)

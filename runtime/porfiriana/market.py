@@ -1,0 +1,118 @@
+"""The market (rules E2, E9, D2, D3; glossary: Market, Speculation Cube, Bull-Bear Discards).
+
+Two rows of six; a card costs what its column says. A speculation cube on a card makes its buyer
+pay the cube's owner instead of the bank. At the end of a turn the headlines (topples included)
+in the zero-cost column go to the bull/bear discard, then each row slides towards the zero-cost
+end and is filled from the deck.
+"""
+
+from __future__ import annotations
+
+from generated.porfiriana.vocabulary import CardType, PurchaseCost
+from runtime.effects import Choice, Effect, PlayerId, ask
+from runtime.porfiriana import hooks, regimes, topple
+from runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, PorfirianaState, card
+
+PLAY_IMMEDIATELY = (CardType.HEADLINE, CardType.TOPPLE)
+
+
+def purchase_cost(state: PorfirianaState, player: int, row: int, column: int) -> int:
+    number = state.market[row][column]
+    assert number is not None
+    return max(0, hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), COLUMN_COSTS[column]))
+
+
+def may_buy(state: PorfirianaState, player: int, row: int, column: int) -> bool:
+    """A card there, gold enough, and room in hand unless it is played at once (hand limit 5)."""
+    number = state.market[row][column]
+    if number is None:
+        return False
+    me = state.players[player]
+    if card(number).card_type not in PLAY_IMMEDIATELY and len(me.hand) >= HAND_LIMIT:
+        return False
+    return purchase_cost(state, player, row, column) <= me.gold
+
+
+def pay_for(state: PorfirianaState, player: int, number: int, cost: int) -> None:
+    """Pay for a market card: to the speculator whose cube is on it, else to the bank; the cube
+    goes home either way."""
+    state.players[player].gold -= cost
+    speculator = state.speculation.pop(number, None)
+    if speculator is not None:
+        state.players[speculator].cubes += 1
+        if speculator != player and not (state.solitaire and speculator == 1):
+            state.players[speculator].gold += cost
+
+
+def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
+    from runtime.porfiriana import cards_played
+
+    number = state.market[row][column]
+    assert number is not None
+    pay_for(state, player, number, purchase_cost(state, player, row, column))
+    state.market[row][column] = None
+    kind = card(number).card_type
+    if kind is CardType.TOPPLE:
+        yield from topple.topple(state, player, number)
+        yield from regimes.check_depression(state)
+    elif kind is CardType.HEADLINE:
+        event = yield from ask(
+            Choice(
+                PlayerId(player),
+                f"Play {card(number).name} on its event or status quo orientation",
+                (True, False),
+            )
+        )
+        yield from cards_played.play_headline(state, player, number, event)
+    else:
+        state.players[player].hand.append(number)
+
+
+def discard_headlines(state: PorfirianaState, player: int) -> Effect:
+    """End of turn, step 2: headlines in the zero-cost column go, in the order the active
+    player picks, to the bull/bear discard without effect (the solitaire excepted, rules L)."""
+    waiting = [
+        (row, number)
+        for row, cards in enumerate(state.market)
+        if (number := cards[0]) is not None and card(number).card_type in PLAY_IMMEDIATELY
+    ]
+    while waiting and not state.over:
+        if len(waiting) > 1 and card(waiting[0][1]).signal is not card(waiting[1][1]).signal:
+            first = yield from ask(
+                Choice(
+                    PlayerId(player), "Which headline goes to the bull/bear discard first?", tuple(waiting)
+                )
+            )
+        else:
+            first = waiting[0]
+        waiting.remove(first)
+        row, number = first
+        state.market[row][0] = None
+        speculator = state.speculation.pop(number, None)
+        if speculator is not None:
+            state.players[speculator].cubes += 1
+        if card(number).card_type is CardType.TOPPLE:
+            topple.topple_card_discarded(state)
+            yield from regimes.discard_to_bull_bear(state, number)
+        elif state.solitaire:
+            from runtime.porfiriana import solitaire
+
+            yield from solitaire.headline_discarded(state, number)
+        else:
+            yield from regimes.discard_to_bull_bear(state, number)
+
+
+def refill(state: PorfirianaState) -> None:
+    """End of turn, step 3: slide each row towards the zero-cost end, then draw into the gaps."""
+    for cards in state.market:
+        present = [n for n in cards if n is not None]
+        cards[:] = present + [None] * (len(cards) - len(present))
+    for column in range(len(COLUMN_COSTS)):
+        for cards in state.market:
+            if cards[column] is None and state.deck:
+                cards[column] = state.deck.pop(0)
+
+
+def speculation_spots(state: PorfirianaState) -> list[int]:
+    """Market cards with no speculation cube yet."""
+    return [n for cards in state.market for n in cards if n is not None and n not in state.speculation]

@@ -1,0 +1,41 @@
+"""Regime changes (rules chapter H) and the bull/bear discard that brings depressions (chapter I).
+
+A regime change puts the new regime's card on top of the stack; mines, banks and the Pax prestige
+cubes then follow the new values (`economy.settle`). Troops already placed stay where they are
+even if the new regime would not let them go there (glossary: Jurisdiction).
+"""
+
+from __future__ import annotations
+
+from generated.porfiriana.vocabulary import MarketSignal, Regime
+from runtime.effects import Effect
+from runtime.porfiriana import economy
+from runtime.porfiriana.state import PorfirianaState, card
+
+
+def change_regime(state: PorfirianaState, regime: Regime | None) -> Effect:
+    if regime is None:
+        return
+    for index, number in enumerate(state.regimes):
+        if card(number).regime is regime:
+            state.regimes.insert(0, state.regimes.pop(index))
+            break
+    yield from economy.settle(state)
+
+
+def discard_to_bull_bear(state: PorfirianaState, number: int) -> Effect:
+    """A headline or topple goes to the bull/bear discard: a bear on a bear starts a depression,
+    a bull on a bull ends it."""
+    state.bull_bear.append(number)
+    yield from check_depression(state)
+
+
+def check_depression(state: PorfirianaState) -> Effect:
+    if len(state.bull_bear) < 2:
+        return
+    last, before = (card(n).signal for n in state.bull_bear[-1:-3:-1])
+    if last is before is MarketSignal.BEAR and not state.depression:
+        state.depression = True
+    elif last is before is MarketSignal.BULL and state.depression:
+        state.depression = False
+    yield from economy.settle(state)

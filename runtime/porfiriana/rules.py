@@ -1,0 +1,107 @@
+"""The flow of a game of Pax Porfiriana (rules chapter D): turns of up to three actions, then
+the headline discard, the market refill and the income phase (with depression expenses), until a
+topple is won or the fourth topple passes. `PorfirianaRules` is what the shared session drives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from runtime.core.session import CHECKPOINT, Chance, RulesRun
+from runtime.effects import Choice, Effect, PlayerId, ask
+from runtime.porfiriana import actions, economy, losses, market, setup
+from runtime.porfiriana.state import ACTIONS_PER_TURN, JAILED_ACTIONS, PorfirianaState, TurnState, card
+
+DEPRESSION_EXPENSE = 1
+
+
+def run(state: PorfirianaState) -> RulesRun:
+    if state.turn_number == 0:
+        yield Chance("deck order: " + " ".join(map(str, state.deck)))
+    while not state.over:
+        yield CHECKPOINT
+        yield from take_turn(state, state.active)
+        if not state.over:
+            state.active = (state.active + 1) % len(state.players)
+
+
+def take_turn(state: PorfirianaState, player: int) -> Effect:
+    state.turn_number += 1
+    if state.solitaire and player == 1:
+        from runtime.porfiriana import solitaire
+
+        yield from solitaire.diaz_turn(state)
+    else:
+        yield from action_phase(state, player)
+    if state.over:
+        return
+    yield from market.discard_headlines(state, player)
+    if state.over:
+        return
+    market.refill(state)
+    yield from income_phase(state, player)
+
+
+def action_phase(state: PorfirianaState, player: int) -> Effect:
+    jailed = state.players[player].jailed
+    state.turn = TurnState(
+        actions_left=JAILED_ACTIONS if jailed else ACTIONS_PER_TURN, jailed_at_start=jailed
+    )
+    while not state.over:
+        options = tuple(actions.options(state, player))
+        option = yield from ask(Choice(PlayerId(player), "Take an action, or end your turn", options))
+        if isinstance(option, actions.EndTurn):
+            return
+        yield from actions.perform(state, player, option)
+
+
+def income_phase(state: PorfirianaState, player: int) -> Effect:
+    """Income for the active player's cubes; in a depression, then one gold for each card in play
+    (not the Hacendado), or the card is discarded (rules I)."""
+    me = state.players[player]
+    me.gold += economy.income(state, player)
+    if not state.depression or (state.solitaire and player == 1):
+        return
+    in_play = [h.number for h in me.row[1:]] + actions.my_troops(state, player)
+    for number in in_play:
+        if state.holding(number) is None and state.troop_place(number) is None:
+            continue  # already gone with a card paid for before (a troop on a discarded enterprise)
+        pay = False
+        if me.gold >= DEPRESSION_EXPENSE:
+            pay = yield from ask(
+                Choice(
+                    PlayerId(player), f"Depression: pay 1 gold to keep {card(number).name}?", (True, False)
+                )
+            )
+        if pay:
+            me.gold -= DEPRESSION_EXPENSE
+        else:
+            yield from losses.discard_card_in_play(state, number)
+
+
+# ---------------------------------------------------------------------- the session's view
+
+
+class PorfirianaRules:
+    name = "porfiriana"
+
+    def new_state(self, options: Mapping[str, Any], seed: int) -> PorfirianaState:
+        return setup.new_state(options, seed)
+
+    def run(self, state: PorfirianaState) -> RulesRun:
+        return run(state)
+
+    def copy_state(self, state: PorfirianaState) -> PorfirianaState:
+        return state.copy()
+
+    def returns(self, state: PorfirianaState) -> list[float]:
+        return [1.0 if p == state.winner else 0.0 for p in range(len(state.players))]
+
+    def digest(self, state: PorfirianaState) -> str:
+        return state.digest()
+
+    def label(self, state: PorfirianaState, option: object) -> str:
+        from runtime.porfiriana.labels import label
+
+        return label(state, option)

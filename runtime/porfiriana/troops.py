@@ -1,0 +1,175 @@
+"""Playing and redeploying troops (rules chapter G; glossary: Jurisdiction, Firepower, Extorting
+Troop, Private Army, Redeploy, Chain Railroad).
+
+A troop goes onto an enterprise in anybody's row, or into its owner's private army under a
+flipped Hacendado of the same faction colour. It pays by the destination's connection, beats a
+troop already there only with greater firepower, drives off as many unrest disks as its
+firepower, and on an opponent's enterprise becomes an extorting troop: one of the enterprise's
+income cubes (or the previous extorter's cube) is replaced by an extortion cube of its owner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generated.porfiriana.vocabulary import District, Faction, Family, Firepower, TroopArrived, TroopMayEnter
+from runtime.effects import Effect, PlayerId
+from runtime.porfiriana import economy, hooks, losses
+from runtime.porfiriana.state import Holding, PorfirianaState, card
+
+UNBEATABLE = 3  # machine guns cannot be defeated
+# The federal troops a chain railroad lets its builder send across the Sierra Madre.
+CHAIN_RAILROAD_DISTRICTS = (District.SONORA, District.CHIHUAHUA)
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """Where a troop may go: an enterprise (its owner and number) or its owner's private army
+    (`enterprise` None)."""
+
+    owner: int
+    enterprise: int | None
+    cost: int
+
+
+def firepower(state: PorfirianaState, player: int, troop: int) -> int:
+    printed = card(troop)
+    return hooks.modified(state, Firepower(printed, PlayerId(player)), printed.firepower or 1)
+
+
+def has_chain_railroad(state: PorfirianaState, player: int) -> bool:
+    """A connection cube of the player on a chain railroad enterprise not in unrest."""
+    return any(
+        held.connection_owner == player
+        and not held.unrest
+        and Family.CHAIN_RAILROAD in card(held.number).family
+        for _, held in state.enterprises()
+    )
+
+
+def may_enter(state: PorfirianaState, player: int, troop: int, district: District | None) -> bool:
+    """The jurisdiction rule: a troop goes only to its flag's district, unless a regime, a
+    partner or a chain railroad lifts the limit."""
+    printed = card(troop)
+    allowed = printed.district is None or printed.district is district
+    if (
+        not allowed
+        and printed.faction is Faction.FEDERAL
+        and district in CHAIN_RAILROAD_DISTRICTS
+        and has_chain_railroad(state, player)
+    ):
+        allowed = True
+    if district is None:
+        return allowed
+    return hooks.modified(state, TroopMayEnter(printed, district), allowed)
+
+
+def destinations(state: PorfirianaState, player: int, troop: int) -> list[Destination]:
+    """Every place the player could play or redeploy this troop to now, with what it costs."""
+    me = state.players[player]
+    found: list[Destination] = []
+    place = state.troop_place(troop)
+    here = place[1] if place is not None else None
+    power = firepower(state, player, troop)
+    for owner, held in state.enterprises():
+        if held is here or not may_enter(state, player, troop, held.face.district):
+            continue
+        if held.troop is not None and (held.troop_owner == player and held.troop == troop):
+            continue
+        if held.troop is not None and firepower(state, held.troop_owner or 0, held.troop) >= power:
+            continue
+        if owner != player and held.extortion is None and me.cubes == 0 and held.income > 0:
+            continue  # an extortion needs a cube of the player's own
+        cost = losses.troop_cost(troop, losses.connection_of(held))
+        if cost <= me.gold:
+            found.append(Destination(owner, held.number, cost))
+    in_army = place is not None and place[1] is None
+    if me.flipped and not in_army and me.hacendado.face.faction is card(troop).faction:
+        cost = losses.troop_cost(troop, losses.connection_of(me.hacendado))
+        if cost <= me.gold:
+            found.append(Destination(player, None, cost))
+    return found
+
+
+def leave(state: PorfirianaState, troop: int) -> None:
+    """Lift a troop from where it is. Leaving an enterprise it extorted gives the extortion cube
+    back to its owner and the enterprise's owner an income cube in its place (rules G)."""
+    place = state.troop_place(troop)
+    if place is None:
+        return
+    owner, held = place
+    if held is None:
+        state.players[owner].army.remove(troop)
+        return
+    if held.extortion is not None:
+        state.players[held.extortion].cubes += 1
+        held.extortion = None
+        found = state.holding(held.number)
+        if found is not None and state.players[found[0]].cubes > 0:
+            state.players[found[0]].cubes -= 1
+            held.income += 1
+    held.troop = held.troop_owner = None
+
+
+def arrive(state: PorfirianaState, player: int, troop: int, destination: Destination) -> Effect:
+    """Pay and move (or play) the troop to `destination`, with the five steps of an extortion.
+    Regime changes and other card effects of a first play are the caller's."""
+    me = state.players[player]
+    me.gold -= destination.cost
+    leave(state, troop)
+    if destination.enterprise is None:
+        me.army.append(troop)
+        yield from hooks.fire(state, TroopArrived(card(troop), card(me.hacendado.number), PlayerId(player)))
+        return
+    found = state.holding(destination.enterprise)
+    assert found is not None
+    owner, held = found
+    # (1) a troop already there is defeated (greater firepower was checked) and cannot retreat
+    if held.troop is not None:
+        state.discard.append(held.troop)
+        held.troop = held.troop_owner = None
+        if owner == player and held.extortion is not None:
+            # the owner takes back an extorted enterprise: the cube turns to the owner's colour
+            state.players[held.extortion].cubes += 1
+            held.extortion = None
+            if me.cubes > 0:
+                me.cubes -= 1
+                held.income += 1
+        # otherwise the defeated extorter's cube stays until step 5 replaces it
+    # (2) unrest disks driven off
+    held.unrest = max(0, held.unrest - firepower(state, player, troop))
+    if owner == player:
+        held.troop, held.troop_owner = troop, player
+    elif held.income == 0 and held.extortion is None:
+        # (3) nothing to extort: the enterprise is sacked, and the arriving troop with it
+        held.troop, held.troop_owner = troop, player
+        yield from losses.sack(state, owner, held)
+        return
+    else:
+        # (4) the troop settles; (5) an income cube (or the former extorter's cube) gives way
+        held.troop, held.troop_owner = troop, player
+        if held.extortion is not None:
+            state.players[held.extortion].cubes += 1
+        else:
+            held.income -= 1
+            state.players[owner].cubes += 1
+        me.cubes -= 1
+        held.extortion = player
+    yield from economy.settle(state)
+    if state.troop_place(troop) is not None:
+        yield from hooks.fire(state, TroopArrived(card(troop), card(held.number), PlayerId(player)))
+
+
+def redeploy_in_place(state: PorfirianaState, player: int, troop: int) -> Effect:
+    """Activate a troop where it stands: free, and it drives off unrest as it would arriving."""
+    place = state.troop_place(troop)
+    if place is not None and place[1] is not None:
+        place[1].unrest = max(0, place[1].unrest - firepower(state, player, troop))
+    yield from economy.settle(state)
+
+
+def enterprise_of(state: PorfirianaState, destination: Destination) -> Holding | None:
+    if destination.enterprise is None:
+        return None
+    found = state.holding(destination.enterprise)
+    return None if found is None else found[1]
