@@ -13,7 +13,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,8 +24,18 @@ from runtime.core.agents import RandomAgent
 from runtime.core.rng import Rng
 from runtime.core.session import BadSave, GameRules, Session
 
-GAMES = ("pamir",)
+GAMES = ("pamir", "porfiriana")
 MAX_DECISIONS = 50_000
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, for the summaries."""
+
+    winner: int | None
+    scores: tuple[int, ...]
+    turns: int
+    ending: str
 
 
 @dataclass(frozen=True)
@@ -36,18 +46,78 @@ class GameKit:
     describe: Callable[[Any, int | None], str]
     cards_in_game: Callable[[Any], Counter[int]]
     violations: Callable[[Any, Counter[int]], list[str]]
+    outcome: Callable[[Any], Outcome]
+    score_name: str  # what `Outcome.scores` count
+    min_players: int
+    max_players: int
+    variants: tuple[str, ...] = ()  # the option flags the game understands
+
+
+def _pamir_outcome(state: Any) -> Outcome:
+    ending = "the final dominance check" if state.checks_resolved >= 4 else "a four-point lead"
+    return Outcome(state.winner, tuple(p.score for p in state.players), state.turn_number, ending)
+
+
+def _porfiriana_outcome(state: Any) -> Outcome:
+    if state.solitaire:
+        ending = "the player toppled Díaz" if state.winner == 0 else "Díaz held on"
+    elif state.toppled_by:
+        ending = "a topple" if len(state.toppled_by) == 1 else "a gold victory among topplers"
+    else:
+        ending = "a gold victory after the fourth topple"
+    return Outcome(state.winner, tuple(p.gold for p in state.players), state.turn_number, ending)
 
 
 def _kit(game: str) -> GameKit:
     if game == "pamir":
         from runtime.pamir import board, invariants, rules
 
-        return GameKit(rules.PamirRules(), board.describe, invariants.cards_in_game, invariants.violations)
+        return GameKit(
+            rules.PamirRules(),
+            board.describe,
+            invariants.cards_in_game,
+            invariants.violations,
+            _pamir_outcome,
+            "points",
+            2,
+            5,
+        )
+    if game == "porfiriana":
+        from runtime.porfiriana import board as porfiriana_board
+        from runtime.porfiriana import invariants as porfiriana_invariants
+        from runtime.porfiriana import rules as porfiriana_rules
+
+        return GameKit(
+            porfiriana_rules.PorfirianaRules(),
+            porfiriana_board.describe,
+            porfiriana_invariants.cards_in_game,
+            porfiriana_invariants.violations,
+            _porfiriana_outcome,
+            "gold",
+            2,
+            6,
+            ("solitaire", "iron_hand", "quick_setup"),
+        )
     raise click.BadParameter(f"unknown game '{game}'")
 
 
 def _rules(game: str) -> GameRules[Any]:
     return _kit(game).rules
+
+
+def game_options(game: str, players: int, variants: Mapping[str, bool]) -> dict[str, Any]:
+    """The options a game starts from, checked against what the game accepts."""
+    kit = _kit(game)
+    chosen = {name: True for name, on in variants.items() if on}
+    unknown = sorted(set(chosen) - set(kit.variants))
+    if unknown:
+        flags = ", ".join("--" + name.replace("_", "-") for name in unknown)
+        raise click.UsageError(f"{game} has no {flags} variant")
+    if chosen.get("solitaire"):
+        return {"players": 2, **chosen}  # you against Díaz (rules L)
+    if not kit.min_players <= players <= kit.max_players:
+        raise click.UsageError(f"{game} is for {kit.min_players} to {kit.max_players} players, not {players}")
+    return {"players": players, **chosen}
 
 
 # ---------------------------------------------------------------------- simulate
@@ -60,15 +130,16 @@ class GameResult:
     scores: tuple[int, ...] = ()
     decisions: int = 0
     turns: int = 0
-    final_check: bool = False
+    ending: str = ""
     error: str | None = None
 
 
-def play_one(game: str, players: int, seed: int, check: bool) -> GameResult:
+def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> GameResult:
     """One random self-play game; any exception or broken invariant is returned, not raised."""
     try:
         kit = _kit(game)
-        session = Session(kit.rules, {"players": players}, seed)
+        session = Session(kit.rules, options, seed)
+        players = len(session.state.players)
         agents = [RandomAgent(seed + 1 + p) for p in range(players)]
         expected = kit.cards_in_game(session.state) if check else None
         decisions = 0
@@ -83,15 +154,8 @@ def play_one(game: str, players: int, seed: int, check: bool) -> GameResult:
                     return GameResult(
                         seed, decisions=decisions, error=f"after decision {decisions}: {problems}"
                     )
-        state = session.state
-        return GameResult(
-            seed,
-            winner=state.winner,
-            scores=tuple(p.score for p in state.players),
-            decisions=decisions,
-            turns=state.turn_number,
-            final_check=state.checks_resolved >= 4,
-        )
+        outcome = kit.outcome(session.state)
+        return GameResult(seed, outcome.winner, outcome.scores, decisions, outcome.turns, outcome.ending)
     except Exception as error:  # reported per game, so one bad seed does not stop a long run
         where = traceback.extract_tb(error.__traceback__)[-1]
         return GameResult(
@@ -99,7 +163,7 @@ def play_one(game: str, players: int, seed: int, check: bool) -> GameResult:
         )
 
 
-def _play_task(task: tuple[str, int, int, bool]) -> GameResult:
+def _play_task(task: tuple[str, Mapping[str, Any], int, bool]) -> GameResult:
     return play_one(*task)
 
 
@@ -109,9 +173,18 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [rng.next_u64() >> 16 for _ in range(games)]
 
 
-def run_games(game: str, players: int, games: int, seed: int, jobs: int, check: bool) -> Iterator[GameResult]:
+def run_games(
+    game: str,
+    players: int,
+    games: int,
+    seed: int,
+    jobs: int,
+    check: bool,
+    variants: Mapping[str, bool] | None = None,
+) -> Iterator[GameResult]:
     """The results in seed order, computed by `jobs` processes."""
-    tasks = [(game, players, s, check) for s in game_seeds(seed, games)]
+    options = game_options(game, players, variants or {})
+    tasks = [(game, options, s, check) for s in game_seeds(seed, games)]
     if jobs <= 1:
         yield from map(_play_task, tasks)
         return
@@ -124,6 +197,7 @@ def run_games(game: str, players: int, games: int, seed: int, jobs: int, check: 
 @dataclass
 class Summary:
     players: int
+    score_name: str = "points"
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -144,16 +218,16 @@ class Summary:
             out.append("  wins by seat: " + ", ".join(f"P{p} {wins.get(p, 0)}" for p in range(self.players)))
             for p in range(self.players):
                 scores = [r.scores[p] for r in done]
-                out.append(f"  P{p} points: mean {statistics.mean(scores):.1f}, max {max(scores)}")
+                out.append(f"  P{p} {self.score_name}: mean {statistics.mean(scores):.1f}, max {max(scores)}")
             lengths = [r.decisions for r in done]
             turns = [r.turns for r in done]
             out.append(
                 f"  decisions per game: mean {statistics.mean(lengths):.0f}, min {min(lengths)}, max {max(lengths)}; "
                 f"turns: mean {statistics.mean(turns):.0f}"
             )
-            final = sum(r.final_check for r in done)
+            endings = Counter(r.ending for r in done)
             out.append(
-                f"  ended: {final} after the final dominance check, {len(done) - final} by a four-point lead"
+                "  ended: " + ", ".join(f"{count} by {ending}" for ending, count in endings.most_common())
             )
         out.append(f"  errors: {len(errors)}")
         for result in errors[:10]:
@@ -161,12 +235,34 @@ class Summary:
         return out
 
 
+def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The variant flags of `play` and `simulate`; each game accepts its own."""
+    for flag, text in reversed(
+        (
+            ("--solitaire", "Pax Porfiriana: you against Díaz, the solitaire of chapter L (no --players)."),
+            ("--iron-hand", "Pax Porfiriana: the Iron Hand variant (the tripartite is the two strongest)."),
+            ("--quick-setup", "Pax Porfiriana: the quick setup (about half the deck)."),
+        )
+    ):
+        command = click.option(flag, is_flag=True, help=text)(command)
+    return command
+
+
+PLAYERS = click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    default=3,
+    show_default=True,
+    help="How many players (Pax Pamir: 2-5).",
+)
+
+
 # ---------------------------------------------------------------------- commands
 
 
 @click.command()
 @click.argument("game", type=click.Choice(GAMES))
-@click.option("--players", type=click.IntRange(2, 5), default=3, show_default=True, help="How many players.")
+@PLAYERS
 @click.option(
     "--games", type=click.IntRange(1), default=100, show_default=True, help="How many games to play."
 )
@@ -182,9 +278,19 @@ class Summary:
     is_flag=True,
     help="Run on the compiled runtime built by 'paxc accelerate' (same results, about twice as fast).",
 )
+@variant_options
 @click.pass_context
 def simulate(
-    ctx: click.Context, game: str, players: int, games: int, seed: int, jobs: int, check: bool, compiled: bool
+    ctx: click.Context,
+    /,
+    game: str,
+    players: int,
+    games: int,
+    seed: int,
+    jobs: int,
+    check: bool,
+    compiled: bool,
+    **variants: bool,
 ) -> None:
     """Random self-play: play GAME many times and summarise winners, scores, lengths and errors.
 
@@ -209,9 +315,11 @@ def simulate(
             check=False,
         )
         sys.exit(done.returncode)
-    summary = Summary(players)
+    options = game_options(game, players, variants)
+    kit = _kit(game)
+    summary = Summary(options["players"], kit.score_name)
     started = time.perf_counter()
-    results = run_games(game, players, games, seed, jobs, check)
+    results = run_games(game, players, games, seed, jobs, check, variants)
     with click.progressbar(results, length=games, label="playing", file=sys.stderr) as bar:
         summary.results.extend(bar)
     summary.seconds = time.perf_counter() - started
@@ -222,7 +330,7 @@ def simulate(
 
 @click.command()
 @click.argument("game", type=click.Choice(GAMES))
-@click.option("--players", type=click.IntRange(2, 5), default=3, show_default=True, help="How many players.")
+@PLAYERS
 @click.option(
     "--seats",
     default="human",
@@ -233,18 +341,25 @@ def simulate(
 @click.option(
     "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's log here."
 )
-def play(game: str, players: int, seats: str, seed: int, save_path: Path | None) -> None:
+@variant_options
+def play(game: str, players: int, seats: str, seed: int, save_path: Path | None, **variants: bool) -> None:
     """Play GAME in the terminal: the board, the numbered options, the log.
 
     At a prompt, type an option's number; 'b' shows the board, 'l' the log, 'q' quits (saving the
     log when --save is given).
     """
+    options = game_options(game, players, variants)
+    players = options["players"]
+    # In the solitaire only seat 0 is a person's: Díaz (seat 1) is run by the rules.
+    seats_chosen = 1 if options.get("solitaire") else players
     kinds = [s.strip() for s in seats.split(",") if s.strip()]
-    if any(k not in ("human", "random") for k in kinds) or len(kinds) > players:
-        raise click.BadParameter(f"expected up to {players} of 'human' or 'random'", param_hint="--seats")
+    if any(k not in ("human", "random") for k in kinds) or len(kinds) > seats_chosen:
+        raise click.BadParameter(
+            f"expected up to {seats_chosen} of 'human' or 'random'", param_hint="--seats"
+        )
     kinds += ["random"] * (players - len(kinds))
     kit = _kit(game)
-    session = Session(kit.rules, {"players": players}, seed)
+    session = Session(kit.rules, options, seed)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in enumerate(kinds) if kind == "random"}
     shown_turn = -1
     while not session.is_terminal():
@@ -312,8 +427,11 @@ def replay(log: Path, quiet: bool) -> None:
             click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
     state = session.state
     if session.is_terminal():
+        kit = _kit(game)
+        outcome = kit.outcome(state)
         click.echo(
-            f"The game is over: player {state.winner} wins with scores {[p.score for p in state.players]}."
+            f"The game is over: player {outcome.winner} wins by {outcome.ending}; "
+            f"{kit.score_name}: {list(outcome.scores)}."
         )
     else:
         click.echo(f"The log stops before the end: player {session.current_player()} is to decide.")

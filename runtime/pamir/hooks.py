@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 
 from generated.pamir import CARDS
 from generated.pamir.vocabulary import CardType, PamirEffects
-from runtime.core.abilities import confirm, run_effect  # noqa: F401 (re-exported to the rules)
+from runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
+from runtime.core.abilities import run_effect as run_effect
 from runtime.effects import Ability, Decision, Effect, Modifier
 from runtime.pamir import context  # a module import: context and hooks import each other
 from runtime.pamir.state import PamirState, card

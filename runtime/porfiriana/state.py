@@ -264,5 +264,9 @@ class PorfirianaState:
             "turn": self.turn_number,
             "over": self.over,
             "winner": self.winner,
+            "toppled_by": self.toppled_by,
+            "diaz_bonus": sorted(self.diaz_bonus.items()),
+            "iron_hand": self.iron_hand,
+            "solitaire": self.solitaire,
         }
         return json.dumps(data, sort_keys=True)

@@ -147,14 +147,13 @@ def test_prestige_distribution(deck: DeckProfile) -> None:
 
 def test_hacendado_prestige(game: ir.GameIR) -> None:
     """Outside the guide's figures: two orientations each, one point per orientation (Boss
-    Shepherd's orientations are not known, so only Bernardo Reyes and the four reconstructed
-    Hacendados show points)."""
+    Shepherd's are reconstructed, as the four reconstructed Hacendados')."""
     hacendados = profile(game, exclude=tuple(t for t in game.vocabulary.card_types if t != "hacendado"))
     assert {kind: hacendados.prestige_total(kind).total for kind in hacendados.prestige} == {
-        "Loyalty": 3,
+        "Loyalty": 4,
         "Revolution": 2,
         "Command": 3,
-        "Outrage": 2,
+        "Outrage": 3,
     }
     for card in game.cards():
         if card.card_type == "hacendado" and card.provenance == "reconstructed":
