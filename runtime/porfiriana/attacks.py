@@ -100,6 +100,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
 
     me = state.players[player]
     me.hand.remove(number)
+    state.in_transit.append(number)  # played, not yet discarded or awarded
     me.gold -= target.cost
     printed = card(number)
     # immunity from jail holds even when the partner giving it is lost in this very attack
@@ -111,6 +112,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
                 if not (state.solitaire and owner == 1):
                     other.gold += GUN_STORE_BONUS
     if (yield from hooks.replaced(state, AttackPlayed(printed, PlayerId(player), PlayerId(target.victim)))):
+        state.in_transit.remove(number)
         state.discard.append(number)  # a spy cancelled it
         return
     victim = state.players[target.victim]
@@ -141,6 +143,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
             if one_shot.timing == "play":
                 yield from run_effect(one_shot.run(ctx))
     yield from regimes.change_regime(state, printed.regime_change)
+    state.in_transit.remove(number)
     yield from award(state, target.victim, number, immune)
 
 

@@ -60,13 +60,13 @@ def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
         yield from card_effects(state, player, number, printed)
         return
     cost = printed.cost or 0
-    me.hand.remove(number)
-    me.gold -= cost
     held = Holding(number)
     if printed.sides:  # a newspaper: its orientation is chosen when played
         held.side = yield from ask(
             Choice(PlayerId(player), f"Orientation of {printed.name}", tuple(range(len(printed.sides))))
         )
+    me.hand.remove(number)
+    me.gold -= cost
     yield from place(state, player, held)
     yield from _paid(state, player, printed, cost)
     yield from card_effects(state, player, number, held.face)
@@ -106,8 +106,10 @@ def card_effects(
 def play_headline(state: PorfirianaState, player: int, number: int, event: bool) -> Effect:
     """A bought headline: its event orientation takes effect, the status quo one does nothing;
     either way it goes to the bull/bear discard."""
+    state.in_transit.append(number)
     if event:
         yield from card_effects(state, player, number, card(number), timing="event")
+    state.in_transit.remove(number)
     yield from regimes.discard_to_bull_bear(state, number)
 
 
@@ -121,15 +123,15 @@ def take_over(state: PorfirianaState, taker: int, victim: int, held: Holding) ->
     """A conspiracy: the victim's partner (or public card) changes hands. Its cubes go home; a
     card with sides may be turned, and a public card's strife and regime change happen again
     (glossary: Public Cards, Newspaper)."""
-    old = state.players[victim]
-    old.row.remove(held)
-    old.cubes += held.prestige_cubes
     moved = Holding(held.number)
     printed = card(held.number)
     if printed.sides:
         moved.side = yield from ask(
             Choice(PlayerId(taker), f"Side of {printed.name}", tuple(range(len(printed.sides))))
         )
+    old = state.players[victim]
+    old.row.remove(held)
+    old.cubes += held.prestige_cubes
     yield from place(state, taker, moved)
     if printed.card_type is CardType.PUBLIC:
         yield from strife.strife(state, taker, moved.face.strife)

@@ -15,6 +15,7 @@ def cards_in_game(state: PorfirianaState) -> Counter[int]:
     """Every card the game uses, wherever it is now."""
     places: list[int] = [n for row in state.market for n in row if n is not None]
     places += state.deck + state.discard + state.removed + state.bull_bear + state.public + state.regimes
+    places += state.in_transit
     for player in state.players:
         places += player.hand + player.prestige_stack + player.army
         for held in player.row:

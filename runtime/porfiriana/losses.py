@@ -113,9 +113,11 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
         state.discard.append(troop)
         return
     choices: tuple[str | int, ...] = ("discard", *("retreat" if s is None else s for s in options))
+    state.in_transit.append(troop)
     answer = yield from ask(
         Choice(PlayerId(player), f"{card(troop).name} must leave: retreat or discard it", choices)
     )
+    state.in_transit.remove(troop)
     if answer == "discard":
         state.discard.append(troop)
         return
@@ -133,18 +135,19 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
     """Take a card out of a row: every cube on it goes home, a troop on it retreats or is
     discarded, and the card goes `to` DISCARD, HAND, REMOVED or ("stack", player)."""
     me = state.players[owner]
+    troop, troop_owner = held.troop, held.troop_owner
+    if troop is not None:
+        _lift_troop(state, held)  # its extortion cube goes home with it
     me.row.remove(held)
     me.cubes += held.income + held.prestige_cubes
     held.income = held.prestige_cubes = 0
     if held.connection_owner is not None:
         state.players[held.connection_owner].cubes += 1
         held.connection_owner = held.connection_level = None
-    if held.troop is not None:
-        assert held.troop_owner is not None
-        yield from retreat_or_discard(state, held.troop_owner, held.troop)
-    if held.extortion is not None:
-        state.players[held.extortion].cubes += 1
-        held.extortion = None
+    if troop is not None and troop_owner is not None:
+        state.in_transit.append(held.number)  # between the row and its next place meanwhile
+        yield from retreat_or_discard(state, troop_owner, troop)
+        state.in_transit.remove(held.number)
     if isinstance(to, tuple):
         state.players[to[1]].prestige_stack.append(held.number)
     elif to == HAND:

@@ -56,6 +56,7 @@ def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
         yield from topple.topple(state, player, number)
         yield from regimes.check_depression(state)
     elif kind is CardType.HEADLINE:
+        state.in_transit.append(number)
         event = yield from ask(
             Choice(
                 PlayerId(player),
@@ -63,6 +64,7 @@ def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
                 (True, False),
             )
         )
+        state.in_transit.remove(number)
         yield from cards_played.play_headline(state, player, number, event)
     else:
         state.players[player].hand.append(number)

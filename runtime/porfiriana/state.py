@@ -134,6 +134,7 @@ class PorfirianaState:
     unused: list[int] = field(default_factory=list)  # cards left in the box this game
     discard: list[int] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)  # cards out of the game (assassinated)
+    in_transit: list[int] = field(default_factory=list)  # a card between two places while a player decides
     bull_bear: list[int] = field(default_factory=list)  # the bull/bear discard, the last one on top
     speculation: dict[int, int] = field(default_factory=dict)  # market card -> the player's cube
     depression: bool = False
@@ -160,6 +161,7 @@ class PorfirianaState:
             unused=list(self.unused),
             discard=list(self.discard),
             removed=list(self.removed),
+            in_transit=list(self.in_transit),
             bull_bear=list(self.bull_bear),
             speculation=dict(self.speculation),
             depression=self.depression,
@@ -256,6 +258,7 @@ class PorfirianaState:
             "public": self.public,
             "discard": self.discard,
             "removed": self.removed,
+            "in_transit": self.in_transit,
             "bull_bear": self.bull_bear,
             "speculation": sorted(self.speculation.items()),
             "depression": self.depression,

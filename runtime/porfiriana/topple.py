@@ -58,6 +58,7 @@ def topple(state: PorfirianaState, buyer: int, number: int) -> Effect:
     if state.over:
         return
     kind = topple_kind(state)
+    state.in_transit.append(number)  # in nobody's hands while the players decide
     state.diaz_bonus = {}  # spies and courts discarded in an earlier topple no longer count
     minus_one = False
     named = card(number).named_regime
@@ -77,6 +78,7 @@ def topple(state: PorfirianaState, buyer: int, number: int) -> Effect:
         yield from hooks.fire(state, ToppleStarted(), owner=player)
     # Decision: the topple card goes to the bull/bear discard once the topple is resolved, even
     # when it ends the game (the discard then changes nothing).
+    state.in_transit.remove(number)
     state.bull_bear.append(number)
     state.topples += 1  # every topple card resolved counts, toppled or not
     winners = topplers(state, kind, minus_one, order)
