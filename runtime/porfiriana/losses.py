@@ -62,14 +62,15 @@ def flip_hacendado(state: PorfirianaState, player: int, side: int) -> None:
 
 
 def discard_troop(state: PorfirianaState, troop: int) -> None:
-    place = state.troop_place(troop)
-    if place is None:
-        return
-    owner, held = place
-    if held is None:
-        state.players[owner].army.remove(troop)
-    else:
-        _lift_troop(state, held)
+    """A troop leaves play for the discard (sold, lost in a strife or for depression expenses).
+
+    Decision: an extorting troop discarded while its enterprise stays in play leaves it as a
+    redeployed troop would (rules G): the enterprise's owner gets an income cube back in place of
+    the extortion cube, if their supply has one.
+    """
+    from runtime.porfiriana import troops  # troops builds on this module
+
+    troops.leave(state, troop)
     state.discard.append(troop)
 
 

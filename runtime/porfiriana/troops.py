@@ -71,15 +71,19 @@ def destinations(state: PorfirianaState, player: int, troop: int) -> list[Destin
     place = state.troop_place(troop)
     here = place[1] if place is not None else None
     power = firepower(state, player, troop)
+    # A troop leaving an enterprise it extorts brings its extortion cube home first.
+    spare = me.cubes + (here is not None and here.extortion == player)
     for owner, held in state.enterprises():
         if held is here or not may_enter(state, player, troop, held.face.district):
             continue
-        if held.troop is not None and (held.troop_owner == player and held.troop == troop):
-            continue
         if held.troop is not None and firepower(state, held.troop_owner or 0, held.troop) >= power:
             continue
-        if owner != player and held.extortion is None and me.cubes == 0 and held.income > 0:
-            continue  # an extortion needs a cube of the player's own
+        # Step 5 of an extortion puts one of the player's cubes there (in place of an income
+        # cube or of another extorter's cube); without one in the supply it cannot be done. An
+        # enterprise with neither is sacked, which needs no cube.
+        replaced = held.extortion is not None and held.extortion != player
+        if owner != player and spare == 0 and (held.income > 0 or replaced):
+            continue
         cost = losses.troop_cost(troop, losses.connection_of(held))
         if cost <= me.gold:
             found.append(Destination(owner, held.number, cost))

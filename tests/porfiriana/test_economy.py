@@ -1,0 +1,573 @@
+"""Money and cubes, from the rules: playing enterprises and partners (E1), income (D4, F),
+regimes' mine and economy values (H), depressions (I), selling (E4), buying land (E6),
+upgrading connections (E7) and speculation (E9; glossary: Cube Limit, Speculation Cube)."""
+
+from __future__ import annotations
+
+import pytest
+
+from generated.porfiriana.vocabulary import (
+    CardType,
+    Connection,
+    Faction,
+    Family,
+    MarketSignal,
+    Prestige,
+    Regime,
+)
+from runtime.porfiriana import economy, market, regimes, rules
+from runtime.porfiriana.actions import (
+    BuyLand,
+    PlayCard,
+    Sell,
+    Speculate,
+    Upgrade,
+    land_cost,
+)
+from runtime.porfiriana.state import CUBES_PER_PLAYER, card
+from tests.porfiriana.scenario import (
+    act,
+    check_cubes,
+    drive,
+    empty_state,
+    find,
+    flip,
+    hold,
+    may,
+    put,
+    put_troop,
+    turn,
+)
+
+RANCH = find(
+    CardType.ENTERPRISE, lambda c: Family.RANCH in c.family and len(c.family) == 1 and not c.prestige
+)
+OTHER_RANCH = find(
+    CardType.ENTERPRISE,
+    lambda c: Family.RANCH in c.family and len(c.family) == 1 and not c.prestige,
+    exclude=[RANCH.number],
+)
+PLANTATION = find(CardType.ENTERPRISE, lambda c: c.family == (Family.PLANTATION,) and not c.prestige)
+MINE = find(CardType.ENTERPRISE, lambda c: c.family == (Family.MINE,) and not c.prestige)
+OTHER_MINE = find(
+    CardType.ENTERPRISE, lambda c: c.family == (Family.MINE,) and not c.prestige, exclude=[MINE.number]
+)
+BANK = find(CardType.ENTERPRISE, lambda c: c.family == (Family.BANK,) and not c.prestige)
+LOYAL_BANK = find(
+    CardType.ENTERPRISE, lambda c: c.family == (Family.BANK,) and Prestige.LOYALTY in c.prestige
+)
+# A plain enterprise with a fixed income and a Loyalty point.
+LOYAL_SHOP = find(
+    CardType.ENTERPRISE, lambda c: not c.family and c.prestige == (Prestige.LOYALTY,) and (c.income or 0) > 0
+)
+PLAIN = find(CardType.ENTERPRISE, lambda c: not c.family and not c.prestige and (c.income or 0) >= 2)
+# Two ovals: mule and rail.
+TWO_OVALS = find(
+    CardType.ENTERPRISE,
+    lambda c: (
+        c.family == (Family.RANCH,) and c.upgrade_mule_cost is not None and c.upgrade_rail_cost is not None
+    ),
+)
+CHAIN = find(
+    CardType.ENTERPRISE,
+    lambda c: Family.CHAIN_RAILROAD in c.family and bool(c.income) and Family.PROJECT not in c.family,
+)
+LOYAL_PARTNER = find(
+    CardType.PARTNER, lambda c: c.prestige == (Prestige.LOYALTY,) and not c.family and not c.extra_action
+)
+OTHER_PARTNER = find(
+    CardType.PARTNER,
+    lambda c: c.prestige == (Prestige.REVOLUTION,) and not c.family and not c.extra_action,
+)
+HEADLINE = find(CardType.HEADLINE, lambda c: True)
+TROOP = find(CardType.TROOP, lambda c: c.district is not None and c.faction is Faction.LOCAL)
+
+
+def oval_cost(number: int, level: Connection) -> int:
+    printed = card(number)
+    cost = printed.upgrade_mule_cost if level is Connection.MULE else printed.upgrade_rail_cost
+    assert cost is not None
+    return cost
+
+
+# ---------------------------------------------------------------------- playing cards (E1)
+
+
+def test_playing_an_enterprise_costs_its_price_and_brings_its_income_cubes() -> None:
+    state = empty_state()
+    turn(state, 0)
+    hold(state, 0, PLAIN.number)
+    act(state, 0, PlayCard(PLAIN.number))
+    me = state.players[0]
+    assert me.gold == 30 - (PLAIN.cost or 0)
+    held = me.row[-1]
+    assert held.number == PLAIN.number and held.income == PLAIN.income
+    assert me.cubes == CUBES_PER_PLAYER - 2 - (PLAIN.income or 0)
+    assert state.turn.actions_left == 2
+    check_cubes(state)
+
+
+@pytest.mark.parametrize(
+    ("regime", "mines", "economy"),
+    [
+        (Regime.PAX, 2, 3),
+        (Regime.US_INTERVENTION, 3, 2),
+        (Regime.MARTIAL_LAW, 2, 2),
+        (Regime.ANARCHY, 1, 1),
+    ],
+)
+def test_a_mine_starts_with_the_regimes_mine_value_and_a_bank_with_its_economy(
+    regime: Regime, mines: int, economy: int
+) -> None:
+    state = empty_state(regime=regime)
+    turn(state, 0)
+    hold(state, 0, MINE.number, BANK.number)
+    act(state, 0, PlayCard(MINE.number))
+    act(state, 0, PlayCard(BANK.number))
+    assert [h.income for h in state.players[0].row[1:]] == [mines, economy]
+    check_cubes(state)
+
+
+def test_a_loyalty_point_played_under_the_pax_takes_a_prestige_cube() -> None:
+    state = empty_state()
+    turn(state, 0)
+    hold(state, 0, LOYAL_SHOP.number, LOYAL_PARTNER.number)
+    act(state, 0, PlayCard(LOYAL_SHOP.number))
+    act(state, 0, PlayCard(LOYAL_PARTNER.number))
+    shop, partner = state.players[0].row[1:]
+    assert (shop.income, shop.prestige_cubes) == (LOYAL_SHOP.income, 1)
+    assert partner.prestige_cubes == 1
+    check_cubes(state)
+
+
+def test_a_loyalty_point_played_under_another_regime_takes_no_cube() -> None:
+    state = empty_state(regime=Regime.MARTIAL_LAW)
+    turn(state, 0)
+    hold(state, 0, LOYAL_PARTNER.number)
+    act(state, 0, PlayCard(LOYAL_PARTNER.number))
+    assert state.players[0].row[-1].prestige_cubes == 0
+
+
+def test_a_card_cannot_be_played_without_the_gold_for_it() -> None:
+    state = empty_state(gold=(PLAIN.cost or 0) - 1)
+    turn(state, 0)
+    hold(state, 0, PLAIN.number)
+    assert not may(state, 0, PlayCard(PLAIN.number))
+
+
+# ---------------------------------------------------------------------- income (D4, F)
+
+
+def test_income_counts_income_prestige_connection_and_extortion_cubes_of_the_player() -> None:
+    state = empty_state()
+    mine = put(state, 0, LOYAL_SHOP.number)  # its income cubes and a Pax prestige cube
+    theirs = put(state, 1, PLAIN.number)
+    theirs.connection_owner, theirs.connection_level = 0, Connection.RAIL
+    state.players[0].cubes -= 1
+    other = put(state, 1, OTHER_RANCH.number)
+    put_troop(state, 0, TROOP.number, on=other.number)
+    state.speculation[HEADLINE.number] = 0  # a speculation cube earns nothing
+    state.players[0].cubes -= 1
+    check_cubes(state)
+    expected = 2 + (LOYAL_SHOP.income or 0) + 1 + 1 + 1
+    assert mine.prestige_cubes == 1
+    assert economy.income(state, 0) == expected
+    drive(rules.income_phase(state, 0), [])
+    assert state.players[0].gold == 30 + expected
+    assert state.players[1].gold == 30  # only the active player collects
+
+
+def test_an_enterprise_in_unrest_earns_nothing_for_anybody() -> None:
+    state = empty_state()
+    put(state, 0, LOYAL_SHOP.number, unrest=1)
+    theirs = put(state, 1, RANCH.number, unrest=2)
+    theirs.connection_owner, theirs.connection_level = 0, Connection.MULE
+    state.players[0].cubes -= 1
+    extorted = put(state, 1, PLAIN.number)
+    put_troop(state, 0, TROOP.number, on=extorted.number)
+    extorted.unrest = 1
+    assert economy.income(state, 0) == 2  # the Hacendado only
+    assert economy.income(state, 1) == 2
+
+
+def test_an_irrigation_canal_connection_earns_one_more() -> None:
+    # Decision (economy.CANAL_BONUS): the canal's "extra income" is one more gold for its cube.
+    canal = find(
+        CardType.ENTERPRISE,
+        lambda c: Family.IRRIGATION_CANAL in c.family and Family.SLAVE_PLANTATION not in c.family,
+    )
+    state = empty_state()
+    held = put(state, 1, canal.number)
+    held.connection_owner, held.connection_level = 0, Connection.RAIL
+    state.players[0].cubes -= 1
+    assert economy.income(state, 0) == 2 + 1 + economy.CANAL_BONUS
+
+
+# ---------------------------------------------------------------------- regimes (H)
+
+
+def test_a_regime_change_sets_every_mine_and_bank_to_the_new_values() -> None:
+    state = empty_state()
+    mine = put(state, 0, MINE.number)
+    bank = put(state, 1, BANK.number)
+    assert (mine.income, bank.income) == (2, 3)
+    drive(regimes.change_regime(state, Regime.US_INTERVENTION), [])
+    assert (mine.income, bank.income) == (3, 2)
+    drive(regimes.change_regime(state, Regime.ANARCHY), [])
+    assert (mine.income, bank.income) == (1, 1)
+    check_cubes(state)
+
+
+def test_an_extorted_mine_keeps_income_plus_extortion_at_the_mine_value() -> None:
+    state = empty_state()
+    mine = put(state, 1, MINE.number)
+    put_troop(state, 0, TROOP.number, on=mine.number)
+    assert (mine.income, mine.extortion) == (1, 0)
+    drive(regimes.change_regime(state, Regime.US_INTERVENTION), [])
+    assert (mine.income, mine.extortion) == (2, 0)
+    drive(regimes.change_regime(state, Regime.ANARCHY), [])
+    assert (mine.income, mine.extortion) == (0, 0)  # the income cube goes first
+    check_cubes(state)
+
+
+def test_cubes_added_by_a_regime_change_are_limited_to_the_supply() -> None:
+    state = empty_state()
+    mine = put(state, 0, MINE.number)
+    other = put(state, 0, OTHER_MINE.number)
+    state.players[0].cubes = 1
+    state.players[0].row[0].income += CUBES_PER_PLAYER - 2 - 4 - 1  # the rest of the cubes, anywhere
+    drive(regimes.change_regime(state, Regime.US_INTERVENTION), [])
+    assert mine.income + other.income == 5  # one cube short of 3 + 3
+    assert state.players[0].cubes == 0
+    check_cubes(state)
+
+
+def test_pax_prestige_cubes_go_when_the_regime_leaves_the_pax_and_come_back_with_it() -> None:
+    state = empty_state()
+    bank = put(state, 0, LOYAL_BANK.number)
+    partner = put(state, 0, LOYAL_PARTNER.number)
+    assert (bank.income, bank.prestige_cubes, partner.prestige_cubes) == (3, 1, 1)
+    drive(regimes.change_regime(state, Regime.MARTIAL_LAW), [])
+    assert (bank.income, bank.prestige_cubes, partner.prestige_cubes) == (2, 0, 0)
+    drive(regimes.change_regime(state, Regime.PAX), [])
+    assert (bank.income, bank.prestige_cubes, partner.prestige_cubes) == (3, 1, 1)
+    check_cubes(state)
+
+
+def test_a_flipped_hacendados_loyalty_point_takes_a_prestige_cube_under_the_pax() -> None:
+    state = empty_state()
+    flip(state, 0, Faction.FEDERAL)
+    hacendado = state.players[0].hacendado
+    if Prestige.LOYALTY not in hacendado.face.prestige:
+        pytest.skip("no Federal orientation with Loyalty")
+    drive(economy.settle(state), [])
+    assert hacendado.prestige_cubes == 1 and hacendado.income == 0
+
+
+# ---------------------------------------------------------------------- depressions (I)
+
+
+def two(signal: MarketSignal) -> list[int]:
+    first = find(CardType.HEADLINE, lambda c: c.signal is signal, plain=False)
+    second = find(CardType.HEADLINE, lambda c: c.signal is signal, plain=False, exclude=[first.number])
+    return [first.number, second.number]
+
+
+def test_two_bears_in_a_row_start_a_depression_mines_and_banks_fall_to_zero() -> None:
+    state = empty_state()
+    mine = put(state, 0, MINE.number)
+    bank = put(state, 0, LOYAL_BANK.number)
+    first, second = two(MarketSignal.BEAR)
+    drive(regimes.discard_to_bull_bear(state, first), [])
+    assert not state.depression
+    drive(regimes.discard_to_bull_bear(state, second), [])
+    assert state.depression
+    assert (mine.income, bank.income) == (0, 0)
+    assert bank.prestige_cubes == 1  # prestige and connection cubes stay
+    assert economy.sell_value(state) == 0
+    check_cubes(state)
+
+
+def test_a_bull_between_two_bears_starts_no_depression() -> None:
+    state = empty_state()
+    first, second = two(MarketSignal.BEAR)
+    bull = two(MarketSignal.BULL)[0]
+    for number in (first, bull, second):
+        drive(regimes.discard_to_bull_bear(state, number), [])
+    assert not state.depression
+
+
+def test_two_bulls_in_a_row_end_the_depression_and_the_mines_fill_again() -> None:
+    state = empty_state()
+    mine = put(state, 0, MINE.number)
+    for number in two(MarketSignal.BEAR):
+        drive(regimes.discard_to_bull_bear(state, number), [])
+    assert mine.income == 0
+    first, second = two(MarketSignal.BULL)
+    drive(regimes.discard_to_bull_bear(state, first), [])
+    assert state.depression
+    drive(regimes.discard_to_bull_bear(state, second), [])
+    assert not state.depression and mine.income == 2
+
+
+def test_a_depression_sacks_an_extorted_mine() -> None:
+    state = empty_state()
+    mine = put(state, 1, MINE.number)
+    put_troop(state, 0, TROOP.number, on=mine.number)
+    for number in two(MarketSignal.BEAR):
+        drive(regimes.discard_to_bull_bear(state, number), [], state, then_first=True)
+    assert state.holding(MINE.number) is None
+    assert MINE.number in state.players[1].hand  # a sacked enterprise goes back to its owner's hand
+    assert TROOP.number in state.discard  # Loyalist: nowhere to retreat
+    check_cubes(state)
+
+
+def test_a_depression_does_not_sack_a_mine_guarded_by_its_owners_troop() -> None:
+    state = empty_state()
+    mine = put(state, 0, MINE.number)
+    put_troop(state, 0, TROOP.number, on=mine.number)
+    for number in two(MarketSignal.BEAR):
+        drive(regimes.discard_to_bull_bear(state, number), [])
+    assert state.holding(MINE.number) is not None and mine.troop == TROOP.number
+
+
+def test_depression_expenses_one_gold_a_card_in_play_or_discard_it() -> None:
+    state = empty_state()
+    state.depression = True
+    shop = put(state, 0, PLAIN.number)
+    put(state, 0, LOYAL_PARTNER.number)
+    theirs = put(state, 1, RANCH.number)
+    put_troop(state, 0, TROOP.number, on=theirs.number)
+    state.players[0].prestige_stack.append(HEADLINE.number)  # not in play: costs nothing
+    state.players[0].gold = 3
+    income = economy.income(state, 0)
+    # pay for the shop and the troop, let the partner go
+    asked = drive(rules.income_phase(state, 0), [True, False, True])
+    assert [c.prompt for c in asked] == [
+        f"Depression: pay 1 gold to keep {PLAIN.name}?",
+        f"Depression: pay 1 gold to keep {LOYAL_PARTNER.name}?",
+        f"Depression: pay 1 gold to keep {TROOP.name}?",
+    ]
+    assert state.players[0].gold == 3 + income - 2
+    assert state.holding(LOYAL_PARTNER.number) is None and LOYAL_PARTNER.number in state.discard
+    assert shop in state.players[0].row
+    check_cubes(state)
+
+
+def test_a_player_without_gold_discards_every_card_in_a_depression() -> None:
+    state = empty_state(regime=Regime.MARTIAL_LAW)  # no prestige cube to earn anything
+    state.depression = True
+    flip(state, 0, Faction.LOCAL)  # no Hacendado income
+    put(state, 0, LOYAL_PARTNER.number)
+    state.players[0].gold = 0
+    drive(rules.income_phase(state, 0), [])
+    assert state.players[0].row[1:] == []
+    assert LOYAL_PARTNER.number in state.discard
+
+
+# ---------------------------------------------------------------------- selling (E4)
+
+
+@pytest.mark.parametrize(("regime", "value"), [(Regime.PAX, 3), (Regime.MARTIAL_LAW, 2), (Regime.ANARCHY, 1)])
+def test_selling_a_card_from_hand_pays_the_economy_value(regime: Regime, value: int) -> None:
+    state = empty_state(regime=regime)
+    turn(state, 0)
+    hold(state, 0, PLAIN.number)
+    act(state, 0, Sell(PLAIN.number))
+    assert state.players[0].gold == 30 + value
+    assert state.players[0].hand == [] and PLAIN.number in state.discard
+
+
+def test_selling_an_enterprise_in_play_sends_its_cubes_home() -> None:
+    state = empty_state()
+    turn(state, 0)
+    held = put(state, 0, PLAIN.number)
+    held.connection_owner, held.connection_level = 1, Connection.RAIL
+    state.players[1].cubes -= 1
+    act(state, 0, Sell(PLAIN.number))
+    assert state.holding(PLAIN.number) is None and PLAIN.number in state.discard
+    assert state.players[0].gold == 33
+    check_cubes(state)
+
+
+def test_an_enterprise_in_unrest_cannot_be_sold() -> None:
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, PLAIN.number, unrest=1)
+    assert not may(state, 0, Sell(PLAIN.number))
+
+
+def test_selling_in_a_depression_pays_nothing() -> None:
+    state = empty_state()
+    state.depression = True
+    turn(state, 0)
+    hold(state, 0, PLAIN.number)
+    act(state, 0, Sell(PLAIN.number))
+    assert state.players[0].gold == 30
+
+
+def test_selling_an_extorted_enterprise_makes_the_extorting_troop_retreat_or_be_discarded() -> None:
+    state = empty_state()
+    turn(state, 1)
+    held = put(state, 1, PLAIN.number)
+    put_troop(state, 0, TROOP.number, on=held.number)
+    asked = act(state, 1, Sell(PLAIN.number), ["discard"])
+    assert asked[0].chooser == 0  # the troop's owner decides
+    assert TROOP.number in state.discard and state.players[0].army == []
+    check_cubes(state)
+
+
+# ---------------------------------------------------------------------- buying land (E6)
+
+
+def test_buying_land_takes_two_actions_and_costs_the_cubes_already_there() -> None:
+    # The rules' example: a plantation with an income, a connection and an extortion cube costs 3.
+    state = empty_state()
+    turn(state, 0)
+    held = put(state, 0, PLANTATION.number)
+    held.income += 1
+    state.players[0].cubes -= 1
+    held.connection_owner, held.connection_level = 1, Connection.MULE
+    state.players[1].cubes -= 1
+    put_troop(state, 2, TROOP.number, on=held.number)
+    assert (held.income, land_cost(held)) == (1, 3)
+    act(state, 0, BuyLand(PLANTATION.number))
+    assert held.income == 2 and state.players[0].gold == 27
+    assert state.turn.actions_left == 1
+    assert not may(state, 0, BuyLand(PLANTATION.number))  # two actions needed, one left
+    check_cubes(state)
+
+
+def test_land_is_bought_only_on_ranches_and_plantations() -> None:
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, PLAIN.number)
+    put(state, 0, MINE.number)
+    put(state, 0, RANCH.number, unrest=1)  # unrest does not stop it
+    assert not may(state, 0, BuyLand(PLAIN.number)) and not may(state, 0, BuyLand(MINE.number))
+    assert may(state, 0, BuyLand(RANCH.number))
+
+
+def test_land_is_bought_only_with_a_cube_in_the_supply() -> None:
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, RANCH.number)
+    state.players[0].row[0].income += state.players[0].cubes
+    state.players[0].cubes = 0
+    assert not may(state, 0, BuyLand(RANCH.number))
+
+
+# ---------------------------------------------------------------------- connections (E7)
+
+
+def test_a_connection_is_built_on_anybodys_enterprise_for_the_ovals_cost() -> None:
+    state = empty_state()
+    turn(state, 0)
+    theirs = put(state, 1, TWO_OVALS.number)
+    cost = oval_cost(TWO_OVALS.number, Connection.RAIL)
+    act(state, 0, Upgrade(TWO_OVALS.number, Connection.RAIL, cost))
+    assert (theirs.connection_owner, theirs.connection_level) == (0, Connection.RAIL)
+    assert state.players[0].gold == 30 - cost
+    # one connection cube an enterprise, whichever oval
+    mule = oval_cost(TWO_OVALS.number, Connection.MULE)
+    assert not may(state, 0, Upgrade(TWO_OVALS.number, Connection.MULE, mule))
+    assert not may(state, 1, Upgrade(TWO_OVALS.number, Connection.MULE, mule))
+    assert economy.income(state, 0) == 2 + 1
+    check_cubes(state)
+
+
+def test_a_connection_may_be_built_on_an_enterprise_in_unrest() -> None:
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, TWO_OVALS.number, unrest=2)
+    assert may(
+        state, 0, Upgrade(TWO_OVALS.number, Connection.MULE, oval_cost(TWO_OVALS.number, Connection.MULE))
+    )
+
+
+def test_a_working_chain_railroad_lets_its_builder_build_any_connection_for_one() -> None:
+    state = empty_state()
+    turn(state, 0)
+    chain = put(state, 1, CHAIN.number)
+    chain.connection_owner, chain.connection_level = 0, Connection.RAIL
+    state.players[0].cubes -= 1
+    put(state, 2, TWO_OVALS.number)
+    assert may(state, 0, Upgrade(TWO_OVALS.number, Connection.RAIL, 1))
+    assert not may(state, 1, Upgrade(TWO_OVALS.number, Connection.RAIL, 1))  # not the owner's cube
+    chain.unrest = 1  # in unrest the chain railroad does nothing
+    assert not may(state, 0, Upgrade(TWO_OVALS.number, Connection.RAIL, 1))
+    assert may(
+        state, 0, Upgrade(TWO_OVALS.number, Connection.RAIL, oval_cost(TWO_OVALS.number, Connection.RAIL))
+    )
+
+
+def test_an_enterprise_without_an_oval_cannot_be_upgraded() -> None:
+    bare = find(CardType.ENTERPRISE, lambda c: c.upgrade_mule_cost is None and c.upgrade_rail_cost is None)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, bare.number)
+    from runtime.porfiriana.actions import upgrade_options
+
+    assert [u for u in upgrade_options(state, 0) if u.enterprise == bare.number] == []
+
+
+# ---------------------------------------------------------------------- speculation (E9)
+
+
+def test_speculation_puts_a_cube_on_a_market_card_without_one() -> None:
+    state = empty_state()
+    turn(state, 0)
+    state.market[0][3] = PLAIN.number
+    state.market[1][3] = RANCH.number
+    act(state, 0, Speculate(PLAIN.number))
+    assert state.speculation == {PLAIN.number: 0}
+    assert not may(state, 1, Speculate(PLAIN.number))  # one cube a card
+    assert not may(state, 0, Speculate(PLAIN.number))
+    act(state, 0, Speculate(RANCH.number, moved_from=PLAIN.number))  # moving it takes an action too
+    assert state.speculation == {RANCH.number: 0}
+    assert state.turn.actions_left == 1
+    assert economy.income(state, 0) == 2  # speculation earns nothing
+    check_cubes(state)
+
+
+def test_buying_a_card_with_an_opponents_speculation_cube_pays_them_and_the_cube_goes_home() -> None:
+    state = empty_state()
+    turn(state, 1)
+    state.market[0][4] = PLAIN.number
+    state.speculation[PLAIN.number] = 0
+    state.players[0].cubes -= 1
+    drive(market.buy(state, 1, 0, 4), [])
+    assert state.players[1].gold == 30 - 8 and state.players[0].gold == 30 + 8
+    assert state.speculation == {} and state.players[0].cubes == 13
+    check_cubes(state)
+
+
+def test_buying_a_card_with_your_own_speculation_cube_only_brings_the_cube_back() -> None:
+    state = empty_state()
+    state.market[0][4] = PLAIN.number
+    state.speculation[PLAIN.number] = 0
+    state.players[0].cubes -= 1
+    drive(market.buy(state, 0, 0, 4), [])
+    assert state.players[0].gold == 30 - 8 and state.players[0].cubes == 13
+
+
+def test_with_every_cube_in_use_speculation_moves_a_cube_from_a_card() -> None:
+    state = empty_state()
+    turn(state, 0)
+    held = put(state, 0, PLAIN.number)
+    theirs = put(state, 1, RANCH.number)
+    theirs.connection_owner, theirs.connection_level = 0, Connection.MULE
+    state.players[0].cubes -= 1
+    extorted = put(state, 1, OTHER_RANCH.number)
+    put_troop(state, 0, TROOP.number, on=extorted.number)
+    state.players[0].row[0].income += state.players[0].cubes
+    state.players[0].cubes = 0
+    state.market[0][2] = HEADLINE.number
+    assert not may(state, 0, Speculate(HEADLINE.number))
+    assert may(state, 0, Speculate(HEADLINE.number, taken_from=("income", PLAIN.number)))
+    # an extortion cube cannot be moved
+    assert not may(state, 0, Speculate(HEADLINE.number, taken_from=("income", OTHER_RANCH.number)))
+    act(state, 0, Speculate(HEADLINE.number, taken_from=("connection", RANCH.number)))
+    assert theirs.connection_owner is None and state.speculation == {HEADLINE.number: 0}
+    assert held.income == PLAIN.income
+    check_cubes(state)
