@@ -90,18 +90,21 @@ class Speculate:
 Option = EndTurn | PlayCard | Buy | BuyPublic | Sell | Redeploy | BuyLand | Upgrade | Police | Speculate
 
 
+_KINDS: dict[type, Action] = {
+    PlayCard: Action.PLAY_CARD,
+    Buy: Action.MARKET_PURCHASE,
+    BuyPublic: Action.PUBLIC_PURCHASE,
+    Sell: Action.SELL,
+    Redeploy: Action.REDEPLOY,
+    BuyLand: Action.BUY_LAND,
+    Upgrade: Action.UPGRADE_CONNECTION,
+    Police: Action.POLICE,
+    Speculate: Action.SPECULATE,
+}
+
+
 def kind_of(option: Option) -> Action | None:
-    return {
-        PlayCard: Action.PLAY_CARD,
-        Buy: Action.MARKET_PURCHASE,
-        BuyPublic: Action.PUBLIC_PURCHASE,
-        Sell: Action.SELL,
-        Redeploy: Action.REDEPLOY,
-        BuyLand: Action.BUY_LAND,
-        Upgrade: Action.UPGRADE_CONNECTION,
-        Police: Action.POLICE,
-        Speculate: Action.SPECULATE,
-    }.get(type(option))
+    return _KINDS.get(type(option))
 
 
 def actions_needed(state: PorfirianaState, option: Option) -> int:
@@ -124,9 +127,12 @@ def extra_partners(state: PorfirianaState, player: int, kind: Action) -> list[in
 
 
 def affordable(state: PorfirianaState, player: int, option: Option) -> bool:
+    needed = actions_needed(state, option)
+    if needed <= state.turn.actions_left:
+        return True
     kind = kind_of(option)
     extra = 1 if kind is not None and extra_partners(state, player, kind) else 0
-    return actions_needed(state, option) <= state.turn.actions_left + extra
+    return needed <= state.turn.actions_left + extra
 
 
 def spend(state: PorfirianaState, player: int, option: Option) -> None:
@@ -142,6 +148,11 @@ def spend(state: PorfirianaState, player: int, option: Option) -> None:
 
 
 def options(state: PorfirianaState, player: int) -> list[Option]:
+    with hooks.listing(state):
+        return _options(state, player)
+
+
+def _options(state: PorfirianaState, player: int) -> list[Option]:
     me = state.players[player]
     candidates: list[Option] = []
     candidates.extend(PlayCard(n) for n in dict.fromkeys(me.hand) if cards_played.playable(state, player, n))

@@ -9,8 +9,10 @@ off (glossary: Unrest Disk), and so has a troop standing on one.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import TypeVar
+import functools
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from runtime.core import abilities
 from runtime.core.abilities import InEffect
@@ -21,6 +23,7 @@ from runtime.porfiriana.state import PorfirianaState, card
 V = TypeVar("V")
 
 
+@functools.cache
 def _abilities(number: int, side: int | None) -> tuple[Ability[PorfirianaContext], ...]:
     printed = card(number)
     found = printed.abilities
@@ -29,34 +32,76 @@ def _abilities(number: int, side: int | None) -> tuple[Ability[PorfirianaContext
     return found  # type: ignore[return-value]  # the context implements the generated protocol
 
 
-def in_effect(state: PorfirianaState, owner: int | None = None) -> list[InEffect]:
-    """Every ability in effect (only `owner`'s cards when given)."""
-    found: list[InEffect] = []
-
-    def add(number: int, side: int | None, player: int) -> None:
-        for ability in _abilities(number, side):
-            ctx = PorfirianaContext(state, player, number)
-            found.append((ctx, player, ability, card(number).name))
-
+def _cards_in_effect(
+    state: PorfirianaState, owner: int | None = None
+) -> Iterator[tuple[int, int | None, int]]:
+    """(card, side, owner) of every card whose abilities are in effect."""
     if owner is None:
-        add(state.regimes[0], 0, state.active)
+        yield state.regimes[0], 0, state.active
     for player, me in enumerate(state.players):
         if owner is not None and player != owner:
             continue
         for held in me.row:
             if not held.unrest:
-                add(held.number, held.side, player)
+                yield held.number, held.side, player
         for troop in me.army:
-            add(troop, None, player)
+            yield troop, None, player
         for other in state.players:
             for held in other.row:
                 if held.troop is not None and held.troop_owner == player and not held.unrest:
-                    add(held.troop, None, player)
-    return found
+                    yield held.troop, None, player
+
+
+def in_effect(state: PorfirianaState, owner: int | None = None) -> list[InEffect]:
+    """Every ability in effect (only `owner`'s cards when given)."""
+    return [
+        (PorfirianaContext(state, player, number), player, ability, card(number).name)
+        for number, side, player in _cards_in_effect(state, owner)
+        for ability in _abilities(number, side)
+    ]
+
+
+@functools.cache
+def _modifier_types(number: int, side: int | None) -> frozenset[type]:
+    return frozenset(m.hook for ability in _abilities(number, side) for m in ability.modifiers)
+
+
+def active_types(state: PorfirianaState) -> frozenset[type]:
+    """Every kind of modifier some card in effect carries."""
+    found: set[type] = set()
+    for number, side, _ in _cards_in_effect(state):
+        found |= _modifier_types(number, side)
+    return frozenset(found)
+
+
+# While a decision's options are listed nothing changes which cards are in effect, yet the rules
+# ask the modifiers many times (the price of every market card): `listing` records the kinds of
+# modifier in effect for that while, so questions no card changes are answered at once.
+_listing: tuple[PorfirianaState, frozenset[type]] | None = None
+
+
+@contextmanager
+def listing(state: PorfirianaState) -> Iterator[None]:
+    global _listing
+    outer = _listing
+    _listing = (state, active_types(state))
+    try:
+        yield
+    finally:
+        _listing = outer
 
 
 def modified(state: PorfirianaState, hook: object, value: V) -> V:
-    return abilities.modified(in_effect(state), hook, value)
+    hook_type = type(hook)
+    if _listing is not None and _listing[0] is state and hook_type not in _listing[1]:
+        return value
+    carriers: list[Any] = [
+        (PorfirianaContext(state, player, number), player, ability, "")
+        for number, side, player in _cards_in_effect(state)
+        if hook_type in _modifier_types(number, side)
+        for ability in _abilities(number, side)
+    ]
+    return abilities.modified(carriers, hook, value)
 
 
 def fire(state: PorfirianaState, event: object, owner: int | None = None) -> Effect:
