@@ -323,10 +323,7 @@ def police(state: PorfirianaState, player: int, option: Police) -> Effect:
     me = state.players[player]
     if option.enterprise is None:
         me.gold -= police_cost(state, player, None)
-        me.jailed = False
-        if state.turn.jailed_at_start:  # leaving jail gives the third action back at once
-            state.turn.jailed_at_start = False
-            state.turn.actions_left += 1
+        losses.set_free(state, player)
         return
     found = state.holding(option.enterprise)
     assert found is not None

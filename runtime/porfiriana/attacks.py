@@ -78,6 +78,9 @@ def targets(state: PorfirianaState, player: int, number: int) -> list[Target]:
         elif base > me.gold:
             continue
         elif Family.NATIONALIZATION in families:
+            # A black card needs a process it can carry out: a shielded owner is no target.
+            if losses.immune_to(state, victim, Family.IMMUNE_TO_NATIONALIZATION):
+                continue
             for held in other.row[1:]:
                 if card(held.number).card_type is CardType.ENTERPRISE:
                     found.append(Target(victim, held.number, base))

@@ -10,10 +10,10 @@ the strife), so every card follows it. Monopolies hear of the gold paid through 
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import Card, CardPlayed, CardType, MayPlay
+from generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay
 from runtime.core.abilities import run_effect
 from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana import attacks, economy, hooks, regimes, strife, troops
+from runtime.porfiriana import attacks, economy, hooks, losses, regimes, strife, troops
 from runtime.porfiriana.context import PorfirianaContext
 from runtime.porfiriana.state import Holding, PorfirianaState, card
 
@@ -80,6 +80,8 @@ def place(state: PorfirianaState, player: int, held: Holding) -> Effect:
         held.income = min(card(held.number).income or 0, me.cubes)
         me.cubes -= held.income
     me.row.append(held)
+    if me.jailed and losses.immune_to(state, player, Family.IMMUNE_TO_JAIL):
+        losses.set_free(state, player)  # immunity gained in jail sets its owner free
     yield from economy.settle(state)
 
 

@@ -38,6 +38,15 @@ def immune_to(state: PorfirianaState, player: int, family: Family) -> bool:
     return any(family in card(h.number).family for h in state.players[player].row)
 
 
+def set_free(state: PorfirianaState, player: int) -> None:
+    """Out of jail, by a police action or by gaining a partner immune to jail (glossary: Jailed).
+    Set free during their own turn begun in jail, a player gets the third action back at once."""
+    state.players[player].jailed = False
+    if player == state.active and state.turn.jailed_at_start:
+        state.turn.jailed_at_start = False
+        state.turn.actions_left += 1
+
+
 # ---------------------------------------------------------------------- the Hacendado
 
 

@@ -41,11 +41,7 @@ def cards(
 ) -> list[Card]:
     """Every card of this type that fits, by number. `plain`: only cards with no ability of their
     own, so that nothing but the rules under test acts."""
-    return [
-        c
-        for c in CARDS
-        if c.card_type is kind and predicate(c) and not (plain and c.abilities) and not c.sides
-    ]
+    return [c for c in CARDS if c.card_type is kind and predicate(c) and not (plain and c.abilities)]
 
 
 def find(
