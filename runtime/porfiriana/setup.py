@@ -23,7 +23,23 @@ PILES = 6
 PILES_WITHOUT_TOPPLE = 2  # the two piles stacked on top
 DECK_BASE, DECK_PER_PLAYER = 50, 10
 FIRST_PLAYER_GOLD = 4  # then one more for each seat clockwise
+SOLITAIRE_SEATS = 2
+SOLITAIRE_HUMAN, SOLITAIRE_DIAZ = 0, 1  # the human plays first (rules L)
 DOUBLE_SIDED = (CardType.HACENDADO, CardType.REGIME_CARD, CardType.PUBLIC)
+
+
+def diaz_seat(hacendado: int) -> PlayerState:
+    """Díaz's seat in the solitaire. The rules give him no gold, no cubes and no cards; the runtime
+    expects a Hacendado at the head of every row, so (a decision taken for the whole runtime) he
+    is dealt one as a mere seat marker: Loyalist side, no income cubes, and never flipped. It is
+    marked as an heir's (the Loyalist side for good), so no rule can ever flip it: he is never
+    asked to take a stand, has no private army, and a troop of his that has to leave its
+    enterprise is discarded instead of retreating. His 15 cubes stand for the white cubes the
+    rules give him to mark his extortions (and the prestige cubes on the Loyalty points of his
+    partners under the Pax), so every seat's cubes are counted the same way."""
+    seat = PlayerState(gold=0, row=[Holding(hacendado, side=0, income=0)])
+    seat.heir = True
+    return seat
 
 
 def numbers_of(*types: CardType) -> list[int]:
@@ -68,10 +84,25 @@ def quick_deck(rng: Rng) -> tuple[list[int], list[int], list[int]]:
     return market, deck, unused
 
 
-def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
+def seat_count(options: Mapping[str, Any]) -> int:
+    """The number of seats: the option `players`; in the solitaire always two (the human and
+    Díaz), whether `players` is left out, 1 (the one human) or 2."""
     players = options.get("players")
+    if options.get("solitaire"):
+        if players not in (None, 1, 2) or isinstance(players, bool):
+            raise ValueError(f"the solitaire is for one player against Díaz, not {players!r}")
+        return SOLITAIRE_SEATS
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Pax Porfiriana is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    return players
+
+
+def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
+    """A game ready for its first turn. With `{"solitaire": True}`, the Díaz solitaire (rules L):
+    set up as a 2-player game (the deck of 50 + 20 included), seat 0 the human, who plays first
+    with the first player's gold, seat 1 Díaz, who has no gold."""
+    players = seat_count(options)
+    solitaire = bool(options.get("solitaire"))
     rng = Rng(seed)
     columns = len(COLUMN_COSTS)
     if options.get("quick_setup"):
@@ -88,7 +119,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
     regimes = sorted(numbers_of(CardType.REGIME_CARD), key=lambda n: card(n).regime is not Regime.PAX)
     hacendados = numbers_of(CardType.HACENDADO)
     rng.shuffle(hacendados)
-    first = rng.below(players)
+    first = SOLITAIRE_HUMAN if solitaire else rng.below(players)
     seats = []
     for index in range(players):
         hacendado = hacendados[index]
@@ -98,9 +129,12 @@ def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
         income = loyalist.income or 0
         position = (index - first) % players
         seat = PlayerState(gold=FIRST_PLAYER_GOLD + position, row=[Holding(hacendado, side=0, income=income)])
-        seat.cubes -= income
+        if solitaire and index == SOLITAIRE_DIAZ:
+            seat = diaz_seat(hacendado)
+        seat.cubes -= seat.hacendado.income
         seats.append(seat)
     return PorfirianaState(
+        solitaire=solitaire,
         iron_hand=bool(options.get("iron_hand")),
         players=seats,
         rng=rng,
