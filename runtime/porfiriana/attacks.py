@@ -139,7 +139,8 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     if target.victim != player and printed.steal:
         taken = min(printed.steal, victim.gold)
         victim.gold -= taken
-        me.gold += taken
+        if not (state.solitaire and player == 1):  # what Díaz steals goes to the bank (rules L)
+            me.gold += taken
     ctx = PorfirianaContext(state, player, number, victim=target.victim)
     for ability in printed.abilities:
         for one_shot in ability.one_shots:

@@ -58,7 +58,8 @@ class PorfirianaContext:
             victim = self.state.players[self.victim]
             taken = min(amount, victim.gold)
             victim.gold -= taken
-            self.state.players[self._you].gold += taken
+            if not (self.state.solitaire and self._you == 1):  # Díaz keeps no gold (rules L)
+                self.state.players[self._you].gold += taken
         yield from ()
 
     def discard_card(self, card: Card) -> Effect:

@@ -14,6 +14,7 @@ from runtime.porfiriana import actions, economy, losses, market, setup
 from runtime.porfiriana.state import ACTIONS_PER_TURN, JAILED_ACTIONS, PorfirianaState, TurnState, card
 
 DEPRESSION_EXPENSE = 1
+SOLITAIRE_DIAZ = 1
 
 
 def run(state: PorfirianaState) -> RulesRun:
@@ -21,9 +22,27 @@ def run(state: PorfirianaState) -> RulesRun:
         yield Chance("deck order: " + " ".join(map(str, state.deck)))
     while not state.over:
         yield CHECKPOINT
-        yield from take_turn(state, state.active)
+        turn = take_turn(state, state.active)
+        yield from (diaz_decides(state, turn) if state.solitaire else turn)
         if not state.over:
             state.active = (state.active + 1) % len(state.players)
+
+
+def diaz_decides(state: PorfirianaState, steps: Effect) -> Effect:
+    """The solitaire's Díaz (seat 1) is run by the rules, never asked: any question the rules put
+    to him (use a spy of his? which headline to discard first on his turn?) is settled by a die
+    roll among the options, as chapter L settles his strife and newspaper choices."""
+    try:
+        step = next(steps)
+        while True:
+            if isinstance(step, Choice) and step.chooser == SOLITAIRE_DIAZ:
+                step.answer = step.options[state.rng.below(len(step.options))]
+                step = next(steps)
+                continue
+            yield step
+            step = next(steps)
+    except StopIteration:
+        return
 
 
 def take_turn(state: PorfirianaState, player: int) -> Effect:
