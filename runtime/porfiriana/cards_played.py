@@ -3,9 +3,10 @@ through `attacks`), and the play-immediately cards (headlines, public cards), ru
 
 What a card does when played, in this order: it is placed; its `on play` (or, for a headline,
 `on event`) text runs; then its strife fist; then its regime-change arrow. Decision: the rules'
-examples of play-immediately cards list their effects in that order (003: Pancho Villa raids
-Columbus, Mexican Central Bank Proposed; 002 glossary: Teddy Roosevelt changes the regime, then
-the strife), so every card follows it. Monopolies hear of the gold paid through `card_played`.
+examples of headlines list their effects in that order (003: Pancho Villa raids Columbus,
+Mexican Central Bank Proposed), so every card follows it except public cards, whose one example
+(002 glossary: Teddy Roosevelt) changes the regime first and then causes the strife.
+Monopolies hear of the gold paid through `card_played`.
 """
 
 from __future__ import annotations
@@ -90,16 +91,26 @@ def _paid(state: PorfirianaState, player: int, printed: Card, paid: int) -> Effe
 
 
 def card_effects(
-    state: PorfirianaState, player: int, number: int, face: Card, timing: str = "play"
+    state: PorfirianaState,
+    player: int,
+    number: int,
+    face: Card,
+    timing: str = "play",
+    regime_first: bool = False,
 ) -> Effect:
-    """A played card's text, then its strife, then its regime change."""
+    """A played card's text, then its strife, then its regime change (the other way round with
+    `regime_first`)."""
     ctx = PorfirianaContext(state, player, number)
     for ability in card(number).abilities + (face.abilities if face is not card(number) else ()):
         for one_shot in ability.one_shots:
             if one_shot.timing == timing:
                 yield from run_effect(one_shot.run(ctx))
+    regime = face.regime_change or card(number).regime_change
+    if regime_first:
+        yield from regimes.change_regime(state, regime)
     yield from strife.strife(state, player, face.strife or card(number).strife)
-    yield from regimes.change_regime(state, face.regime_change or card(number).regime_change)
+    if not regime_first:
+        yield from regimes.change_regime(state, regime)
 
 
 # ---------------------------------------------------------------------- play-immediately cards
@@ -118,7 +129,7 @@ def play_headline(state: PorfirianaState, player: int, number: int, event: bool)
 def play_public(state: PorfirianaState, player: int, number: int, side: int) -> Effect:
     held = Holding(number, side=side)
     yield from place(state, player, held)
-    yield from card_effects(state, player, number, held.face)
+    yield from card_effects(state, player, number, held.face, regime_first=True)
 
 
 def take_over(state: PorfirianaState, taker: int, victim: int, held: Holding) -> Effect:
@@ -136,5 +147,5 @@ def take_over(state: PorfirianaState, taker: int, victim: int, held: Holding) ->
     old.cubes += held.prestige_cubes
     yield from place(state, taker, moved)
     if printed.card_type is CardType.PUBLIC:
-        yield from strife.strife(state, taker, moved.face.strife)
         yield from regimes.change_regime(state, moved.face.regime_change)
+        yield from strife.strife(state, taker, moved.face.strife)
