@@ -19,6 +19,11 @@ from runtime.porfiriana.context import PorfirianaContext
 from runtime.porfiriana.state import Holding, PorfirianaState, card
 
 
+def sides_named(printed: Card) -> str:
+    """The sides of a card as its side choices number them, for the question's text."""
+    return ", ".join(f"{index} = {side.name}" for index, side in enumerate(printed.sides))
+
+
 def may_play(state: PorfirianaState, player: int, number: int) -> bool:
     return hooks.modified(state, MayPlay(card(number), PlayerId(player)), True)
 
@@ -64,7 +69,11 @@ def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
     held = Holding(number)
     if printed.sides:  # a newspaper: its orientation is chosen when played
         held.side = yield from ask(
-            Choice(PlayerId(player), f"Orientation of {printed.name}", tuple(range(len(printed.sides))))
+            Choice(
+                PlayerId(player),
+                f"Orientation of {printed.name} ({sides_named(printed)})",
+                tuple(range(len(printed.sides))),
+            )
         )
     me.hand.remove(number)
     me.gold -= cost
@@ -140,7 +149,11 @@ def take_over(state: PorfirianaState, taker: int, victim: int, held: Holding) ->
     printed = card(held.number)
     if printed.sides:
         moved.side = yield from ask(
-            Choice(PlayerId(taker), f"Side of {printed.name}", tuple(range(len(printed.sides))))
+            Choice(
+                PlayerId(taker),
+                f"Side of {printed.name} ({sides_named(printed)})",
+                tuple(range(len(printed.sides))),
+            )
         )
     old = state.players[victim]
     old.row.remove(held)

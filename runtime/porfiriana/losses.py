@@ -110,6 +110,12 @@ def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int
     return found
 
 
+def _retreat_text(state: PorfirianaState, player: int, options: list[int | None]) -> str:
+    faces = card(state.players[player].hacendado.number).sides
+    flips = [f"{side} = flip to {faces[side].name} and retreat" for side in options if side is not None]
+    return "discard it" + (", or retreat it" if None in options else "") + "".join(f", or {f}" for f in flips)
+
+
 def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated: bool = False) -> Effect:
     """A troop whose enterprise is lost: its owner retreats it to the private army or discards it.
     A troop defeated by greater firepower cannot retreat."""
@@ -125,7 +131,11 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
     choices: tuple[str | int, ...] = ("discard", *("retreat" if s is None else s for s in options))
     state.in_transit.append(troop)
     answer = yield from ask(
-        Choice(PlayerId(player), f"{card(troop).name} must leave: retreat or discard it", choices)
+        Choice(
+            PlayerId(player),
+            f"{card(troop).name} must leave: {_retreat_text(state, player, options)}",
+            choices,
+        )
     )
     state.in_transit.remove(troop)
     if answer == "discard":
