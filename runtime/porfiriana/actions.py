@@ -3,7 +3,7 @@ doing it.
 
 Three actions a turn, two when jailed at the start of the turn. A second market purchase, buying
 land and a black card off its regime take two. A partner granting an extra action of one kind
-adds one action of that kind a turn; the base actions are spent first.
+adds one action of that kind a turn, spent before the base actions.
 """
 
 from __future__ import annotations
@@ -136,12 +136,15 @@ def affordable(state: PorfirianaState, player: int, option: Option) -> bool:
 
 
 def spend(state: PorfirianaState, player: int, option: Option) -> None:
+    """An extra action of the option's kind is spent first: it serves for nothing else, so the
+    base actions it saves stay free for any action (a sale with Henry Ford, then a purchase)."""
     needed = actions_needed(state, option)
-    from_base = min(needed, state.turn.actions_left)
-    state.turn.actions_left -= from_base
     kind = kind_of(option)
-    if from_base < needed and kind is not None:
-        state.turn.extra_actions_used.append(extra_partners(state, player, kind)[0])
+    extra = extra_partners(state, player, kind) if kind is not None else []
+    if extra:
+        state.turn.extra_actions_used.append(extra[0])
+        needed -= 1
+    state.turn.actions_left -= needed
 
 
 # ---------------------------------------------------------------------- what may be done

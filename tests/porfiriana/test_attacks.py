@@ -352,6 +352,17 @@ def test_an_assassination_costs_the_targets_play_cost_and_removes_it_from_the_ga
     check_cubes(state)
 
 
+def test_assassinating_your_own_partner_earns_you_the_victims_point() -> None:
+    # Chapter J: a typical straw man play.
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, PARTNER.number)
+    play(state, 0, ASSASSINATION.number, at(PARTNER.number, victim=0))
+    assert PARTNER.number in state.removed and state.players[0].prestige_stack == [ASSASSINATION.number]
+    assert prestige.points(state, 0, ASSASSINATION.victim_prestige or Prestige.OUTRAGE) == 1
+    check_cubes(state)
+
+
 def test_assassinating_a_public_card_costs_what_the_public_card_costs() -> None:
     # The glossary: killing General Huerta, a public card costing 18, costs 18.
     public = find(CardType.PUBLIC, lambda c: True)

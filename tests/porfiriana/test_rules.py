@@ -400,12 +400,29 @@ def test_henry_ford_gives_a_jailed_player_a_third_action_to_sell() -> None:
     put(state, 0, ford.number)
     hold(state, 0, SHOP.number, SHOP_2.number)
     turn(state, 0)
-    act(state, 0, Sell(SHOP.number))
-    act(state, 0, Sell(SHOP_2.number))
-    assert state.turn.actions_left == 0
+    assert state.turn.actions_left == 2
     hold(state, 0, ORANGE.number)
-    act(state, 0, Sell(ORANGE.number))
-    assert state.players[0].gold == 39 and not may(state, 0, Sell(ORANGE.number))
+    for number in (SHOP.number, SHOP_2.number, ORANGE.number):
+        act(state, 0, Sell(number))
+    assert state.turn.actions_left == 0 and state.players[0].gold == 39
+    hold(state, 0, SHOP.number)
+    assert not may(state, 0, Sell(SHOP.number))
+
+
+def test_the_extra_sale_is_spent_before_the_base_actions() -> None:
+    # Decision (actions.spend): with one action left, a sale made with Henry Ford still leaves
+    # that action for a purchase.
+    ford = named("Henry Ford")
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, ford.number)
+    in_market(state, ENTERPRISES)
+    hold(state, 0, SHOP.number)
+    state.turn.actions_left = 1
+    act(state, 0, Sell(SHOP.number))
+    assert state.turn.actions_left == 1
+    act(state, 0, Buy(0, 0))
+    assert state.turn.actions_left == 0
 
 
 def test_an_extra_action_partner_adds_an_action_of_its_kind_only() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from generated.porfiriana.vocabulary import Card, CardType, Connection, District, Faction, Family, Regime
-from runtime.porfiriana import losses, regimes
+from runtime.porfiriana import losses, prestige, regimes
 from runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
 from runtime.porfiriana.state import PorfirianaState, card
 from runtime.porfiriana.troops import Destination, destinations
@@ -362,6 +362,20 @@ def test_a_troop_discarded_from_an_extorted_enterprise_gives_the_income_cube_bac
     assert (held.income, held.extortion, held.troop) == (1, None, None)
     assert LOCAL_SONORA_1.number in state.discard
     check_cubes(state)
+
+
+def test_an_occupying_troops_prestige_point_is_off_while_its_enterprise_is_in_unrest() -> None:
+    pointed = find(CardType.TROOP, lambda c: bool(c.prestige) and c.faction is Faction.FEDERAL)
+    kind = pointed.prestige[0]
+    state = empty_state()
+    held = put(state, 1, SONORA.number)
+    put_troop(state, 0, pointed.number, on=held.number)
+    assert prestige.points(state, 0, kind) == 1
+    held.unrest = 1
+    assert prestige.points(state, 0, kind) == 0
+    flip(state, 0, Faction.FEDERAL)
+    put_troop(state, 0, troop(faction=Faction.FEDERAL, prestige=(kind,), district=District.CHIHUAHUA).number)
+    assert prestige.points(state, 0, kind) == 1  # a private army's point counts
 
 
 # ---------------------------------------------------------------------- redeploying
