@@ -459,6 +459,23 @@ def test_a_newspaper_taken_by_a_conspiracy_gets_a_new_orientation() -> None:
     assert found is not None and found[0] == 0 and found[1].side == 1
 
 
+def test_a_public_card_taken_by_a_conspiracy_may_be_turned_and_acts_again() -> None:
+    # The glossary: a public card changing hands through a conspiracy may bring a new strife and
+    # regime change.
+    teddy = named("Teddy Roosevelt")
+    state = empty_state(regime=Regime.MARTIAL_LAW)
+    turn(state, 0)
+    put(state, 1, teddy.number, side=1)
+    state.public.remove(teddy.number)
+    rebel = find(CardType.PARTNER, lambda c: c.faction is Faction.REBEL and not c.family)
+    put(state, 2, rebel.number)
+    play(state, 0, CONSPIRACY.number, at(teddy.number), 0)
+    found = state.holding(teddy.number)
+    assert found is not None and found[0] == 0 and found[1].side == 0
+    assert state.regime_card.regime is Regime.US_INTERVENTION
+    assert prestige.points(state, 0, Prestige.OUTRAGE) == 1
+
+
 def test_a_conspiracy_with_no_partner_to_take_cannot_be_played() -> None:
     state = empty_state()
     turn(state, 0)

@@ -23,6 +23,7 @@ from runtime.porfiriana.actions import (
     Speculate,
     Upgrade,
     land_cost,
+    sell,
 )
 from runtime.porfiriana.state import CUBES_PER_PLAYER, card
 from tests.porfiriana.scenario import (
@@ -201,6 +202,37 @@ def test_an_irrigation_canal_connection_earns_one_more() -> None:
     held.connection_owner, held.connection_level = 0, Connection.RAIL
     state.players[0].cubes -= 1
     assert economy.income(state, 0) == 2 + 1 + economy.CANAL_BONUS
+
+
+def test_a_smelters_income_follows_the_working_mines_in_play() -> None:
+    # Decision (economy.income_target): a smelter holds one income cube a working mine in play,
+    # anybody's, up to three.
+    smelter = find(CardType.ENTERPRISE, lambda c: Family.SMELTER in c.family)
+    state = empty_state()
+    held = put(state, 0, smelter.number)
+    assert held.income == 0
+    mine = put(state, 1, MINE.number)
+    put(state, 2, OTHER_MINE.number)
+    assert held.income == 2
+    mine.unrest = 1
+    drive(economy.settle(state), [])
+    assert held.income == 1
+    check_cubes(state)
+
+
+def test_an_extorted_smelter_losing_its_support_is_sacked() -> None:
+    # The glossary: an extorted enterprise whose income is gone (a smelter losing the mine that
+    # supports it) loses the extortion cube last, and is sacked.
+    smelter = find(CardType.ENTERPRISE, lambda c: Family.SMELTER in c.family)
+    state = empty_state()
+    held = put(state, 0, smelter.number)
+    put(state, 1, MINE.number)
+    put_troop(state, 2, TROOP.number, on=held.number)
+    assert (held.income, held.extortion) == (0, 2)
+    drive(sell(state, 1, MINE.number), [])
+    assert state.holding(smelter.number) is None and smelter.number in state.players[0].hand
+    assert TROOP.number in state.discard  # no white side on its owner's Hacendado: no retreat
+    check_cubes(state)
 
 
 # ---------------------------------------------------------------------- regimes (H)

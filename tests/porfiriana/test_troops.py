@@ -315,6 +315,16 @@ def test_extorting_needs_a_cube_in_the_supply() -> None:
     assert mine.number in reachable  # no cube needed on your own enterprise
 
 
+def test_sacking_an_enterprise_needs_no_cube() -> None:
+    state = empty_state()
+    held = put(state, 1, SONORA.number)
+    held.income = 0
+    state.players[1].cubes += 1
+    state.players[0].row[0].income += state.players[0].cubes
+    state.players[0].cubes = 0
+    assert SONORA.number in places(state, 0, LOCAL_SONORA_1.number)
+
+
 def test_a_troop_on_its_owners_enterprise_needs_no_income() -> None:
     state = empty_state()
     turn(state, 0)
