@@ -83,48 +83,56 @@ def loyalty_points_in_stack(state: PorfirianaState, player: int) -> int:
 
 
 def settle(state: PorfirianaState) -> Effect:
-    """Bring every value-driven cube count to its value; sacks are resolved (they may ask the
-    extorting troop's owner whether to retreat)."""
+    """Bring every value-driven cube count to its value; then sack, one at a time, the extorted
+    enterprises whose value no longer leaves room for the extortion cube (a sack may ask the
+    troop's owner whether to retreat). Every income cube is set right before anyone is asked,
+    so while a sack waits only its extortion cube is over the value."""
     from runtime.porfiriana import losses  # losses settles in turn after a card leaves play
 
+    while True:  # a sacked mine lowers a smelter's value: go round until nothing moves
+        to_sack = adjust_cubes(state)
+        if not to_sack:
+            return
+        owner, held = to_sack[0]
+        yield from losses.sack(state, owner, held)
+
+
+def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
+    """Set every income and prestige cube count that follows a value; the enterprises to sack."""
     pax = state.regime_card.regime is Regime.PAX
-    changed = True
-    while changed:  # a sacked mine lowers a smelter's value: go round until nothing moves
-        changed = False
-        for owner, player in enumerate(state.players):
-            for held in list(player.row):
-                target = (
-                    income_target(state, held) if card(held.number).card_type is CardType.ENTERPRISE else None
-                )
-                if target is not None:
-                    current = held.income + (held.extortion is not None)
-                    while current < target and player.cubes > 0:
-                        player.cubes -= 1
-                        held.income += 1
-                        current += 1
-                    if current > target:
-                        removed = min(held.income, current - target)
-                        held.income -= removed
-                        player.cubes += removed
-                        current -= removed
-                        if current > target and held.extortion is not None:
-                            changed = True
-                            yield from losses.sack(state, owner, held)
-                            continue
-                wanted = loyalty_points_on(held) if pax else 0
-                if held.prestige_cubes > wanted:
-                    player.cubes += held.prestige_cubes - wanted
-                    held.prestige_cubes = wanted
-                while held.prestige_cubes < wanted and player.cubes > 0:
+    to_sack: list[tuple[int, Holding]] = []
+    for owner, player in enumerate(state.players):
+        for held in player.row:
+            target = (
+                income_target(state, held) if card(held.number).card_type is CardType.ENTERPRISE else None
+            )
+            if target is not None:
+                current = held.income + (held.extortion is not None)
+                while current < target and player.cubes > 0:
                     player.cubes -= 1
-                    held.prestige_cubes += 1
-            wanted = loyalty_points_in_stack(state, owner) if pax else 0
-            if player.stack_prestige_cubes > wanted:
-                player.cubes += player.stack_prestige_cubes - wanted
-                player.stack_prestige_cubes = wanted
-            while player.stack_prestige_cubes < wanted and player.cubes > 0:
+                    held.income += 1
+                    current += 1
+                if current > target:
+                    removed = min(held.income, current - target)
+                    held.income -= removed
+                    player.cubes += removed
+                    if current - removed > target and held.extortion is not None:
+                        to_sack.append((owner, held))
+            wanted = loyalty_points_on(held) if pax else 0
+            if held.prestige_cubes > wanted:
+                player.cubes += held.prestige_cubes - wanted
+                held.prestige_cubes = wanted
+            while held.prestige_cubes < wanted and player.cubes > 0:
                 player.cubes -= 1
-                player.stack_prestige_cubes += 1
+                held.prestige_cubes += 1
+        wanted = loyalty_points_in_stack(state, owner) if pax else 0
+        if player.stack_prestige_cubes > wanted:
+            player.cubes += player.stack_prestige_cubes - wanted
+            player.stack_prestige_cubes = wanted
+        while player.stack_prestige_cubes < wanted and player.cubes > 0:
+            player.cubes -= 1
+            player.stack_prestige_cubes += 1
+    return to_sack
 
 
 def income(state: PorfirianaState, player: int) -> int:

@@ -56,8 +56,9 @@ def violations(state: PorfirianaState, expected_cards: Counter[int]) -> list[str
         if held.troop is not None and held.troop_owner != owner and held.extortion != held.troop_owner:
             problems.append(f"the troop on {card(held.number).name} extorts without its cube")
         target = economy.income_target(state, held)
-        if target is not None and held.income + (held.extortion is not None) > target:
-            problems.append(f"{card(held.number).name} holds more cubes than the regime's value {target}")
+        # (an extortion cube may stand above the value only while its enterprise awaits its sack)
+        if target is not None and held.income > target:
+            problems.append(f"{card(held.number).name} holds more income cubes than its value {target}")
         if held.unrest < 0:
             problems.append(f"{card(held.number).name} has negative unrest")
     for cards in state.market:

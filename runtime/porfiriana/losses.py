@@ -165,6 +165,9 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
         state.players[held.connection_owner].cubes += 1
         held.connection_owner = held.connection_level = None
     if troop is not None and troop_owner is not None:
+        from runtime.porfiriana import economy
+
+        economy.adjust_cubes(state)  # the smelters and projects it supported, before anyone is asked
         state.in_transit.append(held.number)  # between the row and its next place meanwhile
         yield from retreat_or_discard(state, troop_owner, troop)
         state.in_transit.remove(held.number)
