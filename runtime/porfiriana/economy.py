@@ -10,7 +10,7 @@ cubes first and the extortion cube last, which sacks the enterprise (rules G4).
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import CardType, Family, Prestige, Regime
+from generated.porfiriana.vocabulary import CardType, Connection, Family, Prestige, Regime
 from runtime.effects import Effect
 from runtime.porfiriana.state import Holding, PorfirianaState, card
 
@@ -153,7 +153,10 @@ def income(state: PorfirianaState, player: int) -> int:
             if held.connection_owner == player:
                 total += 1
                 families = card(held.number).family
-                if Family.IRRIGATION_CANAL in families or Family.STEAMBOAT in families:
+                # the canal or steamboat icon is on the rail oval: a mule cube earns no bonus
+                if held.connection_level is Connection.RAIL and (
+                    Family.IRRIGATION_CANAL in families or Family.STEAMBOAT in families
+                ):
                     total += CANAL_BONUS
             if held.extortion == player:
                 total += 1

@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generated.porfiriana.vocabulary import District, Faction, Family, Firepower, TroopArrived, TroopMayEnter
+from generated.porfiriana.vocabulary import (
+    Connection,
+    District,
+    Faction,
+    Family,
+    Firepower,
+    TroopArrived,
+    TroopMayEnter,
+)
 from runtime.effects import Effect, PlayerId
 from runtime.porfiriana import economy, hooks, losses
 from runtime.porfiriana.state import Holding, PorfirianaState, card
@@ -38,9 +46,11 @@ def firepower(state: PorfirianaState, player: int, troop: int) -> int:
 
 
 def has_chain_railroad(state: PorfirianaState, player: int) -> bool:
-    """A connection cube of the player on a chain railroad enterprise not in unrest."""
+    """A connection cube of the player on the chain oval (the rail one) of an enterprise not in
+    unrest; a cube on the same card's mule oval builds no chain railroad."""
     return any(
         held.connection_owner == player
+        and held.connection_level is Connection.RAIL
         and not held.unrest
         and Family.CHAIN_RAILROAD in card(held.number).family
         for _, held in state.enterprises()

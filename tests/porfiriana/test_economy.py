@@ -533,6 +533,25 @@ def test_a_working_chain_railroad_lets_its_builder_build_any_connection_for_one(
     )
 
 
+def test_only_the_chain_oval_makes_a_chain_railroad() -> None:
+    # The chain icon sits on the rail oval: a cube on the same card's mule oval builds none.
+    two_ovals = find(
+        CardType.ENTERPRISE,
+        lambda c: (
+            Family.CHAIN_RAILROAD in c.family
+            and c.upgrade_mule_cost is not None
+            and c.upgrade_rail_cost is not None
+        ),
+    )
+    state = empty_state()
+    turn(state, 0)
+    chain = put(state, 1, two_ovals.number)
+    chain.connection_owner, chain.connection_level = 0, Connection.MULE
+    state.players[0].cubes -= 1
+    put(state, 2, TWO_OVALS.number)
+    assert not may(state, 0, Upgrade(TWO_OVALS.number, Connection.RAIL, 1))
+
+
 def test_an_enterprise_without_an_oval_cannot_be_upgraded() -> None:
     bare = find(CardType.ENTERPRISE, lambda c: c.upgrade_mule_cost is None and c.upgrade_rail_cost is None)
     state = empty_state()
