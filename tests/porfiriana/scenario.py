@@ -57,11 +57,38 @@ def find(
     return found[0]
 
 
+# The Partner colours each seat's Hacendado offers, seat by seat (tests count on them: a troop
+# of one of these colours may retreat by flipping, of another colour it may not).
+SEAT_FACTIONS = (
+    {Faction.US, Faction.LOCAL},
+    {Faction.FEDERAL, Faction.REBEL},
+    {Faction.FEDERAL, Faction.US},
+)
+
+
 def hacendados() -> list[Card]:
-    """Hacendados with no Loyalist ability, those with two Partner orientations first."""
-    found = [c for c in CARDS if c.card_type is CardType.HACENDADO and not c.sides[0].abilities]
-    found.sort(key=lambda c: (-len(c.sides), c.number))
-    return found
+    """Every Hacendado, by number."""
+    return [c for c in CARDS if c.card_type is CardType.HACENDADO]
+
+
+def factions_of(hacendado: Card) -> set[Faction]:
+    return {s.faction for s in hacendado.sides[1:] if s.faction is not None}
+
+
+def touches(hacendado: Card, hook: type) -> bool:
+    """Whether the Hacendado's Loyalist ability changes this kind of modifier (a price, say)."""
+    abilities = hacendado.abilities + hacendado.sides[0].abilities
+    return any(m.hook is hook for ability in abilities for m in ability.modifiers)
+
+
+def seat_without(state: PorfirianaState, player: int, *hooks: type) -> None:
+    """Seat the player (a Loyalist) with a Hacendado nobody else has whose starting ability
+    changes none of these kinds of modifier: a test of prices or police is then not disturbed."""
+    taken = {p.hacendado.number for i, p in enumerate(state.players) if i != player}
+    chosen = next(
+        h for h in hacendados() if h.number not in taken and not any(touches(h, hook) for hook in hooks)
+    )
+    seat(state, player, chosen)
 
 
 def side_of(hacendado: Card, faction: Faction) -> int:
@@ -85,14 +112,18 @@ def hacendado_with(faction: Faction, exclude: Iterable[int] = ()) -> Card:
 
 def empty_state(players: int = 3, regime: Regime = Regime.PAX, gold: int = 30) -> PorfirianaState:
     """A game after setup with an empty market and deck, player 0 to play with three actions,
-    every player a Loyalist with a known Hacendado (no starting ability) and `gold`."""
+    every player a Loyalist with `gold` and a Hacendado of the colours `SEAT_FACTIONS` gives.
+    Hacendados have starting abilities; a test they would disturb uses `seat_without`."""
     state = new_state({"players": players}, seed=1)
     state.market = [[None] * len(COLUMN_COSTS) for _ in range(MARKET_ROWS)]
     state.deck = []
     state.unused = []
-    chosen = hacendados()
+    free = hacendados()
     for player in range(players):
-        seat(state, player, chosen[player % len(chosen)])
+        wanted = SEAT_FACTIONS[player] if player < len(SEAT_FACTIONS) else None
+        chosen = next((h for h in free if wanted is None or factions_of(h) == wanted), free[0])
+        free.remove(chosen)
+        seat(state, player, chosen)
         state.players[player].gold = gold
     state.first_player = state.active = 0
     state.turn = TurnState()

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generated.porfiriana.vocabulary import Card, CardType, District, Faction, Family, Prestige, Regime
+from generated.porfiriana.vocabulary import (
+    Card,
+    CardType,
+    District,
+    Faction,
+    Family,
+    PoliceCost,
+    Prestige,
+    Regime,
+)
 from runtime.effects import Choice
 from runtime.porfiriana import prestige, rules
 from runtime.porfiriana.actions import EndTurn, PlayCard, Police
@@ -25,6 +34,7 @@ from tests.porfiriana.scenario import (
     named,
     put,
     put_troop,
+    seat_without,
     turn,
 )
 
@@ -547,6 +557,7 @@ def test_jailed_during_your_own_turn_you_keep_your_three_actions() -> None:
 
 def test_police_gets_a_jailed_player_out_and_gives_the_third_action_back() -> None:
     state = empty_state()
+    seat_without(state, 0, PoliceCost)
     state.players[0].jailed = True
     turn(state, 0)
     assert state.turn.actions_left == 2

@@ -13,6 +13,7 @@ from generated.porfiriana.vocabulary import (
     Family,
     MarketSignal,
     Prestige,
+    PurchaseCost,
     Regime,
 )
 from runtime.porfiriana import economy, market, regimes, rules
@@ -37,6 +38,7 @@ from tests.porfiriana.scenario import (
     may,
     put,
     put_troop,
+    seat_without,
     turn,
 )
 
@@ -583,6 +585,7 @@ def test_speculation_puts_a_cube_on_a_market_card_without_one() -> None:
 
 def test_buying_a_card_with_an_opponents_speculation_cube_pays_them_and_the_cube_goes_home() -> None:
     state = empty_state()
+    seat_without(state, 1, PurchaseCost)
     turn(state, 1)
     state.market[0][4] = PLAIN.number
     state.speculation[PLAIN.number] = 0
@@ -595,6 +598,7 @@ def test_buying_a_card_with_an_opponents_speculation_cube_pays_them_and_the_cube
 
 def test_buying_a_card_with_your_own_speculation_cube_only_brings_the_cube_back() -> None:
     state = empty_state()
+    seat_without(state, 0, PurchaseCost)
     state.market[0][4] = PLAIN.number
     state.speculation[PLAIN.number] = 0
     state.players[0].cubes -= 1

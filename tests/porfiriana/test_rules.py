@@ -14,7 +14,9 @@ from generated.porfiriana.vocabulary import (
     Faction,
     Family,
     MarketSignal,
+    PoliceCost,
     Prestige,
+    PurchaseCost,
     Regime,
 )
 from runtime.effects import Choice
@@ -35,6 +37,7 @@ from tests.porfiriana.scenario import (
     named,
     put,
     put_troop,
+    seat_without,
     turn,
 )
 
@@ -114,6 +117,7 @@ STRIFE = "Strife"
 
 def test_a_market_card_costs_what_its_column_says_and_goes_to_the_hand() -> None:
     state = empty_state()
+    seat_without(state, 0, PurchaseCost)
     turn(state, 0)
     in_market(state, ENTERPRISES)
     assert [market.purchase_cost(state, 0, 0, column) for column in range(6)] == [0, 1, 2, 4, 8, 16]
@@ -125,6 +129,7 @@ def test_a_market_card_costs_what_its_column_says_and_goes_to_the_hand() -> None
 
 def test_a_second_purchase_takes_two_actions() -> None:
     state = empty_state()
+    seat_without(state, 0, PurchaseCost)
     turn(state, 0)
     in_market(state, ENTERPRISES)
     act(state, 0, Buy(0, 0))
@@ -221,6 +226,7 @@ def test_mystic_teresa_urrea_lets_her_owner_buy_orange_cards_for_nothing() -> No
     teresa = named("Mystic Teresa Urrea")
     assert (teresa.cost, teresa.prestige) == (6, (Prestige.REVOLUTION,))
     state = empty_state()
+    seat_without(state, 0, PurchaseCost)
     turn(state, 0)
     put(state, 0, teresa.number)
     state.market[0][5] = ORANGE.number
@@ -240,6 +246,7 @@ def test_mystic_teresa_urrea_lets_her_owner_buy_orange_cards_for_nothing() -> No
 def test_buying_a_topple_card_starts_a_topple_and_it_ends_on_the_bull_bear_discard() -> None:
     killed = named("President Díaz Is Killed")
     state = empty_state()
+    seat_without(state, 0, PurchaseCost)
     turn(state, 0)
     state.market[0][2] = killed.number
     act(state, 0, Buy(0, 2), then_first=True)  # nobody flips: nobody topples
@@ -344,6 +351,7 @@ def test_senator_fall_collects_what_opponents_pay_for_america_enterprises() -> N
 
 def test_police_removes_an_unrest_disk_from_your_enterprise_for_three_gold() -> None:
     state = empty_state()
+    seat_without(state, 0, PoliceCost)
     turn(state, 0)
     held = put(state, 0, SHOP.number, unrest=2)
     put(state, 1, SHOP_2.number, unrest=1)
@@ -354,6 +362,7 @@ def test_police_removes_an_unrest_disk_from_your_enterprise_for_three_gold() -> 
 
 def test_police_is_free_where_troops_are_present_whoever_owns_them() -> None:
     state = empty_state()
+    seat_without(state, 0, PoliceCost)
     turn(state, 0)
     held = put(state, 0, SONORA.number, unrest=1)
     put_troop(state, 1, MONEY_TROOP.number, on=held.number)
@@ -371,6 +380,7 @@ def test_police_is_free_under_martial_law() -> None:
 
 def test_police_needs_the_gold_for_it() -> None:
     state = empty_state(gold=2)
+    seat_without(state, 0, PoliceCost)
     turn(state, 0)
     put(state, 0, SHOP.number, unrest=1)
     assert not may(state, 0, Police(SHOP.number))
