@@ -309,6 +309,16 @@ def test_a_spy_cancels_an_orange_card_as_it_is_played() -> None:
     assert state.players[2].gold == 32
 
 
+def test_a_spy_cancels_a_black_card_too() -> None:
+    pinkerton = named("Pinkerton")
+    state = empty_state()
+    turn(state, 0)
+    put(state, 2, pinkerton.number)  # anybody's spy: the card's victim need not own it
+    play(state, 0, LAWSUIT.number, at(None, victim=1), True)
+    assert state.players[1].gold == 30 and state.players[1].prestige_stack == []
+    assert LAWSUIT.number in state.discard and pinkerton.number in state.discard
+
+
 def test_a_spy_may_let_an_attack_through() -> None:
     pinkerton = named("Pinkerton")
     state = empty_state()

@@ -288,6 +288,19 @@ def test_pax_prestige_cubes_go_when_the_regime_leaves_the_pax_and_come_back_with
     check_cubes(state)
 
 
+def test_loyalty_points_in_the_prestige_stack_take_prestige_cubes_under_the_pax() -> None:
+    # The glossary (Prestige Cubes): under the Pax a cube goes on every Loyalty point in play and
+    # in the prestige stack. No victim-awarded card of the deck shows Loyalty, so one is put there.
+    state = empty_state()
+    state.players[0].prestige_stack.append(LOYAL_SHOP.number)
+    drive(economy.settle(state), [])
+    assert state.players[0].stack_prestige_cubes == 1
+    assert economy.income(state, 0) == 2 + 1
+    drive(regimes.change_regime(state, Regime.ANARCHY), [])
+    assert state.players[0].stack_prestige_cubes == 0
+    check_cubes(state)
+
+
 def test_a_flipped_hacendados_loyalty_point_takes_a_prestige_cube_under_the_pax() -> None:
     state = empty_state()
     flip(state, 0, Faction.FEDERAL)

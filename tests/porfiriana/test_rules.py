@@ -691,6 +691,18 @@ def test_the_four_regimes_as_chapter_h_gives_them() -> None:
         )
 
 
+def test_boss_shepherd_buys_america_enterprises_at_half_price_while_loyalist() -> None:
+    shepherd = named("Boss Shepherd")
+    state = empty_state()
+    state.players[0].row[0].number = shepherd.number
+    state.market[0][5], state.market[1][5] = AMERICA.number, SONORA.number
+    assert market.purchase_cost(state, 0, 0, 5) == 8
+    assert market.purchase_cost(state, 0, 1, 5) == 16  # not an America enterprise
+    assert market.purchase_cost(state, 1, 0, 5) == 16  # nobody else's
+    state.players[0].row[0].side = 1  # flipped: the Loyalist ability is gone
+    assert market.purchase_cost(state, 0, 0, 5) == 16
+
+
 def test_every_hacendado_starts_loyalist_with_two_income_cubes() -> None:
     for number in (named("Boss Shepherd").number, named("Bernardo Reyes").number):
         printed = card(number)
