@@ -300,6 +300,9 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
         yield from police(state, player, option)
     elif isinstance(option, Speculate):
         speculate(state, player, option)
+        if option.taken_from is not None:
+            # fewer cubes under the same unrest may free a slave plantation's slaves
+            yield from unrest.check_revolt(state, option.taken_from[1], player)
     yield from economy.settle(state)
 
 

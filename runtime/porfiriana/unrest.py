@@ -31,6 +31,18 @@ def add_unrest(state: PorfirianaState, owner: int, held: Holding, count: int, by
         yield from economy.settle(state)  # a smelter or project may have lost a support
 
 
+def check_revolt(state: PorfirianaState, number: int, by: int) -> Effect:
+    """A slave plantation that lost a cube while in unrest: with the disks now outnumbering its
+    cubes it revolts, the player who took the cube being the liberator (the glossary: less
+    income, as well as more unrest, may free the slaves)."""
+    found = state.holding(number)
+    if found is None:
+        return
+    owner, held = found
+    if Family.SLAVE_PLANTATION in card(number).family and held.unrest > cubes_on(held):
+        yield from slave_revolt(state, owner, held, by)
+
+
 def remove_unrest(state: PorfirianaState, held: Holding, count: int) -> Effect:
     held.unrest = max(0, held.unrest - count)
     yield from economy.settle(state)

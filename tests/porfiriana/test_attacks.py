@@ -18,7 +18,7 @@ from generated.porfiriana.vocabulary import (
 )
 from runtime.effects import Choice
 from runtime.porfiriana import prestige, rules
-from runtime.porfiriana.actions import EndTurn, PlayCard, Police
+from runtime.porfiriana.actions import EndTurn, PlayCard, Police, Speculate
 from runtime.porfiriana.attacks import Target, targets
 from runtime.porfiriana.losses import flip_sides
 from runtime.porfiriana.state import PorfirianaState
@@ -265,6 +265,22 @@ def test_a_slave_revolt_gives_the_plantation_to_the_liberator() -> None:
     play(state, 0, RAID.number, at(SLAVE.number))
     assert state.players[0].prestige_stack == [SLAVE.number]  # the liberator's
     assert state.players[1].prestige_stack == [RAID.number]  # the victim's
+    check_cubes(state)
+
+
+def test_taking_a_cube_off_a_slave_plantation_in_unrest_may_free_its_slaves() -> None:
+    # The glossary: less income, as well as more unrest, may bring a slave revolt. With every
+    # cube in use, a speculation action takes one of the plantation's two cubes under 2 unrest.
+    state = empty_state()
+    turn(state, 0)
+    plantation = put(state, 0, SLAVE.number, unrest=2)
+    plantation.income = 2
+    state.players[0].cubes -= 1
+    state.players[0].row[0].income += state.players[0].cubes
+    state.players[0].cubes = 0
+    state.market[0][3] = SHOP.number
+    act(state, 0, Speculate(SHOP.number, taken_from=("income", SLAVE.number)))
+    assert state.holding(SLAVE.number) is None and state.players[0].prestige_stack == [SLAVE.number]
     check_cubes(state)
 
 
