@@ -59,7 +59,9 @@ def targets(state: PorfirianaState, player: int, number: int) -> list[Target]:
                 continue  # no straw-man attack on your own enterprise in unrest
             if base <= me.gold:
                 found.append(Target(owner, held.number, base))
-            if Family.STRIKE in printed.family:
+            if Family.STRIKE in printed.family and owner == player:
+                # Decision: a scapegoat play is a straw-man play (rules J names it there, and the
+                # card goes to "your" prestige stack), so only against your own enterprise.
                 found.append(Target(owner, held.number, 0, scapegoat=True))
         return found
     families = printed.family
@@ -108,15 +110,10 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     printed = card(number)
     # immunity from jail holds even when the partner giving it is lost in this very attack
     immune = losses.immune_to(state, target.victim, Family.IMMUNE_TO_JAIL)
-    if printed.card_type is CardType.ORANGE:
-        # Gun stores pay their owners for every orange card played, even a cancelled one.
-        for owner, other in enumerate(state.players):
-            if any(Family.GUN_STORE in card(h.number).family for h in other.row):
-                if not (state.solitaire and owner == 1):
-                    other.gold += GUN_STORE_BONUS
     if (yield from hooks.replaced(state, AttackPlayed(printed, PlayerId(player), PlayerId(target.victim)))):
         state.in_transit.remove(number)
         state.discard.append(number)  # a spy cancelled it
+        _pay_gun_stores(state, number)
         return
     victim = state.players[target.victim]
     found = state.holding(target.number) if target.number is not None else None
@@ -141,6 +138,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
         victim.gold -= taken
         if not (state.solitaire and player == 1):  # what Díaz steals goes to the bank (rules L)
             me.gold += taken
+    _pay_gun_stores(state, number)
     ctx = PorfirianaContext(state, player, number, victim=target.victim)
     for ability in printed.abilities:
         for one_shot in ability.one_shots:
@@ -149,6 +147,17 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     yield from regimes.change_regime(state, printed.regime_change)
     state.in_transit.remove(number)
     yield from award(state, target.victim, number, immune)
+
+
+def _pay_gun_stores(state: PorfirianaState, number: int) -> None:
+    """Each owner of a gun store (or several) takes 2 gold for an orange card played, even one a
+    spy cancelled. Decision: paid after the card's theft, so a victim cannot be robbed of it."""
+    if card(number).card_type is not CardType.ORANGE:
+        return
+    for owner, other in enumerate(state.players):
+        if any(Family.GUN_STORE in card(h.number).family for h in other.row):
+            if not (state.solitaire and owner == 1):
+                other.gold += GUN_STORE_BONUS
 
 
 def award(state: PorfirianaState, victim: int, number: int, immune_to_jail: bool) -> Effect:

@@ -210,12 +210,20 @@ def test_a_strike_may_be_played_as_a_scapegoat_for_nothing_and_without_unrest() 
     turn(state, 0)
     district = STRIKE.district or District.SONORA
     target = ranch(district)
-    held = put(state, 1, target.number)
+    held = put(state, 0, target.number)
     found = [t for t in targets(state, 0, STRIKE.number) if t.number == target.number]
     assert [t.cost for t in found] == [0]  # no gold for the printed cost: only the scapegoat play
     play(state, 0, STRIKE.number, at(target.number, scapegoat=True))
     assert held.unrest == 0
-    assert state.players[1].prestige_stack == [STRIKE.number]  # still awarded
+    assert state.players[0].prestige_stack == [STRIKE.number]  # still awarded, to yourself
+
+
+def test_a_scapegoat_play_is_only_against_your_own_enterprise() -> None:
+    state = empty_state(gold=0)
+    turn(state, 0)
+    target = ranch(STRIKE.district or District.SONORA)
+    put(state, 1, target.number)
+    assert not [t for t in targets(state, 0, STRIKE.number) if t.number == target.number]
 
 
 def test_an_orange_card_with_a_regime_arrow_changes_the_regime() -> None:
@@ -609,3 +617,13 @@ def test_gaining_immunity_to_jail_sets_a_jailed_player_free() -> None:
     act(state, 0, PlayCard(IMMUNE_TO_JAIL.number))
     assert not state.players[0].jailed
     assert state.turn.actions_left == 2  # set free on your turn: the third action comes back
+
+
+def test_a_victim_with_a_gun_store_keeps_the_two_gold_it_brings() -> None:
+    state = empty_state(gold=0)
+    turn(state, 0)
+    state.players[0].gold = RAID.cost or 0
+    put(state, 1, GUN_STORE.number)
+    put(state, 1, SHOP.number)
+    play(state, 0, RAID.number, at(SHOP.number))
+    assert state.players[1].gold == 2  # nothing to steal when the raid hit; the store paid after
