@@ -186,9 +186,7 @@ def sellable(state: PorfirianaState, player: int) -> list[int]:
 
 
 def my_troops(state: PorfirianaState, player: int) -> list[int]:
-    return list(state.players[player].army) + [
-        h.troop for p in state.players for h in p.row if h.troop is not None and h.troop_owner == player
-    ]
+    return [troop for troop, _ in state.troops_of(player)]
 
 
 def land_cost(held: Holding) -> int:

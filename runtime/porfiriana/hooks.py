@@ -44,12 +44,9 @@ def _cards_in_effect(
         for held in me.row:
             if not held.unrest:
                 yield held.number, held.side, player
-        for troop in me.army:
-            yield troop, None, player
-        for other in state.players:
-            for held in other.row:
-                if held.troop is not None and held.troop_owner == player and not held.unrest:
-                    yield held.troop, None, player
+        for troop, under in state.troops_of(player):
+            if under is None or not under.unrest:
+                yield troop, None, player
 
 
 def in_effect(state: PorfirianaState, owner: int | None = None) -> list[InEffect]:

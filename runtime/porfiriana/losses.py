@@ -83,14 +83,6 @@ def discard_troop(state: PorfirianaState, troop: int) -> None:
     state.discard.append(troop)
 
 
-def _lift_troop(state: PorfirianaState, held: Holding) -> None:
-    """Take a troop off an enterprise; its extortion cube goes back to its owner."""
-    if held.extortion is not None:
-        state.players[held.extortion].cubes += 1
-        held.extortion = None
-    held.troop = held.troop_owner = None
-
-
 def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int | None]:
     """How a troop could retreat into its owner's private army: None = the Hacendado is already
     flipped to the troop's faction; a side number = flip to that side first. Each needs the
@@ -119,12 +111,10 @@ def _retreat_text(state: PorfirianaState, player: int, options: list[int | None]
 def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated: bool = False) -> Effect:
     """A troop whose enterprise is lost: its owner retreats it to the private army or discards it.
     A troop defeated by greater firepower cannot retreat."""
+    from runtime.porfiriana import troops  # troops builds on this module
+
     options = [] if defeated else retreat_options(state, player, troop)
-    place = state.troop_place(troop)
-    if place is not None and place[1] is not None:
-        _lift_troop(state, place[1])
-    elif place is not None:
-        state.players[player].army.remove(troop)
+    troops.leave(state, troop)
     if not options:
         state.discard.append(troop)
         return
@@ -154,10 +144,12 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
 def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | tuple[str, int]) -> Effect:
     """Take a card out of a row: every cube on it goes home, a troop on it retreats or is
     discarded, and the card goes `to` DISCARD, HAND, REMOVED or ("stack", player)."""
+    from runtime.porfiriana import troops  # troops builds on this module
+
     me = state.players[owner]
     troop, troop_owner = held.troop, held.troop_owner
     if troop is not None:
-        _lift_troop(state, held)  # its extortion cube goes home with it
+        troops.leave(state, troop)  # its extortion cube goes home with it
     me.row.remove(held)
     me.cubes += held.income + held.prestige_cubes
     held.income = held.prestige_cubes = 0

@@ -21,12 +21,9 @@ def points(state: PorfirianaState, player: int, kind: Prestige) -> int:
         if card(held.number).card_type is CardType.HACENDADO and not me.flipped:
             continue
         total += held.face.prestige.count(kind)
-    for troop in me.army:
-        total += card(troop).prestige.count(kind)
-    for other in state.players:
-        for held in other.row:
-            if held.troop is not None and held.troop_owner == player and not held.unrest:
-                total += card(held.troop).prestige.count(kind)
+    for troop, under in state.troops_of(player):
+        if under is None or not under.unrest:
+            total += card(troop).prestige.count(kind)
     for number in me.prestige_stack:
         printed = card(number)
         total += printed.prestige.count(kind) + (printed.victim_prestige is kind)

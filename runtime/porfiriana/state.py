@@ -199,6 +199,15 @@ class PorfirianaState:
             if card(held.number).card_type is CardType.ENTERPRISE
         ]
 
+    def troops_of(self, player: int) -> list[tuple[int, Holding | None]]:
+        """A player's troops in play with the enterprise each stands on (None: the private army)."""
+        found: list[tuple[int, Holding | None]] = [(troop, None) for troop in self.players[player].army]
+        for other in self.players:
+            for held in other.row:
+                if held.troop is not None and held.troop_owner == player:
+                    found.append((held.troop, held))
+        return found
+
     def troop_place(self, troop: int) -> tuple[int, Holding | None] | None:
         """The owner of a troop in play and the enterprise it is on (None: a private army)."""
         for owner, player in enumerate(self.players):

@@ -21,10 +21,7 @@ def factions_in_play(state: PorfirianaState, player: int) -> dict[Faction, list[
             and held.face.faction is not None
         ):
             found.setdefault(held.face.faction, []).append(held.number)
-    troops = list(me.army) + [
-        h.troop for p in state.players for h in p.row if h.troop is not None and h.troop_owner == player
-    ]
-    for troop in troops:
+    for troop, _ in state.troops_of(player):
         faction = card(troop).faction
         if faction is not None:
             found.setdefault(faction, []).append(troop)
