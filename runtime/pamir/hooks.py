@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from generated.pamir import CARDS
 from generated.pamir.vocabulary import CardType, PamirEffects
+from runtime.core import abilities
 from runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from runtime.core.abilities import run_effect as run_effect
 from runtime.effects import Ability, Decision, Effect, Modifier
@@ -144,38 +145,23 @@ def modified(state: PamirState, hook: object, value: V) -> V:
     return value
 
 
+def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[abilities.InEffect]:
+    """The abilities in effect with a trigger (or replacement) for this kind of event, each with
+    the context it runs in: contexts are made only for the few that can respond."""
+    return [
+        (context.PamirContext(state, owner, number), owner, ability, card(number).name)
+        for number, owner, ability in in_effect(state)
+        if any(
+            hook.event is event_type for hook in (ability.replacements if replacements else ability.triggers)
+        )
+    ]
+
+
 def fire(state: PamirState, event: object) -> Effect:
     """Run every trigger in effect that responds to `event` (an optional one asks its owner)."""
-    event_type = type(event)
-    matching = [
-        (number, owner, trigger)
-        for number, owner, ability in in_effect(state)
-        for trigger in ability.triggers
-        if trigger.event is event_type
-    ]
-    for number, owner, trigger in matching:
-        ctx = context.PamirContext(state, owner, number)
-        if not trigger.applies(ctx, event):
-            continue
-        if trigger.optional and not (yield from confirm(owner, f"{card(number).name}: use its ability now?")):
-            continue
-        yield from run_effect(trigger.run(ctx, event))
+    yield from abilities.fire(_carrying(state, type(event), replacements=False), event)
 
 
 def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool]:
     """Run the first replacement in effect for `event`; True if it replaced it."""
-    event_type = type(event)
-    for number, owner, ability in list(in_effect(state)):
-        for replacement in ability.replacements:
-            if replacement.event is not event_type:
-                continue
-            ctx = context.PamirContext(state, owner, number)
-            if not replacement.applies(ctx, event):
-                continue
-            if replacement.optional and not (
-                yield from confirm(owner, f"{card(number).name}: use it instead?")
-            ):
-                continue
-            yield from run_effect(replacement.run(ctx, event))
-            return True
-    return False
+    return (yield from abilities.replaced(_carrying(state, type(event), replacements=True), event))
