@@ -9,8 +9,9 @@ adds one action of that kind a turn, spent before the base actions.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from generated.porfiriana.vocabulary import Action, Connection, Family, PoliceCost
+from generated.porfiriana.vocabulary import Action, CardType, Connection, Family, PoliceCost, Regime
 from runtime.effects import Choice, Effect, PlayerId, ask
 from runtime.porfiriana import cards_played, economy, hooks, losses, market, troops, unrest
 from runtime.porfiriana.state import Holding, PorfirianaState, card
@@ -77,14 +78,33 @@ class Police:
     enterprise: int | None  # None: leave jail
 
 
+# Where a player's cube can sit, for the speculation action (rules E9 and the glossary's cube
+# limit): a speculation cube on a market card, an income, prestige or connection cube on a card in
+# play, or a prestige cube on the player's prestige stack (the card number is then the player's).
+SpotKind = Literal["market", "income", "prestige", "connection", "stack"]
+
+
+@dataclass(frozen=True, slots=True)
+class CubeSpot:
+    kind: SpotKind
+    card: int
+
+
+def on_market(number: int) -> CubeSpot:
+    return CubeSpot("market", number)
+
+
 @dataclass(frozen=True, slots=True)
 class Speculate:
-    """Put a cube on market card `on`, from the supply, from another market card (`moved_from`),
-    or, when the supply is empty, taken off a card in play (`taken_from`, rules E9)."""
+    """One speculation action: a cube moves from `source` to `target`, where None is the supply.
 
-    on: int
-    moved_from: int | None = None
-    taken_from: tuple[str, int] | None = None  # ("income" | "connection" | "prestige", card)
+    Placing a speculation cube comes from the supply; one can be moved to another market card or
+    taken back. With every cube in use, one may instead come off a card in play (not an extortion
+    cube), and go to a market card or to a place short of a cube: an enterprise below the value
+    its income follows, or a Loyalty point without its Pax prestige cube."""
+
+    target: CubeSpot | None
+    source: CubeSpot | None = None
 
 
 Option = EndTurn | PlayCard | Buy | BuyPublic | Sell | Redeploy | BuyLand | Upgrade | Police | Speculate
@@ -242,24 +262,53 @@ def police_options(state: PorfirianaState, player: int) -> list[Police]:
 
 
 def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
-    spots = market.speculation_spots(state)
+    markets = [on_market(n) for n in market.speculation_spots(state)]
+    mine = [on_market(n) for n, owner in state.speculation.items() if owner == player]
+    found = [Speculate(None, source) for source in mine]  # taken back, though it earns nothing
+    if state.players[player].cubes > 0:
+        found.extend(Speculate(target) for target in markets)
+        found.extend(Speculate(target, source) for source in mine for target in markets)
+        return found
+    targets = markets + short_spots(state, player)
+    sources = mine + cubes_in_play(state, player)
+    found.extend(Speculate(t, s) for s in sources for t in targets if t != s)
+    return found
+
+
+def cubes_in_play(state: PorfirianaState, player: int) -> list[CubeSpot]:
+    """The player's cubes on cards that the cube limit lets them move: every one but extortion."""
     me = state.players[player]
-    found: list[Speculate] = []
-    if me.cubes > 0:
-        found.extend(Speculate(n) for n in spots)
-    mine = [n for n, owner in state.speculation.items() if owner == player]
-    found.extend(Speculate(n, moved_from=m) for m in mine for n in spots)
-    if me.cubes == 0:
-        sources: list[tuple[str, int]] = []
-        for held in me.row:
-            if held.income:
-                sources.append(("income", held.number))
-            if held.prestige_cubes:
-                sources.append(("prestige", held.number))
-        sources.extend(
-            ("connection", h.number) for _, h in state.enterprises() if h.connection_owner == player
+    found: list[CubeSpot] = []
+    for held in me.row:
+        if held.income:
+            found.append(CubeSpot("income", held.number))
+        if held.prestige_cubes:
+            found.append(CubeSpot("prestige", held.number))
+    if me.stack_prestige_cubes:
+        found.append(CubeSpot("stack", player))
+    found.extend(
+        CubeSpot("connection", h.number) for _, h in state.enterprises() if h.connection_owner == player
+    )
+    return found
+
+
+def short_spots(state: PorfirianaState, player: int) -> list[CubeSpot]:
+    """Places that would take one of the player's cubes if the supply had one: enterprises below
+    the value their income follows, Loyalty points without their Pax prestige cube. Ranches,
+    plantations and connections are never short: only buying land or an upgrade adds there."""
+    me = state.players[player]
+    pax = state.regime_card.regime is Regime.PAX
+    found: list[CubeSpot] = []
+    for held in me.row:
+        target = (
+            economy.income_target(state, held) if card(held.number).card_type is CardType.ENTERPRISE else None
         )
-        found.extend(Speculate(n, taken_from=s) for s in sources for n in spots)
+        if target is not None and held.income + (held.extortion is not None) < target:
+            found.append(CubeSpot("income", held.number))
+        if pax and held.prestige_cubes < economy.loyalty_points_on(held):
+            found.append(CubeSpot("prestige", held.number))
+    if pax and me.stack_prestige_cubes < economy.loyalty_points_in_stack(state, player):
+        found.append(CubeSpot("stack", player))
     return found
 
 
@@ -297,10 +346,7 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
     elif isinstance(option, Police):
         yield from police(state, player, option)
     elif isinstance(option, Speculate):
-        speculate(state, player, option)
-        if option.taken_from is not None:
-            # fewer cubes under the same unrest may free a slave plantation's slaves
-            yield from unrest.check_revolt(state, option.taken_from[1], player)
+        yield from speculate(state, player, option)
     yield from economy.settle(state)
 
 
@@ -335,21 +381,48 @@ def police(state: PorfirianaState, player: int, option: Police) -> Effect:
     yield from unrest.remove_unrest(state, found[1], 1)
 
 
-def speculate(state: PorfirianaState, player: int, option: Speculate) -> None:
+def speculate(state: PorfirianaState, player: int, option: Speculate) -> Effect:
     me = state.players[player]
-    if option.moved_from is not None:
-        del state.speculation[option.moved_from]
-    elif option.taken_from is not None:
-        what, number = option.taken_from
-        found = state.holding(number)
-        assert found is not None
-        held = found[1]
-        if what == "income":
+    if option.source is None:
+        me.cubes -= 1
+    else:
+        _lift_cube(state, player, option.source)
+    if option.target is None:
+        me.cubes += 1
+    else:
+        _set_cube(state, player, option.target)
+    if option.source is not None and option.source.kind != "market":
+        # fewer cubes under the same unrest may free a slave plantation's slaves
+        yield from unrest.check_revolt(state, option.source.card, player)
+
+
+def _lift_cube(state: PorfirianaState, player: int, spot: CubeSpot) -> None:
+    if spot.kind == "market":
+        del state.speculation[spot.card]
+    elif spot.kind == "stack":
+        state.players[player].stack_prestige_cubes -= 1
+    else:
+        held = _held(state, spot.card)
+        if spot.kind == "income":
             held.income -= 1
-        elif what == "prestige":
+        elif spot.kind == "prestige":
             held.prestige_cubes -= 1
         else:
             held.connection_owner = held.connection_level = None  # anybody may build it again
+
+
+def _set_cube(state: PorfirianaState, player: int, spot: CubeSpot) -> None:
+    if spot.kind == "market":
+        state.speculation[spot.card] = player
+    elif spot.kind == "stack":
+        state.players[player].stack_prestige_cubes += 1
+    elif spot.kind == "income":
+        _held(state, spot.card).income += 1
     else:
-        me.cubes -= 1
-    state.speculation[option.on] = player
+        _held(state, spot.card).prestige_cubes += 1
+
+
+def _held(state: PorfirianaState, number: int) -> Holding:
+    found = state.holding(number)
+    assert found is not None
+    return found[1]

@@ -48,12 +48,12 @@ def label(state: PorfirianaState, option: object) -> str:
     if isinstance(option, actions.Police):
         return "police: leave jail" if option.enterprise is None else f"police {name(option.enterprise)}"
     if isinstance(option, actions.Speculate):
-        if option.moved_from is not None:
-            return f"move the speculation cube from {name(option.moved_from)} to {name(option.on)}"
-        if option.taken_from is not None:
-            what, number = option.taken_from
-            return f"speculate on {name(option.on)} with the {what} cube of {name(number)}"
-        return f"speculate on {name(option.on)}"
+        source = "a cube" if option.source is None else _spot(option.source)
+        if option.target is None:
+            return f"take {source} back to your supply"
+        if option.target.kind == "market":
+            return f"speculate on {name(option.target.card)} with {source}"
+        return f"move {source} to {_spot(option.target)}"
     if isinstance(option, Destination):
         if option.enterprise is None:
             return f"the private army (cost {option.cost})"
@@ -69,3 +69,13 @@ def label(state: PorfirianaState, option: object) -> str:
     if isinstance(option, str):
         return option
     return repr(option)
+
+
+def _spot(spot: actions.CubeSpot) -> str:
+    if spot.kind == "market":
+        return f"the speculation cube on {name(spot.card)}"
+    if spot.kind == "stack":
+        return "a prestige cube of your prestige stack"
+    if spot.kind == "connection":
+        return f"the connection cube of {name(spot.card)}"
+    return f"{'an' if spot.kind == 'income' else 'a'} {spot.kind} cube on {name(spot.card)}"

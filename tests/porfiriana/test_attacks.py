@@ -18,7 +18,7 @@ from generated.porfiriana.vocabulary import (
 )
 from runtime.effects import Choice
 from runtime.porfiriana import prestige, rules
-from runtime.porfiriana.actions import EndTurn, PlayCard, Police, Speculate
+from runtime.porfiriana.actions import CubeSpot, EndTurn, PlayCard, Police, Speculate, on_market
 from runtime.porfiriana.attacks import Target, targets
 from runtime.porfiriana.losses import flip_sides
 from runtime.porfiriana.state import PorfirianaState
@@ -287,7 +287,7 @@ def test_taking_a_cube_off_a_slave_plantation_in_unrest_may_free_its_slaves() ->
     state.players[0].row[0].income += state.players[0].cubes
     state.players[0].cubes = 0
     state.market[0][3] = SHOP.number
-    act(state, 0, Speculate(SHOP.number, taken_from=("income", SLAVE.number)))
+    act(state, 0, Speculate(on_market(SHOP.number), CubeSpot("income", SLAVE.number)))
     assert state.holding(SLAVE.number) is None and state.players[0].prestige_stack == [SLAVE.number]
     check_cubes(state)
 

@@ -16,17 +16,20 @@ from generated.porfiriana.vocabulary import (
     PurchaseCost,
     Regime,
 )
-from runtime.porfiriana import economy, market, regimes, rules
+from runtime.porfiriana import economy, market, prestige, regimes, rules, unrest
 from runtime.porfiriana.actions import (
     BuyLand,
+    CubeSpot,
     PlayCard,
     Sell,
     Speculate,
     Upgrade,
     land_cost,
+    on_market,
     sell,
+    speculation_options,
 )
-from runtime.porfiriana.state import CUBES_PER_PLAYER, card
+from runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -285,6 +288,22 @@ def test_pax_prestige_cubes_go_when_the_regime_leaves_the_pax_and_come_back_with
     assert (bank.income, bank.prestige_cubes, partner.prestige_cubes) == (2, 0, 0)
     drive(regimes.change_regime(state, Regime.PAX), [])
     assert (bank.income, bank.prestige_cubes, partner.prestige_cubes) == (3, 1, 1)
+    check_cubes(state)
+
+
+def test_the_pax_puts_a_prestige_cube_on_a_loyalty_point_in_unrest_which_earns_nothing() -> None:
+    # Decision (economy.loyalty_points_on): glossary, Prestige Cubes, has a cube on an enterprise
+    # in unrest that earns nothing; the Loyalty point itself does not count meanwhile.
+    state = empty_state(regime=Regime.MARTIAL_LAW)
+    shop = put(state, 0, LOYAL_SHOP.number, unrest=1)
+    earned = economy.income(state, 0)
+    drive(regimes.change_regime(state, Regime.PAX), [])
+    assert shop.prestige_cubes == 1
+    assert economy.income(state, 0) == earned  # no gold from it in unrest
+    assert prestige.points(state, 0, Prestige.LOYALTY) == 0
+    drive(unrest.remove_unrest(state, shop, 1), [])
+    assert economy.income(state, 0) == earned + (LOYAL_SHOP.income or 0) + 1
+    assert prestige.points(state, 0, Prestige.LOYALTY) == 1
     check_cubes(state)
 
 
@@ -585,15 +604,38 @@ def test_speculation_puts_a_cube_on_a_market_card_without_one() -> None:
     turn(state, 0)
     state.market[0][3] = PLAIN.number
     state.market[1][3] = RANCH.number
-    act(state, 0, Speculate(PLAIN.number))
+    act(state, 0, Speculate(on_market(PLAIN.number)))
     assert state.speculation == {PLAIN.number: 0}
-    assert not may(state, 1, Speculate(PLAIN.number))  # one cube a card
-    assert not may(state, 0, Speculate(PLAIN.number))
-    act(state, 0, Speculate(RANCH.number, moved_from=PLAIN.number))  # moving it takes an action too
+    assert not may(state, 1, Speculate(on_market(PLAIN.number)))  # one cube a card
+    assert not may(state, 0, Speculate(on_market(PLAIN.number)))
+    act(state, 0, Speculate(on_market(RANCH.number), on_market(PLAIN.number)))  # moving takes an action
     assert state.speculation == {RANCH.number: 0}
     assert state.turn.actions_left == 1
     assert economy.income(state, 0) == 2  # speculation earns nothing
     check_cubes(state)
+
+
+def test_taking_a_speculation_cube_back_costs_an_action_even_in_the_zero_column() -> None:
+    # Glossary, Speculation Cube: placing, removing or moving one is a speculation action.
+    state = empty_state()
+    turn(state, 0)
+    state.market[0][0] = PLAIN.number
+    act(state, 0, Speculate(on_market(PLAIN.number)))
+    cubes = state.players[0].cubes
+    assert may(state, 0, Speculate(None, on_market(PLAIN.number)))
+    act(state, 0, Speculate(None, on_market(PLAIN.number)))
+    assert state.speculation == {} and state.players[0].cubes == cubes + 1
+    assert state.turn.actions_left == 1
+    check_cubes(state)
+
+
+def test_only_the_cubes_owner_may_take_it_back() -> None:
+    state = empty_state()
+    turn(state, 1)
+    state.market[0][0] = PLAIN.number
+    state.speculation[PLAIN.number] = 0
+    state.players[0].cubes -= 1
+    assert not may(state, 1, Speculate(None, on_market(PLAIN.number)))
 
 
 def test_buying_a_card_with_an_opponents_speculation_cube_pays_them_and_the_cube_goes_home() -> None:
@@ -619,6 +661,13 @@ def test_buying_a_card_with_your_own_speculation_cube_only_brings_the_cube_back(
     assert state.players[0].gold == 30 - 8 and state.players[0].cubes == 13
 
 
+def use_every_cube(state: PorfirianaState, player: int) -> None:
+    """Pile the rest of the player's supply on their Hacendado as income cubes."""
+    me = state.players[player]
+    me.row[0].income += me.cubes
+    me.cubes = 0
+
+
 def test_with_every_cube_in_use_speculation_moves_a_cube_from_a_card() -> None:
     state = empty_state()
     turn(state, 0)
@@ -628,14 +677,66 @@ def test_with_every_cube_in_use_speculation_moves_a_cube_from_a_card() -> None:
     state.players[0].cubes -= 1
     extorted = put(state, 1, OTHER_RANCH.number)
     put_troop(state, 0, TROOP.number, on=extorted.number)
-    state.players[0].row[0].income += state.players[0].cubes
-    state.players[0].cubes = 0
+    use_every_cube(state, 0)
     state.market[0][2] = HEADLINE.number
-    assert not may(state, 0, Speculate(HEADLINE.number))
-    assert may(state, 0, Speculate(HEADLINE.number, taken_from=("income", PLAIN.number)))
+    headline = on_market(HEADLINE.number)
+    assert not may(state, 0, Speculate(headline))
+    assert may(state, 0, Speculate(headline, CubeSpot("income", PLAIN.number)))
     # an extortion cube cannot be moved
-    assert not may(state, 0, Speculate(HEADLINE.number, taken_from=("income", OTHER_RANCH.number)))
-    act(state, 0, Speculate(HEADLINE.number, taken_from=("connection", RANCH.number)))
+    assert not may(state, 0, Speculate(headline, CubeSpot("income", OTHER_RANCH.number)))
+    act(state, 0, Speculate(headline, CubeSpot("connection", RANCH.number)))
     assert theirs.connection_owner is None and state.speculation == {HEADLINE.number: 0}
     assert held.income == PLAIN.income
     check_cubes(state)
+
+
+def test_with_every_cube_in_use_a_connection_cube_can_move_to_a_bank_the_regime_raised() -> None:
+    # The rules' example (E9, cube management): every cube in use, a connection cube leaves an
+    # enterprise in unrest for a bank that the new regime allows one more income cube.
+    state = empty_state(regime=Regime.US_INTERVENTION)  # economy 2
+    turn(state, 0)
+    bank = put(state, 0, BANK.number)
+    ranch = put(state, 0, RANCH.number)
+    troubled = put(state, 0, PLAIN.number, unrest=1)
+    troubled.connection_owner, troubled.connection_level = 0, Connection.MULE
+    state.players[0].cubes -= 1
+    use_every_cube(state, 0)
+    drive(regimes.change_regime(state, Regime.PAX), [])  # economy 3: the bank is one cube short
+    assert bank.income == 2
+    from_connection = Speculate(CubeSpot("income", BANK.number), CubeSpot("connection", PLAIN.number))
+    assert may(state, 0, from_connection)
+    # a ranch never takes a cube this way: only buying land adds to it
+    assert not may(
+        state, 0, Speculate(CubeSpot("income", RANCH.number), CubeSpot("connection", PLAIN.number))
+    )
+    act(state, 0, from_connection)
+    assert bank.income == 3 and troubled.connection_owner is None
+    assert ranch.income == RANCH.income
+    # the bank is full now
+    assert not may(state, 0, Speculate(CubeSpot("income", BANK.number), CubeSpot("income", PLAIN.number)))
+    check_cubes(state)
+
+
+def test_with_every_cube_in_use_a_speculation_cube_can_fill_a_loyalty_point_under_the_pax() -> None:
+    state = empty_state()
+    turn(state, 0)
+    state.market[0][1] = HEADLINE.number
+    act(state, 0, Speculate(on_market(HEADLINE.number)))
+    use_every_cube(state, 0)
+    loyal = put(state, 0, LOYAL_SHOP.number)  # with an empty supply, no cube came with it
+    assert loyal.prestige_cubes == 0
+    target = CubeSpot("prestige", LOYAL_SHOP.number)
+    assert may(state, 0, Speculate(target, on_market(HEADLINE.number)))
+    act(state, 0, Speculate(target, on_market(HEADLINE.number)))
+    assert loyal.prestige_cubes == 1 and state.speculation == {}
+    check_cubes(state)
+
+
+def test_short_places_are_no_target_while_the_supply_has_cubes() -> None:
+    # With cubes left, a short place fills itself from the supply; only market cards are targets.
+    state = empty_state()
+    turn(state, 0)
+    state.market[0][1] = HEADLINE.number
+    put(state, 0, PLAIN.number)
+    targets = {o.target for o in speculation_options(state, 0)}
+    assert targets == {on_market(HEADLINE.number)}

@@ -21,7 +21,17 @@ from generated.porfiriana.vocabulary import (
 )
 from runtime.effects import Choice
 from runtime.porfiriana import economy, market, prestige, rules, strife
-from runtime.porfiriana.actions import Buy, BuyPublic, EndTurn, PlayCard, Police, Sell, Speculate, Upgrade
+from runtime.porfiriana.actions import (
+    Buy,
+    BuyPublic,
+    EndTurn,
+    PlayCard,
+    Police,
+    Sell,
+    Speculate,
+    Upgrade,
+    on_market,
+)
 from runtime.porfiriana.state import HAND_LIMIT, PorfirianaState, card
 from runtime.porfiriana.troops import destinations
 from tests.porfiriana.scenario import (
@@ -397,7 +407,7 @@ def test_henry_ford_lets_his_owner_sell_as_a_fourth_action() -> None:
     hold(state, 0, SHOP.number, SHOP_2.number, ORANGE.number)
     state.turn.actions_left = 0  # three actions taken
     assert may(state, 0, Sell(SHOP.number))
-    assert not may(state, 0, Speculate(SHOP.number))
+    assert not may(state, 0, Speculate(on_market(SHOP.number)))
     act(state, 0, Sell(SHOP.number))
     assert not may(state, 0, Sell(SHOP_2.number))  # one extra sale a turn
     assert state.players[0].gold == 33
