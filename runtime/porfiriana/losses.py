@@ -70,16 +70,17 @@ def flip_hacendado(state: PorfirianaState, player: int, side: int) -> None:
 # ---------------------------------------------------------------------- troops
 
 
-def discard_troop(state: PorfirianaState, troop: int) -> None:
+def discard_troop(state: PorfirianaState, troop: int) -> Effect:
     """A troop leaves play for the discard (sold, lost in a strife or for depression expenses).
 
     Decision: an extorting troop discarded while its enterprise stays in play leaves it as a
     redeployed troop would (rules G): the enterprise's owner gets an income cube back in place of
-    the extortion cube, if their supply has one.
+    the extortion cube, if their supply has one. The active player caused it, and is the
+    liberator should a slave plantation revolt for want of that cube.
     """
     from runtime.porfiriana import troops  # troops builds on this module
 
-    troops.leave(state, troop)
+    yield from troops.leave_for_good(state, troop, state.active)
     state.discard.append(troop)
 
 
@@ -192,7 +193,7 @@ def nationalize(state: PorfirianaState, owner: int, held: Holding) -> Effect:
 def discard_card_in_play(state: PorfirianaState, number: int, to: str = DISCARD) -> Effect:
     """Any card in play, by number: a troop, or a card in a row."""
     if card(number).card_type is CardType.TROOP:
-        discard_troop(state, number)
+        yield from discard_troop(state, number)
         return
     found = state.holding(number)
     if found is not None:

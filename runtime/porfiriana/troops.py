@@ -10,6 +10,7 @@ income cubes (or the previous extorter's cube) is replaced by an extortion cube 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from generated.porfiriana.vocabulary import (
@@ -22,7 +23,7 @@ from generated.porfiriana.vocabulary import (
     TroopMayEnter,
 )
 from runtime.effects import Effect, PlayerId
-from runtime.porfiriana import economy, hooks, losses
+from runtime.porfiriana import economy, hooks, losses, unrest
 from runtime.porfiriana.state import Holding, PorfirianaState, card
 
 UNBEATABLE = 3  # machine guns cannot be defeated
@@ -74,9 +75,11 @@ def may_enter(state: PorfirianaState, player: int, troop: int, district: Distric
     return hooks.modified(state, TroopMayEnter(printed, district), allowed)
 
 
-def destinations(state: PorfirianaState, player: int, troop: int) -> list[Destination]:
-    """Every place the player could play or redeploy this troop to now, with what it costs."""
+def destinations(state: PorfirianaState, player: int, troop: int, free: bool = False) -> list[Destination]:
+    """Every place the player could play or redeploy this troop to now, with what it costs.
+    `free`: the player pays nothing (Díaz in the solitaire), so no cost rules a place out."""
     me = state.players[player]
+    purse = math.inf if free else me.gold
     found: list[Destination] = []
     place = state.troop_place(troop)
     here = place[1] if place is not None else None
@@ -95,12 +98,12 @@ def destinations(state: PorfirianaState, player: int, troop: int) -> list[Destin
         if owner != player and spare == 0 and (held.income > 0 or replaced):
             continue
         cost = losses.troop_cost(troop, losses.connection_of(held))
-        if cost <= me.gold:
+        if cost <= purse:
             found.append(Destination(owner, held.number, cost))
     in_army = place is not None and place[1] is None
     if me.flipped and not in_army and me.hacendado.face.faction is card(troop).faction:
         cost = losses.troop_cost(troop, losses.connection_of(me.hacendado))
-        if cost <= me.gold:
+        if cost <= purse:
             found.append(Destination(player, None, cost))
     return found
 
@@ -125,12 +128,25 @@ def leave(state: PorfirianaState, troop: int) -> None:
     held.troop = held.troop_owner = None
 
 
+def leave_for_good(state: PorfirianaState, troop: int, by: int) -> Effect:
+    """Lift a troop as `leave` does, then see whether the enterprise it extorted is a slave
+    plantation left with fewer cubes than unrest disks (its owner had no cube to put in place of
+    the extortion cube): its slaves revolt, `by` (the player moving or discarding the troop) being
+    the liberator, as for any other loss of cubes (glossary: Slave Revolt)."""
+    place = state.troop_place(troop)
+    leave(state, troop)
+    if place is not None and place[1] is not None:
+        state.in_transit.append(troop)  # between two places while a revolt may ask questions
+        yield from unrest.check_revolt(state, place[1].number, by)
+        state.in_transit.remove(troop)
+
+
 def arrive(state: PorfirianaState, player: int, troop: int, destination: Destination) -> Effect:
     """Pay and move (or play) the troop to `destination`, with the five steps of an extortion.
     Regime changes and other card effects of a first play are the caller's."""
     me = state.players[player]
     me.gold -= destination.cost
-    leave(state, troop)
+    yield from leave_for_good(state, troop, player)
     if destination.enterprise is None:
         me.army.append(troop)
         yield from hooks.fire(state, TroopArrived(card(troop), card(me.hacendado.number), PlayerId(player)))
@@ -140,8 +156,14 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
     owner, held = found
     # (1) a troop already there is defeated (greater firepower was checked) and cannot retreat
     if held.troop is not None:
-        state.discard.append(held.troop)
+        beaten, beaten_owner = held.troop, held.troop_owner
         held.troop = held.troop_owner = None
+        if dissipated(state, beaten, troop) and beaten_owner is not None:
+            state.in_transit.append(troop)  # on its way in while the beaten troop's owner decides
+            yield from losses.retreat_or_discard(state, beaten_owner, beaten)
+            state.in_transit.remove(troop)
+        else:
+            state.discard.append(beaten)
         if owner == player and held.extortion is not None:
             # the owner takes back an extorted enterprise: the cube turns to the owner's colour
             state.players[held.extortion].cubes += 1
@@ -172,6 +194,12 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
     yield from economy.settle(state)
     if state.troop_place(troop) is not None:
         yield from hooks.fire(state, TroopArrived(card(troop), card(held.number), PlayerId(player)))
+
+
+def dissipated(state: PorfirianaState, beaten: int, arriving: int) -> bool:
+    """The optional rule of the glossary (Retreat): a troop replaced by a troop of its own colour
+    is not defeated but dissipated, and may retreat like a troop whose enterprise is lost."""
+    return state.dissipated_troops and card(beaten).faction is card(arriving).faction
 
 
 def redeploy_in_place(state: PorfirianaState, player: int, troop: int) -> Effect:

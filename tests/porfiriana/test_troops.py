@@ -9,7 +9,7 @@ from typing import Any
 from generated.porfiriana.vocabulary import Card, CardType, Connection, District, Faction, Family, Regime
 from runtime.porfiriana import losses, prestige, regimes
 from runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
-from runtime.porfiriana.state import PorfirianaState, card
+from runtime.porfiriana.state import Holding, PorfirianaState, card
 from runtime.porfiriana.troops import Destination, destinations
 from tests.porfiriana.scenario import (
     act,
@@ -227,6 +227,41 @@ def test_the_defeated_troop_is_discarded_and_cannot_retreat() -> None:
     act(state, 2, PlayCard(REBEL_SONORA.number), [lambda d: d.enterprise == SONORA.number])
     assert LOCAL_SONORA_1.number in state.discard and state.players[1].army == []
     assert held.troop == REBEL_SONORA.number and held.extortion == 2
+    check_cubes(state)
+
+
+def test_with_the_dissipation_rule_a_troop_beaten_by_its_own_colour_may_retreat() -> None:
+    # Glossary, Retreat (optional rule): a troop replaced by one of the same colour is only
+    # dissipated, and retreats like a troop whose enterprise is lost (flip, pay the redeploy cost).
+    state = empty_state()
+    state.dissipated_troops = True
+    turn(state, 2)
+    flip(state, 1, Faction.LOCAL)
+    held = put(state, 0, SONORA.number)
+    put_troop(state, 1, LOCAL_SONORA_1.number, on=held.number)
+    hold(state, 2, LOCAL_SONORA_2.number)
+    gold = state.players[1].gold
+    asked = act(
+        state, 2, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == SONORA.number, "retreat"]
+    )
+    assert asked[-1].chooser == 1  # the beaten troop's owner decides
+    assert state.players[1].army == [LOCAL_SONORA_1.number]
+    cost = losses.troop_cost(LOCAL_SONORA_1.number, losses.connection_of(state.players[1].hacendado))
+    assert state.players[1].gold == gold - cost
+    assert held.troop == LOCAL_SONORA_2.number and held.extortion == 2
+    check_cubes(state)
+
+
+def test_with_the_dissipation_rule_a_troop_beaten_by_another_colour_is_still_defeated() -> None:
+    state = empty_state()
+    state.dissipated_troops = True
+    turn(state, 2)
+    flip(state, 1, Faction.LOCAL)
+    held = put(state, 0, SONORA.number)
+    put_troop(state, 1, LOCAL_SONORA_1.number, on=held.number)
+    hold(state, 2, REBEL_SONORA.number)
+    act(state, 2, PlayCard(REBEL_SONORA.number), [lambda d: d.enterprise == SONORA.number])
+    assert LOCAL_SONORA_1.number in state.discard and state.players[1].army == []
     check_cubes(state)
 
 
@@ -549,3 +584,57 @@ def test_yaquis_on_a_plantation_without_slaves_do_nothing_special() -> None:
     hold(state, 0, yaquis.number)
     act(state, 0, PlayCard(yaquis.number), [lambda d: d.enterprise == PLANTATION.number])
     assert state.players[1].row[1].extortion == 0
+
+
+def slave_plantation_extorted_by(state: PorfirianaState, extorter: int) -> Holding:
+    """Player 1's Sonora slave plantation, 2 unrest disks, extorted by `extorter`'s Sonora troop;
+    player 1's supply is empty, so no income cube can take the extortion cube's place."""
+    held = put(state, 1, SLAVE.number)
+    put_troop(state, extorter, LOCAL_SONORA_1.number, on=held.number)
+    me = state.players[1]
+    me.cubes += held.income - 1
+    held.income = 1
+    held.unrest = 2  # 2 disks against 2 cubes (income, extortion): no revolt yet
+    me.row[0].income += me.cubes  # every other cube on the Hacendado
+    me.cubes = 0
+    return held
+
+
+def test_a_troop_redeployed_off_a_slave_plantation_may_free_its_slaves() -> None:
+    # Glossary, Slave Revolt: the unrest disks come to outnumber the cubes when the extortion cube
+    # leaves and the owner has no cube to put back; the player moving the troop is the liberator.
+    state = empty_state()
+    turn(state, 0)
+    held = slave_plantation_extorted_by(state, 0)
+    check_cubes(state)
+    put(state, 2, SONORA_2.number)
+    act(
+        state,
+        0,
+        Redeploy(LOCAL_SONORA_1.number),
+        [lambda d: getattr(d, "enterprise", None) == SONORA_2.number],
+    )
+    assert state.holding(SLAVE.number) is None and state.players[0].prestige_stack == [SLAVE.number]
+    assert held.troop is None and state.players[2].row[1].troop == LOCAL_SONORA_1.number
+    check_cubes(state)
+
+
+def test_a_troop_sold_off_a_slave_plantation_may_free_its_slaves() -> None:
+    state = empty_state()
+    turn(state, 0)
+    slave_plantation_extorted_by(state, 0)
+    act(state, 0, Sell(LOCAL_SONORA_1.number))
+    assert state.players[0].prestige_stack == [SLAVE.number]
+    assert LOCAL_SONORA_1.number in state.discard
+    check_cubes(state)
+
+
+def test_a_troop_leaving_a_slave_plantation_whose_owner_has_a_cube_frees_nobody() -> None:
+    state = empty_state()
+    turn(state, 0)
+    held = slave_plantation_extorted_by(state, 0)
+    state.players[1].row[0].income -= 1
+    state.players[1].cubes = 1
+    act(state, 0, Sell(LOCAL_SONORA_1.number))
+    assert state.holding(SLAVE.number) == (1, held) and held.income == 2
+    check_cubes(state)
