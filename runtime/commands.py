@@ -96,7 +96,7 @@ def _kit(game: str) -> GameKit:
             "gold",
             2,
             6,
-            ("solitaire", "iron_hand", "quick_setup"),
+            ("solitaire", "iron_hand", "quick_setup", "dissipated_troops"),
         )
     raise click.BadParameter(f"unknown game '{game}'")
 
@@ -242,6 +242,10 @@ def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
             ("--solitaire", "Pax Porfiriana: you against Díaz, the solitaire of chapter L (no --players)."),
             ("--iron-hand", "Pax Porfiriana: the Iron Hand variant (the tripartite is the two strongest)."),
             ("--quick-setup", "Pax Porfiriana: the quick setup (about half the deck)."),
+            (
+                "--dissipated-troops",
+                "Pax Porfiriana: the optional rule where a troop beaten by one of its own colour may retreat.",
+            ),
         )
     ):
         command = click.option(flag, is_flag=True, help=text)(command)

@@ -10,6 +10,7 @@ a jailed one) and to the discard otherwise.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from generated.porfiriana.vocabulary import AttackPlayed, CardType, Family
@@ -45,10 +46,11 @@ def _opponents_only(number: int) -> bool:
     return Family.CONSPIRACY in families or Family.ANTITRUST in families
 
 
-def targets(state: PorfirianaState, player: int, number: int) -> list[Target]:
-    """Every legal target of an orange or black card the player holds, with its gold cost."""
+def targets(state: PorfirianaState, player: int, number: int, free: bool = False) -> list[Target]:
+    """Every legal target of an orange or black card the player holds, with its gold cost.
+    `free`: the player pays nothing (Díaz in the solitaire), so no cost rules a target out."""
     printed = card(number)
-    me = state.players[player]
+    purse = math.inf if free else state.players[player].gold
     found: list[Target] = []
     base = printed.cost or 0
     if printed.card_type is CardType.ORANGE:
@@ -57,7 +59,7 @@ def targets(state: PorfirianaState, player: int, number: int) -> list[Target]:
                 continue
             if owner == player and held.unrest:
                 continue  # no straw-man attack on your own enterprise in unrest
-            if base <= me.gold:
+            if base <= purse:
                 found.append(Target(owner, held.number, base))
             if Family.STRIKE in printed.family and owner == player:
                 # Decision: a scapegoat play is a straw-man play (rules J names it there, and the
@@ -72,12 +74,12 @@ def targets(state: PorfirianaState, player: int, number: int) -> list[Target]:
             for held in other.row[1:]:
                 if card(held.number).card_type in (CardType.PARTNER, CardType.PUBLIC):
                     cost = card(held.number).cost or 0
-                    if cost <= me.gold:
+                    if cost <= purse:
                         found.append(Target(victim, held.number, cost))
             # a flipped Hacendado may be assassinated, unless a private army guards it
-            if other.flipped and not other.army and ASSASSINATE_HACENDADO_COST <= me.gold:
+            if other.flipped and not other.army and ASSASSINATE_HACENDADO_COST <= purse:
                 found.append(Target(victim, other.hacendado.number, ASSASSINATE_HACENDADO_COST))
-        elif base > me.gold:
+        elif base > purse:
             continue
         elif Family.NATIONALIZATION in families:
             # A black card needs a process it can carry out: a shielded owner is no target.

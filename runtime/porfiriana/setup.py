@@ -136,6 +136,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
     return PorfirianaState(
         solitaire=solitaire,
         iron_hand=bool(options.get("iron_hand")),
+        dissipated_troops=bool(options.get("dissipated_troops")),
         players=seats,
         rng=rng,
         deck=deck,

@@ -26,8 +26,6 @@ Nothing here names a card; cards are known by their attributes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 
 from generated.porfiriana.vocabulary import CardPlayed, CardType, Regime
@@ -39,9 +37,6 @@ from runtime.porfiriana.troops import Destination
 
 HUMAN, DIAZ = 0, 1
 DIE_FACES = 6
-# Enough gold for any card's cost: the rules' target lists are asked with it, since Díaz
-# plays everything for free (the cost is then set to 0).
-AMPLE_GOLD = 1_000_000
 
 
 def roll_die(state: PorfirianaState) -> int:
@@ -160,18 +155,6 @@ def _troop(state: PorfirianaState, number: int, destination: Destination) -> Eff
 # ---------------------------------------------------------------------- Díaz's targets
 
 
-@contextmanager
-def _free(state: PorfirianaState) -> Iterator[None]:
-    """Ask the rules' target lists as if Díaz could afford anything: he plays for free."""
-    me = state.players[DIAZ]
-    kept = me.gold
-    me.gold = AMPLE_GOLD
-    try:
-        yield
-    finally:
-        me.gold = kept
-
-
 def _enterprise_key(held: Holding) -> tuple[int, bool, int]:
     """The tie rules for an enterprise: the most cubes (any colour), then not in unrest, then the
     highest card number."""
@@ -201,8 +184,7 @@ def troop_destination(state: PorfirianaState, troop: int) -> Destination | None:
     """
     if not cards_played.may_play(state, DIAZ, troop):
         return None
-    with _free(state):
-        found = troops.destinations(state, DIAZ, troop)
+    found = troops.destinations(state, DIAZ, troop, free=True)
     eligible: list[Destination] = []
     for destination in found:
         if destination.owner != HUMAN or destination.enterprise is None:
@@ -231,8 +213,7 @@ def attack_target(state: PorfirianaState, number: int) -> Target | None:
     Díaz never aims at his own cards."""
     if not harms(number) or not cards_played.may_play(state, DIAZ, number):
         return None
-    with _free(state):
-        found = attacks.targets(state, DIAZ, number)
+    found = attacks.targets(state, DIAZ, number, free=True)
     eligible = [replace(t, cost=0) for t in found if t.victim == HUMAN and not t.scapegoat]
     if not eligible:
         return None

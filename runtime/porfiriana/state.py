@@ -143,6 +143,7 @@ class PorfirianaState:
     turn: TurnState = field(default_factory=TurnState)
     diaz_bonus: dict[str, int] = field(default_factory=dict)  # prestige kind -> extra for this topple
     iron_hand: bool = False  # the Iron Hand variant: the tripartite takes the two strongest
+    dissipated_troops: bool = False  # the optional rule: a troop beaten by its own colour may retreat
     solitaire: bool = False  # the Díaz solitaire: player 1 is Díaz
     over: bool = False
     winner: int | None = None
@@ -170,6 +171,7 @@ class PorfirianaState:
             turn=self.turn.copy(),
             diaz_bonus=dict(self.diaz_bonus),
             iron_hand=self.iron_hand,
+            dissipated_troops=self.dissipated_troops,
             solitaire=self.solitaire,
             over=self.over,
             winner=self.winner,
@@ -279,6 +281,7 @@ class PorfirianaState:
             "toppled_by": self.toppled_by,
             "diaz_bonus": sorted(self.diaz_bonus.items()),
             "iron_hand": self.iron_hand,
+            "dissipated_troops": self.dissipated_troops,
             "solitaire": self.solitaire,
         }
         return json.dumps(data, sort_keys=True)

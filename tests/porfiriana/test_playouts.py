@@ -42,7 +42,7 @@ def test_random_games_keep_the_invariants_and_end(players: int, seed: int) -> No
     assert state.toppled_by or state.topples == 4
 
 
-@pytest.mark.parametrize("variant", ["iron_hand", "quick_setup", "solitaire"])
+@pytest.mark.parametrize("variant", ["iron_hand", "quick_setup", "dissipated_troops", "solitaire"])
 def test_the_variants_play_to_the_end(variant: str) -> None:
     options: dict[str, Any] = {variant: True} if variant == "solitaire" else {"players": 4, variant: True}
     for seed in range(3):
