@@ -66,7 +66,12 @@ def income_target(state: PorfirianaState, held: Holding) -> int | None:
 
 
 def loyalty_points_on(held: Holding) -> int:
-    """The readable Loyalty points a card in a row shows (each takes a prestige cube under Pax)."""
+    """The readable Loyalty points a card in a row shows (each takes a prestige cube under Pax).
+
+    Decision: unrest does not matter here. A Loyalty point of an enterprise in unrest counts for
+    nothing, but the glossary (Prestige Cubes) speaks of a prestige cube sitting on an enterprise
+    in unrest and earning nothing: so the Pax puts the cube there too, and `income` skips it until
+    the unrest is gone."""
     printed = card(held.number)
     if printed.card_type is CardType.HACENDADO and held.side in (None, 0):
         return 0
