@@ -31,6 +31,30 @@ COMPILED_MODULES = (
     "runtime/pamir/context.py",
     "runtime/pamir/scoring.py",
     "runtime/pamir/options.py",
+    *(
+        f"runtime/porfiriana/{module}.py"
+        for module in (
+            "state",
+            "hooks",
+            "context",
+            "economy",
+            "prestige",
+            "unrest",
+            "losses",
+            "troops",
+            "strife",
+            "regimes",
+            "market",
+            "cards_played",
+            "attacks",
+            "actions",
+            "topple",
+            "solitaire",
+            "rules",
+            "setup",
+            "invariants",
+        )
+    ),
 )
 FOLDER = ".paxc-fast"
 FINGERPRINT = "SOURCES.sha256"

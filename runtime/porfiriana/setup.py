@@ -46,6 +46,12 @@ def numbers_of(*types: CardType) -> list[int]:
     return [c.number for c in CARDS if c.card_type in types]
 
 
+def deck_cards() -> list[int]:
+    """The cards a play deck is drawn from: all but the double-sided ones and the topples."""
+    kept_out = DOUBLE_SIDED + (CardType.TOPPLE,)
+    return [c.number for c in CARDS if c.card_type not in kept_out]
+
+
 def build_piles(rng: Rng, players: int) -> tuple[list[list[int]], list[int]]:
     """The six piles of the play deck, top pile first, and the cards left in the box.
 
@@ -53,7 +59,7 @@ def build_piles(rng: Rng, players: int) -> tuple[list[list[int]], list[int]]:
     six piles as equal as they can be; one topple is shuffled into each of the four lower piles.
     """
     topples = numbers_of(CardType.TOPPLE)
-    others = [c.number for c in CARDS if c.card_type not in (*DOUBLE_SIDED, CardType.TOPPLE)]
+    others = deck_cards()
     rng.shuffle(others)
     count = DECK_BASE + DECK_PER_PLAYER * players
     chosen, unused = others[:count], others[count:]
@@ -75,7 +81,7 @@ def quick_deck(rng: Rng) -> tuple[list[int], list[int], list[int]]:
     """The quick setup: 12 cards for the market, a deck of about half the rest with the four
     topples shuffled in, and the cards left out. Decision: "about half" is the lower half."""
     topples = numbers_of(CardType.TOPPLE)
-    others = [c.number for c in CARDS if c.card_type not in (*DOUBLE_SIDED, CardType.TOPPLE)]
+    others = deck_cards()
     rng.shuffle(others)
     market, rest = others[: MARKET_ROWS * len(COLUMN_COSTS)], others[MARKET_ROWS * len(COLUMN_COSTS) :]
     half = len(rest) // 2
