@@ -209,10 +209,10 @@ def report(figures: dict[str, Any]) -> list[str]:
         for jobs in ("jobs_1", "jobs_2"):
             r = result[jobs]
             lines.append(
-                f"  {name:<10} {jobs.replace('_', ' '):<7} {r['games_per_second']:>8.1f} games/s "
+                f"  {name:<13} {jobs.replace('_', ' '):<7} {r['games_per_second']:>8.1f} games/s "
                 f"{r['decisions_per_second']:>9,} decisions/s  ({r['mean_decisions_per_game']} decisions/game)"
             )
-        lines.append(f"  {name:<10} speed-up with 2 jobs: x{result['speedup_jobs_2']}")
+        lines.append(f"  {name:<13} speed-up with 2 jobs: x{result['speedup_jobs_2']}")
     lines += [f"  not measured: {what}" for what in figures["not_measured"]]
     compiled = figures.get("compiled_self_play")
     if compiled is None:
@@ -220,7 +220,7 @@ def report(figures: dict[str, Any]) -> list[str]:
     else:
         for name, r in compiled.items():
             lines.append(
-                f"  {name:<10} compiled {r['games_per_second']:>7.1f} games/s "
+                f"  {name:<13} compiled {r['games_per_second']:>7.1f} games/s "
                 f"{r['decisions_per_second']:>9,} decisions/s  (one process, 'paxc accelerate')"
             )
     c = figures["compiler"]
