@@ -20,7 +20,12 @@ PLAY = (
     "print(json.dumps([running_compiled(), [[r.winner, list(r.scores), r.decisions, r.error] for r in results]]))\n"
 )
 # Both games, and the Díaz solitaire, whose Díaz runs rules of his own.
-GAMES = (("pamir", 2, {}), ("pamir", 5, {}), ("porfiriana", 4, {}), ("porfiriana", 2, {"solitaire": True}))
+GAMES: tuple[tuple[str, int, dict[str, bool]], ...] = (
+    ("pamir", 2, {}),
+    ("pamir", 5, {}),
+    ("porfiriana", 4, {}),
+    ("porfiriana", 2, {"solitaire": True}),
+)
 
 
 def test_the_compiled_runtime_plays_the_same_games(tmp_path: Path) -> None:
