@@ -48,12 +48,15 @@ def label(state: PorfirianaState, option: object) -> str:
     if isinstance(option, actions.Police):
         return "police: leave jail" if option.enterprise is None else f"police {name(option.enterprise)}"
     if isinstance(option, actions.Speculate):
-        source = "a cube" if option.source is None else _spot(option.source)
-        if option.target is None:
-            return f"take {source} back to your supply"
-        if option.target.kind == "market":
-            return f"speculate on {name(option.target.card)} with {source}"
-        return f"move {source} to {_spot(option.target)}"
+        target, source = option.target, option.source
+        if source is None:
+            assert target is not None  # a cube from the supply always goes somewhere
+            return f"speculate on {name(target.card)}"
+        if target is None:
+            return f"take {_spot(source)} back to your supply"
+        if target.kind == "market":
+            return f"speculate on {name(target.card)} with {_spot(source)}"
+        return f"move {_spot(source)} to {_place(target)}"
     if isinstance(option, Destination):
         if option.enterprise is None:
             return f"the private army (cost {option.cost})"
@@ -79,3 +82,12 @@ def _spot(spot: actions.CubeSpot) -> str:
     if spot.kind == "connection":
         return f"the connection cube of {name(spot.card)}"
     return f"{'an' if spot.kind == 'income' else 'a'} {spot.kind} cube on {name(spot.card)}"
+
+
+def _place(spot: actions.CubeSpot) -> str:
+    """Where a moved cube goes, other than a market card: an income space or a Loyalty point."""
+    if spot.kind == "stack":
+        return "a Loyalty point of your prestige stack"
+    if spot.kind == "prestige":
+        return f"the Loyalty point of {name(spot.card)}"
+    return f"the income of {name(spot.card)}"

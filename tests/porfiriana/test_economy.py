@@ -29,6 +29,7 @@ from runtime.porfiriana.actions import (
     sell,
     speculation_options,
 )
+from runtime.porfiriana.labels import label
 from runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
 from tests.porfiriana.scenario import (
     act,
@@ -740,3 +741,26 @@ def test_short_places_are_no_target_while_the_supply_has_cubes() -> None:
     put(state, 0, PLAIN.number)
     targets = {o.target for o in speculation_options(state, 0)}
     assert targets == {on_market(HEADLINE.number)}
+
+
+def test_speculation_options_say_where_the_cube_comes_from_and_goes() -> None:
+    state = empty_state()
+    put(state, 0, LOYAL_SHOP.number)
+    shop, headline = f"{LOYAL_SHOP.name} [{LOYAL_SHOP.number}]", f"{HEADLINE.name} [{HEADLINE.number}]"
+    read = {
+        Speculate(on_market(HEADLINE.number)): f"speculate on {headline}",
+        Speculate(None, on_market(HEADLINE.number)): (
+            f"take the speculation cube on {headline} back to your supply"
+        ),
+        Speculate(on_market(HEADLINE.number), CubeSpot("income", LOYAL_SHOP.number)): (
+            f"speculate on {headline} with an income cube on {shop}"
+        ),
+        Speculate(CubeSpot("prestige", LOYAL_SHOP.number), CubeSpot("stack", 0)): (
+            f"move a prestige cube of your prestige stack to the Loyalty point of {shop}"
+        ),
+        Speculate(CubeSpot("income", LOYAL_SHOP.number), on_market(HEADLINE.number)): (
+            f"move the speculation cube on {headline} to the income of {shop}"
+        ),
+    }
+    for option, text in read.items():
+        assert label(state, option) == text
