@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from generated.porfiriana.vocabulary import Card, CardType, Connection, District, Faction, Family, Regime
 from runtime.porfiriana import losses, prestige, regimes
 from runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
@@ -216,14 +218,24 @@ def test_entering_an_occupied_enterprise_needs_greater_firepower() -> None:
     assert SONORA.number in places(state, 2, FEDERAL_SONORA_3.number)
 
 
-def test_the_defeated_troop_is_discarded_and_cannot_retreat() -> None:
+def local_troop_to_beat(dissipated_troops: bool) -> tuple[PorfirianaState, Holding]:
+    """Player 1 (flipped to the Local faction, so able to retreat a Local troop into a private
+    army) has a firepower-1 Local troop on player 0's Sonora enterprise; player 2 is to play."""
     state = empty_state()
+    state.dissipated_troops = dissipated_troops
     turn(state, 2)
-    flip(state, 1, Faction.LOCAL)  # player 1 could retreat a local troop into a private army...
+    flip(state, 1, Faction.LOCAL)
     held = put(state, 0, SONORA.number)
     put_troop(state, 1, LOCAL_SONORA_1.number, on=held.number)
+    return state, held
+
+
+@pytest.mark.parametrize("dissipated_troops", [False, True])
+def test_the_defeated_troop_is_discarded_and_cannot_retreat(dissipated_troops: bool) -> None:
+    # Player 1 could retreat the troop, but a troop defeated by another colour is not asked about
+    # (not even under the optional dissipation rule): it goes to the discard.
+    state, held = local_troop_to_beat(dissipated_troops)
     hold(state, 2, REBEL_SONORA.number)
-    # ...but a defeated troop is not asked about: it goes to the discard
     act(state, 2, PlayCard(REBEL_SONORA.number), [lambda d: d.enterprise == SONORA.number])
     assert LOCAL_SONORA_1.number in state.discard and state.players[1].army == []
     assert held.troop == REBEL_SONORA.number and held.extortion == 2
@@ -233,12 +245,7 @@ def test_the_defeated_troop_is_discarded_and_cannot_retreat() -> None:
 def test_with_the_dissipation_rule_a_troop_beaten_by_its_own_colour_may_retreat() -> None:
     # Glossary, Retreat (optional rule): a troop replaced by one of the same colour is only
     # dissipated, and retreats like a troop whose enterprise is lost (flip, pay the redeploy cost).
-    state = empty_state()
-    state.dissipated_troops = True
-    turn(state, 2)
-    flip(state, 1, Faction.LOCAL)
-    held = put(state, 0, SONORA.number)
-    put_troop(state, 1, LOCAL_SONORA_1.number, on=held.number)
+    state, held = local_troop_to_beat(dissipated_troops=True)
     hold(state, 2, LOCAL_SONORA_2.number)
     gold = state.players[1].gold
     asked = act(
@@ -249,19 +256,6 @@ def test_with_the_dissipation_rule_a_troop_beaten_by_its_own_colour_may_retreat(
     cost = losses.troop_cost(LOCAL_SONORA_1.number, losses.connection_of(state.players[1].hacendado))
     assert state.players[1].gold == gold - cost
     assert held.troop == LOCAL_SONORA_2.number and held.extortion == 2
-    check_cubes(state)
-
-
-def test_with_the_dissipation_rule_a_troop_beaten_by_another_colour_is_still_defeated() -> None:
-    state = empty_state()
-    state.dissipated_troops = True
-    turn(state, 2)
-    flip(state, 1, Faction.LOCAL)
-    held = put(state, 0, SONORA.number)
-    put_troop(state, 1, LOCAL_SONORA_1.number, on=held.number)
-    hold(state, 2, REBEL_SONORA.number)
-    act(state, 2, PlayCard(REBEL_SONORA.number), [lambda d: d.enterprise == SONORA.number])
-    assert LOCAL_SONORA_1.number in state.discard and state.players[1].army == []
     check_cubes(state)
 
 
