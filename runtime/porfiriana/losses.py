@@ -80,7 +80,7 @@ def discard_troop(state: PorfirianaState, troop: int) -> Effect:
     """
     from runtime.porfiriana import troops  # troops builds on this module
 
-    yield from troops.leave_for_good(state, troop, state.active)
+    yield from troops.leave_checking_revolt(state, troop, state.active)
     state.discard.append(troop)
 
 

@@ -128,7 +128,7 @@ def leave(state: PorfirianaState, troop: int) -> None:
     held.troop = held.troop_owner = None
 
 
-def leave_for_good(state: PorfirianaState, troop: int, by: int) -> Effect:
+def leave_checking_revolt(state: PorfirianaState, troop: int, by: int) -> Effect:
     """Lift a troop as `leave` does, then see whether the enterprise it extorted is a slave
     plantation left with fewer cubes than unrest disks (its owner had no cube to put in place of
     the extortion cube): its slaves revolt, `by` (the player moving or discarding the troop) being
@@ -146,7 +146,7 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
     Regime changes and other card effects of a first play are the caller's."""
     me = state.players[player]
     me.gold -= destination.cost
-    yield from leave_for_good(state, troop, player)
+    yield from leave_checking_revolt(state, troop, player)
     if destination.enterprise is None:
         me.army.append(troop)
         yield from hooks.fire(state, TroopArrived(card(troop), card(me.hacendado.number), PlayerId(player)))
