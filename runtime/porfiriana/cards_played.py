@@ -16,12 +16,7 @@ from runtime.core.abilities import run_effect
 from runtime.effects import Choice, Effect, PlayerId, ask
 from runtime.porfiriana import attacks, economy, hooks, losses, regimes, strife, troops
 from runtime.porfiriana.context import PorfirianaContext
-from runtime.porfiriana.state import Holding, PorfirianaState, card
-
-
-def sides_named(printed: Card) -> str:
-    """The sides of a card as its side choices number them, for the question's text."""
-    return ", ".join(f"{index} = {side.name}" for index, side in enumerate(printed.sides))
+from runtime.porfiriana.state import Holding, PorfirianaState, card, sides_of
 
 
 def may_play(state: PorfirianaState, player: int, number: int) -> bool:
@@ -68,13 +63,10 @@ def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
     cost = printed.cost or 0
     held = Holding(number)
     if printed.sides:  # a newspaper: its orientation is chosen when played
-        held.side = yield from ask(
-            Choice(
-                PlayerId(player),
-                f"Orientation of {printed.name} ({sides_named(printed)})",
-                tuple(range(len(printed.sides))),
-            )
+        orientation = yield from ask(
+            Choice(PlayerId(player), f"Orientation of {printed.name}", sides_of(number))
         )
+        held.side = orientation.index
     me.hand.remove(number)
     me.gold -= cost
     yield from place(state, player, held)
@@ -148,13 +140,8 @@ def take_over(state: PorfirianaState, taker: int, victim: int, held: Holding) ->
     moved = Holding(held.number)
     printed = card(held.number)
     if printed.sides:
-        moved.side = yield from ask(
-            Choice(
-                PlayerId(taker),
-                f"Side of {printed.name} ({sides_named(printed)})",
-                tuple(range(len(printed.sides))),
-            )
-        )
+        side = yield from ask(Choice(PlayerId(taker), f"Side of {printed.name}", sides_of(held.number)))
+        moved.side = side.index
     old = state.players[victim]
     old.row.remove(held)
     old.cubes += held.prestige_cubes

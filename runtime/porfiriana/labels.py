@@ -6,7 +6,7 @@ import enum
 
 from runtime.porfiriana import actions
 from runtime.porfiriana.attacks import Target
-from runtime.porfiriana.state import PorfirianaState, card
+from runtime.porfiriana.state import PorfirianaState, Side, card
 from runtime.porfiriana.troops import Destination
 
 
@@ -24,6 +24,8 @@ def label(state: PorfirianaState, option: object) -> str:
         return "yes" if option else "no"
     if isinstance(option, enum.Enum):
         return str(option.value)
+    if isinstance(option, Side):
+        return f"the {card(option.card).sides[option.index].name} side"
     if isinstance(option, actions.EndTurn):
         return "end the turn"
     if isinstance(option, actions.PlayCard):

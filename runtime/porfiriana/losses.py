@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from generated.porfiriana.vocabulary import CardType, Connection, Family
 from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana.state import Holding, PorfirianaState, card
+from runtime.porfiriana.state import Holding, PorfirianaState, Side, card, sides_of
 
 DISCARD, HAND, REMOVED = "discard", "hand", "removed"
 
@@ -103,12 +103,6 @@ def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int
     return found
 
 
-def _retreat_text(state: PorfirianaState, player: int, options: list[int | None]) -> str:
-    faces = card(state.players[player].hacendado.number).sides
-    flips = [f"{side} = flip to {faces[side].name} and retreat" for side in options if side is not None]
-    return "discard it" + (", or retreat it" if None in options else "") + "".join(f", or {f}" for f in flips)
-
-
 def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated: bool = False) -> Effect:
     """A troop whose enterprise is lost: its owner retreats it to the private army or discards it.
     A troop defeated by greater firepower cannot retreat."""
@@ -119,22 +113,19 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
     if not options:
         state.discard.append(troop)
         return
-    choices: tuple[str | int, ...] = ("discard", *("retreat" if s is None else s for s in options))
+    flips = sides_of(state.players[player].hacendado.number, (s for s in options if s is not None))
+    choices: tuple[str | Side, ...] = ("discard", *(["retreat"] if None in options else []), *flips)
+    how = "discard it" + (", retreat it" if None in options else "")
+    how += ", or flip your Hacendado to one of these sides and retreat it" if flips else ""
     state.in_transit.append(troop)
-    answer = yield from ask(
-        Choice(
-            PlayerId(player),
-            f"{card(troop).name} must leave: {_retreat_text(state, player, options)}",
-            choices,
-        )
-    )
+    answer = yield from ask(Choice(PlayerId(player), f"{card(troop).name} must leave: {how}", choices))
     state.in_transit.remove(troop)
     if answer == "discard":
         state.discard.append(troop)
         return
     me = state.players[player]
-    if isinstance(answer, int):
-        flip_hacendado(state, player, answer)
+    if isinstance(answer, Side):
+        flip_hacendado(state, player, answer.index)
     me.gold -= troop_cost(troop, connection_of(me.hacendado))
     me.army.append(troop)
 

@@ -10,6 +10,7 @@ counts them, and the invariants check that the two add up to 15.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generated.porfiriana import CARDS_BY_NUMBER
@@ -29,6 +30,21 @@ TOPPLES_IN_GAME = 4
 
 def card(number: int) -> Card:
     return CARDS_BY_NUMBER[number]
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """An answer naming one side of a card (a newspaper's orientation, a Hacendado's Partner
+    side), so that a question lists the sides by name rather than by number."""
+
+    card: int
+    index: int
+
+
+def sides_of(number: int, indexes: Iterable[int] | None = None) -> tuple[Side, ...]:
+    """The card's sides as answers: all of them, or those of `indexes`."""
+    count = len(card(number).sides)
+    return tuple(Side(number, index) for index in (range(count) if indexes is None else indexes))
 
 
 @dataclass(slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from generated.porfiriana.vocabulary import CardType, Prestige, ToppleStarted
 from runtime.effects import Choice, Effect, PlayerId, ask
 from runtime.porfiriana import economy, hooks, losses, prestige
-from runtime.porfiriana.state import TOPPLES_IN_GAME, PorfirianaState, card
+from runtime.porfiriana.state import TOPPLES_IN_GAME, PorfirianaState, Side, card, sides_of
 
 DIAZ_POINTS = 2  # Díaz himself in every tripartite
 VICE_PRESIDENT_POINTS = 1  # the 2-player game's extra member of the tripartite
@@ -95,13 +95,14 @@ def _take_a_stand(state: PorfirianaState, player: int) -> Effect:
     sides = losses.flip_sides(state, player)
     if not sides:
         return  # already flipped (or an heir): nothing to decide
-    options: tuple[str | int, ...] = (STAY_LOYALIST, *sides)
-    faces = card(state.players[player].hacendado.number).sides
-    named = ", ".join(f"{side} = {faces[side].name}" for side in sides)
-    prompt = f"Topple: take a stand by flipping your Hacendado? ({named})"
+    options: tuple[str | Side, ...] = (
+        STAY_LOYALIST,
+        *sides_of(state.players[player].hacendado.number, sides),
+    )
+    prompt = "Topple: take a stand by flipping your Hacendado to one of its Partner sides?"
     answer = yield from ask(Choice(PlayerId(player), prompt, options))
-    if isinstance(answer, int):
-        losses.flip_hacendado(state, player, answer)
+    if isinstance(answer, Side):
+        losses.flip_hacendado(state, player, answer.index)
         # Under Pax the flipped side's Loyalty point takes a prestige cube at once.
         yield from economy.settle(state)
 

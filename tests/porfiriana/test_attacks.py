@@ -21,7 +21,7 @@ from runtime.porfiriana import prestige, rules
 from runtime.porfiriana.actions import CubeSpot, EndTurn, PlayCard, Police, Speculate, on_market
 from runtime.porfiriana.attacks import Target, targets
 from runtime.porfiriana.losses import flip_sides
-from runtime.porfiriana.state import PorfirianaState
+from runtime.porfiriana.state import PorfirianaState, Side
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -498,7 +498,7 @@ def test_a_newspaper_taken_by_a_conspiracy_gets_a_new_orientation() -> None:
     state = empty_state()
     turn(state, 0)
     put(state, 1, NEWSPAPER.number, side=0)
-    play(state, 0, CONSPIRACY.number, at(NEWSPAPER.number), 1)
+    play(state, 0, CONSPIRACY.number, at(NEWSPAPER.number), Side(NEWSPAPER.number, 1))
     found = state.holding(NEWSPAPER.number)
     assert found is not None and found[0] == 0 and found[1].side == 1
 
@@ -513,7 +513,7 @@ def test_a_public_card_taken_by_a_conspiracy_may_be_turned_and_acts_again() -> N
     state.public.remove(teddy.number)
     rebel = find(CardType.PARTNER, lambda c: c.faction is Faction.REBEL and not c.family)
     put(state, 2, rebel.number)
-    play(state, 0, CONSPIRACY.number, at(teddy.number), 0)
+    play(state, 0, CONSPIRACY.number, at(teddy.number), Side(teddy.number, 0))
     found = state.holding(teddy.number)
     assert found is not None and found[0] == 0 and found[1].side == 0
     assert state.regime_card.regime is Regime.US_INTERVENTION

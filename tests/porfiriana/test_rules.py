@@ -32,7 +32,7 @@ from runtime.porfiriana.actions import (
     Upgrade,
     on_market,
 )
-from runtime.porfiriana.state import HAND_LIMIT, PorfirianaState, card
+from runtime.porfiriana.state import HAND_LIMIT, PorfirianaState, Side, card
 from runtime.porfiriana.troops import destinations
 from tests.porfiriana.scenario import (
     act,
@@ -324,7 +324,7 @@ def test_a_newspapers_orientation_is_chosen_when_played_and_gives_its_colour_and
     state = empty_state()
     turn(state, 0)
     hold(state, 0, newspaper.number)
-    act(state, 0, PlayCard(newspaper.number), [1])
+    act(state, 0, PlayCard(newspaper.number), [Side(newspaper.number, 1)])
     face = newspaper.sides[1]
     held = state.players[0].row[-1]
     assert held.side == 1 and held.face.faction is face.faction

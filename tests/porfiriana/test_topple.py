@@ -15,7 +15,7 @@ from generated.porfiriana.vocabulary import Card, CardType, Prestige, Regime
 from runtime.effects import Choice, Effect
 from runtime.porfiriana import economy, losses, prestige
 from runtime.porfiriana.setup import new_state
-from runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, card
+from runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, Side, card, sides_of
 from runtime.porfiriana.topple import (
     MINUS_ONE,
     RALLY,
@@ -192,7 +192,7 @@ def test_the_chapter_k_example_two_topplers_and_the_richer_wins() -> None:
 
     asked = play(
         topple(state, 0, number),
-        {(1, "flip"): side_with(reyes, Prestige.LOYALTY), (1, pinkerton.name): True},
+        {(1, "flip"): Side(reyes.number, side_with(reyes, Prestige.LOYALTY)), (1, pinkerton.name): True},
     )
 
     assert all(kind_of(c) != "orientation" for c in asked)  # not the named regime: nothing to choose
@@ -307,10 +307,15 @@ def test_flipping_the_hacendado_gives_its_point_and_loses_the_two_income_cubes()
     assert economy.income(state, 0) == 2 and state.players[0].cubes == CUBES_PER_PLAYER - 2
     assert prestige.points(state, 0, Prestige.COMMAND) == 0
 
-    asked = play(topple(state, 1, other_topple_card(Regime.MARTIAL_LAW)), {(0, "flip"): side})
+    asked = play(
+        topple(state, 1, other_topple_card(Regime.MARTIAL_LAW)), {(0, "flip"): Side(hacendado.number, side)}
+    )
 
     flips = [c for c in asked if kind_of(c) == "flip"]
-    assert flips[0].chooser == 0 and flips[0].options == (STAY_LOYALIST, *range(1, len(hacendado.sides)))
+    assert flips[0].chooser == 0 and flips[0].options == (
+        STAY_LOYALIST,
+        *sides_of(hacendado.number, range(1, len(hacendado.sides))),
+    )
     me = state.players[0]
     assert me.flipped and me.hacendado.side == side and me.hacendado.income == 0
     assert me.cubes == CUBES_PER_PLAYER and economy.income(state, 0) == 0
@@ -325,7 +330,8 @@ def test_under_pax_a_flipped_loyalty_orientation_takes_a_prestige_cube() -> None
     seat(state, 0, hacendado)
     seat(state, 1, other)
     play(
-        topple(state, 0, other_topple_card(Regime.PAX)), {(0, "flip"): side_with(hacendado, Prestige.LOYALTY)}
+        topple(state, 0, other_topple_card(Regime.PAX)),
+        {(0, "flip"): Side(hacendado.number, side_with(hacendado, Prestige.LOYALTY))},
     )
     assert state.players[0].hacendado.prestige_cubes == 1 and economy.income(state, 0) == 1
 

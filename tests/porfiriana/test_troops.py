@@ -11,7 +11,8 @@ import pytest
 from generated.porfiriana.vocabulary import Card, CardType, Connection, District, Faction, Family, Regime
 from runtime.porfiriana import losses, prestige, regimes
 from runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
-from runtime.porfiriana.state import Holding, PorfirianaState, card
+from runtime.porfiriana.labels import label
+from runtime.porfiriana.state import Holding, PorfirianaState, Side, card
 from runtime.porfiriana.troops import Destination, destinations
 from tests.porfiriana.scenario import (
     act,
@@ -491,8 +492,11 @@ def test_a_troop_on_a_sold_enterprise_may_retreat_by_flipping_its_owners_hacenda
     hacendado = card(state.players[0].hacendado.number)
     side = next(i for i, s in enumerate(hacendado.sides) if i > 0 and s.faction is Faction.LOCAL)
     cost = losses.troop_cost(LOCAL_SONORA_1.number, hacendado.sides[side].connection or Connection.BOOT)
-    asked = act(state, 1, Sell(SONORA.number), [side])
-    assert asked[0].options == ("discard", side)  # only the orientation of the troop's colour
+    asked = act(state, 1, Sell(SONORA.number), [Side(hacendado.number, side)])
+    flip_to = Side(hacendado.number, side)
+    assert asked[0].options == ("discard", flip_to)  # only the orientation of the troop's colour
+    # the question names the side, not a number
+    assert label(state, flip_to) == f"the {hacendado.sides[side].name} side"
     assert state.players[0].hacendado.side == side and state.players[0].hacendado.income == 0
     assert state.players[0].army == [LOCAL_SONORA_1.number]
     assert state.players[0].gold == 30 - cost  # the redeploy cost, and no action
