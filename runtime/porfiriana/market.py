@@ -60,7 +60,7 @@ def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
         event = yield from ask(
             Choice(
                 PlayerId(player),
-                f"Play {card(number).name} on its event or status quo orientation",
+                f"Play {card(number).name} on its event orientation? (no: on its status quo orientation)",
                 (True, False),
             )
         )
