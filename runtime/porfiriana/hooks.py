@@ -10,7 +10,7 @@ off (glossary: Unrest Disk), and so has a troop standing on one.
 from __future__ import annotations
 
 import functools
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -38,15 +38,23 @@ def _cards_in_effect(
     """(card, side, owner) of every card whose abilities are in effect."""
     if owner is None:
         yield state.regimes[0], 0, state.active
+    # The troops on enterprises, by owner, in one pass over the rows (not one pass per player):
+    # this runs for every modifier asked, so it is among the hottest loops of a game.
+    occupying: dict[int, list[int]] = {}
+    for me in state.players:
+        for held in me.row:
+            if held.troop is not None and held.troop_owner is not None and not held.unrest:
+                occupying.setdefault(held.troop_owner, []).append(held.troop)
     for player, me in enumerate(state.players):
         if owner is not None and player != owner:
             continue
         for held in me.row:
             if not held.unrest:
                 yield held.number, held.side, player
-        for troop, under in state.troops_of(player):
-            if under is None or not under.unrest:
-                yield troop, None, player
+        for troop in me.army:
+            yield troop, None, player
+        for troop in occupying.get(player, ()):
+            yield troop, None, player
 
 
 def in_effect(state: PorfirianaState, owner: int | None = None) -> list[InEffect]:
@@ -63,25 +71,29 @@ def _modifier_types(number: int, side: int | None) -> frozenset[type]:
     return frozenset(m.hook for ability in _abilities(number, side) for m in ability.modifiers)
 
 
-def active_types(state: PorfirianaState) -> frozenset[type]:
-    """Every kind of modifier some card in effect carries."""
-    found: set[type] = set()
-    for number, side, _ in _cards_in_effect(state):
-        found |= _modifier_types(number, side)
-    return frozenset(found)
+Carrier = tuple[int, int | None, int]  # (card, side, owner) of a card whose abilities are in effect
+
+
+def carriers_by_type(state: PorfirianaState) -> dict[type, list[Carrier]]:
+    """The cards in effect that carry each kind of modifier, in the order they apply."""
+    found: dict[type, list[Carrier]] = {}
+    for number, side, player in _cards_in_effect(state):
+        for hook_type in _modifier_types(number, side):
+            found.setdefault(hook_type, []).append((number, side, player))
+    return found
 
 
 # While a decision's options are listed nothing changes which cards are in effect, yet the rules
-# ask the modifiers many times (the price of every market card): `listing` records the kinds of
-# modifier in effect for that while, so questions no card changes are answered at once.
-_listing: tuple[PorfirianaState, frozenset[type]] | None = None
+# ask the modifiers many times (the price of every market card): `listing` records, for that
+# while, which cards carry each kind of modifier, so each question skips the search.
+_listing: tuple[PorfirianaState, dict[type, list[Carrier]]] | None = None
 
 
 @contextmanager
 def listing(state: PorfirianaState) -> Iterator[None]:
     global _listing
     outer = _listing
-    _listing = (state, active_types(state))
+    _listing = (state, carriers_by_type(state))
     try:
         yield
     finally:
@@ -90,12 +102,14 @@ def listing(state: PorfirianaState) -> Iterator[None]:
 
 def modified(state: PorfirianaState, hook: object, value: V) -> V:
     hook_type = type(hook)
-    if _listing is not None and _listing[0] is state and hook_type not in _listing[1]:
-        return value
+    sources: Iterable[Carrier]
+    if _listing is not None and _listing[0] is state:
+        sources = _listing[1].get(hook_type, ())
+    else:
+        sources = (c for c in _cards_in_effect(state) if hook_type in _modifier_types(c[0], c[1]))
     carriers: list[Any] = [
         (PorfirianaContext(state, player, number), player, ability, "")
-        for number, side, player in _cards_in_effect(state)
-        if hook_type in _modifier_types(number, side)
+        for number, side, player in sources
         for ability in _abilities(number, side)
     ]
     return abilities.modified(carriers, hook, value)
