@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from generated.porfiriana.vocabulary import Action, CardType, Connection, Family, PoliceCost, Regime
+from generated.porfiriana.vocabulary import Action, Connection, Family, PoliceCost, Regime
 from runtime.effects import Choice, Effect, PlayerId, ask
 from runtime.porfiriana import cards_played, economy, hooks, losses, market, troops, unrest
 from runtime.porfiriana.state import Holding, PorfirianaState, card
@@ -300,9 +300,7 @@ def short_spots(state: PorfirianaState, player: int) -> list[CubeSpot]:
     pax = state.regime_card.regime is Regime.PAX
     found: list[CubeSpot] = []
     for held in me.row:
-        target = (
-            economy.income_target(state, held) if card(held.number).card_type is CardType.ENTERPRISE else None
-        )
+        target = economy.income_target(state, held)
         if target is not None and held.income + (held.extortion is not None) < target:
             found.append(CubeSpot("income", held.number))
         if pax and held.prestige_cubes < economy.loyalty_points_on(held):

@@ -41,8 +41,12 @@ def working(held: Holding) -> bool:
 
 
 def income_target(state: PorfirianaState, held: Holding) -> int | None:
-    """What income + extortion cubes an enterprise must hold, or None when its cubes are fixed."""
-    families = card(held.number).family
+    """What income + extortion cubes an enterprise must hold, or None when its cubes are fixed
+    (and for any card that is not an enterprise)."""
+    printed = card(held.number)
+    if printed.card_type is not CardType.ENTERPRISE:
+        return None
+    families = printed.family
     if Family.MINE in families:
         return mine_value(state)
     if Family.BANK in families:
@@ -108,9 +112,7 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
     to_sack: list[tuple[int, Holding]] = []
     for owner, player in enumerate(state.players):
         for held in player.row:
-            target = (
-                income_target(state, held) if card(held.number).card_type is CardType.ENTERPRISE else None
-            )
+            target = income_target(state, held)
             if target is not None:
                 current = held.income + (held.extortion is not None)
                 while current < target and player.cubes > 0:
@@ -124,20 +126,19 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
                     if current - removed > target and held.extortion is not None:
                         to_sack.append((owner, held))
             wanted = loyalty_points_on(held) if pax else 0
-            if held.prestige_cubes > wanted:
-                player.cubes += held.prestige_cubes - wanted
-                held.prestige_cubes = wanted
-            while held.prestige_cubes < wanted and player.cubes > 0:
-                player.cubes -= 1
-                held.prestige_cubes += 1
+            held.prestige_cubes, player.cubes = _brought_to(held.prestige_cubes, wanted, player.cubes)
         wanted = loyalty_points_in_stack(state, owner) if pax else 0
-        if player.stack_prestige_cubes > wanted:
-            player.cubes += player.stack_prestige_cubes - wanted
-            player.stack_prestige_cubes = wanted
-        while player.stack_prestige_cubes < wanted and player.cubes > 0:
-            player.cubes -= 1
-            player.stack_prestige_cubes += 1
+        player.stack_prestige_cubes, player.cubes = _brought_to(
+            player.stack_prestige_cubes, wanted, player.cubes
+        )
     return to_sack
+
+
+def _brought_to(have: int, wanted: int, supply: int) -> tuple[int, int]:
+    """A count of cubes brought to `wanted`, and the supply after: cubes over it go back to the
+    supply, missing ones come from it as far as it has them."""
+    now = wanted if have >= wanted else min(wanted, have + supply)
+    return now, supply + have - now
 
 
 def income(state: PorfirianaState, player: int) -> int:
