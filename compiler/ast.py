@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.source import Span
+from paxc.compiler.source import Span
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,7 +57,7 @@ def machine() -> dict[str, Any]:
 
 
 def self_play(bench: Bench, game: str, players: int, jobs: int) -> dict[str, float]:
-    from runtime.commands import run_games
+    from paxc.runtime.commands import run_games
 
     # The same games whatever the jobs, so the speed-up compares like with like.
     # Pax Porfiriana's games are about three times longer: fewer of them keep the bench short.
@@ -82,13 +82,13 @@ def self_play(bench: Bench, game: str, players: int, jobs: int) -> dict[str, flo
 def compiled_self_play(bench: Bench, root: Path) -> dict[str, dict[str, float]] | None:
     """The single-process self-play figures again, on the runtime `paxc accelerate` compiled
     (measured in a child process that imports it); None when it has not been built."""
-    from runtime import accelerate
+    from paxc.runtime import accelerate
 
     if not accelerate.is_built(root) or not accelerate.is_current(root):
         return None
     code = (
         "import json\n"
-        "from compiler import bench\n"
+        "from paxc.compiler import bench\n"
         f"b = bench.Bench(quick={bench.quick})\n"
         f"print(json.dumps({{f'{{g}}_{{p}}p': bench.self_play(b, g, p, jobs=1) for g, p in {COMPILED_SELF_PLAY!r}}}))\n"
     )
@@ -105,8 +105,8 @@ def compiled_self_play(bench: Bench, root: Path) -> dict[str, dict[str, float]] 
 
 def build_times(bench: Bench, root: Path) -> dict[str, float]:
     """`paxc build` in a scratch copy of the project: from scratch, and after one card file changed."""
-    from compiler import build, incremental
-    from compiler.project import compile_paths
+    from paxc.compiler import build, incremental
+    from paxc.compiler.project import DEFAULT_PACKAGE, compile_paths
 
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
@@ -120,14 +120,14 @@ def build_times(bench: Bench, root: Path) -> dict[str, float]:
             """As in a fresh clone: no generated/, no cache."""
             shutil.rmtree(out, ignore_errors=True)
             shutil.rmtree(scratch / incremental.CACHE_FOLDER, ignore_errors=True)
-            build.write_atomically(out, incremental.build_files(scratch).files)
+            build.write_atomically(out, incremental.build_files(scratch, DEFAULT_PACKAGE).files)
 
         toggle = [False]
 
         def one_changed() -> None:
             toggle[0] = not toggle[0]
             card_file.write_text(original + ("# touched\n" if toggle[0] else ""), encoding="utf-8")
-            build.write_atomically(out, incremental.build_files(scratch).files)
+            build.write_atomically(out, incremental.build_files(scratch, DEFAULT_PACKAGE).files)
 
         full_seconds = bench.median_seconds(full)
         rebuild_seconds = bench.median_seconds(one_changed)
@@ -146,7 +146,7 @@ def peak_memory_mb(game: str, players: int, games: int) -> float:
     """The peak resident memory of a process simulating `games` games (measured in a child)."""
     code = (
         "import resource, sys\n"
-        "from runtime.commands import run_games\n"
+        "from paxc.runtime.commands import run_games\n"
         f"list(run_games({game!r}, {players}, {games}, seed=1, jobs=1, check=False))\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )
@@ -156,9 +156,9 @@ def peak_memory_mb(game: str, players: int, games: int) -> float:
 
 def state_size_bytes() -> dict[str, int]:
     """One game state as saved: the canonical text of a mid-game state, and a whole save file."""
-    from runtime.core.agents import RandomAgent
-    from runtime.core.session import Session
-    from runtime.pamir.rules import PamirRules
+    from paxc.runtime.core.agents import RandomAgent
+    from paxc.runtime.core.session import Session
+    from paxc.runtime.pamir.rules import PamirRules
 
     rules = PamirRules()
     session = Session(rules, {"players": 5}, seed=7)

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler import codegen, ir
+from paxc.compiler import codegen, ir
 
 
 @dataclass(frozen=True)
@@ -33,11 +33,11 @@ class Staleness:
         )
 
 
-def generate(games: dict[str, ir.GameIR]) -> dict[str, str]:
-    """Every file of generated/, by path relative to it."""
+def generate(games: dict[str, ir.GameIR], package: str) -> dict[str, str]:
+    """Every file of generated/ (imported as `package`), by path relative to it."""
     files = {"__init__.py": codegen.root_package_init(), "py.typed": ""}
     for game in games.values():
-        files.update(codegen.generate_game(game))
+        files.update(codegen.generate_game(game, package=package))
     return files
 
 

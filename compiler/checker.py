@@ -10,11 +10,11 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from compiler import ast, ir
-from compiler.diagnostics import Code, Reporter, did_you_mean
-from compiler.source import Span
-from compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, Type, enum_type
-from compiler.vocabulary import CORE_ATTRIBUTES, PROVENANCES, FieldSpec, HookSpec, Vocabulary
+from paxc.compiler import ast, ir
+from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
+from paxc.compiler.source import Span
+from paxc.compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, Type, enum_type
+from paxc.compiler.vocabulary import CORE_ATTRIBUTES, PROVENANCES, FieldSpec, HookSpec, Vocabulary
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 _ARITHMETIC = ("+", "-", "*")

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import click
 
-from compiler import build as build_module
-from compiler import deck_profile, incremental, ir
-from compiler.project import CompileResult, compile_paths, find_root
-from compiler.render import card_text
-from runtime import commands as game_commands
+from paxc.compiler import build as build_module
+from paxc.compiler import deck_profile, incremental, ir
+from paxc.compiler.project import CompileResult, ProjectError, compile_paths, find_root, generated_package
+from paxc.compiler.render import card_text
+from paxc.runtime import commands as game_commands
 
 
 def _root(ctx: click.Context) -> Path:
@@ -91,7 +91,11 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
     """
     root = _root(ctx)
     started = time.perf_counter()
-    output = incremental.build_files(root, use_cache=not no_cache)
+    try:
+        package = generated_package(root)
+    except ProjectError as error:
+        raise click.ClickException(str(error)) from error
+    output = incremental.build_files(root, package, use_cache=not no_cache)
     result = output.result
     if not result.ok:
         _report(result)
@@ -177,7 +181,7 @@ def bench(ctx: click.Context, as_json: bool, quick: bool) -> None:
     """Measure self-play, build and check speed, memory and state size, and print the figures."""
     import json
 
-    from compiler import bench as benchmark
+    from paxc.compiler import bench as benchmark
 
     figures = benchmark.run(_root(ctx), quick, lambda step: click.echo(f"... {step}", err=True))
     if as_json:
@@ -197,7 +201,7 @@ def accelerate(ctx: click.Context, clean: bool) -> None:
     """
     import shutil
 
-    from runtime import accelerate as compiled_runtime
+    from paxc.runtime import accelerate as compiled_runtime
 
     folder = compiled_runtime.build_folder(_root(ctx))
     if clean:

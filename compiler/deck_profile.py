@@ -20,8 +20,8 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from compiler import ir
-from compiler.vocabulary import PROVENANCES, FieldSpec, Vocabulary
+from paxc.compiler import ir
+from paxc.compiler.vocabulary import PROVENANCES, FieldSpec, Vocabulary
 
 DEFAULT_PRESTIGE = "prestige"
 DEFAULT_VICTIM_PRESTIGE = "victim_prestige"

@@ -13,7 +13,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from compiler.source import SourceFile, Span
+from paxc.compiler.source import SourceFile, Span
 
 
 class Code(enum.Enum):

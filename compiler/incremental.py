@@ -19,9 +19,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler import codegen
-from compiler.diagnostics import Reporter
-from compiler.project import CompileResult, PhaseTimes, collect_files, compile_paths, display_path
+from paxc.compiler import codegen
+from paxc.compiler.diagnostics import Reporter
+from paxc.compiler.project import CompileResult, PhaseTimes, collect_files, compile_paths, display_path
 
 CACHE_FOLDER = ".paxc-cache"
 _GAME_LINE = re.compile(r"^\s*game\s+([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
@@ -87,16 +87,17 @@ class _CardFile:
     game: str
 
 
-def build_files(root: Path, *, use_cache: bool = True) -> BuildOutput:
-    """Every file of generated/, from the cache where it can; the result carries the diagnostics."""
+def build_files(root: Path, package: str, *, use_cache: bool = True) -> BuildOutput:
+    """Every file of generated/ (imported as `package`), from the cache where it can; the result
+    carries the diagnostics."""
     cache = root / CACHE_FOLDER
     times = PhaseTimes()
     started = time.perf_counter()
     plan = _plan(root) if use_cache else None
     if plan is None:
-        return _full(root)
+        return _full(root, package)
     vocab_texts, card_files = plan
-    keys = {f.shown: _key("card", f.shown, vocab_texts[f.game], f.text) for f in card_files}
+    keys = {f.shown: _key("card", package, f.shown, vocab_texts[f.game], f.text) for f in card_files}
     cached = {shown: _read_module(cache, key) for shown, key in keys.items()}
     missing = [f for f in card_files if cached[f.shown] is None]
     vocab_keys = {game: _key("vocabulary", game, text) for game, text in vocab_texts.items()}
@@ -108,13 +109,13 @@ def build_files(root: Path, *, use_cache: bool = True) -> BuildOutput:
         times.seconds.update(result.times.seconds)
         started = time.perf_counter()
         if not result.ok:
-            return _full(root)
+            return _full(root, package)
         for card_file in missing:
             game = result.games[card_file.game]
             file_ir = next(f for f in game.files if f.path == card_file.shown)
             entry = _ModuleEntry(
                 codegen.card_module_name(card_file.game, card_file.shown),
-                codegen.card_module(game, file_ir) if file_ir.cards else None,
+                codegen.card_module(game, file_ir, package=package) if file_ir.cards else None,
                 [c.number for c in file_ir.cards],
             )
             _write(cache, keys[card_file.shown], vars(entry))
@@ -129,9 +130,9 @@ def build_files(root: Path, *, use_cache: bool = True) -> BuildOutput:
     else:
         result = CompileResult({}, {}, [], times)
         started = times.add("cache", started)
-    files = _assemble(vocab_cached, card_files, cached)
+    files = _assemble(vocab_cached, card_files, cached, package)
     if files is None:
-        return _full(root)
+        return _full(root, package)
     times.add("generate", started)
     result.times = times
     cards = sum(len(entry.numbers) for entry in cached.values() if entry is not None)
@@ -142,6 +143,7 @@ def _assemble(
     vocab_cached: dict[str, _VocabularyEntry | None],
     card_files: list[_CardFile],
     cached: dict[str, _ModuleEntry | None],
+    package: str,
 ) -> dict[str, str] | None:
     """The files of generated/ from cache entries; None when the cache cannot be sure (the same
     card number in two files, or two files flattening to one module name)."""
@@ -164,7 +166,7 @@ def _assemble(
                 return None
             modules.append(entry.module)
             files[f"{game}/{entry.module}.py"] = entry.text
-        files[f"{game}/__init__.py"] = codegen.package_init(game, vocab_entry.title, modules)
+        files[f"{game}/__init__.py"] = codegen.package_init(game, vocab_entry.title, modules, package=package)
     return files
 
 
@@ -193,12 +195,12 @@ def _plan(root: Path) -> tuple[dict[str, str], list[_CardFile]] | None:
     return vocab_texts, card_files
 
 
-def _full(root: Path) -> BuildOutput:
-    from compiler import build
+def _full(root: Path, package: str) -> BuildOutput:
+    from paxc.compiler import build
 
     result = compile_paths([root / "cards"], root)
     started = time.perf_counter()
-    files = build.generate(result.games) if result.ok else {}
+    files = build.generate(result.games, package) if result.ok else {}
     result.times.add("generate", started)
     cards = sum(len(g.cards()) for g in result.games.values())
     return BuildOutput(files, result, cards, len(result.games), 0)

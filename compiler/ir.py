@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.types import Type
-from compiler.vocabulary import FieldSpec, HookSpec, Vocabulary
+from paxc.compiler.types import Type
+from paxc.compiler.vocabulary import FieldSpec, HookSpec, Vocabulary
 
 # ------------------------------------------------------------------ expressions
 

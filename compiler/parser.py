@@ -15,9 +15,9 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
-from compiler import ast
-from compiler.diagnostics import Code, Diagnostic
-from compiler.source import SourceFile, Span
+from paxc.compiler import ast
+from paxc.compiler.diagnostics import Code, Diagnostic
+from paxc.compiler.source import SourceFile, Span
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammar" / "pax.lark"
 

@@ -7,20 +7,55 @@ bad input: every problem comes back as a Diagnostic, sorted by position.
 from __future__ import annotations
 
 import hashlib
+import keyword
+import re
 import time
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import ast, ir
-from compiler.checker import GameChecker
-from compiler.diagnostics import Code, Diagnostic, Reporter
-from compiler.parser import parse
-from compiler.source import SourceFile, Span
-from compiler.vocabulary import Vocabulary, build_vocabulary
+from paxc.compiler import ast, ir
+from paxc.compiler.checker import GameChecker
+from paxc.compiler.diagnostics import Code, Diagnostic, Reporter
+from paxc.compiler.parser import parse
+from paxc.compiler.source import SourceFile, Span
+from paxc.compiler.vocabulary import Vocabulary, build_vocabulary
 
 CARD_SUFFIX = ".pax"
 VOCABULARY_FILE = "game.pax"
+# The import name of generated/ when the project does not set `[tool.paxc] package`: the layout of
+# paxc's own repository, whose generated/ is the package `paxc.generated`.
+DEFAULT_PACKAGE = "paxc.generated"
+_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+class ProjectError(Exception):
+    """A project folder whose configuration cannot be used; the message says why and where."""
+
+
+def generated_package(root: Path) -> str:
+    """The import name of `<root>/generated/`: `[tool.paxc] package` of the project's
+    pyproject.toml, else DEFAULT_PACKAGE. Generated code imports its own modules through it."""
+    config = root / "pyproject.toml"
+    if not config.is_file():
+        return DEFAULT_PACKAGE
+    try:
+        data = tomllib.loads(config.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ProjectError(f"cannot read {config.name}: {error}") from error
+    tool = data.get("tool", {})
+    paxc = tool.get("paxc", {}) if isinstance(tool, dict) else {}
+    package = paxc.get("package", DEFAULT_PACKAGE) if isinstance(paxc, dict) else DEFAULT_PACKAGE
+    if (
+        not isinstance(package, str)
+        or not _DOTTED_NAME.fullmatch(package)
+        or any(keyword.iskeyword(part) for part in package.split("."))
+    ):
+        raise ProjectError(
+            f"{config.name}: [tool.paxc] package must be a dotted Python name, not {package!r}"
+        )
+    return package
 
 
 def find_root(start: Path) -> Path:

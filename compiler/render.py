@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from compiler import ir
-from compiler.vocabulary import HookSpec
+from paxc.compiler import ir
+from paxc.compiler.vocabulary import HookSpec
 
 _COMPARISON_WORDS = {
     "==": "is",

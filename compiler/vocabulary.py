@@ -10,11 +10,11 @@ import keyword
 import re
 from dataclasses import dataclass
 
-from compiler import ast
-from compiler.diagnostics import Code, Reporter
-from compiler.pynames import camel
-from compiler.source import Span
-from compiler.types import BUILTINS, Type, enum_type, list_of
+from paxc.compiler import ast
+from paxc.compiler.diagnostics import Code, Reporter
+from paxc.compiler.pynames import camel
+from paxc.compiler.source import Span
+from paxc.compiler.types import BUILTINS, Type, enum_type, list_of
 
 # Attributes every card has whatever its game; they cannot be redeclared by a card type.
 CORE_ATTRIBUTES = ("provenance", "note")

@@ -64,6 +64,11 @@ def build_folder(root: Path) -> Path:
     return root / FOLDER
 
 
+# Where the compiled copy keeps the packages: `paxc/runtime`, `paxc/generated` (their import names;
+# `paxc` is a namespace package, so the rest of paxc still comes from where it is installed).
+NAMESPACE = "paxc"
+
+
 def fingerprint(root: Path) -> str:
     """A hash of the runtime and generated sources the compiled copy is made from."""
     digest = hashlib.sha256()
@@ -78,13 +83,22 @@ def build(root: Path, folder: Path | None = None) -> Path:
     """Copy the runtime and generated code into the build folder and compile them there."""
     target = folder or build_folder(root)
     shutil.rmtree(target, ignore_errors=True)
-    target.mkdir(parents=True)
+    (target / NAMESPACE).mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.so")
     for package in ("runtime", "generated"):
-        shutil.copytree(root / package, target / package, ignore=ignore)
+        shutil.copytree(root / package, target / NAMESPACE / package, ignore=ignore)
+    # The namespace has no __init__.py: explicit package bases make mypyc name the modules
+    # `paxc.runtime...` from their place below the build folder.
     subprocess.run(
-        [sys.executable, "-m", "mypyc", *COMPILED_MODULES],
+        [
+            sys.executable,
+            "-m",
+            "mypyc",
+            "--explicit-package-bases",
+            *(f"{NAMESPACE}/{module}" for module in COMPILED_MODULES),
+        ],
         cwd=target,
+        env={**os.environ, "MYPYPATH": str(target)},
         check=True,
         capture_output=True,
         text=True,
@@ -95,7 +109,7 @@ def build(root: Path, folder: Path | None = None) -> Path:
 
 
 def is_built(root: Path) -> bool:
-    rules = build_folder(root) / "runtime" / "pamir"
+    rules = build_folder(root) / NAMESPACE / "runtime" / "pamir"
     return any(rules.glob("rules.*.so"))
 
 
@@ -114,6 +128,6 @@ def environment(folder: Path) -> dict[str, str]:
 
 def running_compiled() -> bool:
     """Whether this process runs the compiled rules."""
-    from runtime.pamir import rules
+    from paxc.runtime.pamir import rules
 
     return any(rules.__file__.endswith(suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)

@@ -20,9 +20,9 @@ from typing import Any
 
 import click
 
-from runtime.core.agents import RandomAgent
-from runtime.core.rng import Rng
-from runtime.core.session import BadSave, GameRules, Session
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.session import BadSave, GameRules, Session
 
 GAMES = ("pamir", "porfiriana")
 MAX_DECISIONS = 50_000
@@ -70,7 +70,7 @@ def _porfiriana_outcome(state: Any) -> Outcome:
 
 def _kit(game: str) -> GameKit:
     if game == "pamir":
-        from runtime.pamir import board, invariants, rules
+        from paxc.runtime.pamir import board, invariants, rules
 
         return GameKit(
             rules.PamirRules(),
@@ -83,9 +83,9 @@ def _kit(game: str) -> GameKit:
             5,
         )
     if game == "porfiriana":
-        from runtime.porfiriana import board as porfiriana_board
-        from runtime.porfiriana import invariants as porfiriana_invariants
-        from runtime.porfiriana import rules as porfiriana_rules
+        from paxc.runtime.porfiriana import board as porfiriana_board
+        from paxc.runtime.porfiriana import invariants as porfiriana_invariants
+        from paxc.runtime.porfiriana import rules as porfiriana_rules
 
         return GameKit(
             porfiriana_rules.PorfirianaRules(),
@@ -204,7 +204,7 @@ class Summary:
     def lines(self) -> list[str]:
         done = [r for r in self.results if r.error is None]
         errors = [r for r in self.results if r.error is not None]
-        from runtime.accelerate import running_compiled
+        from paxc.runtime.accelerate import running_compiled
 
         runtime = "compiled runtime" if running_compiled() else "pure Python runtime"
         out = [f"{len(self.results)} games of {self.players} players in {self.seconds:.1f} s ({runtime})"]
@@ -301,7 +301,7 @@ def simulate(
     The same seed gives the same results whatever --jobs is, and with or without --compiled.
     Exits 1 if any game failed.
     """
-    from runtime import accelerate
+    from paxc.runtime import accelerate
 
     if compiled and not accelerate.running_compiled():
         root: Path = ctx.find_root().obj["root"]
@@ -314,7 +314,7 @@ def simulate(
         arguments = [a for a in sys.argv[1:] if a != "--compiled"]
         # -P: the current folder must not come before the compiled copy on the module path.
         done = subprocess.run(
-            [sys.executable, "-P", "-m", "compiler.cli", *arguments],
+            [sys.executable, "-P", "-m", "paxc.compiler.cli", *arguments],
             env=accelerate.environment(accelerate.build_folder(root)),
             check=False,
         )

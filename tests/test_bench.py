@@ -3,7 +3,7 @@ never how fast anything is."""
 
 from __future__ import annotations
 
-from compiler import bench
+from paxc.compiler import bench
 from tests.conftest import REPO
 
 

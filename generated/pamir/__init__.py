@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-from generated.pamir import cards_court_herat
-from generated.pamir import cards_court_kabul
-from generated.pamir import cards_court_kandahar
-from generated.pamir import cards_court_persia
-from generated.pamir import cards_court_punjab
-from generated.pamir import cards_court_transcaspia
-from generated.pamir import cards_events_dominance_checks
-from generated.pamir import cards_events_events
-from generated.pamir.vocabulary import Card
+from paxc.generated.pamir import cards_court_herat
+from paxc.generated.pamir import cards_court_kabul
+from paxc.generated.pamir import cards_court_kandahar
+from paxc.generated.pamir import cards_court_persia
+from paxc.generated.pamir import cards_court_punjab
+from paxc.generated.pamir import cards_court_transcaspia
+from paxc.generated.pamir import cards_events_dominance_checks
+from paxc.generated.pamir import cards_events_events
+from paxc.generated.pamir.vocabulary import Card
 
 __all__ = ["CARDS", "CARDS_BY_NUMBER"]
 

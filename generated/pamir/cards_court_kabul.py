@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir.vocabulary import (
     Action,
     Card,
     CardType,
@@ -19,7 +19,7 @@ from generated.pamir.vocabulary import (
     Suit,
     TaxAsRuler,
 )
-from runtime.effects import Ability, Effect, Modifier, Provenance, Trigger, always
+from paxc.runtime.effects import Ability, Effect, Modifier, Provenance, Trigger, always
 
 __all__ = [
     "CARDS",

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir.vocabulary import (
     Action,
     ActionTaken,
     Card,
@@ -18,7 +18,7 @@ from generated.pamir.vocabulary import (
     SpyRemoved,
     Suit,
 )
-from runtime.effects import Ability, Effect, Modifier, Provenance, Replacement, Trigger
+from paxc.runtime.effects import Ability, Effect, Modifier, Provenance, Replacement, Trigger
 
 __all__ = [
     "CARDS",

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir.vocabulary import (
     Action,
     Card,
     CardType,
@@ -16,7 +16,7 @@ from generated.pamir.vocabulary import (
     SpiesAdjacent,
     Suit,
 )
-from runtime.effects import Ability, Modifier, Provenance
+from paxc.runtime.effects import Ability, Modifier, Provenance
 
 __all__ = [
     "CARDS",

@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import Card, CardType, PamirEffects
-from runtime.effects import Ability, Effect, OneShot, Provenance
+from paxc.generated.pamir.vocabulary import Card, CardType, PamirEffects
+from paxc.runtime.effects import Ability, Effect, OneShot, Provenance
 
 __all__ = [
     "CARDS",

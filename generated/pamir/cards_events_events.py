@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir.vocabulary import (
     BlocksPerBuild,
     Bribe,
     Card,
@@ -21,7 +21,7 @@ from generated.pamir.vocabulary import (
     Suit,
     TribesAsArmies,
 )
-from runtime.effects import Ability, Choice, Effect, Modifier, OneShot, Provenance, ask
+from paxc.runtime.effects import Ability, Choice, Effect, Modifier, OneShot, Provenance, ask
 
 __all__ = [
     "CARDS",

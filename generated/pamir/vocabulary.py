@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
-from runtime.effects import Ability, Effect, EffectContext, Erratum, PlayerId, Provenance
+from paxc.runtime.effects import Ability, Effect, EffectContext, Erratum, PlayerId, Provenance
 
 __all__ = [
     "ADJACENT_REGIONS",

@@ -3,25 +3,25 @@
 
 from __future__ import annotations
 
-from generated.porfiriana import cards_black
-from generated.porfiriana import cards_enterprises
-from generated.porfiriana import cards_hacendados
-from generated.porfiriana import cards_headlines
-from generated.porfiriana import cards_orange
-from generated.porfiriana import cards_partners
-from generated.porfiriana import cards_public
-from generated.porfiriana import cards_reconstructed_black
-from generated.porfiriana import cards_reconstructed_enterprises
-from generated.porfiriana import cards_reconstructed_hacendados
-from generated.porfiriana import cards_reconstructed_headlines
-from generated.porfiriana import cards_reconstructed_orange
-from generated.porfiriana import cards_reconstructed_partners
-from generated.porfiriana import cards_reconstructed_topples
-from generated.porfiriana import cards_reconstructed_troops
-from generated.porfiriana import cards_regimes
-from generated.porfiriana import cards_topples
-from generated.porfiriana import cards_troops
-from generated.porfiriana.vocabulary import Card
+from paxc.generated.porfiriana import cards_black
+from paxc.generated.porfiriana import cards_enterprises
+from paxc.generated.porfiriana import cards_hacendados
+from paxc.generated.porfiriana import cards_headlines
+from paxc.generated.porfiriana import cards_orange
+from paxc.generated.porfiriana import cards_partners
+from paxc.generated.porfiriana import cards_public
+from paxc.generated.porfiriana import cards_reconstructed_black
+from paxc.generated.porfiriana import cards_reconstructed_enterprises
+from paxc.generated.porfiriana import cards_reconstructed_hacendados
+from paxc.generated.porfiriana import cards_reconstructed_headlines
+from paxc.generated.porfiriana import cards_reconstructed_orange
+from paxc.generated.porfiriana import cards_reconstructed_partners
+from paxc.generated.porfiriana import cards_reconstructed_topples
+from paxc.generated.porfiriana import cards_reconstructed_troops
+from paxc.generated.porfiriana import cards_regimes
+from paxc.generated.porfiriana import cards_topples
+from paxc.generated.porfiriana import cards_troops
+from paxc.generated.porfiriana.vocabulary import Card
 
 __all__ = ["CARDS", "CARDS_BY_NUMBER"]
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardType,
     District,
@@ -14,7 +14,7 @@ from generated.porfiriana.vocabulary import (
     PorfirianaEffects,
     Regime,
 )
-from runtime.effects import Ability, Effect, OneShot, Provenance
+from paxc.runtime.effects import Ability, Effect, OneShot, Provenance
 
 __all__ = [
     "CARDS",

@@ -4,8 +4,14 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import Card, CardType, District, PorfirianaEffects, Prestige
-from runtime.effects import Ability, Effect, OneShot, Provenance
+from paxc.generated.porfiriana.vocabulary import (
+    Card,
+    CardType,
+    District,
+    PorfirianaEffects,
+    Prestige,
+)
+from paxc.runtime.effects import Ability, Effect, OneShot, Provenance
 
 __all__ = [
     "CARDS",

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Action,
     AttackPlayed,
     Card,
@@ -19,7 +19,7 @@ from generated.porfiriana.vocabulary import (
     PurchaseCost,
     ToppleStarted,
 )
-from runtime.effects import (
+from paxc.runtime.effects import (
     Ability,
     Effect,
     Modifier,

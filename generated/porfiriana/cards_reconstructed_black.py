@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import Card, CardType, Family, Prestige, Regime
-from runtime.effects import Provenance
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Family, Prestige, Regime
+from paxc.runtime.effects import Provenance
 
 __all__ = [
     "CARDS",

@@ -4,8 +4,15 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import Card, CardType, Connection, District, Family, Prestige
-from runtime.effects import Provenance
+from paxc.generated.porfiriana.vocabulary import (
+    Card,
+    CardType,
+    Connection,
+    District,
+    Family,
+    Prestige,
+)
+from paxc.runtime.effects import Provenance
 
 __all__ = [
     "CARDS",

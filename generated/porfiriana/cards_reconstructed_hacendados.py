@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardType,
     Connection,
@@ -15,7 +15,7 @@ from generated.porfiriana.vocabulary import (
     Prestige,
     PurchaseCost,
 )
-from runtime.effects import Ability, Modifier, Provenance
+from paxc.runtime.effects import Ability, Modifier, Provenance
 
 __all__ = [
     "CARDS",

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Action,
     AttackPlayed,
     Card,
@@ -18,7 +18,15 @@ from generated.porfiriana.vocabulary import (
     Prestige,
     ToppleStarted,
 )
-from runtime.effects import Ability, Effect, Modifier, Provenance, Replacement, Trigger, always
+from paxc.runtime.effects import (
+    Ability,
+    Effect,
+    Modifier,
+    Provenance,
+    Replacement,
+    Trigger,
+    always,
+)
 
 __all__ = [
     "CARDS",

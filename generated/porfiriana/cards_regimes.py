@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardType,
     District,
@@ -16,7 +16,7 @@ from generated.porfiriana.vocabulary import (
     ToppleKind,
     TroopMayEnter,
 )
-from runtime.effects import Ability, Modifier, Provenance
+from paxc.runtime.effects import Ability, Modifier, Provenance
 
 __all__ = [
     "CARDS",

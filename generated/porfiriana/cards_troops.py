@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardType,
     District,
@@ -14,7 +14,7 @@ from generated.porfiriana.vocabulary import (
     Regime,
     TroopArrived,
 )
-from runtime.effects import Ability, Effect, Provenance, Trigger
+from paxc.runtime.effects import Ability, Effect, Provenance, Trigger
 
 __all__ = [
     "CARDS",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any, TypeVar
 
-from runtime.effects import Ability, Choice, Decision, Effect, NothingToChoose, PlayerId, ask
+from paxc.runtime.effects import Ability, Choice, Decision, Effect, NothingToChoose, PlayerId, ask
 
 V = TypeVar("V")
 

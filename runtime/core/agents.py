@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from runtime.core.rng import Rng
-from runtime.core.session import Session
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.session import Session
 
 
 class RandomAgent:

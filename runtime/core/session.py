@@ -21,7 +21,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from runtime.effects import Choice, Decision
+from paxc.runtime.effects import Choice, Decision
 
 TERMINAL = -1
 SAVE_FORMAT = 1

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from runtime.pamir.state import BORDERS, COALITIONS, MARKET_COLUMNS, MARKET_ROWS, REGIONS, PamirState, card
+from paxc.runtime.pamir.state import (
+    BORDERS,
+    COALITIONS,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
+    REGIONS,
+    PamirState,
+    card,
+)
 
 
 def describe(state: PamirState, viewer: int | None = None) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from runtime.effects import Choice, Decision, PlayerId, ask
-from runtime.pamir import hooks
-from runtime.pamir.options import Rupees
-from runtime.pamir.state import PamirState
+from paxc.runtime.effects import Choice, Decision, PlayerId, ask
+from paxc.runtime.pamir import hooks
+from paxc.runtime.pamir.options import Rupees
+from paxc.runtime.pamir.state import PamirState
 
 
 def settle(

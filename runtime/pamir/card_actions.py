@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir.vocabulary import (
     Action,
     ActionTaken,
     ArmyNeedsRoad,
@@ -43,10 +43,10 @@ from generated.pamir.vocabulary import (
     TaxAsRuler,
     TribesAsArmies,
 )
-from runtime.effects import Choice, Decision, Effect, PlayerId, ask
-from runtime.pamir import bribes, hooks, market, pieces
-from runtime.pamir.options import cards_of
-from runtime.pamir.state import (
+from paxc.runtime.effects import Choice, Decision, Effect, PlayerId, ask
+from paxc.runtime.pamir import bribes, hooks, market, pieces
+from paxc.runtime.pamir.options import cards_of
+from paxc.runtime.pamir.state import (
     BASE_ACTIONS,
     BORDERS,
     GIFT_COSTS,

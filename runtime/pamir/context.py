@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generated.pamir.vocabulary import Card, Coalition, FavoredSuitMayChange, Region, Suit
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.pamir import pieces, scoring
-from runtime.pamir.options import cards_of
-from runtime.pamir.state import REGIONS, Border, PamirState, borders_of
-from runtime.pamir.state import card as printed
+from paxc.generated.pamir.vocabulary import Card, Coalition, FavoredSuitMayChange, Region, Suit
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.pamir import pieces, scoring
+from paxc.runtime.pamir.options import cards_of
+from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of
+from paxc.runtime.pamir.state import card as printed
 
 
 class PamirContext:
@@ -40,7 +40,7 @@ class PamirContext:
         yield from ()
 
     def set_favored_suit(self, suit: Suit) -> Effect:
-        from runtime.pamir import hooks
+        from paxc.runtime.pamir import hooks
 
         if hooks.modified(self.state, FavoredSuitMayChange(), True):
             self.state.favored = suit

@@ -15,14 +15,14 @@ from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from generated.pamir import CARDS
-from generated.pamir.vocabulary import CardType, PamirEffects
-from runtime.core import abilities
-from runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
-from runtime.core.abilities import run_effect as run_effect
-from runtime.effects import Ability, Decision, Effect, Modifier
-from runtime.pamir import context  # a module import: context and hooks import each other
-from runtime.pamir.state import PamirState, card
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import CardType, PamirEffects
+from paxc.runtime.core import abilities
+from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
+from paxc.runtime.core.abilities import run_effect as run_effect
+from paxc.runtime.effects import Ability, Decision, Effect, Modifier
+from paxc.runtime.pamir import context  # a module import: context and hooks import each other
+from paxc.runtime.pamir.state import PamirState, card
 
 V = TypeVar("V")
 

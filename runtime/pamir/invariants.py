@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generated.pamir.vocabulary import CardType
-from runtime.pamir.state import (
+from paxc.generated.pamir.vocabulary import CardType
+from paxc.runtime.pamir.state import (
     BLOCKS_PER_COALITION,
     COALITIONS,
     CYLINDERS_PER_PLAYER,

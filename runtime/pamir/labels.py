@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import enum
 
-from generated.pamir.vocabulary import Card
-from runtime.pamir.card_actions import (
+from paxc.generated.pamir.vocabulary import Card
+from paxc.runtime.pamir.card_actions import (
     BuildArmy,
     BuildRoad,
     Done,
@@ -18,12 +18,12 @@ from runtime.pamir.card_actions import (
     RemoveTribe,
     UseCard,
 )
-from runtime.pamir.options import Rupees
-from runtime.pamir.state import Border, PamirState, card
+from paxc.runtime.pamir.options import Rupees
+from paxc.runtime.pamir.state import Border, PamirState, card
 
 
 def label(state: PamirState, option: object) -> str:
-    from runtime.pamir.rules import EndTurn, Play, Purchase
+    from paxc.runtime.pamir.rules import EndTurn, Play, Purchase
 
     if isinstance(option, EndTurn):
         return "end the turn"

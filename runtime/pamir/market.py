@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import PurchaseCost, Suit
-from runtime.effects import PlayerId
-from runtime.pamir import hooks
-from runtime.pamir.state import MARKET_COLUMNS, MARKET_ROWS, PamirState, card
+from paxc.generated.pamir.vocabulary import PurchaseCost, Suit
+from paxc.runtime.effects import PlayerId
+from paxc.runtime.pamir import hooks
+from paxc.runtime.pamir.state import MARKET_COLUMNS, MARKET_ROWS, PamirState, card
 
 Slot = tuple[int, int]  # (row, column)
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from generated.pamir.vocabulary import Card
-from runtime.pamir.state import card
+from paxc.generated.pamir.vocabulary import Card
+from paxc.runtime.pamir.state import card
 
 
 @dataclass(frozen=True, slots=True)

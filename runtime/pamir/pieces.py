@@ -6,10 +6,10 @@ Everything that may need a player's decision is a generator yielding `Choice`s.
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import Coalition, Piece, PieceRemoved, Region, SpyRemoved, Suit
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.pamir import hooks
-from runtime.pamir.state import Border, PamirState, card, has_leverage
+from paxc.generated.pamir.vocabulary import Coalition, Piece, PieceRemoved, Region, SpyRemoved, Suit
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.pamir import hooks
+from paxc.runtime.pamir.state import Border, PamirState, card, has_leverage
 
 LEVERAGE_REPAYMENT = 2
 

@@ -10,8 +10,8 @@ from collections.abc import Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generated.pamir import CARDS
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import (
     Bribe,
     CardType,
     FavoredSuitMayChange,
@@ -21,13 +21,13 @@ from generated.pamir.vocabulary import (
     Resolution,
     TurnStarted,
 )
-from runtime.core.rng import Rng
-from runtime.core.session import CHECKPOINT, Chance, RulesRun
-from runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
-from runtime.pamir import bribes, card_actions, hooks, market, pieces, scoring
-from runtime.pamir.context import PamirContext
-from runtime.pamir.options import cards_of
-from runtime.pamir.state import (
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
+from paxc.runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
+from paxc.runtime.pamir import bribes, card_actions, hooks, market, pieces, scoring
+from paxc.runtime.pamir.context import PamirContext
+from paxc.runtime.pamir.options import cards_of
+from paxc.runtime.pamir.state import (
     BASE_ACTIONS,
     BORDERS,
     COALITIONS,
@@ -394,6 +394,6 @@ class PamirRules:
         return state.digest()
 
     def label(self, state: PamirState, option: object) -> str:
-        from runtime.pamir.labels import label
+        from paxc.runtime.pamir.labels import label
 
         return label(state, option)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir.vocabulary import (
     Coalition,
     DominanceCheckEnded,
     DominanceLead,
@@ -10,9 +10,9 @@ from generated.pamir.vocabulary import (
     PatriotInfluence,
     Suit,
 )
-from runtime.effects import Effect, PlayerId
-from runtime.pamir import hooks
-from runtime.pamir.state import COALITIONS, PamirState
+from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.pamir import hooks
+from paxc.runtime.pamir.state import COALITIONS, PamirState
 
 TOTAL_CHECKS = 4
 SUCCESS_POINTS = (5, 3, 1)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from generated.pamir import CARDS_BY_NUMBER
-from generated.pamir.vocabulary import ADJACENT_REGIONS, Card, CardType, Coalition, Impact, Region, Suit
-from runtime.core.rng import Rng
+from paxc.generated.pamir import CARDS_BY_NUMBER
+from paxc.generated.pamir.vocabulary import ADJACENT_REGIONS, Card, CardType, Coalition, Impact, Region, Suit
+from paxc.runtime.core.rng import Rng
 
 COALITIONS = tuple(Coalition)
 REGIONS = tuple(Region)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from generated.porfiriana.vocabulary import Action, Connection, Family, PoliceCost, Regime
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana import cards_played, economy, hooks, losses, market, troops, unrest
-from runtime.porfiriana.state import Holding, PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import Action, Connection, Family, PoliceCost, Regime
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import cards_played, economy, hooks, losses, market, troops, unrest
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 POLICE_COST = 3
 SECOND_PURCHASE_ACTIONS = 2

@@ -13,12 +13,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generated.porfiriana.vocabulary import AttackPlayed, CardType, Family
-from runtime.core.abilities import run_effect
-from runtime.effects import Effect, PlayerId
-from runtime.porfiriana import hooks, losses, regimes, unrest
-from runtime.porfiriana.context import PorfirianaContext
-from runtime.porfiriana.state import Holding, PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import AttackPlayed, CardType, Family
+from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.porfiriana import hooks, losses, regimes, unrest
+from paxc.runtime.porfiriana.context import PorfirianaContext
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 ASSASSINATE_HACENDADO_COST = 10
 GUN_STORE_BONUS = 2
@@ -103,7 +103,7 @@ def targets(state: PorfirianaState, player: int, number: int, free: bool = False
 
 def play_attack(state: PorfirianaState, player: int, number: int, target: Target) -> Effect:
     """Play an orange or black card from hand at `target` (the actions are the caller's)."""
-    from runtime.porfiriana import cards_played  # plays the card a conspiracy brings over
+    from paxc.runtime.porfiriana import cards_played  # plays the card a conspiracy brings over
 
     me = state.players[player]
     me.hand.remove(number)
@@ -172,7 +172,7 @@ def award(state: PorfirianaState, victim: int, number: int, immune_to_jail: bool
     state.players[victim].prestige_stack.append(number)
     if printed.jails_victim and not immune_to_jail:
         state.players[victim].jailed = True
-    from runtime.porfiriana import economy
+    from paxc.runtime.porfiriana import economy
 
     yield from economy.settle(state)
 

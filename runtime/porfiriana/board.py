@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import Prestige
-from runtime.porfiriana import economy, prestige
-from runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import Prestige
+from paxc.runtime.porfiriana import economy, prestige
+from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
 
 
 def _holding(state: PorfirianaState, held: Holding) -> str:

@@ -11,12 +11,12 @@ Monopolies hear of the gold paid through `card_played`.
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay
-from runtime.core.abilities import run_effect
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana import attacks, economy, hooks, losses, regimes, strife, troops
-from runtime.porfiriana.context import PorfirianaContext
-from runtime.porfiriana.state import Holding, PorfirianaState, card, sides_of
+from paxc.generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay
+from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import attacks, economy, hooks, losses, regimes, strife, troops
+from paxc.runtime.porfiriana.context import PorfirianaContext
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card, sides_of
 
 
 def may_play(state: PorfirianaState, player: int, number: int) -> bool:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generated.porfiriana.vocabulary import Card, CardType, District, Family, PorfirianaEffects, Prestige
-from runtime.effects import Effect, PlayerId
-from runtime.porfiriana import losses, prestige, unrest
-from runtime.porfiriana.state import PorfirianaState
+from paxc.generated.porfiriana.vocabulary import Card, CardType, District, Family, PorfirianaEffects, Prestige
+from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.porfiriana import losses, prestige, unrest
+from paxc.runtime.porfiriana.state import PorfirianaState
 
 
 class PorfirianaContext:

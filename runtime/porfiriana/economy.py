@@ -10,9 +10,9 @@ cubes first and the extortion cube last, which sacks the enterprise (rules G4).
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import CardType, Connection, Family, Prestige, Regime
-from runtime.effects import Effect
-from runtime.porfiriana.state import Holding, PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, Prestige, Regime
+from paxc.runtime.effects import Effect
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 # Decision: the rules say a smelter's or project's income varies with the working enterprises
 # in play and that a smelter is "supported" by mines. A smelter counts the working mines in play
@@ -96,7 +96,7 @@ def settle(state: PorfirianaState) -> Effect:
     enterprises whose value no longer leaves room for the extortion cube (a sack may ask the
     troop's owner whether to retreat). Every income cube is set right before anyone is asked,
     so while a sack waits only its extortion cube is over the value."""
-    from runtime.porfiriana import losses  # losses settles in turn after a card leaves play
+    from paxc.runtime.porfiriana import losses  # losses settles in turn after a card leaves play
 
     while True:  # a sacked mine lowers a smelter's value: go round until nothing moves
         to_sack = adjust_cubes(state)

@@ -14,11 +14,11 @@ from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from runtime.core import abilities
-from runtime.core.abilities import InEffect
-from runtime.effects import Ability, Decision, Effect
-from runtime.porfiriana.context import PorfirianaContext
-from runtime.porfiriana.state import PorfirianaState, card
+from paxc.runtime.core import abilities
+from paxc.runtime.core.abilities import InEffect
+from paxc.runtime.effects import Ability, Decision, Effect
+from paxc.runtime.porfiriana.context import PorfirianaContext
+from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 V = TypeVar("V")
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generated.porfiriana.vocabulary import CardType
-from runtime.porfiriana import economy
-from runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import CardType
+from paxc.runtime.porfiriana import economy
+from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
 
 
 def cards_in_game(state: PorfirianaState) -> Counter[int]:

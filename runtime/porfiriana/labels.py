@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import enum
 
-from runtime.porfiriana import actions
-from runtime.porfiriana.attacks import Target
-from runtime.porfiriana.state import PorfirianaState, Side, card
-from runtime.porfiriana.troops import Destination
+from paxc.runtime.porfiriana import actions
+from paxc.runtime.porfiriana.attacks import Target
+from paxc.runtime.porfiriana.state import PorfirianaState, Side, card
+from paxc.runtime.porfiriana.troops import Destination
 
 
 def name(number: int) -> str:

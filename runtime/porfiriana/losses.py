@@ -8,9 +8,9 @@ or out of the game (an assassinated partner).
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import CardType, Connection, Family
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana.state import Holding, PorfirianaState, Side, card, sides_of
+from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card, sides_of
 
 DISCARD, HAND, REMOVED = "discard", "hand", "removed"
 
@@ -78,7 +78,7 @@ def discard_troop(state: PorfirianaState, troop: int) -> Effect:
     the extortion cube, if their supply has one. The active player caused it, and is the
     liberator should a slave plantation revolt for want of that cube.
     """
-    from runtime.porfiriana import troops  # troops builds on this module
+    from paxc.runtime.porfiriana import troops  # troops builds on this module
 
     yield from troops.leave_checking_revolt(state, troop, state.active)
     state.discard.append(troop)
@@ -106,7 +106,7 @@ def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int
 def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated: bool = False) -> Effect:
     """A troop whose enterprise is lost: its owner retreats it to the private army or discards it.
     A troop defeated by greater firepower cannot retreat."""
-    from runtime.porfiriana import troops  # troops builds on this module
+    from paxc.runtime.porfiriana import troops  # troops builds on this module
 
     options = [] if defeated else retreat_options(state, player, troop)
     troops.leave(state, troop)
@@ -136,7 +136,7 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
 def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | tuple[str, int]) -> Effect:
     """Take a card out of a row: every cube on it goes home, a troop on it retreats or is
     discarded, and the card goes `to` DISCARD, HAND, REMOVED or ("stack", player)."""
-    from runtime.porfiriana import troops  # troops builds on this module
+    from paxc.runtime.porfiriana import troops  # troops builds on this module
 
     me = state.players[owner]
     troop, troop_owner = held.troop, held.troop_owner
@@ -149,7 +149,7 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
         state.players[held.connection_owner].cubes += 1
         held.connection_owner = held.connection_level = None
     if troop is not None and troop_owner is not None:
-        from runtime.porfiriana import economy
+        from paxc.runtime.porfiriana import economy
 
         economy.adjust_cubes(state)  # the smelters and projects it supported, before anyone is asked
         state.in_transit.append(held.number)  # between the row and its next place meanwhile
@@ -163,7 +163,7 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
         state.removed.append(held.number)
     else:
         state.discard.append(held.number)
-    from runtime.porfiriana import economy
+    from paxc.runtime.porfiriana import economy
 
     yield from economy.settle(state)
 

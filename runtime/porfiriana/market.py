@@ -8,10 +8,10 @@ end and is filled from the deck.
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import CardType, PurchaseCost
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana import hooks, regimes, topple
-from runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import CardType, PurchaseCost
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import hooks, regimes, topple
+from paxc.runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, PorfirianaState, card
 
 PLAY_IMMEDIATELY = (CardType.HEADLINE, CardType.TOPPLE)
 
@@ -45,7 +45,7 @@ def pay_for(state: PorfirianaState, player: int, number: int, cost: int) -> None
 
 
 def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
-    from runtime.porfiriana import cards_played
+    from paxc.runtime.porfiriana import cards_played
 
     number = state.market[row][column]
     assert number is not None
@@ -97,7 +97,7 @@ def discard_headlines(state: PorfirianaState, player: int) -> Effect:
             topple.topple_card_discarded(state)
             yield from regimes.discard_to_bull_bear(state, number)
         elif state.solitaire:
-            from runtime.porfiriana import solitaire
+            from paxc.runtime.porfiriana import solitaire
 
             yield from solitaire.headline_discarded(state, number)
         else:

@@ -8,8 +8,8 @@ or on a troop standing on one, does not count. A Hacendado counts only once flip
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import CardType, Prestige
-from runtime.porfiriana.state import PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import CardType, Prestige
+from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
 def points(state: PorfirianaState, player: int, kind: Prestige) -> int:

@@ -7,10 +7,10 @@ even if the new regime would not let them go there (glossary: Jurisdiction).
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import MarketSignal, Regime
-from runtime.effects import Effect
-from runtime.porfiriana import economy
-from runtime.porfiriana.state import PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import MarketSignal, Regime
+from paxc.runtime.effects import Effect
+from paxc.runtime.porfiriana import economy
+from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
 def change_regime(state: PorfirianaState, regime: Regime | None) -> Effect:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from runtime.core.session import CHECKPOINT, Chance, RulesRun
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana import actions, economy, losses, market, setup
-from runtime.porfiriana.state import ACTIONS_PER_TURN, JAILED_ACTIONS, PorfirianaState, TurnState, card
+from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import actions, economy, losses, market, setup
+from paxc.runtime.porfiriana.state import ACTIONS_PER_TURN, JAILED_ACTIONS, PorfirianaState, TurnState, card
 
 DEPRESSION_EXPENSE = 1
 SOLITAIRE_DIAZ = 1
@@ -48,7 +48,7 @@ def diaz_decides(state: PorfirianaState, steps: Effect) -> Effect:
 def take_turn(state: PorfirianaState, player: int) -> Effect:
     state.turn_number += 1
     if state.solitaire and player == 1:
-        from runtime.porfiriana import solitaire
+        from paxc.runtime.porfiriana import solitaire
 
         yield from solitaire.diaz_turn(state)
     else:
@@ -121,6 +121,6 @@ class PorfirianaRules:
         return state.digest()
 
     def label(self, state: PorfirianaState, option: object) -> str:
-        from runtime.porfiriana.labels import label
+        from paxc.runtime.porfiriana.labels import label
 
         return label(state, option)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generated.porfiriana import CARDS
-from generated.porfiriana.vocabulary import CardType, Regime
-from runtime.core.rng import Rng
-from runtime.porfiriana.state import (
+from paxc.generated.porfiriana import CARDS
+from paxc.generated.porfiriana.vocabulary import CardType, Regime
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.porfiriana.state import (
     COLUMN_COSTS,
     MARKET_ROWS,
     MAX_PLAYERS,

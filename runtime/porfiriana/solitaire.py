@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from generated.porfiriana.vocabulary import CardPlayed, CardType, Regime
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana import attacks, cards_played, hooks, regimes, topple, troops, unrest
-from runtime.porfiriana.attacks import Target
-from runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
-from runtime.porfiriana.troops import Destination
+from paxc.generated.porfiriana.vocabulary import CardPlayed, CardType, Regime
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import attacks, cards_played, hooks, regimes, topple, troops, unrest
+from paxc.runtime.porfiriana.attacks import Target
+from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
+from paxc.runtime.porfiriana.troops import Destination
 
 HUMAN, DIAZ = 0, 1
 DIE_FACES = 6

@@ -13,9 +13,9 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from generated.porfiriana import CARDS_BY_NUMBER
-from generated.porfiriana.vocabulary import Card, CardType, Connection
-from runtime.core.rng import Rng
+from paxc.generated.porfiriana import CARDS_BY_NUMBER
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Connection
+from paxc.runtime.core.rng import Rng
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 CUBES_PER_PLAYER = 15

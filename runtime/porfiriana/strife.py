@@ -5,10 +5,10 @@ A flipped Hacendado is never discarded, so its faction is the one kept.
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import CardType, Faction
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana import losses
-from runtime.porfiriana.state import PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import CardType, Faction
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import losses
+from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
 def factions_in_play(state: PorfirianaState, player: int) -> dict[Faction, list[int]]:

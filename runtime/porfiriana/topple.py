@@ -13,10 +13,10 @@ share a gold victory. With no toppler the game goes on, unless this was the four
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import CardType, Prestige, ToppleStarted
-from runtime.effects import Choice, Effect, PlayerId, ask
-from runtime.porfiriana import economy, hooks, losses, prestige
-from runtime.porfiriana.state import TOPPLES_IN_GAME, PorfirianaState, Side, card, sides_of
+from paxc.generated.porfiriana.vocabulary import CardType, Prestige, ToppleStarted
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import economy, hooks, losses, prestige
+from paxc.runtime.porfiriana.state import TOPPLES_IN_GAME, PorfirianaState, Side, card, sides_of
 
 DIAZ_POINTS = 2  # Díaz himself in every tripartite
 VICE_PRESIDENT_POINTS = 1  # the 2-player game's extra member of the tripartite

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Connection,
     District,
     Faction,
@@ -22,9 +22,9 @@ from generated.porfiriana.vocabulary import (
     TroopArrived,
     TroopMayEnter,
 )
-from runtime.effects import Effect, PlayerId
-from runtime.porfiriana import economy, hooks, losses, unrest
-from runtime.porfiriana.state import Holding, PorfirianaState, card
+from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.porfiriana import economy, hooks, losses, unrest
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 UNBEATABLE = 3  # machine guns cannot be defeated
 # The federal troops a chain railroad lets its builder send across the Sierra Madre.

@@ -8,10 +8,10 @@ who caused it is the liberator, and the card goes to their prestige stack.
 
 from __future__ import annotations
 
-from generated.porfiriana.vocabulary import Family
-from runtime.effects import Effect
-from runtime.porfiriana import economy, losses
-from runtime.porfiriana.state import Holding, PorfirianaState, card
+from paxc.generated.porfiriana.vocabulary import Family
+from paxc.runtime.effects import Effect
+from paxc.runtime.porfiriana import economy, losses
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 
 def cubes_on(held: Holding) -> int:

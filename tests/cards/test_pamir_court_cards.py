@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from generated.pamir import CARDS, CARDS_BY_NUMBER
-from generated.pamir.vocabulary import Action, CardType, Coalition, Impact, Region, Suit
+from paxc.generated.pamir import CARDS, CARDS_BY_NUMBER
+from paxc.generated.pamir.vocabulary import Action, CardType, Coalition, Impact, Region, Suit
 
 COURT = [card for card in CARDS if card.card_type is CardType.COURT]
 

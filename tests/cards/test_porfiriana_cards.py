@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
-from generated.porfiriana import CARDS
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana import CARDS
+from paxc.generated.porfiriana.vocabulary import (
     AttackPlayed,
     Card,
     CardPlayed,
@@ -28,7 +28,7 @@ from generated.porfiriana.vocabulary import (
     PurchaseCost,
     Regime,
 )
-from runtime.effects import Effect, Modifier, PlayerId, Replacement, Trigger
+from paxc.runtime.effects import Effect, Modifier, PlayerId, Replacement, Trigger
 
 OWNER, OPPONENT = PlayerId(0), PlayerId(1)
 

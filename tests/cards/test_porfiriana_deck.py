@@ -15,11 +15,11 @@ from collections import Counter
 import pytest
 from click.testing import CliRunner
 
-from compiler import ir
-from compiler.cli import main
-from compiler.deck_profile import DeckProfile, PrestigeCount, profile
-from compiler.project import compile_paths
-from compiler.vocabulary import PROVENANCES
+from paxc.compiler import ir
+from paxc.compiler.cli import main
+from paxc.compiler.deck_profile import DeckProfile, PrestigeCount, profile
+from paxc.compiler.project import compile_paths
+from paxc.compiler.vocabulary import PROVENANCES
 from tests.conftest import REPO
 
 # The play deck: every card type except the double-sided ones (Hacendados, regimes, public cards).

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from compiler.cli import main
+from paxc.compiler.cli import main
 from tests.conftest import REPO
 
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from compiler import build, codegen
-from compiler.project import compile_paths
-from compiler.render import card_text
-from runtime.effects import Choice, Effect, PlayerId
+from paxc.compiler import build, codegen
+from paxc.compiler.project import compile_paths
+from paxc.compiler.render import card_text
+from paxc.runtime.effects import Choice, Effect, PlayerId
 from tests.conftest import FIXTURES, REPO, check_golden
 
 GOLDEN = REPO / "tests" / "compiler" / "golden"
@@ -28,7 +28,7 @@ GOLDEN = REPO / "tests" / "compiler" / "golden"
 def _fixture_files() -> dict[str, str]:
     result = compile_paths([FIXTURES / "cards"], FIXTURES)
     assert result.ok, result.render_diagnostics()
-    return codegen.generate_game(result.games["testgame"])
+    return codegen.generate_game(result.games["testgame"], package="paxc.generated")
 
 
 @pytest.mark.parametrize("name", ["vocabulary.py", "cards_units.py", "__init__.py"])
@@ -78,14 +78,14 @@ def testgame(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    import generated
+    import paxc.generated as generated
 
     generated.__path__.append(str(out))
     try:
-        yield importlib.import_module("generated.testgame.cards_units")
+        yield importlib.import_module("paxc.generated.testgame.cards_units")
     finally:
         generated.__path__.remove(str(out))
-        for name in [m for m in sys.modules if m.startswith("generated.testgame")]:
+        for name in [m for m in sys.modules if m.startswith("paxc.generated.testgame")]:
             del sys.modules[name]
 
 
@@ -209,15 +209,27 @@ def test_errata_and_sides(testgame: ModuleType) -> None:
 
 def test_generated_code_passes_mypy_strict(tmp_path: Path) -> None:
     """The fixture game's modules, with the real runtime, under mypy --strict."""
+    namespace = tmp_path / "paxc"
+    namespace.mkdir()
     build.write_atomically(
-        tmp_path / "generated", {"__init__.py": codegen.root_package_init(), **_fixture_files()}
+        namespace / "generated", {"__init__.py": codegen.root_package_init(), **_fixture_files()}
     )
     # Only the contract generated code is written against: the games' runtimes import their own cards.
-    (tmp_path / "runtime").mkdir()
+    (namespace / "runtime").mkdir()
     for name in ("__init__.py", "effects.py", "py.typed"):
-        shutil.copy(REPO / "runtime" / name, tmp_path / "runtime" / name)
+        shutil.copy(REPO / "runtime" / name, namespace / "runtime" / name)
     completed = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "generated", "runtime"],
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-incremental",
+            "-p",
+            "paxc.generated",
+            "-p",
+            "paxc.runtime",
+        ],
         cwd=tmp_path,
         capture_output=True,
         text=True,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import Code
-from compiler.project import compile_paths
+from paxc.compiler.diagnostics import Code
+from paxc.compiler.project import compile_paths
 from tests.conftest import FIXTURES, check_golden
 
 CASES = sorted((FIXTURES / "cases").glob("*.pax"))

@@ -11,8 +11,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import codegen
-from compiler.project import compile_paths
+from paxc.compiler import codegen
+from paxc.compiler.project import compile_paths
 from tests.conftest import FIXTURES, REPO
 
 SEED_FILES = [
@@ -120,7 +120,9 @@ def check_text(text: str, file_name: str = "fuzz.pax") -> None:
         result = compile_paths([root / "cards"], root)
         report = result.render_diagnostics()
         if result.ok and "testgame" in result.games:
-            for name, source in codegen.generate_game(result.games["testgame"]).items():
+            for name, source in codegen.generate_game(
+                result.games["testgame"], package="paxc.generated"
+            ).items():
                 python_ast.parse(source, filename=name)
         else:
             for diagnostic in result.diagnostics:

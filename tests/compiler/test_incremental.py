@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler import incremental
+from paxc.compiler import incremental
+from paxc.compiler.project import DEFAULT_PACKAGE
 from tests.conftest import REPO
 
 
@@ -19,19 +20,19 @@ def project(tmp_path: Path) -> Path:
 
 
 def full(root: Path) -> dict[str, str]:
-    output = incremental.build_files(root, use_cache=False)
+    output = incremental.build_files(root, DEFAULT_PACKAGE, use_cache=False)
     assert output.result.ok, output.result.render_diagnostics()
     return output.files
 
 
 def cached(root: Path) -> incremental.BuildOutput:
-    output = incremental.build_files(root)
+    output = incremental.build_files(root, DEFAULT_PACKAGE)
     assert output.result.ok, output.result.render_diagnostics()
     return output
 
 
 def test_cold_and_warm_cache_give_the_full_builds_bytes(project: Path) -> None:
-    everything = incremental.build_files(project, use_cache=False)
+    everything = incremental.build_files(project, DEFAULT_PACKAGE, use_cache=False)
     cold = cached(project)
     assert cold.files == everything.files and cold.cached_files == 0
     warm = cached(project)
@@ -71,7 +72,7 @@ def test_errors_are_reported_even_when_every_other_file_is_cached(project: Path)
     cached(project)
     extra = project / "cards" / "pamir" / "extra.pax"
     extra.write_text('game pamir\ncard 3 "Again" event {\n  provenance printed\n}\n')
-    output = incremental.build_files(project)
+    output = incremental.build_files(project, DEFAULT_PACKAGE)
     assert not output.result.ok
     assert "card number 3 is used twice" in output.result.render_diagnostics()
     extra.write_text('game pamir\ncard 500 "Fine" event {\n  provenance reconstructed\n}\n')

@@ -11,8 +11,8 @@ from types import ModuleType
 
 import pytest
 
-from compiler import codegen
-from compiler.project import CompileResult, compile_paths
+from paxc.compiler import codegen
+from paxc.compiler.project import CompileResult, compile_paths
 from tests.conftest import FIXTURES
 
 # Each is written inside a card-language string, so \" and \\ are the language's own escapes.
@@ -32,7 +32,7 @@ def _compile(tmp_path: Path, cards: str) -> tuple[CompileResult, dict[str, str]]
     (root / "cards" / "testgame" / "units.pax").unlink()
     (root / "cards" / "testgame" / "hostile.pax").write_text("game testgame\n" + cards, encoding="utf-8")
     result = compile_paths([root / "cards"], root)
-    files = codegen.generate_game(result.games["testgame"]) if result.ok else {}
+    files = codegen.generate_game(result.games["testgame"], package="paxc.generated") if result.ok else {}
     return result, files
 
 
@@ -65,13 +65,13 @@ def _import(tmp_path: Path, files: dict[str, str]) -> ModuleType:
     for relative, text in files.items():
         (out / relative).parent.mkdir(parents=True, exist_ok=True)
         (out / relative).write_text(text, encoding="utf-8")
-    import generated
+    import paxc.generated as generated
 
     generated.__path__.append(str(out))
     try:
-        for name in [m for m in sys.modules if m.startswith("generated.testgame")]:
+        for name in [m for m in sys.modules if m.startswith("paxc.generated.testgame")]:
             del sys.modules[name]
-        return importlib.import_module("generated.testgame.cards_hostile")
+        return importlib.import_module("paxc.generated.testgame.cards_hostile")
     finally:
         generated.__path__.remove(str(out))
 
@@ -136,7 +136,7 @@ def test_vocabulary_with_python_words_generates_valid_code(tmp_path: Path) -> No
     )
     result = compile_paths([root / "cards"], root)
     assert result.ok, result.render_diagnostics()
-    for name, source in codegen.generate_game(result.games["odd"]).items():
+    for name, source in codegen.generate_game(result.games["odd"], package="paxc.generated").items():
         python_ast.parse(source, filename=name)
 
 

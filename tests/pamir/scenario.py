@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from generated.pamir import CARDS
-from generated.pamir.vocabulary import Card, CardType, Coalition
-from runtime.effects import Choice, Decision
-from runtime.pamir.rules import new_state
-from runtime.pamir.state import MARKET_COLUMNS, MARKET_ROWS, PamirState
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import Card, CardType, Coalition
+from paxc.runtime.effects import Choice, Decision
+from paxc.runtime.pamir.rules import new_state
+from paxc.runtime.pamir.state import MARKET_COLUMNS, MARKET_ROWS, PamirState
 
 
 def empty_state(players: int = 3, loyalties: tuple[Coalition, ...] | None = None) -> PamirState:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from generated.pamir import CARDS
-from generated.pamir.vocabulary import Action as CardAction
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import Action as CardAction
+from paxc.generated.pamir.vocabulary import (
     ActionTaken,
     Card,
     Coalition,
@@ -16,9 +16,9 @@ from generated.pamir.vocabulary import (
     Suit,
     TurnStarted,
 )
-from runtime.effects import PlayerId
-from runtime.pamir import hooks, market, pieces, rules
-from runtime.pamir.state import border
+from paxc.runtime.effects import PlayerId
+from paxc.runtime.pamir import hooks, market, pieces, rules
+from paxc.runtime.pamir.state import border
 from tests.pamir.scenario import court_card, drive, empty_state
 
 
@@ -117,7 +117,7 @@ def test_safe_house_keeps_a_spy_removed_by_another_players_battle(safe_house: Ca
 
 def test_a_free_card_is_offered_to_a_player_with_no_rupees() -> None:
     """The market's purchase options ask the abilities in effect, not only the printed cost."""
-    from runtime.pamir.rules import Purchase, legal_actions
+    from paxc.runtime.pamir.rules import Purchase, legal_actions
 
     herat_influence = with_ability("Herat Influence")
     herat = court_card(lambda c: c.region is Region.HERAT and c is not herat_influence)

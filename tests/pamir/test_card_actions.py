@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from generated.pamir import CARDS
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import (
     Action,
     Card,
     CardType,
@@ -16,9 +16,9 @@ from generated.pamir.vocabulary import (
     Region,
     Suit,
 )
-from runtime.effects import Choice, Decision, PlayerId
-from runtime.pamir import card_actions, rules
-from runtime.pamir.card_actions import (
+from paxc.runtime.effects import Choice, Decision, PlayerId
+from paxc.runtime.pamir import card_actions, rules
+from paxc.runtime.pamir.card_actions import (
     BuildArmy,
     BuildRoad,
     Done,
@@ -31,9 +31,9 @@ from runtime.pamir.card_actions import (
     RemoveTribe,
     UseCard,
 )
-from runtime.pamir.labels import label
-from runtime.pamir.options import Rupees
-from runtime.pamir.state import (
+from paxc.runtime.pamir.labels import label
+from paxc.runtime.pamir.options import Rupees
+from paxc.runtime.pamir.state import (
     BLOCKS_PER_COALITION,
     CYLINDERS_PER_PLAYER,
     MARKET_COLUMNS,

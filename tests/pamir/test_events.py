@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generated.pamir.vocabulary import (
+from paxc.generated.pamir.vocabulary import (
     Card,
     Coalition,
     CountsAsFavored,
@@ -11,9 +11,9 @@ from generated.pamir.vocabulary import (
     Suit,
     TribesAsArmies,
 )
-from runtime.effects import PlayerId
-from runtime.pamir import hooks, rules, scoring
-from runtime.pamir.state import PamirState, card
+from paxc.runtime.effects import PlayerId
+from paxc.runtime.pamir import hooks, rules, scoring
+from paxc.runtime.pamir.state import PamirState, card
 from tests.pamir.scenario import court_card, drive, empty_state, event_card
 
 DISCARDED, PURCHASED = Resolution.DISCARDED, Resolution.PURCHASED
@@ -147,7 +147,7 @@ def test_no_effect_discarded_does_nothing() -> None:
 
 
 def test_nation_building_doubles_the_blocks_a_build_places() -> None:
-    from generated.pamir.vocabulary import BlocksPerBuild
+    from paxc.generated.pamir.vocabulary import BlocksPerBuild
 
     state = empty_state()
     resolve(state, "Nation Building", PURCHASED, player=1)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from runtime.core.agents import RandomAgent
-from runtime.core.session import Session
-from runtime.pamir.invariants import cards_in_game, violations
-from runtime.pamir.rules import PamirRules
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.session import Session
+from paxc.runtime.pamir.invariants import cards_in_game, violations
+from paxc.runtime.pamir.rules import PamirRules
 
 MAX_DECISIONS = 20_000
 

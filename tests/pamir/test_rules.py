@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from generated.pamir import CARDS_BY_NUMBER
-from generated.pamir.vocabulary import Action, CardType, Coalition, Impact, Region, Suit
-from runtime.core.session import Session
-from runtime.pamir import market, pieces, rules, scoring
-from runtime.pamir.options import Rupees
-from runtime.pamir.rules import EndTurn, PamirRules, Play, Purchase
-from runtime.pamir.state import BORDERS, PamirState, card
+from paxc.generated.pamir import CARDS_BY_NUMBER
+from paxc.generated.pamir.vocabulary import Action, CardType, Coalition, Impact, Region, Suit
+from paxc.runtime.core.session import Session
+from paxc.runtime.pamir import market, pieces, rules, scoring
+from paxc.runtime.pamir.options import Rupees
+from paxc.runtime.pamir.rules import EndTurn, PamirRules, Play, Purchase
+from paxc.runtime.pamir.state import BORDERS, PamirState, card
 from tests.pamir.scenario import court_card, drive, empty_state, event_card
 
 KABUL_POLITICAL = court_card(lambda c: c.region is Region.KABUL and c.suit is Suit.POLITICAL)
@@ -468,9 +468,9 @@ def test_insurrection_places_two_afghan_armies_in_kabul_after_each_check() -> No
 
 
 def test_savvy_operator_counts_as_favored_through_its_modifier() -> None:
-    from generated.pamir.vocabulary import CountsAsFavored
-    from runtime.effects import PlayerId
-    from runtime.pamir import hooks
+    from paxc.generated.pamir.vocabulary import CountsAsFavored
+    from paxc.runtime.effects import PlayerId
+    from paxc.runtime.pamir import hooks
 
     savvy = court_card(lambda c: any(a.title == "Savvy Operator" for a in c.abilities))
     other = court_card(lambda c: c.suit is not state_favored_suit() and Action.TAX in c.actions)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
-from generated.porfiriana import CARDS
-from generated.porfiriana.vocabulary import Card, CardType, Faction, Regime
-from runtime.effects import Choice, Decision
-from runtime.porfiriana import actions, economy
-from runtime.porfiriana.labels import label
-from runtime.porfiriana.setup import new_state
-from runtime.porfiriana.state import (
+from paxc.generated.porfiriana import CARDS
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Faction, Regime
+from paxc.runtime.effects import Choice, Decision
+from paxc.runtime.porfiriana import actions, economy
+from paxc.runtime.porfiriana.labels import label
+from paxc.runtime.porfiriana.setup import new_state
+from paxc.runtime.porfiriana.state import (
     ACTIONS_PER_TURN,
     COLUMN_COSTS,
     CUBES_PER_PLAYER,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardType,
     District,
@@ -16,12 +16,12 @@ from generated.porfiriana.vocabulary import (
     Prestige,
     Regime,
 )
-from runtime.effects import Choice
-from runtime.porfiriana import prestige, rules
-from runtime.porfiriana.actions import CubeSpot, EndTurn, PlayCard, Police, Speculate, on_market
-from runtime.porfiriana.attacks import Target, targets
-from runtime.porfiriana.losses import flip_sides
-from runtime.porfiriana.state import PorfirianaState, Side
+from paxc.runtime.effects import Choice
+from paxc.runtime.porfiriana import prestige, rules
+from paxc.runtime.porfiriana.actions import CubeSpot, EndTurn, PlayCard, Police, Speculate, on_market
+from paxc.runtime.porfiriana.attacks import Target, targets
+from paxc.runtime.porfiriana.losses import flip_sides
+from paxc.runtime.porfiriana.state import PorfirianaState, Side
 from tests.porfiriana.scenario import (
     act,
     check_cubes,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     CardType,
     Connection,
     Faction,
@@ -16,8 +16,8 @@ from generated.porfiriana.vocabulary import (
     PurchaseCost,
     Regime,
 )
-from runtime.porfiriana import economy, market, prestige, regimes, rules, unrest
-from runtime.porfiriana.actions import (
+from paxc.runtime.porfiriana import economy, market, prestige, regimes, rules, unrest
+from paxc.runtime.porfiriana.actions import (
     BuyLand,
     CubeSpot,
     PlayCard,
@@ -29,8 +29,8 @@ from runtime.porfiriana.actions import (
     sell,
     speculation_options,
 )
-from runtime.porfiriana.labels import label
-from runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
+from paxc.runtime.porfiriana.labels import label
+from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -592,7 +592,7 @@ def test_an_enterprise_without_an_oval_cannot_be_upgraded() -> None:
     state = empty_state()
     turn(state, 0)
     put(state, 0, bare.number)
-    from runtime.porfiriana.actions import upgrade_options
+    from paxc.runtime.porfiriana.actions import upgrade_options
 
     assert [u for u in upgrade_options(state, 0) if u.enterprise == bare.number] == []
 

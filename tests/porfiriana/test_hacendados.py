@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from generated.porfiriana import CARDS
-from generated.porfiriana.vocabulary import CardType, District, Family
-from runtime.porfiriana import actions, losses, market
-from runtime.porfiriana.setup import new_state
-from runtime.porfiriana.state import Holding, PorfirianaState
+from paxc.generated.porfiriana import CARDS
+from paxc.generated.porfiriana.vocabulary import CardType, District, Family
+from paxc.runtime.porfiriana import actions, losses, market
+from paxc.runtime.porfiriana.setup import new_state
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState
 
 
 def _with_hacendado(name: str) -> PorfirianaState:

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from runtime.core.agents import RandomAgent
-from runtime.core.session import Session
-from runtime.porfiriana.invariants import cards_in_game, violations
-from runtime.porfiriana.rules import PorfirianaRules
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.session import Session
+from paxc.runtime.porfiriana.invariants import cards_in_game, violations
+from paxc.runtime.porfiriana.rules import PorfirianaRules
 
 MAX_DECISIONS = 20_000
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generated.porfiriana.vocabulary import (
+from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardType,
     Connection,
@@ -19,9 +19,9 @@ from generated.porfiriana.vocabulary import (
     PurchaseCost,
     Regime,
 )
-from runtime.effects import Choice
-from runtime.porfiriana import economy, market, prestige, rules, strife
-from runtime.porfiriana.actions import (
+from paxc.runtime.effects import Choice
+from paxc.runtime.porfiriana import economy, market, prestige, rules, strife
+from paxc.runtime.porfiriana.actions import (
     Buy,
     BuyPublic,
     EndTurn,
@@ -32,8 +32,8 @@ from runtime.porfiriana.actions import (
     Upgrade,
     on_market,
 )
-from runtime.porfiriana.state import HAND_LIMIT, PorfirianaState, Side, card
-from runtime.porfiriana.troops import destinations
+from paxc.runtime.porfiriana.state import HAND_LIMIT, PorfirianaState, Side, card
+from paxc.runtime.porfiriana.troops import destinations
 from tests.porfiriana.scenario import (
     act,
     cards,

@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from generated.porfiriana import CARDS
-from generated.porfiriana.vocabulary import CardType, Regime
-from runtime.core.rng import Rng
-from runtime.porfiriana.setup import build_piles, new_state
-from runtime.porfiriana.state import CUBES_PER_PLAYER, card
+from paxc.generated.porfiriana import CARDS
+from paxc.generated.porfiriana.vocabulary import CardType, Regime
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.porfiriana.setup import build_piles, new_state
+from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, card
 
 DECK_TYPES = {
     CardType.ENTERPRISE,

@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from generated.porfiriana import CARDS
-from generated.porfiriana.vocabulary import Card, CardType, District, Family, MarketSignal, Regime
-from runtime.core.agents import RandomAgent
-from runtime.core.session import Session
-from runtime.effects import Choice, Effect
-from runtime.porfiriana import losses, market, solitaire
-from runtime.porfiriana.rules import PorfirianaRules
-from runtime.porfiriana.setup import new_state
-from runtime.porfiriana.state import COLUMN_COSTS, CUBES_PER_PLAYER, Holding, PorfirianaState, card
+from paxc.generated.porfiriana import CARDS
+from paxc.generated.porfiriana.vocabulary import Card, CardType, District, Family, MarketSignal, Regime
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.session import Session
+from paxc.runtime.effects import Choice, Effect
+from paxc.runtime.porfiriana import losses, market, solitaire
+from paxc.runtime.porfiriana.rules import PorfirianaRules
+from paxc.runtime.porfiriana.setup import new_state
+from paxc.runtime.porfiriana.state import COLUMN_COSTS, CUBES_PER_PLAYER, Holding, PorfirianaState, card
 
 HUMAN, DIAZ = 0, 1
 IN_PLAY_FAMILIES = {Family.RANCH, Family.PLANTATION}  # families that change nothing here

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from generated.porfiriana import CARDS
-from generated.porfiriana.vocabulary import Card, CardType, Prestige, Regime
-from runtime.effects import Choice, Effect
-from runtime.porfiriana import economy, losses, prestige
-from runtime.porfiriana.setup import new_state
-from runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, Side, card, sides_of
-from runtime.porfiriana.topple import (
+from paxc.generated.porfiriana import CARDS
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Prestige, Regime
+from paxc.runtime.effects import Choice, Effect
+from paxc.runtime.porfiriana import economy, losses, prestige
+from paxc.runtime.porfiriana.setup import new_state
+from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, Side, card, sides_of
+from paxc.runtime.porfiriana.topple import (
     MINUS_ONE,
     RALLY,
     STAY_LOYALIST,

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from generated.porfiriana.vocabulary import Card, CardType, Connection, District, Faction, Family, Regime
-from runtime.porfiriana import losses, prestige, regimes
-from runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
-from runtime.porfiriana.labels import label
-from runtime.porfiriana.state import Holding, PorfirianaState, Side, card
-from runtime.porfiriana.troops import Destination, destinations
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Connection, District, Faction, Family, Regime
+from paxc.runtime.porfiriana import losses, prestige, regimes
+from paxc.runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
+from paxc.runtime.porfiriana.labels import label
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card
+from paxc.runtime.porfiriana.troops import Destination, destinations
 from tests.porfiriana.scenario import (
     act,
     check_cubes,

@@ -8,14 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from runtime import accelerate
-from runtime.commands import run_games
+from paxc.runtime import accelerate
+from paxc.runtime.commands import run_games
 from tests.conftest import REPO
 
 PLAY = (
     "import json\n"
-    "from runtime.accelerate import running_compiled\n"
-    "from runtime.commands import run_games\n"
+    "from paxc.runtime.accelerate import running_compiled\n"
+    "from paxc.runtime.commands import run_games\n"
     "results = list(run_games({game!r}, {players}, 20, seed=99, jobs=1, check=True, variants={variants!r}))\n"
     "print(json.dumps([running_compiled(), [[r.winner, list(r.scores), r.decisions, r.error] for r in results]]))\n"
 )

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from compiler.cli import main
-from runtime.commands import run_games
+from paxc.compiler.cli import main
+from paxc.runtime.commands import run_games
 
 
 def paxc(*args: str, stdin: str | None = None) -> tuple[int, str]:

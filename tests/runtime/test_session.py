@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from runtime.core.agents import RandomAgent
-from runtime.core.rng import Rng
-from runtime.core.session import BadSave, IllegalAction, Session, play_out
-from runtime.pamir.rules import PamirRules
-from runtime.pamir.state import PamirState
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.session import BadSave, IllegalAction, Session, play_out
+from paxc.runtime.pamir.rules import PamirRules
+from paxc.runtime.pamir.state import PamirState
 
 RULES = PamirRules()
 
