@@ -10,9 +10,20 @@ import click
 
 from paxc.compiler import build as build_module
 from paxc.compiler import deck_profile, incremental, ir
-from paxc.compiler.project import CompileResult, ProjectError, compile_paths, find_root, generated_package
+from paxc.compiler.project import (
+    PAXC_FOLDER,
+    CompileResult,
+    ProjectError,
+    card_folders,
+    check_root,
+    compile_paths,
+    find_project,
+    game_folder,
+    generated_package,
+)
 from paxc.compiler.render import card_text
 from paxc.runtime import commands as game_commands
+from paxc.runtime import games
 
 
 def _root(ctx: click.Context) -> Path:
@@ -41,7 +52,8 @@ def _compile_or_exit(paths: list[Path], root: Path) -> CompileResult:
     "--root",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="The project folder holding cards/, grammar/ and generated/ (default: found from the current folder).",
+    help="The project folder holding cards/ and generated/ (default: the nearest one at or above the "
+    "current folder; outside any project, the games installed with paxc).",
 )
 @click.version_option(package_name="paxc")
 @click.pass_context
@@ -51,7 +63,15 @@ def main(ctx: click.Context, root: Path | None) -> None:
     Card files (*.pax) live in cards/<game>/; each game's vocabulary is cards/<game>/game.pax.
     """
     ctx.ensure_object(dict)
-    ctx.obj["root"] = (root or find_root(Path.cwd())).resolve()
+    if root is not None:
+        try:
+            check_root(root)
+        except ProjectError as error:
+            raise click.BadParameter(str(error), param_hint="--root") from error
+    project = root or find_project(Path.cwd())
+    # Outside any project the commands work on the games installed with paxc, and write nothing.
+    ctx.obj["in_project"] = project is not None
+    ctx.obj["root"] = (project or PAXC_FOLDER).resolve()
 
 
 @main.command()
@@ -90,6 +110,13 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
     generated/ untouched.
     """
     root = _root(ctx)
+    if not ctx.obj["in_project"]:
+        click.echo(
+            "no paxc project here (no cards/<game>/game.pax in this folder or above): "
+            "checking the installed games' generated code instead of writing it",
+            err=True,
+        )
+        check_only, no_cache = True, True
     started = time.perf_counter()
     try:
         package = generated_package(root)
@@ -134,6 +161,38 @@ def _print_stats(result: CompileResult, output: incremental.BuildOutput, started
 
 
 @main.command()
+@click.argument("game")
+@click.option(
+    "--into",
+    "folder",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="The folder to make (default: ./GAME). It must not exist, or be empty.",
+)
+def init(game: str, folder: Path | None) -> None:
+    """Start a project for a game of your own: its vocabulary, cards, rules and tests.
+
+    GAME names the game (lowercase letters, digits, '_'). The project registers the game with
+    paxc through the 'paxc.games' entry point; its cards are compiled at once into generated/.
+    Then: cd into it, 'pip install -e .', and 'paxc simulate GAME'.
+    """
+    from paxc.compiler import scaffold
+
+    folder = folder or Path(game)
+    try:
+        written = scaffold.create(folder, game)
+    except scaffold.InitError as error:
+        raise click.ClickException(str(error)) from error
+    root = folder.resolve()
+    output = incremental.build_files(root, generated_package(root), use_cache=False)
+    if not output.result.ok:  # the starter cards always compile; this guards the templates
+        _report(output.result)
+        sys.exit(1)
+    build_module.write_atomically(root / "generated", output.files)
+    click.echo(f"made {folder}/ ({len(written)} files) and compiled its {output.cards} cards into generated/")
+    click.echo(f"next: cd {folder} && pip install -e . && paxc simulate {game} --players 3 --games 20")
+
+
+@main.command()
 @click.argument("target")
 @click.option("--game", help="The game to look the card up in, when its number or name is in several.")
 @click.pass_context
@@ -148,7 +207,7 @@ def render(ctx: click.Context, target: str, game: str | None) -> None:
         result = _compile_or_exit([path], root)
         cards = [card for g in result.games.values() for f in g.files for card in f.cards]
     else:
-        result = _compile_or_exit([root / "cards"], root)
+        result = _compile_or_exit(card_folders(root), root)
         cards = _lookup(result.games, target, game)
     click.echo("\n\n".join(card_text(card) for card in cards))
 
@@ -218,10 +277,12 @@ for _command in game_commands.COMMANDS:
 
 
 def _compile_game(root: Path, game: str) -> ir.GameIR:
-    """The compiled cards of one game (cards/GAME/); a usage error naming the games if unknown."""
-    result = _compile_or_exit([root / "cards" / game] if (root / "cards" / game).is_dir() else [], root)
+    """The compiled cards of one game (the project's cards/GAME/, else the installed game's); a
+    usage error naming the games if unknown."""
+    folder = game_folder(root, game)
+    result = _compile_or_exit([folder] if folder is not None else [], root)
     if game not in result.games:
-        known = sorted(p.name for p in (root / "cards").iterdir() if (p / "game.pax").is_file())
+        known = sorted({p.parent.name for p in (root / "cards").glob("*/game.pax")} | set(games.installed()))
         raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(known)})", param_hint="GAME")
     return result.games[game]
 

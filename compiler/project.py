@@ -58,13 +58,63 @@ def generated_package(root: Path) -> str:
     return package
 
 
-def find_root(start: Path) -> Path:
-    """The project root: the nearest folder at or above `start` holding `cards/` and `grammar/`."""
+# paxc's own folder: the repository, or `paxc/` where paxc is installed. Its cards/ holds the
+# bundled games, so outside any project the commands work on those.
+PAXC_FOLDER = Path(__file__).resolve().parent.parent
+
+
+def is_project(folder: Path) -> bool:
+    """A project folder has a cards/ folder with at least one game (`cards/<game>/game.pax`)."""
+    cards = folder / "cards"
+    return cards.is_dir() and any(cards.glob(f"*/{VOCABULARY_FILE}"))
+
+
+def find_project(start: Path) -> Path | None:
+    """The nearest project folder at or above `start`, if any."""
     start = start.resolve()
-    for folder in (start, *start.parents):
-        if (folder / "cards").is_dir() and (folder / "grammar").is_dir():
-            return folder
-    return start
+    return next((folder for folder in (start, *start.parents) if is_project(folder)), None)
+
+
+def find_root(start: Path) -> Path:
+    """The project root: the nearest project at or above `start`, else paxc's own folder (the
+    installed games)."""
+    return find_project(start) or PAXC_FOLDER
+
+
+def check_root(root: Path) -> None:
+    """Raise ProjectError, saying what is missing, when `root` (given with --root) is no project."""
+    if not root.is_dir():
+        raise ProjectError(f"no such folder: {root}")
+    if not is_project(root):
+        raise ProjectError(
+            f"{root} is not a paxc project: it has no cards/<game>/{VOCABULARY_FILE} "
+            "(make one with 'paxc init GAME')"
+        )
+
+
+def card_folders(root: Path) -> list[Path]:
+    """Every game's folder a project's commands look at: its own cards/, then the installed games
+    it does not define itself (their vocabularies and cards come with their packages)."""
+    from paxc.runtime import games
+
+    own = {path.parent.name for path in (root / "cards").glob(f"*/{VOCABULARY_FILE}")}
+    return [root / "cards"] + [
+        game.cards for name, game in games.installed().items() if name not in own and game.cards.is_dir()
+    ]
+
+
+def game_folder(root: Path, game: str) -> Path | None:
+    """Where a game's vocabulary and cards are: the project's cards/<game>/, else the folder of
+    the installed game of that name; None when neither exists."""
+    folder = root / "cards" / game
+    if (folder / VOCABULARY_FILE).is_file():
+        return folder
+    from paxc.runtime import games
+
+    installed = games.installed().get(game)
+    if installed is not None and (installed.cards / VOCABULARY_FILE).is_file():
+        return installed.cards
+    return None
 
 
 @dataclass
@@ -198,9 +248,10 @@ def _vocabulary_files(
     wanted = sorted({h.game.text for f in parsed for h in f.headers} - declared)
     unreadable: set[str] = set()
     for game in wanted:
-        path = root / "cards" / game / VOCABULARY_FILE
-        if not path.is_file():
+        folder = game_folder(root, game)
+        if folder is None:
             continue  # reported as an unknown game where the header names it
+        path = folder / VOCABULARY_FILE
         shown = display_path(path, root)
         if shown in sources:  # given on the command line, and it failed to parse
             unreadable.add(game)

@@ -20,85 +20,20 @@ from typing import Any
 
 import click
 
+from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import BadSave, GameRules, Session
+from paxc.runtime.games import GameKit
 
-GAMES = ("pamir", "porfiriana")
 MAX_DECISIONS = 50_000
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended, for the summaries."""
-
-    winner: int | None
-    scores: tuple[int, ...]
-    turns: int
-    ending: str
-
-
-@dataclass(frozen=True)
-class GameKit:
-    """What the commands need of one game."""
-
-    rules: GameRules[Any]
-    describe: Callable[[Any, int | None], str]
-    cards_in_game: Callable[[Any], Counter[int]]
-    violations: Callable[[Any, Counter[int]], list[str]]
-    outcome: Callable[[Any], Outcome]
-    score_name: str  # what `Outcome.scores` count
-    min_players: int
-    max_players: int
-    variants: tuple[str, ...] = ()  # the option flags the game understands
-
-
-def _pamir_outcome(state: Any) -> Outcome:
-    ending = "the final dominance check" if state.checks_resolved >= 4 else "a four-point lead"
-    return Outcome(state.winner, tuple(p.score for p in state.players), state.turn_number, ending)
-
-
-def _porfiriana_outcome(state: Any) -> Outcome:
-    if state.solitaire:
-        ending = "the player toppled Díaz" if state.winner == 0 else "Díaz held on"
-    elif state.toppled_by:
-        ending = "a topple" if len(state.toppled_by) == 1 else "a gold victory among topplers"
-    else:
-        ending = "a gold victory after the fourth topple"
-    return Outcome(state.winner, tuple(p.gold for p in state.players), state.turn_number, ending)
-
-
 def _kit(game: str) -> GameKit:
-    if game == "pamir":
-        from paxc.runtime.pamir import board, invariants, rules
-
-        return GameKit(
-            rules.PamirRules(),
-            board.describe,
-            invariants.cards_in_game,
-            invariants.violations,
-            _pamir_outcome,
-            "points",
-            2,
-            5,
-        )
-    if game == "porfiriana":
-        from paxc.runtime.porfiriana import board as porfiriana_board
-        from paxc.runtime.porfiriana import invariants as porfiriana_invariants
-        from paxc.runtime.porfiriana import rules as porfiriana_rules
-
-        return GameKit(
-            porfiriana_rules.PorfirianaRules(),
-            porfiriana_board.describe,
-            porfiriana_invariants.cards_in_game,
-            porfiriana_invariants.violations,
-            _porfiriana_outcome,
-            "gold",
-            2,
-            6,
-            ("solitaire", "iron_hand", "quick_setup", "dissipated_troops"),
-        )
-    raise click.BadParameter(f"unknown game '{game}'")
+    try:
+        return games.find(game).load_kit()
+    except games.UnknownGame as error:
+        raise click.BadParameter(str(error), param_hint="GAME") from error
 
 
 def _rules(game: str) -> GameRules[Any]:
@@ -139,7 +74,7 @@ def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> G
     try:
         kit = _kit(game)
         session = Session(kit.rules, options, seed)
-        players = len(session.state.players)
+        players = int(options["players"])
         agents = [RandomAgent(seed + 1 + p) for p in range(players)]
         expected = kit.cards_in_game(session.state) if check else None
         decisions = 0
@@ -236,28 +171,22 @@ class Summary:
 
 
 def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The variant flags of `play` and `simulate`; each game accepts its own."""
-    for flag, text in reversed(
-        (
-            ("--solitaire", "Pax Porfiriana: you against Díaz, the solitaire of chapter L (no --players)."),
-            ("--iron-hand", "Pax Porfiriana: the Iron Hand variant (the tripartite is the two strongest)."),
-            ("--quick-setup", "Pax Porfiriana: the quick setup (about half the deck)."),
-            (
-                "--dissipated-troops",
-                "Pax Porfiriana: the optional rule where a troop beaten by one of its own colour may retreat.",
-            ),
-        )
-    ):
-        command = click.option(flag, is_flag=True, help=text)(command)
+    """The variant flags of `play` and `simulate`: every installed game's (each accepts its own)."""
+    offered: dict[str, str] = {}
+    for game in games.installed().values():
+        for variant in game.variants:
+            offered.setdefault(variant.name, variant.help)
+    for name, text in reversed(offered.items()):
+        command = click.option("--" + name.replace("_", "-"), name, is_flag=True, help=text)(command)
     return command
 
 
 PLAYERS = click.option(
     "--players",
-    type=click.IntRange(2, 6),
+    type=click.IntRange(1),
     default=3,
     show_default=True,
-    help="How many players (Pax Pamir: 2-5).",
+    help="How many players (each game says how many it takes: Pax Pamir 2-5, Pax Porfiriana 2-6).",
 )
 
 
@@ -265,7 +194,7 @@ PLAYERS = click.option(
 
 
 @click.command()
-@click.argument("game", type=click.Choice(GAMES))
+@click.argument("game")
 @PLAYERS
 @click.option(
     "--games", type=click.IntRange(1), default=100, show_default=True, help="How many games to play."
@@ -333,7 +262,7 @@ def simulate(
 
 
 @click.command()
-@click.argument("game", type=click.Choice(GAMES))
+@click.argument("game")
 @PLAYERS
 @click.option(
     "--seats",
@@ -417,7 +346,7 @@ def replay(log: Path, quiet: bool) -> None:
         game = json.loads(text).get("game")
     except (ValueError, AttributeError):
         game = None
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in games.installed():
         click.echo(f"{log}: not a readable paxc log (truncated, or of an unknown game)", err=True)
         sys.exit(1)
     try:

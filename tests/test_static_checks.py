@@ -9,31 +9,37 @@ from pathlib import Path
 
 from tests.conftest import REPO
 
-# The repository's folders and their import names (pyproject.toml maps them the same way).
-NAMESPACE_FOLDERS = ("compiler", "runtime", "generated", "grammar", "cards")
+# The folders mapped onto import names, as pyproject.toml maps paxc's (and the example game's
+# own pyproject.toml maps its): `paxc.compiler` is compiler/, `bazaar.rules` is
+# tests/example_game/rules/, and so on.
+NAMESPACES = {
+    "paxc": (REPO, ("compiler", "runtime", "generated", "grammar", "cards")),
+    "bazaar": (REPO / "tests" / "example_game", ("rules", "generated", "cards")),
+}
 
 
 def namespace_view(base: Path) -> Path:
-    """A folder in which `paxc/<name>` links to each of the repository's folders.
+    """A folder in which `paxc/compiler` links to compiler/, and so on for every mapped folder.
 
     The editable install maps `paxc.compiler` onto `compiler/` with an import hook, which mypy
     does not run; mypy reads the code through this view instead. It sits in build/ (ignored by
     git) and keeps its path from run to run, so mypy's cache stays valid.
     """
-    namespace = base / "paxc"
-    namespace.mkdir(parents=True, exist_ok=True)
-    for folder in NAMESPACE_FOLDERS:
-        link = namespace / folder
-        if not link.is_symlink() or link.resolve() != (REPO / folder).resolve():
-            if link.is_symlink() or link.exists():
-                link.unlink()
-            link.symlink_to(REPO / folder, target_is_directory=True)
+    for namespace, (home, folders) in NAMESPACES.items():
+        (base / namespace).mkdir(parents=True, exist_ok=True)
+        for folder in folders:
+            link, target = base / namespace / folder, home / folder
+            if not link.is_symlink() or link.resolve() != target.resolve():
+                if link.is_symlink() or link.exists():
+                    link.unlink()
+                link.symlink_to(target, target_is_directory=True)
     return base
 
 
 def test_mypy_strict() -> None:
     view = namespace_view(REPO / "build" / "typecheck")
     packages = ["-p", "paxc.compiler", "-p", "paxc.runtime", "-p", "paxc.generated", "-p", "tests"]
+    packages += ["-p", "bazaar.rules", "-p", "bazaar.generated"]
     completed = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", *packages],
         cwd=REPO,

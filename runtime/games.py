@@ -1,0 +1,116 @@
+"""Games as plug-ins: how paxc finds the games it can compile and play.
+
+A game is a vocabulary and cards (its `cards/<game>/` folder, compiled by paxc into a generated
+package) plus its base rules in Python. It registers itself under the entry-point group
+`paxc.games`, naming a `Game` object:
+
+    [project.entry-points."paxc.games"]
+    pamir = "paxc.runtime.pamir.game:GAME"
+
+Pax Pamir and Pax Porfiriana register themselves this way in paxc's own pyproject.toml; a
+designer's project made by `paxc init` does the same in its own. The module an entry point names
+should be cheap to import: the rules are loaded by `Game.kit` only when a game is played.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import Any
+
+from paxc.runtime.core.session import GameRules
+
+ENTRY_POINT_GROUP = "paxc.games"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, for the summaries."""
+
+    winner: int | None
+    scores: tuple[int, ...]
+    turns: int
+    ending: str
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """What the commands need of one game's rules.
+
+    The state the rules make must have `turn_number` (the turn being played, for the terminal's
+    board) and `winner` (a seat, or None while the game goes on).
+    """
+
+    rules: GameRules[Any]
+    describe: Callable[[Any, int | None], str]  # the board, as the given seat sees it
+    cards_in_game: Callable[[Any], Counter[int]]  # every card of the game, by number
+    violations: Callable[[Any, Counter[int]], list[str]]  # broken invariants, for --check
+    outcome: Callable[[Any], Outcome]
+    score_name: str  # what `Outcome.scores` count
+    min_players: int
+    max_players: int
+    variants: tuple[str, ...] = ()  # the option flags the game understands
+
+
+@dataclass(frozen=True)
+class Variant:
+    """An optional rule, offered as the flag `--NAME` (underscores as dashes) of play and simulate."""
+
+    name: str
+    help: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as paxc sees it before loading its rules."""
+
+    name: str  # as in its vocabulary: `vocabulary NAME "Title" { ... }`
+    title: str
+    cards: Path  # the folder holding game.pax and the card files
+    load_kit: Callable[[], GameKit]  # imports the rules: called only when the game is played
+    variants: tuple[Variant, ...] = ()
+
+
+class UnknownGame(LookupError):
+    """No installed game has this name; the message lists the games there are."""
+
+
+@functools.cache
+def installed() -> Mapping[str, Game]:
+    """Every game registered under `paxc.games`, by name, sorted.
+
+    A plug-in that fails to load is left out with a warning on stderr rather than breaking paxc
+    for every other game.
+    """
+    found: dict[str, Game] = {}
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            game = entry.load()
+        except Exception as error:  # a broken plug-in must not break the others
+            _warn(f"the game plug-in '{entry.name}' ({entry.value}) does not load: {error}")
+            continue
+        if not isinstance(game, Game):
+            _warn(f"the game plug-in '{entry.name}' ({entry.value}) is not a paxc Game")
+            continue
+        if game.name in found:
+            _warn(f"two game plug-ins are named '{game.name}'; keeping the first ({found[game.name].title})")
+            continue
+        found[game.name] = game
+    return dict(sorted(found.items()))
+
+
+def find(name: str) -> Game:
+    games = installed()
+    if name not in games:
+        known = ", ".join(games) or "none is installed"
+        raise UnknownGame(f"unknown game '{name}' (games: {known})")
+    return games[name]
+
+
+def _warn(message: str) -> None:
+    print(f"paxc: warning: {message}", file=sys.stderr)

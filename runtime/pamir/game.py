@@ -1,0 +1,37 @@
+"""Pax Pamir (2nd edition) as a paxc game plug-in (registered in pyproject.toml under `paxc.games`).
+
+Cheap to import: the rules are imported only when the game is played.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from paxc.runtime.games import Game, GameKit, Outcome
+
+# paxc's own folder: the repository, or `paxc/` where it is installed (cards/ sits beside runtime/).
+_PAXC = Path(__file__).resolve().parents[2]
+
+
+def _outcome(state: Any) -> Outcome:
+    ending = "the final dominance check" if state.checks_resolved >= 4 else "a four-point lead"
+    return Outcome(state.winner, tuple(p.score for p in state.players), state.turn_number, ending)
+
+
+def _kit() -> GameKit:
+    from paxc.runtime.pamir import board, invariants, rules
+
+    return GameKit(
+        rules.PamirRules(),
+        board.describe,
+        invariants.cards_in_game,
+        invariants.violations,
+        _outcome,
+        "points",
+        2,
+        5,
+    )
+
+
+GAME = Game("pamir", "Pax Pamir (2nd edition)", _PAXC / "cards" / "pamir", _kit)

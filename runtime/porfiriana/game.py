@@ -1,0 +1,53 @@
+"""Pax Porfiriana as a paxc game plug-in (registered in pyproject.toml under `paxc.games`).
+
+Cheap to import: the rules are imported only when the game is played.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from paxc.runtime.games import Game, GameKit, Outcome, Variant
+
+# paxc's own folder: the repository, or `paxc/` where it is installed (cards/ sits beside runtime/).
+_PAXC = Path(__file__).resolve().parents[2]
+
+VARIANTS = (
+    Variant("solitaire", "Pax Porfiriana: you against Díaz, the solitaire of chapter L (no --players)."),
+    Variant("iron_hand", "Pax Porfiriana: the Iron Hand variant (the tripartite is the two strongest)."),
+    Variant("quick_setup", "Pax Porfiriana: the quick setup (about half the deck)."),
+    Variant(
+        "dissipated_troops",
+        "Pax Porfiriana: the optional rule where a troop beaten by one of its own colour may retreat.",
+    ),
+)
+
+
+def _outcome(state: Any) -> Outcome:
+    if state.solitaire:
+        ending = "the player toppled Díaz" if state.winner == 0 else "Díaz held on"
+    elif state.toppled_by:
+        ending = "a topple" if len(state.toppled_by) == 1 else "a gold victory among topplers"
+    else:
+        ending = "a gold victory after the fourth topple"
+    return Outcome(state.winner, tuple(p.gold for p in state.players), state.turn_number, ending)
+
+
+def _kit() -> GameKit:
+    from paxc.runtime.porfiriana import board, invariants, rules
+
+    return GameKit(
+        rules.PorfirianaRules(),
+        board.describe,
+        invariants.cards_in_game,
+        invariants.violations,
+        _outcome,
+        "gold",
+        2,
+        6,
+        tuple(variant.name for variant in VARIANTS),
+    )
+
+
+GAME = Game("porfiriana", "Pax Porfiriana", _PAXC / "cards" / "porfiriana", _kit, VARIANTS)

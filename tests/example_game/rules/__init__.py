@@ -1,0 +1,1 @@
+"""The base rules of Bazaar (`game`) and its entry for paxc (`plugin`)."""
