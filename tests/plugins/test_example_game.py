@@ -66,8 +66,10 @@ def installed_example(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The example game installed (a real wheel build, not editable) into a folder of its own,
     which the commands below find on PYTHONPATH: the entry point is all paxc knows of it."""
     site = tmp_path_factory.mktemp("site")
+    source = tmp_path_factory.mktemp("source") / "bazaar"
+    shutil.copytree(EXAMPLE, source)  # setuptools builds in the source folder: not in the repository's
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(EXAMPLE)],
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(source)],
         capture_output=True,
         text=True,
         check=False,
