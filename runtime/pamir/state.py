@@ -149,12 +149,15 @@ class PamirState:
         return self.tribes[region][player] + armies
 
     def ruler(self, region: Region) -> int | None:
-        """The player with a tribe there and strictly more ruling pieces than each other player.
+        """The player with a tribe there and strictly more ruling pieces than each other player,
+        and than the armies of each coalition other than their own.
 
-        Decision: ruling pieces belong to players (their tribes and the armies of their loyalty),
-        and the rule compares players "individually". So another player's loyal armies can stop
-        you ruling even without a tribe, but armies of a coalition nobody is loyal to belong to
-        no one and do not count (the rulebook's Kandahar example fits either reading).
+        Decision: ruling pieces are a player's tribes and the armies of their loyalty, compared
+        player by player; and the rule says enemy armies can stop you ruling even with no enemy
+        tribe there, so the armies of a coalition nobody is loyal to still stand against you as
+        one stack (in a two-player game a third coalition always has no player). Counting every
+        other coalition's stack changes nothing when a player is loyal to it: that player's count
+        already includes the stack.
         """
         best: int | None = None
         best_count = 0
@@ -166,6 +169,10 @@ class PamirState:
             elif count == best_count and count > 0:
                 tied = True
         if best is None or tied or self.tribes[region][best] == 0:
+            return None
+        loyalty = self.players[best].loyalty
+        armies = self.armies[region]
+        if any(count >= best_count for coalition, count in armies.items() if coalition is not loyalty):
             return None
         return best
 

@@ -261,6 +261,21 @@ def test_ruling_needs_a_tribe_and_the_most_ruling_pieces() -> None:
     assert state.ruler(Region.KANDAHAR) is None  # armies alone never rule
 
 
+def test_armies_of_a_coalition_nobody_plays_still_stop_a_ruler() -> None:
+    # Two players, Afghan and British: nobody is Russian, yet Russian armies are enemy armies.
+    state = empty_state(players=2, loyalties=(Coalition.AFGHAN, Coalition.BRITISH))
+    state.tribes[Region.KABUL][0] = 1
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 2
+    assert state.ruler(Region.KABUL) is None  # one tribe against two Russian armies
+    state.armies[Region.KABUL][Coalition.AFGHAN] = 1
+    assert state.ruler(Region.KABUL) is None  # two against two: a tie rules nobody
+    state.armies[Region.KABUL][Coalition.AFGHAN] = 2
+    assert state.ruler(Region.KABUL) == 0  # three against two
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 0
+    state.armies[Region.KABUL][Coalition.BRITISH] = 3  # a player's loyal armies, no tribe: a tie
+    assert state.ruler(Region.KABUL) is None
+
+
 def test_overthrow_losing_the_last_tribe_discards_the_regions_political_cards() -> None:
     state = empty_state()
     state.players[0].court = [KABUL_POLITICAL.number, PUNJAB_PLAIN.number]
