@@ -355,14 +355,18 @@ def gift(state: PamirState, player: int) -> Effect:
 
 def build(state: PamirState, player: int) -> Effect:
     """Up to three units, one at a time: an army in a region the player rules, or a road on one
-    of its borders, two rupees each.
+    of its borders, two rupees each. The rupees of the whole build go to the market as one cost
+    (the rulebook's build example: two armies put one rupee on each card of the two rightmost
+    columns), though each unit is paid as it is placed.
 
-    Decision: when a modifier makes each paid unit place several blocks, they all go where the
-    unit was placed (the modifier counts blocks per unit, not extra units to place elsewhere).
+    Decision: when a modifier makes each paid unit place several blocks, each block is placed on
+    its own, wherever a build may place one (doubled blocks, not a doubled placement); every
+    block of a paid unit is placed, as far as spots and blocks last.
     """
     me = state.players[player]
     loyalty = me.loyalty
     blocks_per_unit = hooks.modified(state, BlocksPerBuild(PlayerId(player)), 1)
+    paid = 0
     for built in range(MAX_BUILD_UNITS):
         if loyalty is None or me.rupees < BUILD_COST:
             return
@@ -380,10 +384,26 @@ def build(state: PamirState, player: int) -> Effect:
         )
         if isinstance(spot, Done):
             return
-        market.pay_action_cost(state, player, BUILD_COST)
-        where: Region | Border = spot.region if isinstance(spot, BuildArmy) else spot.border
-        for _ in range(blocks_per_unit):
-            yield from pieces.place_block(state, player, loyalty, where)
+        market.pay_action_cost(state, player, BUILD_COST, already_paid=paid)
+        paid += BUILD_COST
+        yield from _place_built(state, player, loyalty, spot)
+        for block in range(2, blocks_per_unit + 1):
+            more: tuple[BuildSpot, ...] = _build_spots(state, player)
+            if not more:
+                break
+            spot = yield from ask(
+                Choice(
+                    PlayerId(player),
+                    f"Build: place block {block} of {blocks_per_unit} of unit {built + 1} (already paid)",
+                    more,
+                )
+            )
+            yield from _place_built(state, player, loyalty, spot)
+
+
+def _place_built(state: PamirState, player: int, loyalty: Coalition, spot: BuildSpot) -> Effect:
+    where: Region | Border = spot.region if isinstance(spot, BuildArmy) else spot.border
+    yield from pieces.place_block(state, player, loyalty, where)
 
 
 def _build_spots(state: PamirState, player: int) -> tuple[BuildSpot, ...]:

@@ -48,22 +48,40 @@ def pay_purchase(state: PamirState, player: int, row: int, column: int, cost: in
             left -= 1
 
 
-def pay_action_cost(state: PamirState, player: int, cost: int) -> None:
-    """Action costs go one rupee per card from the right end of the market, top row first in
-    each column, skipping empty spaces; what finds no card leaves the game."""
+def action_cost_order(state: PamirState) -> list[Slot]:
+    """The market cards an action cost is paid to, in the order its rupees go: the rightmost card
+    of the top row, the rightmost of the bottom row, the next card leftwards of the top row, and
+    so on, each row passing over its vacant spaces.
+
+    Decision: one rupee goes to each card, so once a row has no card left the rest of the cost
+    goes on along the other row; only what finds no card at all leaves the game.
+    """
+    rows = [
+        [
+            (row, column)
+            for column in range(MARKET_COLUMNS - 1, -1, -1)
+            if state.market[row][column] is not None
+        ]
+        for row in range(MARKET_ROWS)
+    ]
+    order: list[Slot] = []
+    for depth in range(MARKET_COLUMNS):
+        order += [cards[depth] for cards in rows if depth < len(cards)]
+    return order
+
+
+def pay_action_cost(state: PamirState, player: int, cost: int, *, already_paid: int = 0) -> None:
+    """Pay `cost` rupees of an action's cost, one rupee per card in `action_cost_order`; what
+    finds no card leaves the game. An action that pays in parts (a build, unit by unit) passes
+    what it has paid so far, so that each part goes on where the last one stopped: the whole
+    cost lands as if it had been paid at once."""
     state.players[player].rupees -= cost
-    left = cost
-    for column in range(MARKET_COLUMNS - 1, -1, -1):
-        for row in range(MARKET_ROWS):
-            if left == 0:
-                return
-            number = state.market[row][column]
-            if number is None:
-                continue
-            state.turn.paid_onto.add(number)
-            if not card(number).rupees_leave_game:
-                state.market_rupees[row][column] += 1
-            left -= 1
+    for row, column in action_cost_order(state)[already_paid : already_paid + cost]:
+        number = state.market[row][column]
+        assert number is not None
+        state.turn.paid_onto.add(number)
+        if not card(number).rupees_leave_game:
+            state.market_rupees[row][column] += 1
 
 
 def take_card(state: PamirState, player: int, row: int, column: int) -> int:

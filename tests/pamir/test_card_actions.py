@@ -17,7 +17,7 @@ from paxc.generated.pamir.vocabulary import (
     Suit,
 )
 from paxc.runtime.effects import Choice, Decision, PlayerId
-from paxc.runtime.pamir import card_actions, rules
+from paxc.runtime.pamir import card_actions, market, rules
 from paxc.runtime.pamir.card_actions import (
     BuildArmy,
     BuildRoad,
@@ -334,19 +334,71 @@ def test_build_is_not_offered_when_every_block_was_placed_this_turn() -> None:
     assert UseCard(BUILDER.number, Action.BUILD) not in uses(state)
 
 
-def test_nation_building_places_two_blocks_per_unit_paid() -> None:
+def test_nation_building_places_each_of_a_units_two_blocks_where_the_builder_likes() -> None:
+    # Nation Building doubles the blocks for the same cost: each block is a block of its own.
     state = arranged()
     me = state.players[0]
     me.court = [BUILDER.number]
     me.rupees = 4
     tribes(state, 0, KABUL)
     give_event(state, 0, "Nation Building")
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)),
+        [BuildRoad(border(KABUL, HERAT)), BuildArmy(KABUL), Done()],
+    )
+    # The unit's second block may go anywhere a build may place one, the first spot included.
+    assert set(asked[1].options) == set(asked[0].options)
+    assert Done() not in asked[1].options  # the paid unit's blocks are all placed
+    assert state.roads[border(KABUL, HERAT)][BRITISH] == 1
+    assert state.armies[KABUL][BRITISH] == 1
+    assert me.rupees == 2 and market_total(state) == 0  # one unit's price (an empty market keeps none)
+
+
+# ---------------------------------------------------------------------- action costs
+
+
+def test_the_rulebooks_build_example_pays_one_rupee_to_each_card_of_the_two_rightmost_columns() -> None:
+    # Cati, loyal to the British, rules Kabul and builds two armies there: four rupees, one on each
+    # of the rightmost cards of both rows.
+    state = arranged()
+    me = state.players[0]
+    me.court = [BUILDER.number]
+    me.rupees = 6
+    fill_market(state)
+    tribes(state, 0, KABUL)
     drive(
         card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)),
-        [BuildRoad(border(KABUL, HERAT)), Done()],
+        [BuildArmy(KABUL), BuildArmy(KABUL), Done()],
     )
-    assert state.roads[border(KABUL, HERAT)][BRITISH] == 2
-    assert me.rupees == 2
+    assert state.armies[KABUL][BRITISH] == 2 and me.rupees == 2
+    paid = [[0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 1, 1]]
+    assert state.market_rupees == paid
+
+
+def test_an_action_cost_skips_vacant_spaces_along_each_row() -> None:
+    state = arranged()
+    me = state.players[0]
+    me.court = [GIFTER.number]
+    fill_market(state)
+    state.market[0][4] = state.market[0][5] = None  # the top row's two rightmost spaces are empty
+    drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [])
+    # The top row's rupee goes to its next card (column 3), the bottom row's to column 5.
+    assert state.market_rupees == [[0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1]]
+    assert {state.market[0][3], state.market[1][5]} == state.turn.paid_onto
+
+
+def test_an_action_cost_goes_on_along_the_other_row_then_leaves_the_game() -> None:
+    state = arranged()
+    me = state.players[0]
+    me.rupees = 20
+    cards = fill_market(state)
+    state.market[0][1:] = [None] * (MARKET_COLUMNS - 1)  # the top row holds one card, in column 0
+    market.pay_action_cost(state, 0, 4)
+    assert state.market_rupees == [[1, 0, 0, 0, 0, 0], [0, 0, 0, 1, 1, 1]]
+    state.market = [[cards[0], None, None, None, None, None], [None] * MARKET_COLUMNS]
+    state.market_rupees = [[0] * MARKET_COLUMNS for _ in range(MARKET_ROWS)]
+    market.pay_action_cost(state, 0, 3)  # one card left: one rupee on it, two out of the game
+    assert market_total(state) == 1 and me.rupees == 13
 
 
 # ---------------------------------------------------------------------- move
