@@ -38,6 +38,7 @@ from paxc.generated.pamir.vocabulary import (
     MayBetray,
     Region,
     SpiesAdjacent,
+    SpyRemoved,
     SpyStep,
     Suit,
     TaxAsRuler,
@@ -562,23 +563,29 @@ def _betray_targets(state: PamirState, player: int) -> tuple[Card, ...]:
 
 def battle(state: PamirState, player: int, rank: int) -> Effect:
     """In one region or on one court card, remove up to `rank` enemy units, one at a time, and
-    never more than the player's own armies (region) or spies (card) there."""
+    never more than the player's own armies (region) or spies (card) there.
+
+    Decision: the spies a battle removes are settled once the battle is over, so an ability that
+    sends its owner's spy elsewhere instead (a safe house) places it only then: a battle fought
+    on the safe house card itself cannot remove the same spy twice.
+    """
     sites = _battle_sites(state, player)
     if not sites:
         return
     site = yield from ask(Choice(PlayerId(player), "Battle: choose a region or a court card", sites))
     limit = min(rank, _strength(state, player, site))
+    removed_spies: list[SpyRemoved] = []
     for removed in range(limit):
         targets: tuple[Removal | Done, ...] = _removals(state, player, site)
         if not targets:
-            return
+            break
         if removed:
             targets += (Done(),)
         chosen = yield from ask(
             Choice(PlayerId(player), f"Battle: remove unit {removed + 1} of up to {limit}", targets)
         )
         if isinstance(chosen, Done):
-            return
+            break
         if isinstance(chosen, RemoveArmy):
             pieces.remove_army(state, chosen.region, chosen.coalition)
         elif isinstance(chosen, RemoveRoad):
@@ -586,7 +593,9 @@ def battle(state: PamirState, player: int, rank: int) -> Effect:
         elif isinstance(chosen, RemoveTribe):
             yield from pieces.remove_tribe(state, chosen.owner, chosen.region, remover=player)
         else:
-            yield from pieces.remove_spy(state, chosen.owner, chosen.card.number, player, by_battle=True)
+            removed_spies.append(pieces.remove_spy_in_battle(state, chosen.owner, chosen.card.number, player))
+    for event in removed_spies:
+        yield from pieces.settle_spy_removed(state, event)
 
 
 def _battle_sites(state: PamirState, player: int) -> tuple[BattleSite, ...]:

@@ -175,18 +175,31 @@ def remove_tribe(state: PamirState, player: int, region: Region, remover: int | 
     yield from hooks.fire(state, _removed("tribe", player, remover))
 
 
-def remove_spy(
-    state: PamirState, player: int, number: int, remover: int, *, by_battle: bool = False
-) -> Effect:
-    """A spy goes back to its owner. When another player's battle removes it, an ability in effect
-    may put it somewhere else instead (the replacement places it from the supply it returned to)."""
+def remove_spy(state: PamirState, player: int, number: int, remover: int) -> Effect:
+    """A spy goes back to its owner."""
+    _send_spy_home(state, player, number)
+    yield from hooks.fire(state, _removed("spy", player, remover))
+
+
+def remove_spy_in_battle(state: PamirState, player: int, number: int, remover: int) -> SpyRemoved:
+    """A spy removed by a battle goes back to its owner at once; what becomes of it is settled by
+    `settle_spy_removed` once the battle is over (the event returned)."""
+    _send_spy_home(state, player, number)
+    return SpyRemoved(PlayerId(player), card(number), PlayerId(remover))
+
+
+def settle_spy_removed(state: PamirState, event: SpyRemoved) -> Effect:
+    """After a battle, for each spy it removed: when another player's battle removed it, an
+    ability in effect may put it somewhere else instead (the replacement places it from the
+    supply it returned to); otherwise the removal's triggers run."""
+    if event.remover != event.owner and (yield from hooks.replaced(state, event)):
+        return
+    yield from hooks.fire(state, _removed("spy", event.owner, event.remover))
+
+
+def _send_spy_home(state: PamirState, player: int, number: int) -> None:
     state.spies_on(number)[player] -= 1
     state.players[player].cylinders += 1
-    if by_battle and remover != player:
-        event = SpyRemoved(PlayerId(player), card(number), PlayerId(remover))
-        if (yield from hooks.replaced(state, event)):
-            return
-    yield from hooks.fire(state, _removed("spy", player, remover))
 
 
 def _removed(kind: str, owner: int, remover: int | None) -> PieceRemoved:

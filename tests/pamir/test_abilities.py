@@ -17,7 +17,8 @@ from paxc.generated.pamir.vocabulary import (
     TurnStarted,
 )
 from paxc.runtime.effects import PlayerId
-from paxc.runtime.pamir import hooks, market, pieces, rules
+from paxc.runtime.pamir import card_actions, hooks, market, pieces, rules
+from paxc.runtime.pamir.card_actions import UseCard
 from paxc.runtime.pamir.state import border
 from tests.pamir.scenario import court_card, drive, empty_state
 
@@ -28,6 +29,9 @@ def with_ability(title: str) -> Card:
 
 def all_with_ability(title: str) -> list[Card]:
     return [c for c in CARDS if any(a.title == title for a in c.abilities)]
+
+
+FIGHTER = court_card(lambda c: c.actions == (CardAction.BATTLE,) and c.rank >= 2 and not c.abilities)
 
 
 @pytest.mark.parametrize("title", ["Savvy Operator", "Irregulars"])
@@ -101,18 +105,50 @@ def test_infrastructure_places_a_free_block_after_a_build() -> None:
 @pytest.mark.parametrize("safe_house", all_with_ability("Safe House"), ids=lambda c: c.name)
 def test_safe_house_keeps_a_spy_removed_by_another_players_battle(safe_house: Card) -> None:
     target = court_card(lambda c: c.region is Region.PUNJAB)
-    state = empty_state()
+    state = empty_state()  # player 0 Afghan, player 1 British
     state.players[0].court = [safe_house.number]
-    state.players[1].court = [target.number]
-    state.spies[target.number] = [1, 0, 0]
-    state.players[0].cylinders = 9
-    drive(pieces.remove_spy(state, 0, target.number, remover=1, by_battle=True), [True])
-    assert state.spies[target.number][0] == 0
+    state.players[1].court = [target.number, FIGHTER.number]
+    state.spies[target.number] = [1, 1, 0]
+    state.players[0].cylinders = state.players[1].cylinders = 9
+    asked = drive(
+        card_actions.perform(state, 1, UseCard(FIGHTER.number, CardAction.BATTLE)),
+        [target, card_actions.RemoveSpy(target, PlayerId(0)), True],
+    )
+    assert asked[-1].chooser == 0  # the owner may decline the safe house
+    assert state.spies[target.number] == [0, 1, 0]
     assert state.spies[safe_house.number][0] == 1
     assert state.players[0].cylinders == 9
-    # the owner's own battle is not replaced
-    drive(pieces.remove_spy(state, 0, safe_house.number, remover=0, by_battle=True), [])
-    assert state.spies[safe_house.number][0] == 0 and state.players[0].cylinders == 10
+
+
+@pytest.mark.parametrize("safe_house", all_with_ability("Safe House"), ids=lambda c: c.name)
+def test_a_spy_reaches_the_safe_house_only_once_the_battle_is_over(safe_house: Card) -> None:
+    # A battle on the safe house card itself: the spy it removes is not back on the card while
+    # the battle goes on, so the battle cannot remove it a second time.
+    state = empty_state()
+    state.players[0].court = [safe_house.number]
+    state.players[1].court = [FIGHTER.number]
+    state.spies[safe_house.number] = [1, 2, 0]
+    state.players[0].cylinders, state.players[1].cylinders = 9, 8
+    asked = drive(
+        card_actions.perform(state, 1, UseCard(FIGHTER.number, CardAction.BATTLE)),
+        [safe_house, card_actions.RemoveSpy(safe_house, PlayerId(0)), True],
+    )
+    prompts = [q.prompt for q in asked]
+    assert not any("unit 2" in p for p in prompts)  # nothing left to remove: the battle is over
+    assert state.spies[safe_house.number] == [1, 2, 0]  # the spy arrived after the battle
+    assert state.players[0].cylinders == 9
+
+
+def test_the_safe_house_ignores_its_owners_own_removals() -> None:
+    safe_house = with_ability("Safe House")
+    target = court_card(lambda c: c.region is Region.PUNJAB)
+    state = empty_state()
+    state.players[0].court = [safe_house.number, target.number]
+    state.spies[target.number] = [1, 0, 0]
+    state.players[0].cylinders = 9
+    event = pieces.remove_spy_in_battle(state, 0, target.number, remover=0)
+    assert drive(pieces.settle_spy_removed(state, event), []) == []
+    assert state.spies[target.number][0] == 0 and state.players[0].cylinders == 10
 
 
 def test_a_free_card_is_offered_to_a_player_with_no_rupees() -> None:
