@@ -50,7 +50,7 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
         loyalty = player.loyalty.value if player.loyalty else "-"
         lines.append(
             f"  P{index}{' (to play)' if index == state.active else ''}: {loyalty}, {player.score} points, "
-            f"{player.rupees} rupees, {player.gifts} gifts, {len(player.prizes)} prizes, "
+            f"{player.rupees} rupees, {len(player.gifts)} gifts, {len(player.prizes)} prizes, "
             f"{player.cylinders} cylinders in supply"
         )
         court = []

@@ -81,6 +81,13 @@ class Done:
 
 
 @dataclass(frozen=True, slots=True)
+class GiftSpace:
+    """The empty gift space of this price (2, 4 or 6 rupees)."""
+
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
 class BuildArmy:
     region: Region
 
@@ -177,7 +184,7 @@ def _possible(state: PamirState, player: int, action: Action) -> bool:
     if action is Action.TAX:
         return _any(_each_tax_source(state, player))
     if action is Action.GIFT:
-        return me.gifts < len(GIFT_COSTS) and pieces.cylinder_available(state, player)
+        return bool(_empty_gift_spaces(state, player)) and pieces.cylinder_available(state, player)
     if action is Action.BUILD:
         return bool(_build_spots(state, player))
     if action is Action.MOVE:
@@ -193,10 +200,10 @@ def _any(options: Iterator[object]) -> bool:
 
 
 def _minimum_cost(state: PamirState, player: int, action: Action) -> int:
-    """What the action costs at the least: the next gift, one built unit, a betrayal."""
+    """What the action costs at the least: the cheapest empty gift space, one built unit, a
+    betrayal."""
     if action is Action.GIFT:
-        gifts = state.players[player].gifts
-        return GIFT_COSTS[gifts] if gifts < len(GIFT_COSTS) else 0
+        return min(_empty_gift_spaces(state, player), default=0)
     if action is Action.BUILD:
         return BUILD_COST
     if action is Action.BETRAY:
@@ -338,17 +345,30 @@ def _market_slot(state: PamirState, number: int) -> tuple[int, int]:
 
 
 def gift(state: PamirState, player: int) -> Effect:
-    """A cylinder on the next gift space, paying its price.
+    """A cylinder on one of the player's empty gift spaces, paying that space's price.
 
-    Decision: the state counts gifts without telling the spaces apart, so a gift always goes on
-    the cheapest empty space (2, then 4, then 6). Taking a dearer space first never helps: every
-    gift is worth the same influence and the three cost 12 in all, whatever the order.
+    The player picks the space among those they can pay for (asked only when there is a choice):
+    the rules name "one of your empty gift spaces", not the cheapest.
     Decision: the English rules set no limit of one gift per turn (the French summary hints at
     one); a player with two gift cards may give twice in a turn.
     """
-    cost = GIFT_COSTS[state.players[player].gifts]
-    market.pay_action_cost(state, player, cost)
-    yield from pieces.place_gift(state, player)
+    me = state.players[player]
+    spaces = tuple(GiftSpace(cost) for cost in _empty_gift_spaces(state, player) if cost <= me.rupees)
+    if not spaces:
+        return
+    space = spaces[0]
+    if len(spaces) > 1:
+        space = yield from ask(
+            Choice(PlayerId(player), "Gift: place a cylinder on the space costing", spaces)
+        )
+    market.pay_action_cost(state, player, space.cost)
+    yield from pieces.place_gift(state, player, space.cost)
+
+
+def _empty_gift_spaces(state: PamirState, player: int) -> tuple[int, ...]:
+    """The prices of the player's gift spaces without a cylinder, cheapest first."""
+    filled = state.players[player].gifts
+    return tuple(cost for cost in GIFT_COSTS if cost not in filled)
 
 
 # ---------------------------------------------------------------------- build

@@ -42,16 +42,16 @@ def violations(state: PamirState, expected_cards: Counter[int]) -> list[str]:
     for index, player in enumerate(state.players):
         tribes = sum(counts[index] for counts in state.tribes.values())
         spies = sum(counts[index] for counts in state.spies.values())
-        total = player.cylinders + tribes + spies + player.gifts
+        total = player.cylinders + tribes + spies + len(player.gifts)
         if total != CYLINDERS_PER_PLAYER or min(player.cylinders, tribes, spies) < 0:
             problems.append(
                 f"player {index}: {player.cylinders} in supply + {tribes} tribes + {spies} spies + "
-                f"{player.gifts} gifts != {CYLINDERS_PER_PLAYER}"
+                f"{len(player.gifts)} gifts != {CYLINDERS_PER_PLAYER}"
             )
         if player.rupees < 0:
             problems.append(f"player {index} has {player.rupees} rupees")
-        if not 0 <= player.gifts <= len(GIFT_COSTS):
-            problems.append(f"player {index} has {player.gifts} gifts")
+        if len(set(player.gifts)) != len(player.gifts) or not set(player.gifts) <= set(GIFT_COSTS):
+            problems.append(f"player {index} has gifts on the spaces {player.gifts}")
         if player.loyalty is None and state.turn_number > 0:
             problems.append(f"player {index} has no loyalty")
     for number, on_card in state.spies.items():

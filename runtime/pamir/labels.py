@@ -9,6 +9,7 @@ from paxc.runtime.pamir.card_actions import (
     BuildArmy,
     BuildRoad,
     Done,
+    GiftSpace,
     MoveArmy,
     MoveSpy,
     MoveTribe,
@@ -37,6 +38,8 @@ def label(state: PamirState, option: object) -> str:
         return f"{option.action.value} with {card(option.card).name}"
     if isinstance(option, Done):
         return "done"
+    if isinstance(option, GiftSpace):
+        return f"the gift space of {option.cost} rupees"
     if isinstance(option, BuildArmy):
         return f"an army in {option.region.value}"
     if isinstance(option, BuildRoad):
@@ -66,10 +69,26 @@ def label(state: PamirState, option: object) -> str:
     if isinstance(option, int):
         return f"player {option}"
     if isinstance(option, tuple):
+        if len(option) == 2 and option[0] in _UNIT_SPOTS:
+            return _unit_spot(option[0], option[1])
         if len(option) == 2 and all(isinstance(part, enum.Enum) for part in option):
             return _border(option)
         return " ".join(label(state, part) if not isinstance(part, str) else part for part in option)
     return str(option)
+
+
+# A unit in play offered by the component-limit rule (see `pieces`): (kind, where).
+_UNIT_SPOTS = ("army", "road", "tribe", "spy", "gift")
+
+
+def _unit_spot(kind: str, where: object) -> str:
+    if kind == "spy" and isinstance(where, int):
+        return f"the spy on {card(where).name}"
+    if kind == "gift":
+        return f"the gift on the space of {where} rupees"
+    if kind == "road" and isinstance(where, tuple):
+        return f"the road on {_border(where)}"
+    return f"the {kind} in {where.value if isinstance(where, enum.Enum) else where}"
 
 
 def _border(where: Border) -> str:

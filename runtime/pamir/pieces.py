@@ -34,14 +34,11 @@ def block_available(state: PamirState, coalition: Coalition) -> bool:
 
 
 def cylinder_available(state: PamirState, player: int) -> bool:
-    """A cylinder can be placed: from the supply, or (component limits) from a tribe or spy in
-    play, if some were not placed this turn (what `_take_cylinder` would do)."""
+    """A cylinder can be placed: from the supply, or (component limits) from a tribe, spy or gift
+    in play, if some were not placed this turn (what `_take_cylinder` would do)."""
     if state.players[player].cylinders > 0:
         return True
-    in_play = sum(counts[player] for counts in state.tribes.values())
-    in_play += sum(counts[player] for counts in state.spies.values())
-    placed = sum(n for key, n in state.turn.placed_cylinders.items() if key.endswith(f":{player}"))
-    return in_play > placed
+    return bool(_cylinders_in_play(state, player))
 
 
 # ---------------------------------------------------------------------- coalition blocks
@@ -105,29 +102,45 @@ def remove_road(state: PamirState, where: Border, coalition: Coalition) -> None:
 
 
 def _take_cylinder(state: PamirState, player: int) -> Effect:
-    """Make a cylinder available: from the supply, or (component limits) from a tribe or spy in
-    play that was not placed this turn. Leaves `cylinders` at least 1 when it can."""
+    """Make a cylinder available: from the supply, or (component limits) from a tribe, spy or gift
+    in play that was not placed this turn. Leaves `cylinders` at least 1 when it can.
+
+    A gift is a cylinder in play like any other (it sits on the player's loyalty dial, not in the
+    supply), so it may be taken too; its influence goes with it.
+    """
     if state.players[player].cylinders > 0:
         return
-    spots: list[UnitSpot] = [
-        ("tribe", region)
-        for region, counts in state.tribes.items()
-        if counts[player] > state.turn.placed_cylinders.get(_key("tribe", region, player), 0)
-    ]
-    spots += [
-        ("spy", number)
-        for number, counts in state.spies.items()
-        if counts[player] > state.turn.placed_cylinders.get(_key("spy", number, player), 0)
-    ]
+    spots = _cylinders_in_play(state, player)
     if not spots:
         return
     kind, where = yield from ask(Choice(PlayerId(player), "No cylinder left: take one from", tuple(spots)))
     if kind == "tribe":
         assert isinstance(where, Region)
         yield from remove_tribe(state, player, where)
-    else:
+    elif kind == "spy":
         assert isinstance(where, int)
         yield from remove_spy(state, player, where, remover=player)
+    else:
+        assert isinstance(where, int)
+        state.players[player].gifts.remove(where)
+        state.players[player].cylinders += 1
+
+
+def _cylinders_in_play(state: PamirState, player: int) -> list[UnitSpot]:
+    """The player's cylinders the component-limit rule lets them take back: tribes (by region),
+    spies (by card) and gifts (by the price of their space), none placed this turn."""
+
+    def older(kind: str, where: object, count: int) -> bool:
+        return count > state.turn.placed_cylinders.get(_key(kind, where, player), 0)
+
+    spots: list[UnitSpot] = [
+        ("tribe", region) for region, counts in state.tribes.items() if older("tribe", region, counts[player])
+    ]
+    spots += [
+        ("spy", number) for number, counts in state.spies.items() if older("spy", number, counts[player])
+    ]
+    spots += [("gift", cost) for cost in state.players[player].gifts if older("gift", cost, 1)]
+    return spots
 
 
 def place_tribe(state: PamirState, player: int, region: Region) -> Effect:
@@ -150,12 +163,17 @@ def place_spy(state: PamirState, player: int, number: int) -> Effect:
     state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
 
 
-def place_gift(state: PamirState, player: int) -> Effect:
+def place_gift(state: PamirState, player: int, cost: int) -> Effect:
+    """A cylinder on the empty gift space of this price."""
     yield from _take_cylinder(state, player)
-    if state.players[player].cylinders == 0:
+    me = state.players[player]
+    if me.cylinders == 0 or cost in me.gifts:
         return
-    state.players[player].cylinders -= 1
-    state.players[player].gifts += 1
+    me.cylinders -= 1
+    me.gifts.append(cost)
+    me.gifts.sort()
+    key = _key("gift", cost, player)
+    state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
 
 
 def remove_tribe(state: PamirState, player: int, region: Region, remover: int | None = None) -> Effect:
@@ -261,8 +279,8 @@ def change_loyalty(state: PamirState, player: int, coalition: Coalition) -> Effe
     me = state.players[player]
     if me.loyalty is coalition:
         return
-    me.cylinders += me.gifts
-    me.gifts = 0
+    me.cylinders += len(me.gifts)
+    me.gifts.clear()
     state.discard.extend(me.prizes)
     me.prizes.clear()
     for number in [n for n in me.court if card(n).patriot is not None]:

@@ -26,7 +26,7 @@ def influence(state: PamirState, player: int) -> int:
     me = state.players[player]
     per_gift = hooks.modified(state, GiftInfluence(PlayerId(player)), 1)
     per_patriot = hooks.modified(state, PatriotInfluence(PlayerId(player)), 1)
-    return 1 + per_patriot * len(state.patriots(player)) + len(me.prizes) + per_gift * me.gifts
+    return 1 + per_patriot * len(state.patriots(player)) + len(me.prizes) + per_gift * len(me.gifts)
 
 
 def dominant_coalition(state: PamirState) -> Coalition | None:

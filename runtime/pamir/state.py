@@ -52,7 +52,7 @@ class PlayerState:
     loyalty: Coalition | None = None
     hand: list[int] = field(default_factory=list)
     court: list[int] = field(default_factory=list)
-    gifts: int = 0
+    gifts: list[int] = field(default_factory=list)  # the prices of the gift spaces holding a cylinder
     prizes: list[int] = field(default_factory=list)
     cylinders: int = CYLINDERS_PER_PLAYER  # in supply, on the player board
     score: int = 0
@@ -139,7 +139,7 @@ class PamirState:
     def influence(self, player: int) -> int:
         """One, plus patriots in court, prizes and gifts (all of the player's loyalty)."""
         state = self.players[player]
-        return 1 + len(self.patriots(player)) + len(state.prizes) + state.gifts
+        return 1 + len(self.patriots(player)) + len(state.prizes) + len(state.gifts)
 
     # ------------------------------------------------------------------ the map
 
@@ -188,7 +188,7 @@ class PamirState:
                     p.loyalty,
                     p.hand[:],
                     p.court[:],
-                    p.gifts,
+                    p.gifts[:],
                     p.prizes[:],
                     p.cylinders,
                     p.score,

@@ -31,7 +31,7 @@ def all_with_ability(title: str) -> list[Card]:
     return [c for c in CARDS if any(a.title == title for a in c.abilities)]
 
 
-FIGHTER = court_card(lambda c: c.actions == (CardAction.BATTLE,) and c.rank >= 2 and not c.abilities)
+FIGHTER = court_card(lambda c: c.actions == (CardAction.BATTLE,) and (c.rank or 0) >= 2 and not c.abilities)
 
 
 @pytest.mark.parametrize("title", ["Savvy Operator", "Irregulars"])

@@ -17,11 +17,12 @@ from paxc.generated.pamir.vocabulary import (
     Suit,
 )
 from paxc.runtime.effects import Choice, Decision, PlayerId
-from paxc.runtime.pamir import card_actions, market, rules
+from paxc.runtime.pamir import card_actions, market, pieces, rules
 from paxc.runtime.pamir.card_actions import (
     BuildArmy,
     BuildRoad,
     Done,
+    GiftSpace,
     MoveArmy,
     MoveSpy,
     MoveTribe,
@@ -242,38 +243,64 @@ def test_tax_is_not_offered_with_nothing_to_take() -> None:
 # ---------------------------------------------------------------------- gift
 
 
-def test_gifts_cost_two_then_four_then_six_paid_to_the_market_and_add_influence() -> None:
+def test_a_gift_goes_on_an_empty_space_of_the_players_choice_paying_its_price() -> None:
     state = arranged()
     me = state.players[0]
     me.court = [GIFTER.number, GIFTER_2.number]
     me.rupees = 12
     fill_market(state)
-    drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [])
-    assert (me.gifts, me.rupees, state.influence(0)) == (1, 10, 2)
-    assert state.market_rupees[0][5] == 1 and state.market_rupees[1][5] == 1  # rightmost column first
+    asked = drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [GiftSpace(6)])
+    assert asked[0].options == (GiftSpace(2), GiftSpace(4), GiftSpace(6))  # every empty space
+    assert (me.gifts, me.rupees, state.influence(0)) == ([6], 6, 2)
+    assert market_total(state) == 6 and state.market_rupees[0][3] == state.market_rupees[1][3] == 1
     assert me.cylinders == CYLINDERS_PER_PLAYER - 1
-    # Decision: no one-gift-per-turn limit, so a second gift card gives again (for 4).
-    drive(card_actions.perform(state, 0, UseCard(GIFTER_2.number, Action.GIFT)), [])
-    assert (me.gifts, me.rupees, state.influence(0)) == (2, 6, 3)
-    assert market_total(state) == 6
-    # The next turn, the third gift costs 6.
+    # Decision: no one-gift-per-turn limit, so a second gift card gives again.
+    asked = drive(card_actions.perform(state, 0, UseCard(GIFTER_2.number, Action.GIFT)), [GiftSpace(4)])
+    assert asked[0].options == (GiftSpace(2), GiftSpace(4))
+    assert (me.gifts, me.rupees, state.influence(0)) == ([4, 6], 2, 3)
+    # The next turn only the space of 2 is empty: nothing to choose.
     state.turn = TurnState()
-    drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [])
-    assert (me.gifts, me.rupees) == (3, 0)
+    assert drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), []) == []
+    assert (me.gifts, me.rupees) == ([2, 4, 6], 0)
     state.turn = TurnState()
     me.rupees = 20
     assert not any(u.action is Action.GIFT for u in uses(state))  # no empty gift space left
 
 
-def test_gift_needs_the_price_of_the_next_space() -> None:
+def test_a_gift_space_beyond_the_players_rupees_is_not_offered() -> None:
     state = arranged()
     me = state.players[0]
     me.court = [GIFTER.number]
-    me.gifts, me.cylinders = 1, CYLINDERS_PER_PLAYER - 1
+    me.gifts, me.cylinders = [2], CYLINDERS_PER_PLAYER - 1
     me.rupees = 3
-    assert UseCard(GIFTER.number, Action.GIFT) not in uses(state)
-    me.rupees = 4
-    assert UseCard(GIFTER.number, Action.GIFT) in uses(state)
+    assert UseCard(GIFTER.number, Action.GIFT) not in uses(state)  # the cheapest empty space costs 4
+    me.rupees = 5
+    asked = drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [])
+    assert asked == [] and me.gifts == [2, 4] and me.rupees == 1  # 6 is beyond reach: no choice
+
+
+def test_component_limits_may_take_a_gift_placed_on_an_earlier_turn() -> None:
+    # A gift is a cylinder in play: with none in the supply, it may be taken like a tribe or spy.
+    state = arranged()
+    me = state.players[0]
+    me.gifts = [2]
+    tribes(state, 0, KABUL, CYLINDERS_PER_PLAYER - 1)
+    me.cylinders = 0
+    state.players[1].court = [PUNJAB_CARD.number]
+    tribes_placed_now = {f"tribe:{KABUL}:0": CYLINDERS_PER_PLAYER - 1}
+    state.turn.placed_cylinders.update(tribes_placed_now)
+    asked = drive(pieces.place_spy(state, 0, PUNJAB_CARD.number), [("gift", 2)])
+    assert asked[0].options == (("gift", 2),)
+    assert label(state, ("gift", 2)) == "the gift on the space of 2 rupees"
+    assert me.gifts == [] and state.influence(0) == 1
+    assert state.spies_on(PUNJAB_CARD.number)[0] == 1 and me.cylinders == 0
+    # A gift placed this turn is not taken back.
+    state.turn = TurnState()
+    state.turn.placed_cylinders.update(tribes_placed_now)
+    drive(pieces.remove_spy(state, 0, PUNJAB_CARD.number, remover=0), [])
+    drive(pieces.place_gift(state, 0, 4), [])
+    assert me.gifts == [4] and me.cylinders == 0
+    assert not pieces.cylinder_available(state, 0)
 
 
 # ---------------------------------------------------------------------- build
@@ -381,7 +408,7 @@ def test_an_action_cost_skips_vacant_spaces_along_each_row() -> None:
     me.court = [GIFTER.number]
     fill_market(state)
     state.market[0][4] = state.market[0][5] = None  # the top row's two rightmost spaces are empty
-    drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [])
+    drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [GiftSpace(2)])
     # The top row's rupee goes to its next card (column 3), the bottom row's to column 5.
     assert state.market_rupees == [[0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1]]
     assert {state.market[0][3], state.market[1][5]} == state.turn.paid_onto
@@ -515,10 +542,10 @@ def test_betray_discards_a_card_with_a_spy_for_two_and_the_prize_may_be_declined
 def test_betray_a_prize_of_ones_loyalty_keeps_the_loyalty() -> None:
     state, target = _betrayal(BRITISH)
     me = state.players[0]
-    me.gifts, me.cylinders = 1, me.cylinders - 1
+    me.gifts, me.cylinders = [2], me.cylinders - 1
     drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), [target, True])
     assert me.prizes == [target.number] and target.number not in state.discard
-    assert me.loyalty is BRITISH and me.gifts == 1
+    assert me.loyalty is BRITISH and me.gifts == [2]
     assert state.influence(0) == 3
 
 
@@ -527,11 +554,11 @@ def test_betray_a_prize_of_another_coalition_changes_loyalty_first() -> None:
     me = state.players[0]
     old_prize = court(lambda c: c.prize is BRITISH and not c.abilities).number
     me.prizes = [old_prize]
-    me.gifts, me.cylinders = 2, me.cylinders - 2
+    me.gifts, me.cylinders = [2, 4], me.cylinders - 2
     drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), [target, True])
     assert me.loyalty is RUSSIAN
     assert me.prizes == [target.number] and target.number not in state.discard
-    assert old_prize in state.discard and me.gifts == 0
+    assert old_prize in state.discard and me.gifts == []
     assert me.cylinders == CYLINDERS_PER_PLAYER  # the betraying spy and both gifts came home
 
 
@@ -695,7 +722,7 @@ def test_each_card_acts_once_a_turn_whatever_its_actions() -> None:
     fill_market(state)
     state.market_rupees[0][0] = 3
     assert len(uses(state)) == 2
-    drive(card_actions.perform(state, 0, UseCard(two_actions.number, Action.GIFT)), [])
+    drive(card_actions.perform(state, 0, UseCard(two_actions.number, Action.GIFT)), [GiftSpace(2)])
     assert uses(state) == []
 
 
@@ -774,7 +801,7 @@ def test_a_hostage_bribe_the_player_cannot_afford_with_the_action_is_refused() -
     state.players[0].rupees = 2  # enough for the gift, not for a bribe on top
     asked = drive(card_actions.perform(state, 0, UseCard(GIFTER.number, Action.GIFT)), [Rupees(1)])
     assert len(asked) == 1
-    assert state.players[0].gifts == 0 and state.players[0].rupees == 2
+    assert state.players[0].gifts == [] and state.players[0].rupees == 2
 
 
 def test_no_hostage_without_a_single_leader_or_when_the_owner_leads() -> None:

@@ -52,7 +52,7 @@ def test_new_tactics_bought_makes_the_buyers_military_cards_favored() -> None:
 
 def test_embarrassment_of_riches_and_koh_i_noor_weigh_gifts() -> None:
     state = empty_state()
-    state.players[0].gifts = state.players[1].gifts = 2
+    state.players[0].gifts, state.players[1].gifts = [2, 4], [2, 6]
     resolve(state, "Koh-i-noor Recovered", PURCHASED, player=1)
     assert scoring.influence(state, 1) == 1 + 2 * 2
     assert scoring.influence(state, 0) == 1 + 2

@@ -206,12 +206,12 @@ def test_playing_a_patriot_of_another_coalition_changes_loyalty() -> None:
     new_patriot = court_card(lambda c: c.patriot is Coalition.BRITISH)
     me.court = [old_patriot.number]
     me.prizes = [PUNJAB_PLAIN.number]
-    me.gifts = 2
+    me.gifts = [2, 4]
     me.cylinders = 8
     me.hand = [new_patriot.number]
     drive(rules.play(state, 0, new_patriot.number, False), [], then_first=True)
     assert me.loyalty is Coalition.BRITISH
-    assert me.gifts == 0 and me.prizes == [] and old_patriot.number not in me.court
+    assert me.gifts == [] and me.prizes == [] and old_patriot.number not in me.court
     assert new_patriot.number in me.court
     assert old_patriot.number in state.discard and PUNJAB_PLAIN.number in state.discard
 
@@ -417,9 +417,9 @@ def test_a_successful_check_scores_influence_and_clears_the_blocks() -> None:
     state = empty_state(4, (Coalition.BRITISH, Coalition.BRITISH, Coalition.BRITISH, Coalition.RUSSIAN))
     state.armies[Region.KABUL][Coalition.BRITISH] = 6
     state.roads[BORDERS[0]][Coalition.RUSSIAN] = 2
-    state.players[0].gifts = 2  # influence 3
-    state.players[1].gifts = 1  # influence 2
-    state.players[2].gifts = 1  # influence 2
+    state.players[0].gifts = [2, 4]  # influence 3
+    state.players[1].gifts = [2]  # influence 2
+    state.players[2].gifts = [2]  # influence 2
     scoring.dominance_check(state)
     assert [p.score for p in state.players] == [5, 2, 2, 0]  # (3 + 1) // 2 each for the tie
     assert state.blocks_in_play(Coalition.BRITISH) == 0 and state.blocks_in_play(Coalition.RUSSIAN) == 0
