@@ -6,8 +6,12 @@ asking each step of it as a small `Choice` (one rupee, one unit, one move, one r
 so no decision offers a long list of combinations.
 
 Decisions where the rules leave room (each is tested in tests/pamir/test_card_actions.py):
-* A multi-step action must do at least its first step (choosing it was the commitment); from
-  the second step on, the player may stop ("done") whenever they like.
+* Tax, build, move and battle take "up to" their limit, but an action must do at least its
+  first step; from the second step on, the player may stop ("done") whenever they like. An
+  action taken for nothing would change nothing on the board yet still count as taken, and an
+  ability rewarding an action (Infrastructure's free block after a build) would then pay out
+  for free; a player who wants nothing from a card simply does not take its action (the turn
+  allows fewer than two actions). So an action is offered only when its first step is possible.
 * Hostage bribes go through their own modifier (`HostageBribe`), not the `Bribe` one: `Bribe` is
   also what an ability waiving only the bribes for playing a card changes, so applying it here
   would stretch that ability. The events that cancel every bribe change both.
@@ -310,8 +314,10 @@ def _each_tax_source(state: PamirState, player: int) -> Iterator[TaxSource]:
     taxing player rules (or taxes as if ruling it, by an ability) and more rupees than their tax
     shelter.
 
-    Decision: rupees left on an empty market space (after an event was discarded) lie on no card,
-    so they cannot be taxed.
+    Decision: rupees left on an empty market space (an event discarded at cleanup leaves its
+    rupees there; with the deck spent no card comes to take them) cannot be taxed. The tax rule
+    names "card(s) in the market" as the source, and the cleanup rule keeps those rupees on the
+    space for the card that slides there: they belong to a future card, not to any card now.
     """
     for row in range(MARKET_ROWS):
         for column in range(MARKET_COLUMNS):

@@ -1,4 +1,10 @@
-"""The market: what a card costs, where rupees are paid, and the cleanup refill."""
+"""The market: what a card costs, where rupees are paid, and the cleanup refill.
+
+Decision: a card whose rupees leave the game (Public Withdrawal) never holds any: every rupee
+that would land on it, by a purchase, an action cost or the slide of the refill, leaves the game
+at once, so no tax can take it first. Its effect is worded as what happens to rupees placed on
+it, not as a cleanup step; keeping them there until the next refill would make it a pot to tax.
+"""
 
 from __future__ import annotations
 
@@ -96,7 +102,7 @@ def take_card(state: PamirState, player: int, row: int, column: int) -> int:
 
 def slide_left(state: PamirState) -> None:
     """Cards move left along their row with their rupees; rupees left on an empty space go to
-    the card that comes to stand there."""
+    the card that comes to stand there (or leave the game, for a card that swallows rupees)."""
     for row in range(MARKET_ROWS):
         cards = [(n, state.market_rupees[row][c]) for c, n in enumerate(state.market[row]) if n is not None]
         stranded = [
@@ -107,7 +113,8 @@ def slide_left(state: PamirState) -> None:
             if column < len(cards):
                 number, rupees = cards[column]
                 state.market[row][column] = number
-                state.market_rupees[row][column] = rupees + stranded[column]
+                kept = 0 if card(number).rupees_leave_game else stranded[column]
+                state.market_rupees[row][column] = rupees + kept
             else:
                 state.market[row][column] = None
                 state.market_rupees[row][column] = stranded[column]

@@ -748,6 +748,29 @@ def test_the_rules_offer_and_perform_card_actions() -> None:
     assert state.players[0].rupees == 5
 
 
+def test_move_and_battle_do_at_least_one_step_then_may_stop() -> None:
+    # Decision (card_actions.py): "up to" caps an action, but an action taken does something.
+    state = arranged()
+    me = state.players[0]
+    me.court = [MOVER_3.number, FIGHTER_2.number]
+    state.armies[KABUL][BRITISH] = 2
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    state.armies[KABUL][RUSSIAN] = 2
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_3.number, Action.MOVE)),
+        [MoveArmy(KABUL, PUNJAB), Done()],
+    )
+    assert Done() not in asked[0].options and Done() in asked[1].options
+    state.armies[PUNJAB][BRITISH], state.armies[KABUL][BRITISH] = 0, 2
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [KABUL, RemoveArmy(KABUL, RUSSIAN), Done()],
+    )
+    assert Done() not in asked[0].options and Done() not in asked[1].options
+    assert Done() in asked[2].options
+    assert state.armies[KABUL][RUSSIAN] == 1
+
+
 # ---------------------------------------------------------------------- hostage bribes
 
 

@@ -98,6 +98,16 @@ def test_rumor_names_a_player_whose_patriots_give_no_influence() -> None:
     assert scoring.influence(state, 1) == 2
 
 
+def test_rumor_may_name_any_player_the_buyer_included() -> None:
+    # Decision (events.pax): the card names "a player", not another one.
+    state = empty_state()
+    patriot = court_card(lambda c: c.patriot is Coalition.AFGHAN)
+    state.players[0].court = [patriot.number]
+    asked = drive(rules.resolve_event(state, side("Rumor").number, PURCHASED, 0), [PlayerId(0)])
+    assert set(asked[0].options) == {PlayerId(0), PlayerId(1), PlayerId(2)}
+    assert scoring.influence(state, 0) == 1
+
+
 def test_riots_discarded_clear_a_region_with_the_overthrow_rule() -> None:
     political = court_card(lambda c: c.region is Region.HERAT and c.suit is Suit.POLITICAL)
     state = empty_state()

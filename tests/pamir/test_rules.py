@@ -8,7 +8,7 @@ import pytest
 from paxc.generated.pamir import CARDS_BY_NUMBER
 from paxc.generated.pamir.vocabulary import Action, CardType, Coalition, Impact, Region, Suit
 from paxc.runtime.core.session import Session
-from paxc.runtime.pamir import market, pieces, rules, scoring
+from paxc.runtime.pamir import card_actions, market, pieces, rules, scoring
 from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.rules import EndTurn, PamirRules, Play, Purchase
 from paxc.runtime.pamir.state import BORDERS, PamirState, card
@@ -145,6 +145,28 @@ def test_public_withdrawal_cannot_be_bought_and_swallows_rupees() -> None:
     drive(rules.purchase(state, 0, 0, 1), [])
     assert state.market_rupees[0][0] == 0
     assert state.players[0].rupees == 3
+
+
+def test_rupees_reaching_public_withdrawal_leave_the_game_at_once() -> None:
+    # Decision (market.py): they never rest on the card, so the same turn's tax cannot take them.
+    state = empty_state()
+    withdrawal = event_card(lambda c: c.purchasable is False)
+    state.market[0][5] = withdrawal.number
+    state.market[1][5] = PUNJAB_PLAIN.number
+    market.pay_action_cost(state, 0, 2)  # one rupee to each rightmost card
+    assert state.market_rupees[0][5] == 0 and state.market_rupees[1][5] == 1
+    assert state.players[0].rupees == 2
+    assert withdrawal.number in state.turn.paid_onto
+    taxer = court_card(lambda c: c.actions == (Action.TAX,) and not c.abilities)
+    state.players[0].court = [taxer.number]
+    use = card_actions.UseCard(taxer.number, Action.TAX)
+    asked = drive(card_actions.perform(state, 0, use), [card(PUNJAB_PLAIN.number)])
+    assert asked[0].options == (card(PUNJAB_PLAIN.number),)  # nothing to take from Public Withdrawal
+    # Rupees left on an empty space do not ride on it when it slides there at the refill.
+    state.market[0] = [None] * 5 + [withdrawal.number]
+    state.market_rupees[0] = [3, 0, 0, 0, 0, 0]
+    market.slide_left(state)
+    assert state.market[0][0] == withdrawal.number and state.market_rupees[0] == [0] * 6
 
 
 def test_buying_a_dominance_check_resolves_it() -> None:
