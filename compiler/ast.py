@@ -87,7 +87,17 @@ class BinOp:
     span: Span
 
 
-Expr = IntLit | StrLit | BoolLit | You | This | Name | Call | Attribute | Not | BinOp
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """`each c in LIST where TEST`: the values of a list that pass a test, in the list's order."""
+
+    variable: Ident
+    source: Expr
+    where: Expr | None
+    span: Span
+
+
+Expr = IntLit | StrLit | BoolLit | You | This | Name | Call | Attribute | Not | BinOp | Selection
 
 
 # ------------------------------------------------------------------ statements
@@ -127,20 +137,26 @@ class If:
 
 @dataclass(frozen=True, slots=True)
 class ForEach:
-    kind: Ident
+    """`for each KIND as x` (every player, every member of an enum) or `for each x in LIST`."""
+
+    kind: Ident | None  # None: the values of `source`
     variable: Ident
     where: Expr | None
     body: Block
     span: Span
+    source: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    kind: Ident
+    """`choose KIND as x` or `choose x in LIST`."""
+
+    kind: Ident | None  # None: one of the values of `source`
     variable: Ident
     where: Expr | None
     chooser: Expr | None
     span: Span
+    source: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from paxc.compiler import ast, ir
 from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
 from paxc.compiler.source import Span
-from paxc.compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, Type, enum_type
+from paxc.compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, Type, enum_type, list_of
 from paxc.compiler.vocabulary import CORE_ATTRIBUTES, PROVENANCES, FieldSpec, HookSpec, Vocabulary
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+# The language's own functions; a game's query of the same name takes precedence.
+BUILTIN_FUNCTIONS = ("count", "exists", "sum", "min", "max")
 _ARITHMETIC = ("+", "-", "*")
 
 _EFFECT_BLOCKS = (ast.On, ast.When, ast.WhileInPlay, ast.Instead)
@@ -517,7 +519,12 @@ class GameChecker:
                 nested = self._statement(statement.otherwise, scope)
                 otherwise = (nested,) if nested is not None else ()
             return ir.IfStmt(condition, then, otherwise, line) if condition is not None else None
+        if isinstance(statement, ast.ForEach) and statement.source is not None:
+            return self._for_each_in(statement, scope)
+        if isinstance(statement, ast.Choose) and statement.source is not None:
+            return self._choose_in(statement, scope)
         if isinstance(statement, ast.ForEach):
+            assert statement.kind is not None  # the grammar gives a kind or a source
             kind = self._choice_kind(statement.kind)
             with scope.nested():
                 if kind is not None:
@@ -528,6 +535,7 @@ class GameChecker:
                 return None
             return ir.ForEachStmt(kind, statement.variable.text, where, body, line)
         if isinstance(statement, ast.Choose):
+            assert statement.kind is not None  # the grammar gives a kind or a source
             kind = self._choice_kind(statement.kind)
             chooser: ir.Expr | None = ir.YouRef(PLAYER)
             if statement.chooser is not None:
@@ -556,6 +564,97 @@ class GameChecker:
             else None,
         )
         return None
+
+    def _for_each_in(self, statement: ast.ForEach, scope: _Scope) -> ir.Stmt | None:
+        """`for each x in LIST where TEST { ... }`: the body once for each value of the list."""
+        assert statement.source is not None
+        source, element = self._list(statement.source, scope, "a loop")
+        with scope.nested():
+            if element is not None:
+                self._bind_local(statement.variable, element, scope)
+            where = self._condition(statement.where, scope) if element is not None else None
+            body = self._statements(statement.body, scope)
+        if source is None or element is None:
+            return None
+        return ir.ForEachStmt(element, statement.variable.text, where, body, statement.span.line, source)
+
+    def _choose_in(self, statement: ast.Choose, scope: _Scope) -> ir.Stmt | None:
+        """`choose x in LIST where TEST [by PLAYER]`: a player picks one value of the list."""
+        assert statement.source is not None
+        source, element = self._list(statement.source, scope, "a choice")
+        chooser: ir.Expr | None = ir.YouRef(PLAYER)
+        if statement.chooser is not None:
+            chooser = self._argument(statement.chooser, PLAYER, "the chooser", scope)
+        if source is None or element is None:
+            return None
+        with scope.nested():
+            self._bind_local(statement.variable, element, scope)
+            where = self._condition(statement.where, scope)
+        self._bind_local(statement.variable, element, scope)
+        if chooser is None:
+            return None
+        prompt = f"{self._card_name}: choose {_a(str(element))}"
+        return ir.ChooseStmt(
+            element, statement.variable.text, where, chooser, prompt, statement.span.line, source
+        )
+
+    def _list(self, expr: ast.Expr, scope: _Scope, what: str) -> tuple[ir.Expr | None, Type | None]:
+        """A value that must be a list (what a loop, choice or selection goes through), and the
+        type of its values."""
+        value = self._expr(expr, scope, None)
+        if value is None:
+            return None, None
+        if value.type.kind != "list" or value.type.element is None:
+            self.reporter.error(
+                expr.span,
+                Code.WRONG_TYPE,
+                f"{what} goes through a list, not {_article(value.type)}",
+                "a query that answers a list (such as a zone's cards) or a list attribute, e.g. card.impact",
+            )
+            return None, None
+        return value, value.type.element.required()
+
+    def _selection(self, expr: ast.Selection, scope: _Scope) -> ir.Expr | None:
+        source, element = self._list(expr.source, scope, "'each'")
+        if source is None or element is None:
+            return None
+        with scope.nested():
+            self._bind_local(expr.variable, element, scope)
+            where = self._condition(expr.where, scope)
+        return ir.SelectionExpr(expr.variable.text, source, where, list_of(element))
+
+    def _builtin(self, call: ast.Call, scope: _Scope) -> ir.Expr | None:
+        """count(LIST), exists(LIST), sum(LIST of numbers), min/max(numbers, or one list of them)."""
+        name = call.function.text
+        args = [self._expr(arg, scope, None) for arg in call.args]
+        if any(arg is None for arg in args):
+            return None
+        values = [arg for arg in args if arg is not None]
+        lists = [v for v in values if v.type.kind == "list"]
+        if name in ("count", "exists", "sum") or (name in ("min", "max") and len(values) == 1):
+            if len(values) != 1:
+                self.reporter.error(
+                    call.span, Code.WRONG_ARGUMENTS, f"'{name}' takes one list, not {len(values)} values"
+                )
+                return None
+            (value,) = values
+            if not lists:
+                self._type_error(call.args[0].span, f"the argument of '{name}'", list_of(INT), value.type)
+                return None
+            if name in ("sum", "min", "max") and not list_of(INT).accepts(value.type):
+                self._type_error(call.args[0].span, f"the argument of '{name}'", list_of(INT), value.type)
+                return None
+            return ir.BuiltinCall(name, (value,), BOOL if name == "exists" else INT)
+        if len(values) < 2:
+            self.reporter.error(
+                call.span, Code.WRONG_ARGUMENTS, f"'{name}' takes a list of numbers, or two or more numbers"
+            )
+            return None
+        for expr, value in zip(call.args, values, strict=True):
+            if not INT.accepts(value.type):
+                self._type_error(expr.span, f"each argument of '{name}'", INT, value.type)
+                return None
+        return ir.BuiltinCall(name, tuple(values), INT)
 
     def _bind_local(self, ident: ast.Ident, type_: Type, scope: _Scope) -> None:
         existing = scope.lookup(ident.text)
@@ -667,6 +766,9 @@ class GameChecker:
         if expr is None:
             return None
         value = self._expr(expr, scope, BOOL)
+        if value is not None and value.type.optional and BOOL.accepts(value.type.required()):
+            # A card without this yes/no attribute does not have it: only a present `true` holds.
+            return ir.BinaryExpr("==", value, ir.BoolConst(True, BOOL), BOOL)
         if value is not None and not BOOL.accepts(value.type):
             self._type_error(expr.span, "a condition", BOOL, value.type)
             return None
@@ -704,6 +806,8 @@ class GameChecker:
         if isinstance(expr, ast.Not):
             operand = self._condition(expr.operand, scope)
             return ir.NotExpr(operand, BOOL) if operand is not None else None
+        if isinstance(expr, ast.Selection):
+            return self._selection(expr, scope)
         return self._binary(expr, scope)
 
     def _attribute(self, expr: ast.Attribute, scope: _Scope) -> ir.Expr | None:
@@ -790,6 +894,8 @@ class GameChecker:
         name = call.function.text
         if name == "adjacent" and "adjacent" not in self.vocab.hooks:
             return self._adjacent(call, scope)
+        if name in BUILTIN_FUNCTIONS and name not in self.vocab.hooks:
+            return self._builtin(call, scope)
         hook = self.vocab.hooks.get(name)
         if hook is None or hook.kind != "query":
             if hook is not None:
@@ -798,7 +904,10 @@ class GameChecker:
                 )
             else:
                 self.reporter.unknown(
-                    call.function.span, "query", name, [*self.vocab.hooks_of("query"), "adjacent"]
+                    call.function.span,
+                    "query",
+                    name,
+                    [*self.vocab.hooks_of("query"), "adjacent", *BUILTIN_FUNCTIONS],
                 )
             return None
         if len(call.args) != len(hook.params):
@@ -846,6 +955,8 @@ class GameChecker:
             if left is None or right is None:
                 return None
             return ir.BinaryExpr(op, left, right, BOOL)
+        if op == "in":
+            return self._membership(expr, scope)
         left = self._expr(expr.left, scope, None)
         if left is None:
             self._expr(expr.right, scope, None)  # still report what is wrong on the right
@@ -866,10 +977,30 @@ class GameChecker:
         if right is None:
             return None
         for side, value in ((expr.left, left), (expr.right, right)):
+            if op in _COMPARISONS and value.type.optional and INT.accepts(value.type.required()):
+                continue  # a card without the attribute satisfies no comparison (see codegen)
             if not INT.accepts(value.type):
                 self._type_error(side.span, f"each side of '{op}'", INT, value.type)
                 return None
         return ir.BinaryExpr(op, left, right, BOOL if op in _COMPARISONS else INT)
+
+    def _membership(self, expr: ast.BinOp, scope: _Scope) -> ir.Expr | None:
+        """`x in LIST`: the list first, so that `spy in card.impact` knows which `spy` is meant."""
+        container, element = self._list(expr.right, scope, "'in'")
+        if container is None or element is None:
+            self._expr(expr.left, scope, None)  # still report what is wrong on the left
+            return None
+        value = self._expr(expr.left, scope, element)
+        if value is None:
+            return None
+        if not element.accepts(value.type.required()):
+            self.reporter.error(
+                expr.span,
+                Code.WRONG_TYPE,
+                f"cannot look for {_article(value.type)} in a list of {element}",
+            )
+            return None
+        return ir.BinaryExpr("in", value, container, BOOL)
 
 
 def _apply_errata(
@@ -922,8 +1053,10 @@ def _a(noun: str) -> str:
 
 def _article(type_: Type) -> str:
     if type_.kind == "list":
-        return f"a list of {type_.element}"
-    return _a(type_.name)
+        text = f"a list of {type_.element}"
+    else:
+        text = _a(type_.name)
+    return f"{text} that may be absent" if type_.optional else text
 
 
 def _expr_kind(expr: ast.Expr) -> str:

@@ -103,6 +103,25 @@ class AdjacentCall:
 
 
 @dataclass(frozen=True, slots=True)
+class BuiltinCall:
+    """One of the language's own functions over values and lists: count, exists, sum, min, max."""
+
+    function: str
+    args: tuple[Expr, ...]
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class SelectionExpr:
+    """The values of `source` (a list) for which `where` holds, bound in turn to `variable`."""
+
+    variable: str
+    source: Expr
+    where: Expr | None
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
 class FieldRef:
     subject: Expr
     field: str
@@ -137,6 +156,8 @@ Expr = (
     | CurrentValue
     | QueryCall
     | AdjacentCall
+    | BuiltinCall
+    | SelectionExpr
     | FieldRef
     | NotExpr
     | BinaryExpr
@@ -169,21 +190,23 @@ class IfStmt:
 
 @dataclass(frozen=True, slots=True)
 class ForEachStmt:
-    kind: Type
+    kind: Type  # the type of `variable`
     variable: str
     where: Expr | None
     body: tuple[Stmt, ...]
     line: int
+    source: Expr | None = None  # a list to go through; None: every player, or every enum member
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseStmt:
-    kind: Type
+    kind: Type  # the type of `variable`
     variable: str
     where: Expr | None
     chooser: Expr
     prompt: str
     line: int
+    source: Expr | None = None  # a list to choose from; None: every player, or every enum member
 
 
 Stmt = OperationStmt | LetStmt | IfStmt | ForEachStmt | ChooseStmt

@@ -289,6 +289,32 @@ class _ToAst(Transformer[Token, ast.File]):
             self._span(meta),
         )
 
+    def for_in_stmt(self, meta: Meta, children: list[Any]) -> ast.ForEach:
+        variable, _, source = children[0], children[1], children[2]
+        return ast.ForEach(
+            None,
+            self._ident(variable),
+            self._clause(children, "where"),
+            children[-1],
+            self._span(meta),
+            source,
+        )
+
+    def choose_in_stmt(self, meta: Meta, children: list[Any]) -> ast.Choose:
+        variable, _, source = children[0], children[1], children[2]
+        return ast.Choose(
+            None,
+            self._ident(variable),
+            self._clause(children, "where"),
+            self._clause(children, "by"),
+            self._span(meta),
+            source,
+        )
+
+    def selection(self, meta: Meta, children: list[Any]) -> ast.Selection:
+        variable, _, source = children[0], children[1], children[2]
+        return ast.Selection(self._ident(variable), source, self._clause(children, "where"), self._span(meta))
+
     def choose_stmt(self, meta: Meta, children: list[Any]) -> ast.Choose:
         kind, variable = children[0], children[1]
         return ast.Choose(

@@ -20,7 +20,18 @@ class PyTuple:
     items: tuple[PyValue, ...]
 
 
-PyValue = str | PyCall | PyTuple
+@dataclass(frozen=True)
+class PyGenerator:
+    """`function(element for variable in source if condition)`, e.g. a tuple built from a filter."""
+
+    function: str
+    element: str
+    variable: str
+    source: PyValue
+    condition: str | None
+
+
+PyValue = str | PyCall | PyTuple | PyGenerator
 
 
 def flat(value: PyValue) -> str:
@@ -29,6 +40,9 @@ def flat(value: PyValue) -> str:
     if isinstance(value, PyCall):
         inner = ", ".join(f"{name}={flat(v)}" if name else flat(v) for name, v in value.arguments)
         return f"{value.function}({inner})"
+    if isinstance(value, PyGenerator):
+        condition = f" if {value.condition}" if value.condition is not None else ""
+        return f"{value.function}({value.element} for {value.variable} in {flat(value.source)}{condition})"
     items = [flat(item) for item in value.items]
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
@@ -43,6 +57,16 @@ def layout(value: PyValue, indent: int = 0, prefix: str = "", margin: int = 0) -
         return one_line
     pad = " " * (indent + 4)
     lines: list[str] = []
+    if isinstance(value, PyGenerator):
+        # A generator argument takes no trailing comma: one clause a line, as black writes it.
+        prefix_for = f"for {value.variable} in "
+        lines = [
+            f"{pad}{value.element}",
+            f"{pad}{prefix_for}{layout(value.source, indent + 4, prefix_for, margin)}",
+        ]
+        if value.condition is not None:
+            lines.append(f"{pad}if {value.condition}")
+        return f"{value.function}(\n" + "\n".join(lines) + "\n" + " " * indent + ")"
     if isinstance(value, PyCall):
         opening = f"{value.function}("
         for name, item in value.arguments:

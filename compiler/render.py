@@ -19,6 +19,7 @@ _COMPARISON_WORDS = {
     "<=": "is at most",
     ">": "is more than",
     ">=": "is at least",
+    "in": "is among",
     "+": "plus",
     "-": "minus",
     "*": "times",
@@ -58,11 +59,30 @@ def value_text(expr: ir.Expr) -> str:
         return _fill(expr.query, [value_text(a) for a in expr.args])
     if isinstance(expr, ir.AdjacentCall):
         return f"{value_text(expr.left)} borders {value_text(expr.right)}"
+    if isinstance(expr, ir.SelectionExpr):
+        where = f" where {value_text(expr.where)}" if expr.where is not None else ""
+        return f"each {words(expr.variable)} of {value_text(expr.source)}{where}"
+    if isinstance(expr, ir.BuiltinCall):
+        return _builtin_text(expr)
     if isinstance(expr, ir.FieldRef):
         return f"the {words(expr.field)} of {value_text(expr.subject)}"
     if isinstance(expr, ir.NotExpr):
         return f"not ({value_text(expr.operand)})"
     return f"{value_text(expr.left)} {_COMPARISON_WORDS.get(expr.operator, expr.operator)} {value_text(expr.right)}"
+
+
+def _builtin_text(call: ir.BuiltinCall) -> str:
+    args = [value_text(arg) for arg in call.args]
+    if call.function == "count":
+        return f"the number of {args[0]}"
+    if call.function == "exists":
+        return f"there is any of {args[0]}"
+    if call.function == "sum":
+        return f"the total of {args[0]}"
+    least = "the least" if call.function == "min" else "the most"
+    if len(args) == 1:
+        return f"{least} of {args[0]}"
+    return f"{least} of {', '.join(args[:-1])} and {args[-1]}"
 
 
 def _fill(hook: HookSpec, args: list[str]) -> str:
@@ -94,10 +114,14 @@ def _statement(statement: ir.Stmt) -> str:
         return text
     if isinstance(statement, ir.ForEachStmt):
         where = f" where {value_text(statement.where)}" if statement.where is not None else ""
+        if statement.source is not None:
+            among = f" of {value_text(statement.source)}"
+            return f"for each {words(statement.variable)}{among}{where}: {statements_text(statement.body)}"
         order = " in turn order" if statement.kind.kind == "player" else ""
         return f"for each {statement.kind} {words(statement.variable)}{order}{where}: {statements_text(statement.body)}"
     where = f" where {value_text(statement.where)}" if statement.where is not None else ""
-    return f"{value_text(statement.chooser)} chooses a {statement.kind} {words(statement.variable)}{where}"
+    among = f" of {value_text(statement.source)}" if statement.source is not None else ""
+    return f"{value_text(statement.chooser)} chooses a {statement.kind} {words(statement.variable)}{among}{where}"
 
 
 def hook_text(hook: ir.Hook) -> str:

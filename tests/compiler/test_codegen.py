@@ -5,6 +5,8 @@ The fixture game (fixtures/cards/testgame) uses every construct of the language 
 
 from __future__ import annotations
 
+import dataclasses
+
 import importlib
 import shutil
 import subprocess
@@ -19,6 +21,7 @@ import pytest
 from paxc.compiler import build, codegen
 from paxc.compiler.project import compile_paths
 from paxc.compiler.render import card_text
+from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Choice, Effect, PlayerId
 from tests.conftest import FIXTURES, REPO, check_golden
 
@@ -92,10 +95,13 @@ def testgame(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 class FakeGame:
     """A stand-in for a game runtime: records operations, answers queries from tables."""
 
-    def __init__(self, players: int, gold: dict[int, int], controlled: Sequence[str] = ()) -> None:
+    def __init__(
+        self, players: int, gold: dict[int, int], controlled: Sequence[str] = (), army: Sequence[Any] = ()
+    ) -> None:
         self._players = [PlayerId(p) for p in range(players)]
         self.gold_of = gold
         self.controlled = set(controlled)
+        self.army_cards = tuple(army)  # the cards of player 0's army, a zone
         self.log: list[tuple[str, Any]] = []
 
     @property
@@ -122,6 +128,9 @@ class FakeGame:
 
     def controls(self, player: PlayerId, region: Any) -> bool:
         return player == self.you and region.value in self.controlled
+
+    def army(self, player: PlayerId) -> tuple[Any, ...]:
+        return self.army_cards if player == self.you else ()
 
 
 def run(effect: Effect, answers: list[Any]) -> list[Choice[Any]]:
@@ -151,6 +160,39 @@ def test_one_shot_with_choice_loop_and_branches(testgame: ModuleType) -> None:
         ("gain", (2, 2)),  # no gold
         ("say", "nothing"),  # otherwise
     ]
+
+
+def _unit(
+    testgame: ModuleType, name: str, power: int | None, colors: tuple[str, ...], leader: bool | None
+) -> Any:
+    """A card of the fixture game made for a test (an event has no power, colors or leader)."""
+    scout = testgame.CARD_1
+    color = type(scout.colors[0])
+    return dataclasses.replace(
+        scout, name=name, power=power, colors=tuple(color(c) for c in colors), leader=leader, abilities=()
+    )
+
+
+def test_lists_selections_counts_and_membership(testgame: ModuleType) -> None:
+    (play,) = testgame.CARD_4.abilities[0].one_shots
+    strong = _unit(testgame, "Strong", 3, ("red",), True)
+    weak = _unit(testgame, "Weak", 1, ("blue",), None)
+    blank = _unit(testgame, "Blank", None, (), None)  # no power: it passes no comparison
+    game = FakeGame(2, gold={0: 2, 1: 0}, army=[strong, weak, blank])
+    asked = run(play.run(game), [weak])
+    # recruits: power below max(gold 2, 2) = 2, so only Weak (Blank has no power at all)
+    assert [card.name for card in asked[0].options] == ["Weak"]
+    assert game.log[0] == ("gain", (1, 0))  # one card of power 2 or more
+    assert game.log[1] == ("move_unit", ("Strong", "North"))  # the only red one
+    assert ("move_unit", ("Weak", "South")) in game.log
+    assert game.log[-1] == ("say", "veterans")  # Strong is a leader, and min(gold 2, 5) > 1
+
+
+def test_an_empty_zone_counts_nothing_and_offers_no_choice(testgame: ModuleType) -> None:
+    (play,) = testgame.CARD_4.abilities[0].one_shots
+    game = FakeGame(2, gold={0: 0, 1: 0}, army=[])
+    run(run_effect(play.run(game)), [])
+    assert game.log == [("gain", (0, 0))]  # nothing to choose ends the effect there
 
 
 def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:
