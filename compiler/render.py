@@ -61,7 +61,8 @@ def value_text(expr: ir.Expr) -> str:
         return f"{value_text(expr.left)} borders {value_text(expr.right)}"
     if isinstance(expr, ir.SelectionExpr):
         where = f" where {value_text(expr.where)}" if expr.where is not None else ""
-        return f"each {words(expr.variable)} of {value_text(expr.source)}{where}"
+        kind = expr.type.element.name if expr.type.element is not None else "value"
+        return f"the {words(kind)}s {words(expr.variable)} in {value_text(expr.source)}{where}"
     if isinstance(expr, ir.BuiltinCall):
         return _builtin_text(expr)
     if isinstance(expr, ir.FieldRef):
@@ -76,7 +77,7 @@ def _builtin_text(call: ir.BuiltinCall) -> str:
     if call.function == "count":
         return f"the number of {args[0]}"
     if call.function == "exists":
-        return f"there is any of {args[0]}"
+        return f"there are {args[0]}"
     if call.function == "sum":
         return f"the total of {args[0]}"
     least = "the least" if call.function == "min" else "the most"

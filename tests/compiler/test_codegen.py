@@ -6,7 +6,6 @@ The fixture game (fixtures/cards/testgame) uses every construct of the language 
 from __future__ import annotations
 
 import dataclasses
-
 import importlib
 import shutil
 import subprocess
