@@ -210,9 +210,15 @@ def my_troops(state: PorfirianaState, player: int) -> list[int]:
 
 
 def land_cost(held: Holding) -> int:
-    """The cubes already there: income, connection and extortion (the rules' example and the
-    play aid count those three)."""
-    return held.income + (held.connection_owner is not None) + (held.extortion is not None)
+    """The cubes already there, of any kind and colour: income, connection, extortion and
+    prestige cubes.
+
+    Decision: E6 prices land at the cubes already on the card, and the illustrated explanation
+    lists prestige cubes among them; the rules' example shows no prestige cube only because its
+    plantation has no Loyalty point. (No ranch or plantation of today's deck has one.)"""
+    return (
+        held.income + held.prestige_cubes + (held.connection_owner is not None) + (held.extortion is not None)
+    )
 
 
 def land_options(state: PorfirianaState, player: int) -> list[BuyLand]:

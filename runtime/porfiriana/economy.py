@@ -1,11 +1,17 @@
 """Money and cubes: the regime's values, the cubes whose number follows a value (mines, banks,
 smelters, projects, and the prestige cubes of the Pax), the income phase and depression expenses.
 
-Decision: the rules fix when these cubes change (a regime change, a depression, an enterprise
-built or lost) but also that their number simply equals a value. We keep them equal at all times,
-as far as the owner's supply allows (`settle`, run after every action and effect): when cubes come
-back to a supply, a short mine is filled again. Cubes above the value are removed at once, income
-cubes first and the extortion cube last, which sacks the enterprise (rules G4).
+Decision: these values are ceilings, and cubes follow them only at the moments the rules name.
+Chapter H and rules F adjust mines and banks when the regime changes or a depression strikes; the
+glossary gives the mine value and the economy as how many income plus extortion cubes *may* be on
+a mine or bank; and the cube-limit example of E9 spends a speculation action to put a cube on a
+bank one short of the economy, which would be pointless if a bank filled itself. So a count is
+brought to its value (from the owner's supply, as far as it goes) when the value changes, when its
+card enters play, and for mines and banks at every regime change; a count left short by an empty
+supply stays short until then, or until a speculation move fills it: cubes coming back to the
+supply later do not go there by themselves. Cubes above a value go at once, income cubes first and
+the extortion cube last, which sacks the enterprise (rules G4). Smelters, projects and Pax
+prestige cubes follow the same rule, their value being their support and the Loyalty points.
 """
 
 from __future__ import annotations
@@ -91,11 +97,30 @@ def loyalty_points_in_stack(state: PorfirianaState, player: int) -> int:
     return total
 
 
+def regime_changed(state: PorfirianaState) -> None:
+    """A regime change adjusts every mine and bank to the new values (rules H), even one whose
+    value stays the same (a mine from the Pax to martial law): forget the value they were set to,
+    so that the next `settle` sets them again. Pax prestige cubes need nothing here: a change to
+    or from the Pax changes their value."""
+    for player in state.players:
+        for held in player.row:
+            if follows_regime(held):
+                held.income_set_for = None
+
+
+def follows_regime(held: Holding) -> bool:
+    families = card(held.number).family
+    return card(held.number).card_type is CardType.ENTERPRISE and (
+        Family.MINE in families or Family.BANK in families
+    )
+
+
 def settle(state: PorfirianaState) -> Effect:
-    """Bring every value-driven cube count to its value; then sack, one at a time, the extorted
-    enterprises whose value no longer leaves room for the extortion cube (a sack may ask the
-    troop's owner whether to retreat). Every income cube is set right before anyone is asked,
-    so while a sack waits only its extortion cube is over the value."""
+    """Bring every value-driven cube count whose value changed to it, and every count to at most
+    its value; then sack, one at a time, the extorted enterprises whose value no longer leaves
+    room for the extortion cube (a sack may ask the troop's owner whether to retreat). Every
+    income cube is set right before anyone is asked, so while a sack waits only its extortion
+    cube is over the value."""
     from paxc.runtime.porfiriana import losses  # losses settles in turn after a card leaves play
 
     while True:  # a sacked mine lowers a smelter's value: go round until nothing moves
@@ -107,7 +132,7 @@ def settle(state: PorfirianaState) -> Effect:
 
 
 def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
-    """Set every income and prestige cube count that follows a value; the enterprises to sack."""
+    """Set the income and prestige cube counts that follow a value; the enterprises to sack."""
     pax = state.regime_card.regime is Regime.PAX
     to_sack: list[tuple[int, Holding]] = []
     for owner, player in enumerate(state.players):
@@ -115,10 +140,12 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
             target = income_target(state, held)
             if target is not None:
                 current = held.income + (held.extortion is not None)
-                while current < target and player.cubes > 0:
-                    player.cubes -= 1
-                    held.income += 1
-                    current += 1
+                if target != held.income_set_for:
+                    held.income_set_for = target
+                    added = max(0, min(target - current, player.cubes))
+                    player.cubes -= added
+                    held.income += added
+                    current += added
                 if current > target:
                     removed = min(held.income, current - target)
                     held.income -= removed
@@ -126,18 +153,25 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
                     if current - removed > target and held.extortion is not None:
                         to_sack.append((owner, held))
             wanted = loyalty_points_on(held) if pax else 0
-            held.prestige_cubes, player.cubes = _brought_to(held.prestige_cubes, wanted, player.cubes)
+            fill = wanted != held.loyalty_set_for
+            held.loyalty_set_for = wanted
+            held.prestige_cubes, player.cubes = _brought_to(held.prestige_cubes, wanted, player.cubes, fill)
         wanted = loyalty_points_in_stack(state, owner) if pax else 0
+        fill = wanted != player.stack_loyalty_set_for
+        player.stack_loyalty_set_for = wanted
         player.stack_prestige_cubes, player.cubes = _brought_to(
-            player.stack_prestige_cubes, wanted, player.cubes
+            player.stack_prestige_cubes, wanted, player.cubes, fill
         )
     return to_sack
 
 
-def _brought_to(have: int, wanted: int, supply: int) -> tuple[int, int]:
-    """A count of cubes brought to `wanted`, and the supply after: cubes over it go back to the
-    supply, missing ones come from it as far as it has them."""
-    now = wanted if have >= wanted else min(wanted, have + supply)
+def _brought_to(have: int, wanted: int, supply: int, fill: bool) -> tuple[int, int]:
+    """A count of cubes at most `wanted`, and the supply after: cubes over it go back to the
+    supply; with `fill`, missing ones come from it as far as it has them."""
+    if have >= wanted:
+        now = wanted
+    else:
+        now = min(wanted, have + supply) if fill else have
     return now, supply + have - now
 
 

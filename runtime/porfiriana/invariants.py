@@ -1,12 +1,15 @@
 """What must hold in every Pax Porfiriana state, checked after every step of random playouts
 (the issue's list: each player's 15 cubes accounted for, no negative gold, one troop an
-enterprise, the regime's values applied; and every card somewhere, once)."""
+enterprise, the regime's values applied; and every card somewhere, once).
+
+The regime's values are ceilings (`economy`): a count that follows a value may be short of it,
+for want of cubes in the supply when it was set, but never above it."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from paxc.generated.porfiriana.vocabulary import CardType
+from paxc.generated.porfiriana.vocabulary import CardType, Regime
 from paxc.runtime.porfiriana import economy
 from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
 
@@ -33,7 +36,19 @@ def violations(state: PorfirianaState, expected_cards: Counter[int]) -> list[str
         missing = sorted((expected_cards - found).elements())
         extra = sorted((found - expected_cards).elements())
         problems.append(f"cards lost {missing} or doubled {extra}")
+    pax = state.regime_card.regime is Regime.PAX
     for index, player in enumerate(state.players):
+        stack_loyalty = economy.loyalty_points_in_stack(state, index) if pax else 0
+        if player.stack_prestige_cubes > stack_loyalty:
+            problems.append(
+                f"player {index}'s stack holds more prestige cubes than its {stack_loyalty} Pax cubes"
+            )
+        for held in player.row:
+            loyalty = economy.loyalty_points_on(held) if pax else 0
+            if held.prestige_cubes > loyalty:
+                problems.append(
+                    f"{card(held.number).name} holds more prestige cubes than its {loyalty} Pax cubes"
+                )
         if player.gold < 0:
             problems.append(f"player {index} has {player.gold} gold")
         if player.cubes < 0:

@@ -1,8 +1,9 @@
 """Regime changes (rules chapter H) and the bull/bear discard that brings depressions (chapter I).
 
 A regime change puts the new regime's card on top of the stack; mines, banks and the Pax prestige
-cubes then follow the new values (`economy.settle`). Troops already placed stay where they are
-even if the new regime would not let them go there (glossary: Jurisdiction).
+cubes are then set to the new values (`economy.regime_changed`, `economy.settle`). Troops already
+placed stay where they are even if the new regime would not let them go there (glossary:
+Jurisdiction).
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from paxc.runtime.porfiriana.state import PorfirianaState, card
 def change_regime(state: PorfirianaState, regime: Regime | None) -> Effect:
     if regime is None:
         return
-    for index, number in enumerate(state.regimes):
-        if card(number).regime is regime:
-            state.regimes.insert(0, state.regimes.pop(index))
-            break
+    # Decision: a card bringing the regime already in force changes nothing, so it adjusts no
+    # cube either (a short mine under the Pax stays short when a Pax arrow is played).
+    if state.regime_card.regime is not regime:
+        for index, number in enumerate(state.regimes):
+            if card(number).regime is regime:
+                state.regimes.insert(0, state.regimes.pop(index))
+                break
+        economy.regime_changed(state)
     yield from economy.settle(state)
 
 

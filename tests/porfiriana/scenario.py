@@ -153,8 +153,9 @@ def flip(state: PorfirianaState, player: int, faction: Faction) -> None:
 
 
 def set_regime(state: PorfirianaState, regime: Regime) -> None:
-    """Put this regime on top of the stack and let the cubes follow (no sack may result)."""
+    """Put this regime on top of the stack and set the cubes to it (no sack may result)."""
     state.regimes.sort(key=lambda n: card(n).regime is not regime)
+    economy.regime_changed(state)
     drive(economy.settle(state), [])
 
 

@@ -4,8 +4,11 @@ upgrading connections (E7) and speculation (E9; glossary: Cube Limit, Speculatio
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from paxc.generated.porfiriana import CARDS_BY_NUMBER
 from paxc.generated.porfiriana.vocabulary import (
     CardType,
     Connection,
@@ -30,7 +33,7 @@ from paxc.runtime.porfiriana.actions import (
     speculation_options,
 )
 from paxc.runtime.porfiriana.labels import label
-from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
+from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, card
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -331,6 +334,105 @@ def test_a_flipped_hacendados_loyalty_point_takes_a_prestige_cube_under_the_pax(
     assert hacendado.prestige_cubes == 1 and hacendado.income == 0
 
 
+# ---------------------------------------------------------------------- cubes short of a value (F, H, E9)
+
+
+def keep_in_supply(state: PorfirianaState, player: int, cubes: int) -> None:
+    """Leave the player only `cubes` in the supply, the rest piled on the Hacendado as income."""
+    me = state.players[player]
+    me.row[0].income += me.cubes - cubes
+    me.cubes = cubes
+
+
+def short_mine(state: PorfirianaState) -> Holding:
+    """Player 0's mine, played under the Pax with one cube left for it: one short of 2. Player 0
+    also has a plain enterprise whose sale brings cubes back."""
+    put(state, 0, PLAIN.number)
+    keep_in_supply(state, 0, 1)
+    mine = put(state, 0, MINE.number)
+    assert mine.income == 1
+    return mine
+
+
+def test_a_short_mine_stays_short_when_a_sale_brings_cubes_back() -> None:
+    # Rules F and H adjust a mine's cubes when the regime changes or a depression strikes, and
+    # the glossary's mine value says how many cubes may be on a mine: a cube coming back to the
+    # supply does not climb onto it.
+    state = empty_state()
+    turn(state, 0)
+    mine = short_mine(state)
+    act(state, 0, Sell(PLAIN.number))
+    assert state.players[0].cubes == PLAIN.income
+    assert mine.income == 1
+    check_cubes(state)
+
+
+def test_the_next_regime_change_fills_a_short_mine_even_when_the_value_stays() -> None:
+    # Rules H: at a regime change every mine is set to equal the new mine value, as far as the
+    # supply goes; from the Pax to martial law the value stays 2, and the short mine is filled.
+    state = empty_state()
+    mine = short_mine(state)
+    drive(sell(state, 0, PLAIN.number), [])
+    drive(regimes.change_regime(state, Regime.MARTIAL_LAW), [])
+    assert mine.income == 2
+    check_cubes(state)
+
+
+def test_a_card_bringing_the_regime_in_force_fills_no_short_mine() -> None:
+    # Decision (regimes.change_regime): a Pax arrow under the Pax changes no regime.
+    state = empty_state()
+    mine = short_mine(state)
+    drive(sell(state, 0, PLAIN.number), [])
+    drive(regimes.change_regime(state, Regime.PAX), [])
+    assert mine.income == 1
+    check_cubes(state)
+
+
+def test_a_short_mine_is_no_speculation_target_while_the_supply_has_cubes() -> None:
+    # E9: moving a cube onto a short place is for a player out of cubes; with cubes back in the
+    # supply a short mine waits for the next regime change.
+    state = empty_state()
+    turn(state, 0)
+    state.market[0][1] = HEADLINE.number
+    short_mine(state)
+    drive(sell(state, 0, PLAIN.number), [])
+    targets = {o.target for o in speculation_options(state, 0)}
+    assert targets == {on_market(HEADLINE.number)}
+
+
+def test_a_short_smelter_fills_only_when_its_support_changes() -> None:
+    # Decision (economy): a smelter's cubes follow its support when the support changes, like a
+    # mine's at a regime change; cubes coming back to the supply later do not fill it.
+    smelter = find(CardType.ENTERPRISE, lambda c: Family.SMELTER in c.family)
+    state = empty_state()
+    put(state, 0, PLAIN.number)
+    held = put(state, 0, smelter.number)
+    keep_in_supply(state, 0, 0)
+    put(state, 1, MINE.number)  # one mine to support it, and no cube to show it
+    assert held.income == 0
+    drive(sell(state, 0, PLAIN.number), [])
+    assert held.income == 0
+    put(state, 2, OTHER_MINE.number)  # two mines now: the smelter is set to 2
+    assert held.income == 2
+    check_cubes(state)
+
+
+def test_a_loyalty_point_left_without_its_pax_cube_waits_for_the_next_pax() -> None:
+    # Rules F and H: the Pax prestige cubes come and go with regime changes to and from the Pax;
+    # a Loyalty point played with an empty supply does not take a cube that comes back later.
+    state = empty_state()
+    put(state, 0, PLAIN.number)
+    keep_in_supply(state, 0, 0)
+    partner = put(state, 0, LOYAL_PARTNER.number)
+    assert partner.prestige_cubes == 0
+    drive(sell(state, 0, PLAIN.number), [])
+    assert partner.prestige_cubes == 0
+    drive(regimes.change_regime(state, Regime.MARTIAL_LAW), [])
+    drive(regimes.change_regime(state, Regime.PAX), [])
+    assert partner.prestige_cubes == 1
+    check_cubes(state)
+
+
 # ---------------------------------------------------------------------- depressions (I)
 
 
@@ -502,6 +604,32 @@ def test_buying_land_takes_two_actions_and_costs_the_cubes_already_there() -> No
     assert held.income == 2 and state.players[0].gold == 27
     assert state.turn.actions_left == 1
     assert not may(state, 0, BuyLand(PLANTATION.number))  # two actions needed, one left
+    check_cubes(state)
+
+
+def test_buying_land_counts_a_pax_prestige_cube_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    # E6 prices land at the cubes already on the card; the illustrated explanation counts
+    # prestige cubes among them. No ranch or plantation of the deck has a Loyalty point, so a
+    # fixture plantation gets one: the rules' example plus its Pax prestige cube costs 4.
+    loyal_plantation = dataclasses.replace(
+        PLANTATION,
+        number=max(CARDS_BY_NUMBER) + 1,
+        name="Fixture plantation with a Loyalty point",
+        prestige=(Prestige.LOYALTY,),
+    )
+    monkeypatch.setitem(CARDS_BY_NUMBER, loyal_plantation.number, loyal_plantation)
+    state = empty_state()
+    turn(state, 0)
+    held = put(state, 0, loyal_plantation.number)
+    assert (held.income, held.prestige_cubes) == (1, 1)  # under the Pax
+    held.connection_owner, held.connection_level = 1, Connection.MULE
+    state.players[1].cubes -= 1
+    put_troop(state, 2, TROOP.number, on=held.number)
+    held.income += 1  # the extortion cube took the income cube's place: one income cube again
+    state.players[0].cubes -= 1
+    assert land_cost(held) == 4
+    act(state, 0, BuyLand(loyal_plantation.number))
+    assert held.income == 2 and state.players[0].gold == 30 - 4
     check_cubes(state)
 
 
@@ -734,7 +862,8 @@ def test_with_every_cube_in_use_a_speculation_cube_can_fill_a_loyalty_point_unde
 
 
 def test_short_places_are_no_target_while_the_supply_has_cubes() -> None:
-    # With cubes left, a short place fills itself from the supply; only market cards are targets.
+    # E9: a cube moves from a card to another place only for a player out of cubes; with cubes
+    # left, only market cards are targets.
     state = empty_state()
     turn(state, 0)
     state.market[0][1] = HEADLINE.number
