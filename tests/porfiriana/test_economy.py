@@ -410,6 +410,8 @@ def test_a_short_smelter_fills_only_when_its_support_changes() -> None:
     keep_in_supply(state, 0, 0)
     put(state, 1, MINE.number)  # one mine to support it, and no cube to show it
     assert held.income == 0
+    turn(state, 0)  # out of cubes, a speculation move could fill it (E9)
+    assert may(state, 0, Speculate(CubeSpot("income", smelter.number), CubeSpot("income", PLAIN.number)))
     drive(sell(state, 0, PLAIN.number), [])
     assert held.income == 0
     put(state, 2, OTHER_MINE.number)  # two mines now: the smelter is set to 2
