@@ -102,6 +102,37 @@ class PamirContext:
         self.state.named_players[self.this] = player
         yield from ()
 
+    def discard_card(self, card: Card) -> Effect:
+        owner = self.state.owner_of(card.number)
+        if owner is not None:
+            yield from pieces.discard_court_card(self.state, owner, card.number)
+            return
+        for player in self.state.players:
+            if card.number in player.hand:
+                player.hand.remove(card.number)
+                self.state.discard.append(card.number)
+                return
+
+    # ------------------------------------------------------------------ zones
+
+    def court_of(self, player: PlayerId) -> tuple[Card, ...]:
+        return cards_of(self.state.players[player].court)
+
+    def hand_of(self, player: PlayerId) -> tuple[Card, ...]:
+        return cards_of(self.state.players[player].hand)
+
+    def market_cards(self) -> tuple[Card, ...]:
+        return cards_of(n for row in self.state.market for n in row if n is not None)
+
+    def court_cards(self) -> tuple[Card, ...]:
+        return cards_of(n for player in self.state.players for n in player.court)
+
+    def owner_of(self, card: Card) -> PlayerId:
+        owner = self.state.owner_of(card.number)
+        if owner is None:
+            owner = next((i for i, p in enumerate(self.state.players) if card.number in p.hand), self._you)
+        return PlayerId(owner)
+
     # ------------------------------------------------------------------ queries
 
     def favored_suit(self) -> Suit:

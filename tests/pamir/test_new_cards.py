@@ -1,0 +1,110 @@
+"""New Pax Pamir cards written in the card language alone (tests/pamir/fixtures/new_cards.pax):
+compiled with the game's vocabulary and played on the unchanged runtime, with no Python of their
+own. Each reads the state through the zone queries (court_of, court_cards, ...) and acts through
+general operations (discard_card, gain_rupees)."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from types import ModuleType
+
+import pytest
+
+from paxc.compiler import codegen
+from paxc.compiler.project import compile_paths
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import Card, CardType, Impact, Suit
+from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.pamir.context import PamirContext
+from paxc.runtime.pamir.state import PamirState
+from tests.conftest import REPO
+from tests.pamir.scenario import Answer, court_card, drive, empty_state
+
+FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "new_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def new_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    result = compile_paths([FIXTURE], REPO)
+    assert result.ok, result.render_diagnostics()
+    (file,) = result.games["pamir"].files
+    path = tmp_path_factory.mktemp("new_cards") / "new_cards.py"
+    path.write_text(codegen.card_module(result.games["pamir"], file, package="paxc.generated"))
+    spec = importlib.util.spec_from_file_location("new_pamir_cards", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def play(card: Card, state: PamirState, player: int, answers: list[Answer]) -> None:
+    """Run the card's `on play` effect as the rules do when `player` plays it."""
+    (one_shot,) = card.abilities[0].one_shots
+    assert one_shot.timing == "play"
+    drive(run_effect(one_shot.run(PamirContext(state, player, card.number))), answers)
+
+
+def test_court_intrigue_discards_a_card_watched_by_your_spy(new_cards: ModuleType) -> None:
+    state = empty_state(3)
+    watched = court_card(lambda c: c.suit is Suit.ECONOMIC)
+    unwatched = court_card(lambda c: c.suit is Suit.MILITARY)
+    mine = court_card(lambda c: c.suit is Suit.POLITICAL)
+    state.players[1].court += [watched.number, unwatched.number]
+    state.players[0].court.append(mine.number)
+    state.spies_on(watched.number)[0] = 1
+    state.spies_on(mine.number)[0] = 1  # a spy on your own card does not make it a target
+    state.players[0].cylinders -= 2
+    asked: list[Card] = []
+
+    def pick(card: Card) -> bool:
+        asked.append(card)
+        return True
+
+    play(new_cards.CARD_901, state, 0, [pick])
+    assert asked == [watched]  # the only card of another court with your spy
+    assert watched.number not in state.players[1].court and watched.number in state.discard
+    assert state.players[0].cylinders == 10 - 1  # the spy on the discarded card came home
+
+
+def test_court_intrigue_with_no_target_does_nothing(new_cards: ModuleType) -> None:
+    state = empty_state(2)
+    other = court_card(lambda c: c.suit is Suit.ECONOMIC)
+    state.players[1].court.append(other.number)
+    play(new_cards.CARD_901, state, 0, [])
+    assert state.players[1].court == [other.number]
+
+
+def court_cards_where(test: Callable[[Card], bool], count: int) -> list[int]:
+    return [c.number for c in CARDS if c.card_type is CardType.COURT and test(c)][:count]
+
+
+def test_war_chest_counts_military_cards_in_your_court(new_cards: ModuleType) -> None:
+    state = empty_state(2)
+    first, second, theirs = court_cards_where(lambda c: c.suit is Suit.MILITARY, 3)
+    state.players[0].court += [first, second, *court_cards_where(lambda c: c.suit is Suit.POLITICAL, 1)]
+    state.players[1].court.append(theirs)
+    before = state.players[0].rupees
+    play(new_cards.CARD_902, state, 0, [])
+    assert state.players[0].rupees == before + 2
+
+
+def test_spymasters_ledger_looks_for_spy_icons_in_every_court(new_cards: ModuleType) -> None:
+    state = empty_state(3)
+    first, second = court_cards_where(lambda c: Impact.SPY in c.impact, 2)
+    (quiet,) = court_cards_where(lambda c: Impact.SPY not in c.impact, 1)
+    state.players[1].court.append(first)
+    state.players[2].court += [second, quiet]
+    before = state.players[0].rupees
+    play(new_cards.CARD_903, state, 0, [])
+    assert state.players[0].rupees == before + 2
+
+
+def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
+    from paxc.compiler.render import card_text
+
+    result = compile_paths([FIXTURE], REPO)
+    texts = {card.number: card_text(card) for card in result.games["pamir"].cards()}
+    assert "you choose a card target of the cards in every court where the owner of target" in texts[901]
+    assert "the number of the cards c in the court of you where the suit of c is Military" in texts[902]
+    assert "where spy is among the impact of c" in texts[903]
