@@ -160,6 +160,22 @@ class Choose:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseOne:
+    """`choose one { ... } or { ... }`: the card's owner picks one of the blocks."""
+
+    branches: tuple[Block, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class May:
+    """`may { ... }`: the card's owner decides whether the block happens."""
+
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class Modify:
     hook: Ident
     value: Expr
@@ -226,6 +242,8 @@ Statement = (
     | If
     | ForEach
     | Choose
+    | ChooseOne
+    | May
     | Modify
     | On
     | When

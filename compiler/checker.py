@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from paxc.compiler import ast, ir
 from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
+from paxc.compiler.render import may_text, second_person, statements_text
 from paxc.compiler.source import Span
 from paxc.compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, Type, enum_type, list_of
 from paxc.compiler.vocabulary import CORE_ATTRIBUTES, PROVENANCES, FieldSpec, HookSpec, Vocabulary
@@ -22,7 +23,7 @@ BUILTIN_FUNCTIONS = ("count", "exists", "sum", "min", "max")
 _ARITHMETIC = ("+", "-", "*")
 
 _EFFECT_BLOCKS = (ast.On, ast.When, ast.WhileInPlay, ast.Instead)
-_EFFECT_STATEMENTS = (ast.Phrase, ast.Let, ast.If, ast.ForEach, ast.Choose)
+_EFFECT_STATEMENTS = (ast.Phrase, ast.Let, ast.If, ast.ForEach, ast.Choose, ast.ChooseOne, ast.May)
 
 
 def _describe(statement: ast.Statement) -> str:
@@ -39,6 +40,8 @@ def _describe(statement: ast.Statement) -> str:
         ast.If: "'if'",
         ast.ForEach: "a loop ('for each')",
         ast.Choose: "a choice ('choose')",
+        ast.ChooseOne: "a choice ('choose one')",
+        ast.May: "an optional step ('may')",
         ast.Modify: "a modifier ('modify')",
         ast.Phrase: "an operation",
     }[type(statement)]
@@ -519,6 +522,12 @@ class GameChecker:
                 nested = self._statement(statement.otherwise, scope)
                 otherwise = (nested,) if nested is not None else ()
             return ir.IfStmt(condition, then, otherwise, line) if condition is not None else None
+        if isinstance(statement, ast.ChooseOne):
+            return self._choose_one(statement, scope)
+        if isinstance(statement, ast.May):
+            with scope.nested():
+                body = self._statements(statement.body, scope)
+            return ir.MayStmt(body, f"{self._card_name}: {may_text(body)}?", line)
         if isinstance(statement, ast.ForEach) and statement.source is not None:
             return self._for_each_in(statement, scope)
         if isinstance(statement, ast.Choose) and statement.source is not None:
@@ -564,6 +573,25 @@ class GameChecker:
             else None,
         )
         return None
+
+    def _choose_one(self, statement: ast.ChooseOne, scope: _Scope) -> ir.Stmt | None:
+        """Each branch is offered as its own English text, so two branches must read differently."""
+        branches: list[tuple[str, tuple[ir.Stmt, ...]]] = []
+        for block in statement.branches:
+            with scope.nested():
+                body = self._statements(block, scope)
+            text = second_person(statements_text(body))
+            if any(text == seen for seen, _ in branches):
+                self.reporter.error(
+                    block.span,
+                    Code.DUPLICATE_NAME,
+                    "two branches of 'choose one' do the same thing",
+                    "a player could not tell them apart; make each branch different",
+                )
+                return None
+            branches.append((text, body))
+        prompt = f"{self._card_name}: choose one"
+        return ir.ChooseOneStmt(tuple(branches), prompt, statement.span.line)
 
     def _for_each_in(self, statement: ast.ForEach, scope: _Scope) -> ir.Stmt | None:
         """`for each x in LIST where TEST { ... }`: the body once for each value of the list."""
@@ -1042,6 +1070,8 @@ def _keyword_width(statement: ast.Statement) -> int:
         ast.If: 2,
         ast.ForEach: 8,
         ast.Choose: 6,
+        ast.ChooseOne: 10,
+        ast.May: 3,
         ast.Modify: 6,
     }
     return words.get(type(statement), 1)

@@ -451,6 +451,20 @@ class _Emitter:
             if otherwise:
                 yield "else:"
                 yield from self._indented(otherwise)
+        elif isinstance(statement, ir.ChooseOneStmt):
+            self.state.runtime_imports.update({"Choice", "ask"})
+            texts = PyTuple(tuple(_q(text) for text, _ in statement.branches))
+            choice = PyCall("Choice", (("", "ctx.you"), ("", _q(statement.prompt)), ("", texts)))
+            branch = f"branch_{statement.line}"
+            yield from self._laid_out(f"{branch} = yield from ask(", choice, ")")
+            for index, (text, body) in enumerate(statement.branches):
+                yield f"{'if' if index == 0 else 'elif'} {branch} == {_q(text)}:"
+                yield from self._indented(body)
+        elif isinstance(statement, ir.MayStmt):
+            self.state.runtime_imports.update({"Choice", "ask"})
+            choice = PyCall("Choice", (("", "ctx.you"), ("", _q(statement.prompt)), ("", "(True, False)")))
+            yield from self._laid_out("if (yield from ask(", choice, ")):")
+            yield from self._indented(statement.body)
         elif isinstance(statement, ir.ForEachStmt):
             variable = pynames.local(statement.variable)
             yield f"for {variable} in {self._values(statement.kind, statement.source)}:"
@@ -473,9 +487,10 @@ class _Emitter:
             prefix = f"{variable} = yield from ask("
             yield from f"{prefix}{layout(choice, 0, prefix, margin=4 + 4 * self.depth)})".splitlines()
 
-    def _laid_out(self, prefix: str, value: PyValue) -> Iterator[str]:
-        """A statement `prefix + value`, wrapped (as black would) when it is too long."""
-        yield from f"{prefix}{layout(value, 0, prefix, margin=4 + 4 * self.depth)}".splitlines()
+    def _laid_out(self, prefix: str, value: PyValue, suffix: str = "") -> Iterator[str]:
+        """A statement `prefix + value + suffix`, wrapped (as black would) when it is too long."""
+        text = layout(value, 0, prefix, margin=4 + 4 * self.depth + len(suffix))
+        yield from f"{prefix}{text}{suffix}".splitlines()
 
     def header(self, keyword: str, condition: ir.Expr, end: str = ":") -> Iterator[str]:
         """`if cond:`, or when too long, the `and`/`or` chain one operand a line in parentheses."""

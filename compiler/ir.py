@@ -209,7 +209,25 @@ class ChooseStmt:
     source: Expr | None = None  # a list to choose from; None: every player, or every enum member
 
 
-Stmt = OperationStmt | LetStmt | IfStmt | ForEachStmt | ChooseStmt
+@dataclass(frozen=True, slots=True)
+class ChooseOneStmt:
+    """The card's owner picks one branch; each is offered as its English text."""
+
+    branches: tuple[tuple[str, tuple[Stmt, ...]], ...]
+    prompt: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class MayStmt:
+    """The card's owner is asked `prompt` (yes or no); yes runs the body."""
+
+    body: tuple[Stmt, ...]
+    prompt: str
+    line: int
+
+
+Stmt = OperationStmt | LetStmt | IfStmt | ForEachStmt | ChooseStmt | ChooseOneStmt | MayStmt
 
 # ------------------------------------------------------------------ hooks
 

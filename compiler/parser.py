@@ -325,6 +325,12 @@ class _ToAst(Transformer[Token, ast.File]):
             self._span(meta),
         )
 
+    def choose_one_stmt(self, meta: Meta, children: list[Any]) -> ast.ChooseOne:
+        return ast.ChooseOne(tuple(c for c in children if isinstance(c, ast.Block)), self._span(meta))
+
+    def may_stmt(self, meta: Meta, children: list[Any]) -> ast.May:
+        return ast.May(children[-1], self._span(meta))
+
     def modify_stmt(self, meta: Meta, children: list[Any]) -> ast.Modify:
         hook = children[0]
         value = next(c for c in children[1:] if not isinstance(c, (Token, tuple)))

@@ -44,8 +44,9 @@ def constant(name: str) -> str:
 
 
 def local(name: str) -> str:
-    """A variable bound by a card (`choose region as r`)."""
-    return name + "_" if name in _RESERVED or name.startswith("CARD_") else name
+    """A variable bound by a card (`choose region as r`). Names the generator uses itself
+    (`CARD_1`, `branch_12` for a 'choose one') get a trailing underscore."""
+    return name + "_" if name in _RESERVED or name.startswith(("CARD_", "branch_")) else name
 
 
 def method(name: str) -> str:

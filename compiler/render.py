@@ -120,9 +120,19 @@ def _statement(statement: ir.Stmt) -> str:
             return f"for each {words(statement.variable)}{among}{where}: {statements_text(statement.body)}"
         order = " in turn order" if statement.kind.kind == "player" else ""
         return f"for each {statement.kind} {words(statement.variable)}{order}{where}: {statements_text(statement.body)}"
+    if isinstance(statement, ir.ChooseOneStmt):
+        return "choose one: " + " or ".join(f"({text})" for text, _ in statement.branches)
+    if isinstance(statement, ir.MayStmt):
+        return may_text(statement.body)
     where = f" where {value_text(statement.where)}" if statement.where is not None else ""
     among = f" of {value_text(statement.source)}" if statement.source is not None else ""
     return f"{value_text(statement.chooser)} chooses a {statement.kind} {words(statement.variable)}{among}{where}"
+
+
+def may_text(body: tuple[ir.Stmt, ...]) -> str:
+    """ "you may take 2 rupees": an optional step, in the second person."""
+    text = second_person(statements_text(body))
+    return f"you may {text[4:]}" if text.startswith("you ") else f"you may: {text}"
 
 
 def hook_text(hook: ir.Hook) -> str:
@@ -149,7 +159,7 @@ def _capital(text: str) -> str:
 _YOU_VERB = re.compile(r"(^|[:;,] |\b(?:if|then|where|may) )you ([a-z]+?)(es|s)\b")
 
 
-def _second_person(text: str) -> str:
+def second_person(text: str) -> str:
     def fix(match: re.Match[str]) -> str:
         stem, ending = match.group(2), match.group(3)
         if ending == "es" and not stem.endswith(("ch", "sh", "ss", "x", "o")):
@@ -184,7 +194,7 @@ def card_text(card: ir.CardIR) -> str:
         lines.append(f"  Erratum {erratum.version} ({erratum.note}): {changes}")
     if card.note:
         lines.append(f"  Note: {card.note}")
-    return "\n".join(_second_person(line) for line in lines)
+    return "\n".join(second_person(line) for line in lines)
 
 
 def _ability_lines(ability: ir.AbilityIR, indent: str) -> list[str]:

@@ -113,6 +113,9 @@ class PamirContext:
                 self.state.discard.append(card.number)
                 return
 
+    def place_tribe(self, region: Region, player: PlayerId) -> Effect:
+        yield from pieces.place_tribe(self.state, player, region)
+
     # ------------------------------------------------------------------ zones
 
     def court_of(self, player: PlayerId) -> tuple[Card, ...]:

@@ -13,6 +13,7 @@ from typing import Any
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Bribe,
+    CardPlayed,
     CardType,
     FavoredSuitMayChange,
     Impact,
@@ -264,6 +265,7 @@ def play(state: PamirState, player: int, number: int, left: bool) -> Effect:
         for one_shot in ability.one_shots:
             if one_shot.timing == "play":
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
+    yield from hooks.fire(state, CardPlayed(printed, PlayerId(player)))
 
 
 def pay_bribe(

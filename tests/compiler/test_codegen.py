@@ -194,6 +194,19 @@ def test_an_empty_zone_counts_nothing_and_offers_no_choice(testgame: ModuleType)
     assert game.log == [("gain", (0, 0))]  # nothing to choose ends the effect there
 
 
+def test_choose_one_and_may(testgame: ModuleType) -> None:
+    (play,) = testgame.CARD_5.abilities[0].one_shots
+    game = FakeGame(2, gold={0: 0, 1: 0})
+    asked = run(play.run(game), ['move this card to West; say "west"', True])
+    assert asked[0].options == ("you gain 2 gold", 'move this card to West; say "west"')
+    assert asked[0].prompt == "Crossroads: choose one"
+    assert asked[1].prompt == "Crossroads: you may gain 1 gold?" and asked[1].options == (True, False)
+    assert game.log == [("move_unit", ("Crossroads", "West")), ("say", "west"), ("gain", (1, 0))]
+    game = FakeGame(2, gold={0: 0, 1: 0})
+    run(play.run(game), ["you gain 2 gold", False])
+    assert game.log == [("gain", (2, 0))]
+
+
 def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:
     (trigger,) = testgame.CARD_1.abilities[0].triggers
     game = FakeGame(2, gold={0: 0, 1: 0})

@@ -14,10 +14,11 @@ import pytest
 from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import Card, CardType, Impact, Suit
+from paxc.generated.pamir.vocabulary import Card, CardPlayed, CardType, Impact, Region, Suit
 from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir.context import PamirContext
-from paxc.runtime.pamir.state import PamirState
+from paxc.runtime.pamir.state import PamirState, card
 from tests.conftest import REPO
 from tests.pamir.scenario import Answer, court_card, drive, empty_state
 
@@ -98,6 +99,48 @@ def test_spymasters_ledger_looks_for_spy_icons_in_every_court(new_cards: ModuleT
     before = state.players[0].rupees
     play(new_cards.CARD_903, state, 0, [])
     assert state.players[0].rupees == before + 2
+
+
+def test_tribal_levy_offers_rupees_or_a_tribe(new_cards: ModuleType) -> None:
+    state = empty_state(2)
+    before = state.players[0].rupees
+    play(new_cards.CARD_904, state, 0, ["you take 2 rupees from the bank"])
+    assert state.players[0].rupees == before + 2 and state.tribes[Region.KANDAHAR][0] == 0
+    play(new_cards.CARD_904, state, 0, ["you place a tribe in this card's region"])
+    assert state.players[0].rupees == before + 2 and state.tribes[Region.KANDAHAR][0] == 1
+
+
+def test_bazaar_informants_answer_any_play_of_a_spy_card(new_cards: ModuleType) -> None:
+    """The trigger fires from the rules: the informants sit in player 1's court, player 0 plays."""
+    state = empty_state(2)
+    (spying,) = court_cards_where(lambda c: Impact.SPY in c.impact and not c.abilities, 1)
+    (quiet,) = court_cards_where(lambda c: Impact.SPY not in c.impact and not c.abilities, 1)
+    informants = new_cards.CARD_905
+    (trigger,) = informants.abilities[0].triggers
+    ctx = PamirContext(state, 1, informants.number)
+    assert trigger.applies(ctx, CardPlayed(card(spying), PlayerId(0)))
+    assert not trigger.applies(ctx, CardPlayed(card(quiet), PlayerId(0)))
+    before = state.players[1].rupees
+    drive(run_effect(trigger.run(ctx, CardPlayed(card(spying), PlayerId(0)))), [])
+    assert state.players[1].rupees == before + 1
+
+
+def test_playing_a_card_fires_card_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The general trigger every 'when a card is played' ability rests on."""
+    from paxc.runtime.pamir import hooks, rules
+
+    state = empty_state(2)
+    (played,) = court_cards_where(lambda c: not c.abilities and c.patriot is None, 1)
+    state.players[0].hand.append(played)
+    fired: list[object] = []
+
+    def record(state: PamirState, event: object) -> Effect:
+        fired.append(event)
+        yield from ()
+
+    monkeypatch.setattr(hooks, "fire", record)
+    drive(rules.play(state, 0, played, left=False), [], then_first=True)
+    assert CardPlayed(card(played), PlayerId(0)) in fired
 
 
 def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
