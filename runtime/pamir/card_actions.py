@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from paxc.generated.pamir.vocabulary import (
     Action,
+    ActionCost,
     ActionTaken,
     ArmyNeedsRoad,
     BlocksPerBuild,
@@ -207,12 +208,18 @@ def _minimum_cost(state: PamirState, player: int, action: Action) -> int:
     """What the action costs at the least: the cheapest empty gift space, one built unit, a
     betrayal."""
     if action is Action.GIFT:
-        return min(_empty_gift_spaces(state, player), default=0)
+        return min((cost(state, player, action, c) for c in _empty_gift_spaces(state, player)), default=0)
     if action is Action.BUILD:
-        return BUILD_COST
+        return cost(state, player, action, BUILD_COST)
     if action is Action.BETRAY:
-        return BETRAY_COST
+        return cost(state, player, action, BETRAY_COST)
     return 0
+
+
+def cost(state: PamirState, player: int, action: Action, printed: int) -> int:
+    """What the player pays for an action whose rules price it at `printed` (a gift space, one
+    unit of a build, a betrayal), after the abilities in effect; never below nothing."""
+    return max(0, hooks.modified(state, ActionCost(action, PlayerId(player)), printed))
 
 
 # ---------------------------------------------------------------------- taking the action
@@ -359,7 +366,11 @@ def gift(state: PamirState, player: int) -> Effect:
     one); a player with two gift cards may give twice in a turn.
     """
     me = state.players[player]
-    spaces = tuple(GiftSpace(cost) for cost in _empty_gift_spaces(state, player) if cost <= me.rupees)
+    spaces = tuple(
+        GiftSpace(price)
+        for price in _empty_gift_spaces(state, player)
+        if cost(state, player, Action.GIFT, price) <= me.rupees
+    )
     if not spaces:
         return
     space = spaces[0]
@@ -367,7 +378,7 @@ def gift(state: PamirState, player: int) -> Effect:
         space = yield from ask(
             Choice(PlayerId(player), "Gift: place a cylinder on the space costing", spaces)
         )
-    market.pay_action_cost(state, player, space.cost)
+    market.pay_action_cost(state, player, cost(state, player, Action.GIFT, space.cost))
     yield from pieces.place_gift(state, player, space.cost)
 
 
@@ -393,9 +404,10 @@ def build(state: PamirState, player: int) -> Effect:
     me = state.players[player]
     loyalty = me.loyalty
     blocks_per_unit = hooks.modified(state, BlocksPerBuild(PlayerId(player)), 1)
+    unit_cost = cost(state, player, Action.BUILD, BUILD_COST)
     paid = 0
     for built in range(MAX_BUILD_UNITS):
-        if loyalty is None or me.rupees < BUILD_COST:
+        if loyalty is None or me.rupees < unit_cost:
             return
         spots: tuple[BuildSpot | Done, ...] = _build_spots(state, player)
         if not spots:
@@ -405,14 +417,14 @@ def build(state: PamirState, player: int) -> Effect:
         spot = yield from ask(
             Choice(
                 PlayerId(player),
-                f"Build: place unit {built + 1} of up to {MAX_BUILD_UNITS} ({BUILD_COST} rupees)",
+                f"Build: place unit {built + 1} of up to {MAX_BUILD_UNITS} ({unit_cost} rupees)",
                 spots,
             )
         )
         if isinstance(spot, Done):
             return
-        market.pay_action_cost(state, player, BUILD_COST, already_paid=paid)
-        paid += BUILD_COST
+        market.pay_action_cost(state, player, unit_cost, already_paid=paid)
+        paid += unit_cost
         yield from _place_built(state, player, loyalty, spot)
         for block in range(2, blocks_per_unit + 1):
             more: tuple[BuildSpot, ...] = _build_spots(state, player)
@@ -551,10 +563,11 @@ def betray(state: PamirState, player: int) -> Effect:
     prizes, so the new one must come after it), so it is never both discarded and a prize.
     """
     targets = _betray_targets(state, player)
-    if not targets or state.players[player].rupees < BETRAY_COST:
+    price = cost(state, player, Action.BETRAY, BETRAY_COST)
+    if not targets or state.players[player].rupees < price:
         return
     target = yield from ask(Choice(PlayerId(player), "Betray: discard which card", targets))
-    market.pay_action_cost(state, player, BETRAY_COST)
+    market.pay_action_cost(state, player, price)
     owner = state.owner_of(target.number)
     assert owner is not None
     yield from pieces.discard_court_card(state, owner, target.number)

@@ -14,9 +14,10 @@ import pytest
 from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import Card, CardPlayed, CardType, Impact, Region, Suit
+from paxc.generated.pamir.vocabulary import Action, Card, CardPlayed, CardType, Impact, Region, Suit
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.pamir import card_actions, hooks
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, card
 from tests.conftest import REPO
@@ -127,7 +128,7 @@ def test_bazaar_informants_answer_any_play_of_a_spy_card(new_cards: ModuleType) 
 
 def test_playing_a_card_fires_card_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """The general trigger every 'when a card is played' ability rests on."""
-    from paxc.runtime.pamir import hooks, rules
+    from paxc.runtime.pamir import rules
 
     state = empty_state(2)
     (played,) = court_cards_where(lambda c: not c.abilities and c.patriot is None, 1)
@@ -141,6 +142,34 @@ def test_playing_a_card_fires_card_played(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(hooks, "fire", record)
     drive(rules.play(state, 0, played, left=False), [], then_first=True)
     assert CardPlayed(card(played), PlayerId(0)) in fired
+
+
+def join_game(card: Card, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make a new card part of the game, as a build of the game with its file would: the card
+    table and the index of court cards carrying modifiers (the runtime's own code, unchanged)."""
+    from paxc.generated import pamir
+
+    monkeypatch.setitem(pamir.CARDS_BY_NUMBER, card.number, card)
+    monkeypatch.setattr(pamir, "CARDS", (*pamir.CARDS, card))
+    monkeypatch.setattr(hooks, "CARDS", pamir.CARDS)
+    monkeypatch.setattr(hooks, "_COURT_CARRIERS", hooks._court_carriers())
+    monkeypatch.setattr(
+        hooks, "_CARRIER_CARDS", frozenset(n for ns in hooks._COURT_CARRIERS.values() for n in ns)
+    )
+
+
+def test_bribed_officials_make_your_betrayals_cheaper(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    officials = new_cards.CARD_906
+    join_game(officials, monkeypatch)
+    state = empty_state(2)
+    state.players[0].court.append(officials.number)
+    assert card_actions.cost(state, 0, Action.BETRAY, 2) == 1
+    assert card_actions.cost(state, 1, Action.BETRAY, 2) == 2  # only the owner's betrayals
+    assert card_actions.cost(state, 0, Action.BUILD, 2) == 2  # only betrayals
+    state.players[0].court.remove(officials.number)
+    assert card_actions.cost(state, 0, Action.BETRAY, 2) == 2  # once it leaves the court
 
 
 def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
