@@ -176,6 +176,15 @@ class May:
 
 
 @dataclass(frozen=True, slots=True)
+class Until:
+    """`until DURATION { modify ... }`: modifiers that start when the effect runs and last."""
+
+    duration: Ident
+    body: Block
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class Modify:
     hook: Ident
     value: Expr
@@ -244,6 +253,7 @@ Statement = (
     | Choose
     | ChooseOne
     | May
+    | Until
     | Modify
     | On
     | When
@@ -335,7 +345,14 @@ class TimingDecl:
     span: Span
 
 
-VocabItem = EnumDecl | AdjacencyDecl | CardTypeDecl | SignatureDecl | TimingDecl
+@dataclass(frozen=True, slots=True)
+class DurationDecl:
+    name: Ident
+    text: StrLit
+    span: Span
+
+
+VocabItem = EnumDecl | AdjacencyDecl | CardTypeDecl | SignatureDecl | TimingDecl | DurationDecl
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ BUILTIN_FUNCTIONS = ("count", "exists", "sum", "min", "max")
 _ARITHMETIC = ("+", "-", "*")
 
 _EFFECT_BLOCKS = (ast.On, ast.When, ast.WhileInPlay, ast.Instead)
-_EFFECT_STATEMENTS = (ast.Phrase, ast.Let, ast.If, ast.ForEach, ast.Choose, ast.ChooseOne, ast.May)
+_EFFECT_STATEMENTS = (ast.Phrase, ast.Let, ast.If, ast.ForEach, ast.Choose, ast.ChooseOne, ast.May, ast.Until)
 
 
 def _describe(statement: ast.Statement) -> str:
@@ -42,6 +42,7 @@ def _describe(statement: ast.Statement) -> str:
         ast.Choose: "a choice ('choose')",
         ast.ChooseOne: "a choice ('choose one')",
         ast.May: "an optional step ('may')",
+        ast.Until: "a lasting effect ('until ...')",
         ast.Modify: "a modifier ('modify')",
         ast.Phrase: "an operation",
     }[type(statement)]
@@ -96,6 +97,7 @@ class GameChecker:
     def check_card(self, card: ast.Card) -> ir.CardIR | None:
         errors_before = self.reporter.count
         self._card_name = card.name.value
+        self._lasting: list[ir.AbilityIR] = []  # what the card's `until` statements start
         if not card.name.value.strip():
             self.reporter.error(card.name.span, Code.WRONG_TYPE, "a card's name cannot be empty")
         first = self._numbers.get(card.number.value)
@@ -153,6 +155,7 @@ class GameChecker:
             errata=tuple(errata),
             path=card.span.path,
             line=card.span.line,
+            lasting=tuple(self._lasting),
         )
 
     def _card_body(
@@ -441,15 +444,33 @@ class GameChecker:
             return [ir.TriggerHook(hook, condition, block.optional, body, block.span.line)]
         return [ir.ReplacementHook(hook, condition, block.optional, body, block.span.line)]
 
+    def _until(self, statement: ast.Until) -> ir.Stmt | None:
+        """`until DURATION { modify ... }`: the modifiers become one of the card's lasting
+        abilities, which the effect starts. They see what a `while in play` modifier sees (the
+        hook's parameters, `you`, `this`, `current`), not the effect's own names: they are asked
+        later, when the rules compute the value."""
+        duration = statement.duration.text
+        if duration not in self.vocab.durations:
+            self.reporter.unknown(statement.duration.span, "duration", duration, self.vocab.durations)
+        modifiers = self._modifiers_only(statement.body, "'until ...'")
+        if duration not in self.vocab.durations or not modifiers:
+            return None
+        self._lasting.append(ir.AbilityIR(None, tuple(modifiers), statement.span.line))
+        text = self.vocab.durations[duration]
+        return ir.LastingStmt(len(self._lasting) - 1, duration, text, tuple(modifiers), statement.span.line)
+
     def _while_in_play(self, block: ast.WhileInPlay) -> list[ir.ModifierHook]:
         """`while in play` holds modifiers only, each one a hook of its own."""
+        return self._modifiers_only(block.body, "'while in play'")
+
+    def _modifiers_only(self, body: ast.Block, where: str) -> list[ir.ModifierHook]:
         modifiers: list[ir.ModifierHook] = []
-        for statement in block.body.statements:
+        for statement in body.statements:
             if not isinstance(statement, ast.Modify):
                 self.reporter.error(
                     _head_span(statement),
                     Code.MISPLACED_EFFECT,
-                    f"{_describe(statement)} cannot stand in 'while in play'",
+                    f"{_describe(statement)} cannot stand in {where}",
                     "a continuous effect holds 'modify ... to ...' lines; one-shot effects go in 'on ...' or 'when ...'",
                 )
                 continue
@@ -524,6 +545,8 @@ class GameChecker:
             return ir.IfStmt(condition, then, otherwise, line) if condition is not None else None
         if isinstance(statement, ast.ChooseOne):
             return self._choose_one(statement, scope)
+        if isinstance(statement, ast.Until):
+            return self._until(statement)
         if isinstance(statement, ast.May):
             with scope.nested():
                 body = self._statements(statement.body, scope)
@@ -1072,6 +1095,7 @@ def _keyword_width(statement: ast.Statement) -> int:
         ast.Choose: 6,
         ast.ChooseOne: 10,
         ast.May: 3,
+        ast.Until: 5,
         ast.Modify: 6,
     }
     return words.get(type(statement), 1)

@@ -121,8 +121,10 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
                 "doc": hook.text or hook.name.replace("_", " "),
             }
         )
+    durations = [(pynames.constant(name), name, text) for name, text in vocab.durations.items()]
     exports = sorted(
         ["GAME", "TITLE", "TIMINGS", "Card", "CardType", names.protocol]
+        + (["Duration"] if durations else [])
         + [names.enum_class(kind) for kind in vocab.enums]
         + [names.adjacency(kind) for kind in vocab.adjacency]
         + [
@@ -139,6 +141,7 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
         vocab=vocab,
         protocol=names.protocol,
         enums=enums,
+        durations=durations,
         card_types=card_types,
         adjacency=adjacency,
         required_fields=required_fields,
@@ -270,6 +273,9 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
     abilities = [_ability(emitter, ability, base, path) for ability in card.abilities]
     if abilities:
         arguments.append(("abilities", PyTuple(tuple(abilities))))
+    lasting = [_ability(emitter, a, f"{base}_lasting_{i}", path) for i, a in enumerate(card.lasting)]
+    if lasting:
+        arguments.append(("lasting", PyTuple(tuple(lasting))))
     sides: list[PyValue] = []
     for index, side in enumerate(card.sides, start=1):
         side_args: list[tuple[str, PyValue]] = [
@@ -460,6 +466,10 @@ class _Emitter:
             for index, (text, body) in enumerate(statement.branches):
                 yield f"{'if' if index == 0 else 'elif'} {branch} == {_q(text)}:"
                 yield from self._indented(body)
+        elif isinstance(statement, ir.LastingStmt):
+            self.state.vocab_imports.add("Duration")
+            duration = f"Duration.{pynames.constant(statement.duration)}"
+            yield f"yield from ctx.start_lasting({self.this}, {statement.index}, {duration})"
         elif isinstance(statement, ir.MayStmt):
             self.state.runtime_imports.update({"Choice", "ask"})
             choice = PyCall("Choice", (("", "ctx.you"), ("", _q(statement.prompt)), ("", "(True, False)")))

@@ -227,7 +227,18 @@ class MayStmt:
     line: int
 
 
-Stmt = OperationStmt | LetStmt | IfStmt | ForEachStmt | ChooseStmt | ChooseOneStmt | MayStmt
+@dataclass(frozen=True, slots=True)
+class LastingStmt:
+    """Starts the card's lasting ability `index` (its `modifiers`) for the duration."""
+
+    index: int
+    duration: str
+    text: str  # the duration's phrasing: "until the end of your turn"
+    modifiers: tuple[ModifierHook, ...]
+    line: int
+
+
+Stmt = OperationStmt | LetStmt | IfStmt | ForEachStmt | ChooseStmt | ChooseOneStmt | MayStmt | LastingStmt
 
 # ------------------------------------------------------------------ hooks
 
@@ -314,6 +325,7 @@ class CardIR:
     errata: tuple[ErratumIR, ...]
     path: str
     line: int
+    lasting: tuple[AbilityIR, ...] = ()  # started by the card's `until` statements, by index
 
 
 @dataclass(frozen=True, slots=True)

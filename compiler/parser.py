@@ -331,6 +331,9 @@ class _ToAst(Transformer[Token, ast.File]):
     def may_stmt(self, meta: Meta, children: list[Any]) -> ast.May:
         return ast.May(children[-1], self._span(meta))
 
+    def until_stmt(self, meta: Meta, children: list[Any]) -> ast.Until:
+        return ast.Until(self._ident(children[0]), children[-1], self._span(meta))
+
     def modify_stmt(self, meta: Meta, children: list[Any]) -> ast.Modify:
         hook = children[0]
         value = next(c for c in children[1:] if not isinstance(c, (Token, tuple)))
@@ -490,6 +493,12 @@ class _ToAst(Transformer[Token, ast.File]):
     def param(self, meta: Meta, children: list[Any]) -> ast.Param:
         preposition = str(children[0]) if len(children) == 3 else None
         return ast.Param(preposition, self._ident(children[-2]), children[-1], self._span(meta))
+
+    def duration_decl(self, meta: Meta, children: list[Token]) -> ast.DurationDecl:
+        name, text = children
+        return ast.DurationDecl(
+            self._ident(name), ast.StrLit(_unquote(text), self._token_span(text)), self._span(meta)
+        )
 
     def timing_decl(self, meta: Meta, children: list[Token]) -> ast.TimingDecl:
         return ast.TimingDecl(tuple(self._ident(c) for c in children), self._span(meta))

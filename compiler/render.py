@@ -124,6 +124,8 @@ def _statement(statement: ir.Stmt) -> str:
         return "choose one: " + " or ".join(f"({text})" for text, _ in statement.branches)
     if isinstance(statement, ir.MayStmt):
         return may_text(statement.body)
+    if isinstance(statement, ir.LastingStmt):
+        return f"{statement.text}, " + "; ".join(modifier_text(m) for m in statement.modifiers)
     where = f" where {value_text(statement.where)}" if statement.where is not None else ""
     among = f" of {value_text(statement.source)}" if statement.source is not None else ""
     return f"{value_text(statement.chooser)} chooses a {statement.kind} {words(statement.variable)}{among}{where}"
@@ -135,12 +137,16 @@ def may_text(body: tuple[ir.Stmt, ...]) -> str:
     return f"you may {text[4:]}" if text.startswith("you ") else f"you may: {text}"
 
 
+def modifier_text(hook: ir.ModifierHook) -> str:
+    when = f" when {value_text(hook.when)}" if hook.when is not None else ""
+    return f"{_event_text(hook.modifier)} is {value_text(hook.value)}{when}"
+
+
 def hook_text(hook: ir.Hook) -> str:
     if isinstance(hook, ir.OneShotHook):
         return f"On {words(hook.timing)}: {statements_text(hook.body)}."
     if isinstance(hook, ir.ModifierHook):
-        when = f" when {value_text(hook.when)}" if hook.when is not None else ""
-        return f"While in play, {_event_text(hook.modifier)} is {value_text(hook.value)}{when}."
+        return f"While in play, {modifier_text(hook)}."
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
     condition = f", if {value_text(hook.condition)}" if hook.condition is not None else ""
     may = " you may" if hook.optional else ""

@@ -6,6 +6,7 @@ Vocabularies are written in the card language itself (`vocabulary pamir "..." { 
 
 from __future__ import annotations
 
+import dataclasses
 import keyword
 import re
 from dataclasses import dataclass
@@ -87,6 +88,9 @@ class Vocabulary:
     card_types: dict[str, CardTypeSpec]
     hooks: dict[str, HookSpec]
     timings: tuple[str, ...]
+    durations: dict[str, str] = dataclasses.field(
+        default_factory=dict
+    )  # name -> "until the end of your turn"
 
     def hooks_of(self, kind: str) -> dict[str, HookSpec]:
         return {name: hook for name, hook in self.hooks.items() if hook.kind == kind}
@@ -123,6 +127,7 @@ _RESERVED_CLASSES = frozenset(
     {
         "Card",
         "CardType",
+        "Duration",
         "Provenance",
         "PlayerId",
         "Effect",
@@ -182,6 +187,7 @@ class _Builder:
         card_types: dict[str, CardTypeSpec] = {}
         hooks: dict[str, HookSpec] = {}
         timings: list[str] = []
+        durations: dict[str, str] = {}
         for item in items:
             if isinstance(item, ast.AdjacencyDecl):
                 pairs = self._adjacency(item)
@@ -193,6 +199,9 @@ class _Builder:
             elif isinstance(item, ast.SignatureDecl):
                 if self._declare(item.name, item.kind):
                     hooks[item.name.text] = self._hook(item)
+            elif isinstance(item, ast.DurationDecl):
+                if self._declare(item.name, "duration"):
+                    durations[item.name.text] = item.text.value
             elif isinstance(item, ast.TimingDecl):
                 for ident in item.names:
                     if ident.text in timings:
@@ -212,6 +221,7 @@ class _Builder:
             card_types=card_types,
             hooks=hooks,
             timings=tuple(timings),
+            durations=durations,
         )
 
     def _enum(self, item: ast.EnumDecl) -> None:

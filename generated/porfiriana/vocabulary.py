@@ -226,6 +226,7 @@ class Card:
     victim_prestige: Prestige | None = None
     note: str = ""
     abilities: tuple[Ability[PorfirianaEffects], ...] = ()
+    lasting: tuple[Ability[PorfirianaEffects], ...] = ()  # what the card's `until ...` effects start
     sides: tuple[Card, ...] = ()
     errata: tuple[Erratum, ...] = ()
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paxc.generated.pamir.vocabulary import Card, Coalition, FavoredSuitMayChange, Region, Suit
+from paxc.generated.pamir.vocabulary import Card, Coalition, Duration, FavoredSuitMayChange, Region, Suit
+from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.pamir import pieces, scoring
 from paxc.runtime.pamir.options import cards_of
@@ -112,6 +113,10 @@ class PamirContext:
                 player.hand.remove(card.number)
                 self.state.discard.append(card.number)
                 return
+
+    def start_lasting(self, card: Card, ability: int, until: Duration) -> Effect:
+        self.state.lasting.append(Lasting(card.number, ability, self._you, until.value))
+        yield from ()
 
     def place_tribe(self, region: Region, player: PlayerId) -> Effect:
         yield from pieces.place_tribe(self.state, player, region)

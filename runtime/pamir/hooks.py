@@ -45,6 +45,8 @@ def in_effect(state: PamirState) -> Iterator[tuple[int, int, Ability[PamirEffect
         for number in player.court:
             for ability in card(number).abilities:
                 yield number, owner, ability
+    for lasting in state.lasting:
+        yield lasting.card, lasting.owner, card(lasting.card).lasting[lasting.ability]
 
 
 @functools.cache
@@ -56,6 +58,14 @@ def _modifiers(number: int, side: int | None) -> dict[type, tuple[Modifier[Pamir
     for ability in abilities:
         for modifier in ability.modifiers:
             table.setdefault(modifier.hook, []).append(modifier)
+    return {hook: tuple(found) for hook, found in table.items()}
+
+
+@functools.cache
+def _lasting_modifiers(number: int, index: int) -> dict[type, tuple[Modifier[PamirEffects, Any, Any], ...]]:
+    table: dict[type, list[Modifier[PamirEffects, Any, Any]]] = {}
+    for modifier in card(number).lasting[index].modifiers:
+        table.setdefault(modifier.hook, []).append(modifier)
     return {hook: tuple(found) for hook, found in table.items()}
 
 
@@ -84,6 +94,8 @@ def active_types(state: PamirState) -> frozenset[type]:
         for number in player.court:
             if number in _CARRIER_CARDS:
                 types.update(_modifiers(number, None))
+    for lasting in state.lasting:
+        types.update(_lasting_modifiers(lasting.card, lasting.ability))
     return frozenset(types)
 
 
@@ -110,6 +122,8 @@ def in_effect_for(state: PamirState, hook_type: type) -> bool:
     if any(hook_type in _modifiers(n, s) for n, s, _ in state.global_events):
         return True
     if any(hook_type in _modifiers(n, s) for p in state.players for n, s in p.events):
+        return True
+    if any(hook_type in _lasting_modifiers(e.card, e.ability) for e in state.lasting):
         return True
     carriers = _COURT_CARRIERS.get(hook_type, ())
     return any(number in p.court for number in carriers for p in state.players)
@@ -142,6 +156,10 @@ def modified(state: PamirState, hook: object, value: V) -> V:
         for owner, _, number in sorted(in_courts):
             for modifier in _modifiers(number, None)[hook_type]:
                 value = modifier.apply(context.PamirContext(state, owner, number), hook, value)
+    # Lasting effects last, in the order they started: the newest acts on top of everything.
+    for lasting in state.lasting:
+        for modifier in _lasting_modifiers(lasting.card, lasting.ability).get(hook_type, ()):
+            value = modifier.apply(context.PamirContext(state, lasting.owner, lasting.card), hook, value)
     return value
 
 

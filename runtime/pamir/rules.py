@@ -22,6 +22,7 @@ from paxc.generated.pamir.vocabulary import (
     Resolution,
     TurnStarted,
 )
+from paxc.runtime.core import lasting
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
@@ -157,6 +158,7 @@ def take_turn(state: PamirState, player: int) -> Effect:
         yield from perform(state, player, action)
     if not state.over:
         yield from cleanup(state, player)
+    lasting.end(state.lasting, "end_of_turn", owner=player)  # "until the end of your turn"
 
 
 def legal_actions(state: PamirState, player: int) -> list[Action]:

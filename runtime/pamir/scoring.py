@@ -10,6 +10,7 @@ from paxc.generated.pamir.vocabulary import (
     PatriotInfluence,
     Suit,
 )
+from paxc.runtime.core import lasting
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir import hooks
 from paxc.runtime.pamir.state import COALITIONS, PamirState
@@ -80,6 +81,7 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
     # Events in effect "until the next dominance check" end now.
     state.discard.extend(number for number, _, _ in state.global_events)
     state.global_events.clear()
+    lasting.end(state.lasting, "next_dominance_check")
     for me in state.players:
         state.discard.extend(number for number, _ in me.events)
         me.events.clear()

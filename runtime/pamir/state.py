@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from paxc.generated.pamir import CARDS_BY_NUMBER
 from paxc.generated.pamir.vocabulary import ADJACENT_REGIONS, Card, CardType, Coalition, Impact, Region, Suit
+from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.rng import Rng
 
 COALITIONS = tuple(Coalition)
@@ -88,6 +89,7 @@ class PamirState:
     # (card, index of the side in effect, the player whose cleanup discarded it).
     global_events: list[tuple[int, int, int]] = field(default_factory=list)
     named_players: dict[int, int] = field(default_factory=dict)  # card -> the player its effect names
+    lasting: list[Lasting] = field(default_factory=list)  # effects cards started `until ...`
     in_transit: list[int] = field(default_factory=list)  # cards between two places while a decision is asked
     active: int = 0
     turn_number: int = 0
@@ -208,6 +210,7 @@ class PamirState:
             spies={number: counts[:] for number, counts in self.spies.items()},
             global_events=self.global_events[:],
             named_players=dict(self.named_players),
+            lasting=self.lasting[:],
             in_transit=self.in_transit[:],
             active=self.active,
             turn_number=self.turn_number,

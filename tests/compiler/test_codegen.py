@@ -128,6 +128,10 @@ class FakeGame:
     def controls(self, player: PlayerId, region: Any) -> bool:
         return player == self.you and region.value in self.controlled
 
+    def start_lasting(self, card: Any, ability: int, until: Any) -> Effect:
+        self.log.append(("lasting", (card.name, ability, until.value)))
+        yield from ()
+
     def army(self, player: PlayerId) -> tuple[Any, ...]:
         return self.army_cards if player == self.you else ()
 
@@ -205,6 +209,17 @@ def test_choose_one_and_may(testgame: ModuleType) -> None:
     game = FakeGame(2, gold={0: 0, 1: 0})
     run(play.run(game), ["you gain 2 gold", False])
     assert game.log == [("gain", (2, 0))]
+
+
+def test_until_starts_a_lasting_modifier(testgame: ModuleType) -> None:
+    rally = testgame.CARD_6
+    (play,) = rally.abilities[0].one_shots
+    game = FakeGame(2, gold={0: 0, 1: 0})
+    run(play.run(game), [])
+    assert game.log == [("gain", (1, 0)), ("lasting", ("Rally", 0, "end_of_turn"))]
+    (cost,) = rally.lasting[0].modifiers
+    assert cost.apply(game, cost.hook(rally, PlayerId(0)), 4) == 3  # the owner buys for 1 less
+    assert cost.apply(game, cost.hook(rally, PlayerId(1)), 4) == 4
 
 
 def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:

@@ -81,4 +81,4 @@ def test_end_of_file_points_at_the_last_line() -> None:
 def test_clean_cards_give_no_diagnostics() -> None:
     result = compile_paths([FIXTURES / "cards"], FIXTURES)
     assert result.diagnostics == []
-    assert [c.number for c in result.games["testgame"].cards()] == [1, 2, 3, 4, 5]
+    assert [c.number for c in result.games["testgame"].cards()] == [1, 2, 3, 4, 5, 6]

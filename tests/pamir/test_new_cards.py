@@ -14,10 +14,20 @@ import pytest
 from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import Action, Card, CardPlayed, CardType, Impact, Region, Suit
+from paxc.generated.pamir.vocabulary import (
+    Action,
+    ArmyNeedsRoad,
+    Card,
+    CardPlayed,
+    CardType,
+    Duration,
+    Impact,
+    Region,
+    Suit,
+)
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.pamir import card_actions, hooks
+from paxc.runtime.pamir import card_actions, hooks, rules
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, card
 from tests.conftest import REPO
@@ -128,7 +138,6 @@ def test_bazaar_informants_answer_any_play_of_a_spy_card(new_cards: ModuleType) 
 
 def test_playing_a_card_fires_card_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """The general trigger every 'when a card is played' ability rests on."""
-    from paxc.runtime.pamir import rules
 
     state = empty_state(2)
     (played,) = court_cards_where(lambda c: not c.abilities and c.patriot is None, 1)
@@ -170,6 +179,39 @@ def test_bribed_officials_make_your_betrayals_cheaper(
     assert card_actions.cost(state, 0, Action.BUILD, 2) == 2  # only betrayals
     state.players[0].court.remove(officials.number)
     assert card_actions.cost(state, 0, Action.BETRAY, 2) == 2  # once it leaves the court
+
+
+def test_mountain_guides_last_until_the_end_of_your_turn(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guides = new_cards.CARD_907
+    join_game(guides, monkeypatch)
+    state = empty_state(2)
+    play(guides, state, 0, [])
+    assert not hooks.modified(state, ArmyNeedsRoad(PlayerId(0)), True)  # in effect at once
+    assert hooks.modified(state, ArmyNeedsRoad(PlayerId(1)), True)  # for its owner only
+    copy = state.copy()
+    assert copy.lasting == state.lasting and copy.digest() == state.digest()  # saves carry it
+    drive(rules.take_turn(state, 1), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
+    assert state.lasting  # another player's turn ended: still in effect
+    drive(rules.take_turn(state, 0), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
+    assert state.lasting == [] and hooks.modified(state, ArmyNeedsRoad(PlayerId(0)), True)
+
+
+def test_a_lasting_effect_until_the_next_dominance_check(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paxc.runtime.pamir import scoring
+
+    guides = new_cards.CARD_907
+    join_game(guides, monkeypatch)
+    state = empty_state(2)
+    ctx = PamirContext(state, 0, guides.number)
+    drive(ctx.start_lasting(guides, 0, Duration.NEXT_DOMINANCE_CHECK), [])
+    drive(rules.take_turn(state, 0), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
+    assert state.lasting  # a turn's end does not end it
+    scoring.dominance_check(state)
+    assert state.lasting == []
 
 
 def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
