@@ -206,6 +206,7 @@ class When:
     optional: bool
     body: Block
     span: Span
+    once_per_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -441,7 +441,9 @@ class GameChecker:
         if hook is None:
             return []
         if isinstance(block, ast.When):
-            return [ir.TriggerHook(hook, condition, block.optional, body, block.span.line)]
+            return [
+                ir.TriggerHook(hook, condition, block.optional, body, block.span.line, block.once_per_turn)
+            ]
         return [ir.ReplacementHook(hook, condition, block.optional, body, block.span.line)]
 
     def _until(self, statement: ast.Until) -> ir.Stmt | None:

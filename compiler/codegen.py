@@ -403,6 +403,7 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
             ("applies", applies),
             ("run", name),
             ("optional", str(hook.optional)),
+            *([("once_per_turn", "True")] if isinstance(hook, ir.TriggerHook) and hook.once_per_turn else []),
             ("source", _q(source)),
         ),
     )

@@ -257,6 +257,7 @@ class TriggerHook:
     optional: bool
     body: tuple[Stmt, ...]
     line: int
+    once_per_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -349,7 +349,11 @@ class _ToAst(Transformer[Token, ast.File]):
             self._has_optional(children),
             children[-1],
             self._span(meta),
+            any(isinstance(c, tuple) and c[0] == "once" for c in children),
         )
+
+    def once_clause(self, meta: Meta, children: list[Any]) -> tuple[str, None]:
+        return ("once", None)
 
     def while_block(self, meta: Meta, children: list[Any]) -> ast.WhileInPlay:
         return ast.WhileInPlay(children[-1], self._span(meta))

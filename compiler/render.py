@@ -94,9 +94,45 @@ def _fill(hook: HookSpec, args: list[str]) -> str:
     return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), hook.text)
 
 
-def _event_text(hook: HookSpec) -> str:
-    """A trigger or event phrase with its parameters named."""
-    return _fill(hook, [f"the {words(p.name)}" for p in hook.params])
+def _event_text(hook: HookSpec, known: dict[str, str] | None = None) -> str:
+    """A trigger or event phrase with its parameters named, or given where a condition pins
+    them: `when action_taken if action == tax` reads "after ... takes a tax action"."""
+    known = known or {}
+    return _fill(hook, [known.get(p.name, f"the {words(p.name)}") for p in hook.params])
+
+
+def _pinned(condition: ir.Expr | None) -> tuple[dict[str, str], ir.Expr | None]:
+    """The parameters a condition fixes (`param == value` among its `and`-ed parts), as text,
+    and what is left of the condition once they are said in the event's phrase."""
+    if condition is None:
+        return {}, None
+    parts: list[ir.Expr] = []
+
+    def split(expr: ir.Expr) -> None:
+        if isinstance(expr, ir.BinaryExpr) and expr.operator == "and":
+            split(expr.left)
+            split(expr.right)
+        else:
+            parts.append(expr)
+
+    split(condition)
+    known: dict[str, str] = {}
+    rest: list[ir.Expr] = []
+    for part in parts:
+        if (
+            isinstance(part, ir.BinaryExpr)
+            and part.operator == "=="
+            and isinstance(part.left, ir.HookParamRef)
+            and part.left.name not in known
+            and not isinstance(part.right, ir.HookParamRef)
+        ):
+            known[part.left.name] = value_text(part.right)
+        else:
+            rest.append(part)
+    remaining: ir.Expr | None = None
+    for part in rest:
+        remaining = part if remaining is None else ir.BinaryExpr("and", remaining, part, part.type)
+    return known, remaining
 
 
 def statements_text(statements: tuple[ir.Stmt, ...]) -> str:
@@ -138,8 +174,9 @@ def may_text(body: tuple[ir.Stmt, ...]) -> str:
 
 
 def modifier_text(hook: ir.ModifierHook) -> str:
-    when = f" when {value_text(hook.when)}" if hook.when is not None else ""
-    return f"{_event_text(hook.modifier)} is {value_text(hook.value)}{when}"
+    known, rest = _pinned(hook.when)
+    when = f" when {value_text(rest)}" if rest is not None else ""
+    return f"{_event_text(hook.modifier, known)} is {value_text(hook.value)}{when}"
 
 
 def hook_text(hook: ir.Hook) -> str:
@@ -148,31 +185,41 @@ def hook_text(hook: ir.Hook) -> str:
     if isinstance(hook, ir.ModifierHook):
         return f"While in play, {modifier_text(hook)}."
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
-    condition = f", if {value_text(hook.condition)}" if hook.condition is not None else ""
-    may = " you may" if hook.optional else ""
-    body = statements_text(hook.body)
+    known, rest = _pinned(hook.condition)
+    condition = f", if {value_text(rest)}" if rest is not None else ""
+    body = may_text(hook.body) if hook.optional else statements_text(hook.body)
     if isinstance(hook, ir.TriggerHook):
-        return f"{_capital(_event_text(spec))}{condition},{may} {body}."
-    return f"Instead of {_event_text(spec)}{condition},{may} {body}."
+        once = "Once per turn, " if hook.once_per_turn else ""
+        event = _event_text(spec, known) if once else _capital(_event_text(spec, known))
+        return f"{once}{event}{condition}, {body}."
+    return f"Instead of {_event_text(spec, known)}{condition}, {body}."
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# Phrasing templates are written for a third person ("{player} gains"); when the player is "you"
-# at the head of a clause, the verb loses its -s: "you gain", "you choose", "you pass".
-_YOU_VERB = re.compile(r"(^|[:;,] |\b(?:if|then|where|may) )you ([a-z]+?)(es|s)\b")
+# Phrasing templates are written for a third person ("{player} gains", "{player}'s turn"); where
+# the player is "you", the verb loses its -s ("you gain", "you pass", "you are") and the
+# possessive becomes "your". Words after "you" that end in -s but are no verbs stay as they are.
+_YOU_VERB = re.compile(r"(?<!of )(?<!for )(?<!to )(?<!with )\byou ([a-z]+)\b")  # "you" as a subject
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
+_NOT_VERBS = frozenset({"as", "us", "plus", "minus", "less", "unless", "this", "thus"})
 
 
 def second_person(text: str) -> str:
     def fix(match: re.Match[str]) -> str:
-        stem, ending = match.group(2), match.group(3)
-        if ending == "es" and not stem.endswith(("ch", "sh", "ss", "x", "o")):
-            stem += "e"  # "takes" -> "take", but "passes" -> "pass"
-        return f"{match.group(1)}you {stem}"
+        word = match.group(1)
+        if word in _IRREGULAR:
+            return f"you {_IRREGULAR[word]}"
+        if word in _NOT_VERBS or not word.endswith("s") or word.endswith("ss") or len(word) < 3:
+            return match.group(0)
+        stem = word[:-1]
+        if word.endswith("es") and word[:-2].endswith(("ch", "sh", "ss", "x", "o")):
+            stem = word[:-2]  # "passes" -> "pass", but "takes" -> "take"
+        return f"you {stem}"
 
-    return _YOU_VERB.sub(fix, text)
+    return _YOU_VERB.sub(fix, text.replace("you's ", "your "))
 
 
 def card_text(card: ir.CardIR) -> str:

@@ -114,6 +114,7 @@ class Trigger(Generic[C, E]):
     run: Callable[[C, E], Effect]
     optional: bool
     source: str
+    once_per_turn: bool = False  # acts at most once a turn for each owner (see core.abilities.fire)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,8 +40,13 @@ def modified(in_effect: Iterable[InEffect], hook: object, value: V) -> V:
     return value
 
 
-def fire(in_effect: Iterable[InEffect], event: object) -> Effect:
-    """Run every trigger responding to `event` whose condition holds (an optional one asks)."""
+def fire(in_effect: Iterable[InEffect], event: object, used_this_turn: set[str] | None = None) -> Effect:
+    """Run every trigger responding to `event` whose condition holds (an optional one asks).
+
+    A trigger limited to once per turn is recorded in `used_this_turn` (state the game clears at
+    each turn start) when it acts, by its owner and its place in the card files; a game with no
+    such record gives None, and those triggers then act every time.
+    """
     event_type = type(event)
     matching = [
         (ctx, owner, trigger, name)
@@ -50,10 +55,15 @@ def fire(in_effect: Iterable[InEffect], event: object) -> Effect:
         if trigger.event is event_type
     ]
     for ctx, owner, trigger, name in matching:
+        key = f"{owner}@{trigger.source}"
+        if trigger.once_per_turn and used_this_turn is not None and key in used_this_turn:
+            continue
         if not trigger.applies(ctx, event):
             continue
         if trigger.optional and not (yield from confirm(owner, f"{name}: use its ability now?")):
             continue
+        if trigger.once_per_turn and used_this_turn is not None:
+            used_this_turn.add(key)
         yield from run_effect(trigger.run(ctx, event))
 
 

@@ -177,7 +177,9 @@ def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[a
 
 def fire(state: PamirState, event: object) -> Effect:
     """Run every trigger in effect that responds to `event` (an optional one asks its owner)."""
-    yield from abilities.fire(_carrying(state, type(event), replacements=False), event)
+    yield from abilities.fire(
+        _carrying(state, type(event), replacements=False), event, state.turn.used_triggers
+    )
 
 
 def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool]:

@@ -70,6 +70,7 @@ class TurnState:
     paid_onto: set[int] = field(default_factory=set)  # market cards the player put rupees on
     placed_blocks: dict[str, int] = field(default_factory=dict)  # location key -> blocks placed this turn
     placed_cylinders: dict[str, int] = field(default_factory=dict)
+    used_triggers: set[str] = field(default_factory=set)  # "once per turn" triggers that acted
 
 
 @dataclass(slots=True)
@@ -220,6 +221,7 @@ class PamirState:
                 set(self.turn.paid_onto),
                 dict(self.turn.placed_blocks),
                 dict(self.turn.placed_cylinders),
+                set(self.turn.used_triggers),
             ),
             checks_resolved=self.checks_resolved,
             winner=self.winner,

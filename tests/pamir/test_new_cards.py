@@ -16,6 +16,7 @@ from paxc.compiler.project import compile_paths
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Action,
+    ActionTaken,
     ArmyNeedsRoad,
     Card,
     CardPlayed,
@@ -29,7 +30,7 @@ from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir import card_actions, hooks, rules
 from paxc.runtime.pamir.context import PamirContext
-from paxc.runtime.pamir.state import PamirState, card
+from paxc.runtime.pamir.state import PamirState, TurnState, card
 from tests.conftest import REPO
 from tests.pamir.scenario import Answer, court_card, drive, empty_state
 
@@ -214,6 +215,22 @@ def test_a_lasting_effect_until_the_next_dominance_check(
     assert state.lasting == []
 
 
+def test_tax_farmers_act_once_per_turn(new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    farmers = new_cards.CARD_908
+    join_game(farmers, monkeypatch)
+    state = empty_state(2)
+    state.players[0].court.append(farmers.number)
+    before = state.players[0].rupees
+    taxed = ActionTaken(Action.TAX, PlayerId(0))
+    drive(hooks.fire(state, taxed), [True])  # optional: the owner says yes
+    drive(hooks.fire(state, taxed), [])  # the same turn: it does not act again, nor ask
+    assert state.players[0].rupees == before + 1
+    drive(hooks.fire(state, ActionTaken(Action.TAX, PlayerId(1))), [])  # another player's tax
+    state.turn = TurnState()  # a new turn
+    drive(hooks.fire(state, taxed), [True])
+    assert state.players[0].rupees == before + 2
+
+
 def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
     from paxc.compiler.render import card_text
 
@@ -222,3 +239,4 @@ def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
     assert "you choose a card target of the cards in every court where the owner of target" in texts[901]
     assert "the number of the cards c in the court of you where the suit of c is Military" in texts[902]
     assert "where spy is among the impact of c" in texts[903]
+    assert "Once per turn, after you take a tax action" in texts[908]

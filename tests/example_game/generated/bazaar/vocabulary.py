@@ -61,6 +61,7 @@ class Card:
     points: int
     note: str = ""
     abilities: tuple[Ability[BazaarEffects], ...] = ()
+    lasting: tuple[Ability[BazaarEffects], ...] = ()  # what the card's `until ...` effects start
     sides: tuple[Card, ...] = ()
     errata: tuple[Erratum, ...] = ()
 
