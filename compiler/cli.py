@@ -123,6 +123,8 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
     except ProjectError as error:
         raise click.ClickException(str(error)) from error
     output = incremental.build_files(root, package, use_cache=not no_cache)
+    if output.warning is not None:
+        click.echo(f"warning: {output.warning}", err=True)
     result = output.result
     if not result.ok:
         _report(result)

@@ -14,7 +14,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import re
+import shutil
+import stat
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,11 +50,40 @@ def toolchain() -> str:
     return digest.hexdigest()
 
 
-def _key(*parts: str) -> str:
-    digest = hashlib.sha256(toolchain().encode())
-    for part in parts:
-        digest.update(b"\0" + part.encode("utf-8"))
-    return digest.hexdigest()
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _canonical(data: object) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
+def _key(claims: dict[str, str]) -> str:
+    """An entry's key: the hash of what the entry claims to stand for, so an entry can prove it."""
+    return hashlib.sha256(_canonical(claims)).hexdigest()
+
+
+def _card_claims(package: str, card_file: _CardFile, vocabulary_text: str) -> dict[str, str]:
+    return {
+        "kind": "card",
+        "toolchain": toolchain(),
+        "package": package,
+        "game": card_file.game,
+        "path": card_file.shown,
+        "vocabulary_sha256": _sha256(vocabulary_text),
+        "source_sha256": _sha256(card_file.text),
+    }
+
+
+def _vocabulary_claims(package: str, game: str, text: str) -> dict[str, str]:
+    return {
+        "kind": "vocabulary",
+        "toolchain": toolchain(),
+        "package": package,
+        "game": game,
+        "path": f"cards/{game}/game.pax",
+        "vocabulary_sha256": _sha256(text),
+    }
 
 
 @dataclass
@@ -62,6 +95,7 @@ class BuildOutput:
     cards: int
     games: int
     cached_files: int
+    warning: str | None = None  # one line about a damaged or unwritable cache
 
 
 @dataclass
@@ -90,18 +124,18 @@ class _CardFile:
 def build_files(root: Path, package: str, *, use_cache: bool = True) -> BuildOutput:
     """Every file of generated/ (imported as `package`), from the cache where it can; the result
     carries the diagnostics."""
-    cache = root / CACHE_FOLDER
+    cache = _Cache(root / CACHE_FOLDER)
     times = PhaseTimes()
     started = time.perf_counter()
     plan = _plan(root) if use_cache else None
     if plan is None:
         return _full(root, package)
     vocab_texts, card_files = plan
-    keys = {f.shown: _key("card", package, f.shown, vocab_texts[f.game], f.text) for f in card_files}
-    cached = {shown: _read_module(cache, key) for shown, key in keys.items()}
+    claims = {f.shown: _card_claims(package, f, vocab_texts[f.game]) for f in card_files}
+    cached = {shown: cache.read_module(claim) for shown, claim in claims.items()}
     missing = [f for f in card_files if cached[f.shown] is None]
-    vocab_keys = {game: _key("vocabulary", game, text) for game, text in vocab_texts.items()}
-    vocab_cached = {game: _read_vocabulary(cache, key) for game, key in vocab_keys.items()}
+    vocab_claims = {game: _vocabulary_claims(package, game, text) for game, text in vocab_texts.items()}
+    vocab_cached = {game: cache.read_vocabulary(claim) for game, claim in vocab_claims.items()}
     if missing or any(entry is None for entry in vocab_cached.values()):
         games_to_compile = {f.game for f in missing} | {g for g, e in vocab_cached.items() if e is None}
         vocab_paths = [root / "cards" / game / "game.pax" for game in sorted(games_to_compile)]
@@ -109,7 +143,7 @@ def build_files(root: Path, package: str, *, use_cache: bool = True) -> BuildOut
         times.seconds.update(result.times.seconds)
         started = time.perf_counter()
         if not result.ok:
-            return _full(root, package)
+            return _full(root, package, cache.warning())
         for card_file in missing:
             game = result.games[card_file.game]
             file_ir = next(f for f in game.files if f.path == card_file.shown)
@@ -118,25 +152,27 @@ def build_files(root: Path, package: str, *, use_cache: bool = True) -> BuildOut
                 codegen.card_module(game, file_ir, package=package) if file_ir.cards else None,
                 [c.number for c in file_ir.cards],
             )
-            _write(cache, keys[card_file.shown], vars(entry))
+            cache.write(claims[card_file.shown], vars(entry))
             cached[card_file.shown] = entry
         for name in games_to_compile:
             game = result.games[name]
             vocab_entry = _VocabularyEntry(
                 codegen.vocabulary_module(game.vocabulary, game.vocabulary_sha256), game.vocabulary.title
             )
-            _write(cache, vocab_keys[name], vars(vocab_entry))
+            cache.write(vocab_claims[name], vars(vocab_entry))
             vocab_cached[name] = vocab_entry
     else:
         result = CompileResult({}, {}, [], times)
         started = times.add("cache", started)
     files = _assemble(vocab_cached, card_files, cached, package)
     if files is None:
-        return _full(root, package)
+        return _full(root, package, cache.warning())
     times.add("generate", started)
     result.times = times
     cards = sum(len(entry.numbers) for entry in cached.values() if entry is not None)
-    return BuildOutput(files, result, cards, len(vocab_texts), len(card_files) - len(missing))
+    return BuildOutput(
+        files, result, cards, len(vocab_texts), len(card_files) - len(missing), cache.warning()
+    )
 
 
 def _assemble(
@@ -195,7 +231,7 @@ def _plan(root: Path) -> tuple[dict[str, str], list[_CardFile]] | None:
     return vocab_texts, card_files
 
 
-def _full(root: Path, package: str) -> BuildOutput:
+def _full(root: Path, package: str, warning: str | None = None) -> BuildOutput:
     from paxc.compiler import build
 
     result = compile_paths([root / "cards"], root)
@@ -203,44 +239,130 @@ def _full(root: Path, package: str) -> BuildOutput:
     files = build.generate(result.games, package) if result.ok else {}
     result.times.add("generate", started)
     cards = sum(len(g.cards()) for g in result.games.values())
-    return BuildOutput(files, result, cards, len(result.games), 0)
+    return BuildOutput(files, result, cards, len(result.games), 0, warning)
 
 
-def _read(cache: Path, key: str) -> dict[str, object] | None:
-    try:
-        data = json.loads((cache / key[:2] / f"{key}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+# An entry is one card file's module: far below this. Anything larger is not an entry.
+_MAX_ENTRY_BYTES = 16 * 1024 * 1024
+
+
+class _Cache:
+    """The cache folder. An entry is trusted only once it proves what it is: it holds the claims
+    its key was computed from (toolchain, package, game, path, vocabulary and source hashes) and a
+    checksum of its payload; the claims must hash to the key it is filed under and equal what the
+    build now needs, and the payload must match its checksum and types. Anything else (another
+    file's entry, an edited one, garbage, a folder, a pipe) is treated as absent and rebuilt. The
+    cache never makes a build fail: when it cannot be written, the build goes on without it."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.rejected = 0
+        self.write_error: str | None = None
+
+    def warning(self) -> str | None:
+        """At most one line saying what went wrong with the cache, if anything did."""
+        if self.write_error is not None:
+            return f"{CACHE_FOLDER}/ cannot be written ({self.write_error}); building without it"
+        if self.rejected:
+            entries = "entry" if self.rejected == 1 else "entries"
+            return f"{self.rejected} damaged {entries} in {CACHE_FOLDER}/ ignored and rebuilt"
         return None
-    return data if isinstance(data, dict) else None
 
+    def _path(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
 
-def _read_module(cache: Path, key: str) -> _ModuleEntry | None:
-    """A card file's entry; None when absent or not as written (then it is compiled again)."""
-    data = _read(cache, key)
-    if data is None:
+    def _payload(self, claims: dict[str, str]) -> dict[str, object] | None:
+        key = _key(claims)
+        path = self._path(key)
+        try:
+            raw = _read_regular_file(path)
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError):
+            self.rejected += 1
+            return None
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError):
+            data = None
+        if (
+            isinstance(data, dict)
+            and set(data) == {"claims", "payload", "checksum"}
+            and data["claims"] == claims
+            and isinstance(data["claims"], dict)
+            and _key(data["claims"]) == key
+            and isinstance(data["payload"], dict)
+            and data["checksum"] == hashlib.sha256(_canonical(data["payload"])).hexdigest()
+        ):
+            return data["payload"]
+        self.rejected += 1
         return None
-    module, text, numbers = data.get("module"), data.get("text"), data.get("numbers")
-    if (
-        isinstance(module, str)
-        and (text is None or isinstance(text, str))
-        and isinstance(numbers, list)
-        and all(isinstance(n, int) for n in numbers)
-    ):
-        return _ModuleEntry(module, text, numbers)
-    return None
 
-
-def _read_vocabulary(cache: Path, key: str) -> _VocabularyEntry | None:
-    data = _read(cache, key)
-    if data is None:
+    def read_module(self, claims: dict[str, str]) -> _ModuleEntry | None:
+        """A card file's entry; None when absent or not proven (then the file is compiled again)."""
+        payload = self._payload(claims)
+        if payload is None:
+            return None
+        module, text, numbers = payload.get("module"), payload.get("text"), payload.get("numbers")
+        if (
+            set(payload) == {"module", "text", "numbers"}
+            and module == codegen.card_module_name(claims["game"], claims["path"])
+            and (text is None or isinstance(text, str))
+            and isinstance(numbers, list)
+            and all(type(n) is int for n in numbers)
+        ):
+            return _ModuleEntry(module, text, numbers)
+        self.rejected += 1
         return None
-    text, title = data.get("text"), data.get("title")
-    return _VocabularyEntry(text, title) if isinstance(text, str) and isinstance(title, str) else None
+
+    def read_vocabulary(self, claims: dict[str, str]) -> _VocabularyEntry | None:
+        payload = self._payload(claims)
+        if payload is None:
+            return None
+        text, title = payload.get("text"), payload.get("title")
+        if set(payload) == {"text", "title"} and isinstance(text, str) and isinstance(title, str):
+            return _VocabularyEntry(text, title)
+        self.rejected += 1
+        return None
+
+    def write(self, claims: dict[str, str], payload: dict[str, object]) -> None:
+        """File an entry under its key; once a write has failed, the cache is left alone."""
+        if self.write_error is not None:
+            return
+        entry = {
+            "claims": claims,
+            "payload": payload,
+            "checksum": hashlib.sha256(_canonical(payload)).hexdigest(),
+        }
+        target = self._path(_key(claims))
+        temporary: Path | None = None
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.is_dir() and not target.is_symlink():
+                shutil.rmtree(target)  # a folder where an entry belongs: damage, replaced
+            handle, name = tempfile.mkstemp(prefix=f"{target.stem}.", suffix=".tmp", dir=target.parent)
+            temporary = Path(name)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(_canonical(entry))
+            os.chmod(temporary, 0o644)
+            temporary.replace(target)
+        except OSError as error:
+            self.write_error = error.strerror or type(error).__name__
+            if temporary is not None:
+                temporary.unlink(missing_ok=True)
 
 
-def _write(cache: Path, key: str, entry: dict[str, object]) -> None:
-    folder = cache / key[:2]
-    folder.mkdir(parents=True, exist_ok=True)
-    temporary = folder / f"{key}.tmp"
-    temporary.write_text(json.dumps(entry), encoding="utf-8")
-    temporary.replace(folder / f"{key}.json")
+def _read_regular_file(path: Path) -> bytes:
+    """The bytes of a regular file of sane size; OSError or ValueError for anything else (a
+    folder, a pipe, a device), without blocking on a pipe nor reading without end."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as stream:
+        status = os.fstat(stream.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise ValueError("not a regular file")
+        if status.st_size > _MAX_ENTRY_BYTES:
+            raise ValueError("too large")
+        data = stream.read(_MAX_ENTRY_BYTES + 1)
+    if len(data) > _MAX_ENTRY_BYTES:
+        raise ValueError("too large")
+    return data
