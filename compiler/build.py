@@ -2,14 +2,18 @@
 
 `paxc build` always compiles every card, so generated/ is exactly its output: nothing else is kept.
 A failed build never touches it: files are written into a fresh folder beside it, which replaces
-the old one only once every file is written.
+the old one only once every file is written. An interrupted build is repaired by the next command
+(`recover`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,15 +68,45 @@ def stale_files(out_dir: Path, files: dict[str, str]) -> Staleness:
     return Staleness(changed, missing, extra)
 
 
+class WriteError(Exception):
+    """generated/ cannot be written (a read-only project, a full disk); the message says why."""
+
+
+# The swap's temporary folders, beside generated/: the new tree being written, the old one being
+# retired. Only an interrupted build leaves them; `recover` repairs or removes them.
+NEW_PREFIX = ".generated-new-"
+OLD_PREFIX = ".generated-old-"
+
+
 def write_atomically(out_dir: Path, files: dict[str, str]) -> list[str]:
-    """Replace generated/ with exactly `files`; returns the paths that changed."""
+    """Replace generated/ with exactly `files`; returns the paths that changed.
+
+    The new tree is written beside generated/ and swapped in by two renames (generated/ to
+    .generated-old-*, then .generated-new-* to generated/). A build killed at any instant leaves
+    generated/ whole (old or new), or, between the two renames, the old tree under its retired
+    name, which `recover` (run by every command) puts back."""
     staleness = stale_files(out_dir, files)
     if not staleness:
         return []
     parent = out_dir.parent
-    staging = Path(tempfile.mkdtemp(prefix=".generated-new-", dir=parent))
-    retired = parent / f".generated-old-{time.time_ns()}"
     try:
+        with _exclusive(parent, wait=True):
+            _recover_unlocked(out_dir)
+            _swap(out_dir, files)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        where = error.filename or out_dir
+        raise WriteError(f"cannot write {out_dir.name}/: {reason} ({where})") from error
+    return staleness.changed + staleness.missing + staleness.extra
+
+
+def _swap(out_dir: Path, files: dict[str, str]) -> None:
+    parent = out_dir.parent
+    staging = Path(tempfile.mkdtemp(prefix=NEW_PREFIX, dir=parent))
+    retired = parent / f"{OLD_PREFIX}{time.time_ns()}"
+    try:
+        # mkdtemp makes a private folder (0700); generated/ gets the modes a checkout gives.
+        os.chmod(staging, 0o777 & ~_umask())
         for relative, text in files.items():
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -86,4 +120,69 @@ def write_atomically(out_dir: Path, files: dict[str, str]) -> list[str]:
             retired.rename(out_dir)
         raise
     shutil.rmtree(retired, ignore_errors=True)
-    return staleness.changed + staleness.missing + staleness.extra
+
+
+def recover(out_dir: Path) -> None:
+    """Repair what an interrupted build left beside generated/: without generated/, the retired
+    old tree becomes generated/ again; every other leftover is removed. Does nothing while
+    another build holds the project, nor where the project cannot be written."""
+    try:
+        with _exclusive(out_dir.parent, wait=False) as locked:
+            if locked:
+                _recover_unlocked(out_dir)
+    except OSError:
+        pass  # a read-only project: there is nothing a build could have left there
+
+
+def _recover_unlocked(out_dir: Path) -> None:
+    parent = out_dir.parent
+    try:
+        leftovers = [p for p in parent.iterdir() if p.name.startswith((NEW_PREFIX, OLD_PREFIX))]
+    except OSError:
+        return
+    if not leftovers:
+        return
+    retired = sorted((p for p in leftovers if p.name.startswith(OLD_PREFIX)), key=_retired_order)
+    if not out_dir.exists() and retired:
+        # Killed between the two renames: the old tree is whole (it was renamed, never written);
+        # the new one may be too, but nothing proves it, so the old one comes back.
+        newest = retired.pop()
+        newest.rename(out_dir)
+        leftovers.remove(newest)
+    for leftover in leftovers:
+        if leftover.is_dir() and not leftover.is_symlink():
+            shutil.rmtree(leftover, ignore_errors=True)
+        else:
+            leftover.unlink(missing_ok=True)
+
+
+def _retired_order(path: Path) -> tuple[int, str]:
+    suffix = path.name[len(OLD_PREFIX) :]
+    return (int(suffix) if suffix.isdigit() else -1, path.name)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@contextlib.contextmanager
+def _exclusive(folder: Path, *, wait: bool) -> Iterator[bool]:
+    """Hold the project folder for one build at a time (an advisory lock on the folder itself,
+    so nothing is written for it); yields False when `wait` is off and another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks (Windows): builds are not guarded against each other
+        yield True
+        return
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(descriptor)

@@ -72,6 +72,9 @@ def main(ctx: click.Context, root: Path | None) -> None:
     # Outside any project the commands work on the games installed with paxc, and write nothing.
     ctx.obj["in_project"] = project is not None
     ctx.obj["root"] = (project or PAXC_FOLDER).resolve()
+    if project is not None:
+        # A build killed mid-swap may have left generated/ under a temporary name: put it back first.
+        build_module.recover(ctx.obj["root"] / "generated")
 
 
 @main.command()
@@ -146,7 +149,11 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
             sys.exit(1)
         click.echo(f"generated/ is up to date ({len(files)} files)")
         return
-    changed = build_module.write_atomically(out_dir, files)
+    try:
+        changed = build_module.write_atomically(out_dir, files)
+    except build_module.WriteError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(1)
     result.times.add("write", phase)
     if stats:
         _print_stats(result, output, started)
