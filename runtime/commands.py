@@ -6,7 +6,9 @@ The games' runtimes (and so their generated cards) are imported only when a game
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import statistics
 import subprocess
 import sys
@@ -22,8 +24,9 @@ import click
 
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
-from paxc.runtime.core.session import BadSave, GameRules, Session
+from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file
 from paxc.runtime.games import GameKit
 
 MAX_DECISIONS = 50_000
@@ -36,23 +39,43 @@ def _kit(game: str) -> GameKit:
         raise click.BadParameter(str(error), param_hint="GAME") from error
 
 
-def _rules(game: str) -> GameRules[Any]:
-    return _kit(game).rules
-
-
-def game_options(game: str, players: int, variants: Mapping[str, bool]) -> dict[str, Any]:
-    """The options a game starts from, checked against what the game accepts."""
-    kit = _kit(game)
+def game_options(game: str, players: int | None, variants: Mapping[str, bool]) -> dict[str, Any]:
+    """The options a game starts from, checked by the game's schema (the one saves are checked
+    by); `players` None when not given. A usage error names the flag that is wrong."""
+    schema = _kit(game).options
     chosen = {name: True for name, on in variants.items() if on}
-    unknown = sorted(set(chosen) - set(kit.variants))
+    unknown = sorted(set(chosen) - set(schema.flags))
     if unknown:
-        flags = ", ".join("--" + name.replace("_", "-") for name in unknown)
+        flags = ", ".join(_flag(name) for name in unknown)
         raise click.UsageError(f"{game} has no {flags} variant")
-    if chosen.get("solitaire"):
-        return {"players": 2, **chosen}  # you against Díaz (rules L)
-    if not kit.min_players <= players <= kit.max_players:
-        raise click.UsageError(f"{game} is for {kit.min_players} to {kit.max_players} players, not {players}")
-    return {"players": players, **chosen}
+    options: dict[str, Any] = {"players": players if players is not None else DEFAULT_PLAYERS, **chosen}
+    if schema.solo_flag is not None and chosen.get(schema.solo_flag, False):
+        # One person against the game: --players can only contradict it (rules L of Pax Porfiriana).
+        if players is not None and players not in schema.solo_players:
+            raise click.UsageError(
+                f"{_flag(schema.solo_flag)} is one player against the game: leave out --players {players}"
+            )
+        options["players"] = max(schema.solo_players)
+    try:
+        return schema.check(options)
+    except OptionsError as error:
+        raise click.UsageError(_as_flags(str(error), schema)) from error
+
+
+DEFAULT_PLAYERS = 3
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _as_flags(message: str, schema: OptionsSchema) -> str:
+    """An options error in the words of the command line: `iron_hand` reads `--iron-hand`."""
+    for name in schema.flags:
+        message = message.replace(f"{name} variant", f"{_flag(name)} variant").replace(
+            f"the {name}", f"{_flag(name)}"
+        )
+    return message
 
 
 # ---------------------------------------------------------------------- simulate
@@ -110,16 +133,17 @@ def game_seeds(seed: int, games: int) -> list[int]:
 
 def run_games(
     game: str,
-    players: int,
+    players: int | None,
     games: int,
     seed: int,
     jobs: int,
     check: bool,
     variants: Mapping[str, bool] | None = None,
 ) -> Iterator[GameResult]:
-    """The results in seed order, computed by `jobs` processes."""
+    """The results in seed order, computed by `jobs` processes (at most one per game and core)."""
     options = game_options(game, players, variants or {})
     tasks = [(game, options, s, check) for s in game_seeds(seed, games)]
+    jobs = min(jobs, games, usable_cores())
     if jobs <= 1:
         yield from map(_play_task, tasks)
         return
@@ -127,6 +151,13 @@ def run_games(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with multiprocessing.get_context(method).Pool(jobs) as pool:
         yield from pool.imap(_play_task, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system says, else all)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 @dataclass
@@ -184,9 +215,9 @@ def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
 PLAYERS = click.option(
     "--players",
     type=click.IntRange(1),
-    default=3,
-    show_default=True,
-    help="How many players (each game says how many it takes: Pax Pamir 2-5, Pax Porfiriana 2-6).",
+    default=None,
+    help="How many players (default: 3; each game says how many it takes: Pax Pamir 2-5, "
+    "Pax Porfiriana 2-6; not with --solitaire).",
 )
 
 
@@ -250,6 +281,15 @@ def simulate(
         sys.exit(done.returncode)
     options = game_options(game, players, variants)
     kit = _kit(game)
+    usable = min(games, usable_cores())
+    if jobs > usable:
+        # More processes than games or cores would only wait on each other (and take memory).
+        click.echo(
+            f"--jobs {jobs}: using {usable} process{'es' if usable != 1 else ''} "
+            f"(at most one per game and per core: {games} games, {usable_cores()} cores)",
+            err=True,
+        )
+        jobs = usable
     summary = Summary(options["players"], kit.score_name)
     started = time.perf_counter()
     results = run_games(game, players, games, seed, jobs, check, variants)
@@ -275,11 +315,14 @@ def simulate(
     "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's log here."
 )
 @variant_options
-def play(game: str, players: int, seats: str, seed: int, save_path: Path | None, **variants: bool) -> None:
+def play(
+    game: str, players: int | None, seats: str, seed: int, save_path: Path | None, **variants: bool
+) -> None:
     """Play GAME in the terminal: the board, the numbered options, the log.
 
-    At a prompt, type an option's number; 'b' shows the board, 'l' the log, 'q' quits (saving the
-    log when --save is given).
+    At a prompt, type an option's number; 'b' shows the board, 'l' the log, 'q' quits. With
+    --save, the log is written as the game goes (before each of your decisions and at each turn),
+    so a closed terminal loses nothing; a folder that cannot hold it is refused before the game.
     """
     options = game_options(game, players, variants)
     players = options["players"]
@@ -293,17 +336,24 @@ def play(game: str, players: int, seats: str, seed: int, save_path: Path | None,
     kinds += ["random"] * (players - len(kinds))
     kit = _kit(game)
     session = Session(kit.rules, options, seed)
+    log = _LogWriter(save_path, session)
+    log.write(first=True)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in enumerate(kinds) if kind == "random"}
     shown_turn = -1
+    saved_turn = session.state.turn_number
     while not session.is_terminal():
         player = session.current_player()
         pending = session.pending
         assert pending is not None
+        if session.state.turn_number != saved_turn:
+            saved_turn = session.state.turn_number
+            log.write()
         if player in robots:
             action = robots[player].choose(session)
             click.echo(f"P{player}: {pending.prompt} -> {session.action_to_string(action)}")
             session.apply_action(action)
             continue
+        log.write()  # everything up to this prompt is on disk before waiting for a person
         if session.state.turn_number != shown_turn:
             shown_turn = session.state.turn_number
             click.echo("\n" + kit.describe(session.state, player) + "\n")
@@ -330,29 +380,71 @@ def play(game: str, players: int, seats: str, seed: int, save_path: Path | None,
         state = session.state
         click.echo("\n" + kit.describe(state, None) + f"\n\nThe game is over: player {state.winner} wins.")
     if save_path is not None:
-        save_path.write_text(session.dumps(), encoding="utf-8")
+        log.write()
+        if log.failed:
+            sys.exit(1)
         click.echo(f"log saved to {save_path}")
+
+
+class _LogWriter:
+    """Writes the log of a game being played, whole each time (a temporary file renamed over the
+    last one), so the file on disk is always a complete save."""
+
+    def __init__(self, path: Path | None, session: Session[Any]) -> None:
+        self.path = path
+        self.session = session
+        self.recorder = Recorder(session) if path is not None else None
+        self.failed = False
+        self._written = -1  # the number of decisions in the last log written
+
+    def write(self, *, first: bool = False) -> None:
+        session = self.session
+        if self.path is None or self.recorder is None:
+            return
+        if len(session.log) == self._written and not session.is_terminal():
+            return
+        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_text(self.recorder.dumps(), encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+            reason = error.strerror or type(error).__name__
+            if first:
+                # Before the game: better to refuse now than to lose the game at its end.
+                raise click.BadParameter(
+                    f"cannot write {self.path}: {reason}", param_hint="--save"
+                ) from error
+            if not self.failed:
+                click.echo(f"warning: cannot write the log to {self.path}: {reason}", err=True)
+            self.failed = True
+            return
+        self._written = len(session.log)
+        self.failed = False
 
 
 @click.command()
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--quiet", is_flag=True, help="Print only the result, not every decision.")
 def replay(log: Path, quiet: bool) -> None:
-    """Replay a saved game LOG decision by decision, checking it reaches the saved state."""
-    text = log.read_text(encoding="utf-8")
-    try:
-        import json
+    """Replay a saved game LOG decision by decision, checking it reaches the saved state.
 
-        game = json.loads(text).get("game")
-    except (ValueError, AttributeError):
-        game = None
-    if not isinstance(game, str) or game not in games.installed():
-        click.echo(f"{log}: not a readable paxc log (truncated, or of an unknown game)", err=True)
-        sys.exit(1)
+    Only a regular file in UTF-8 of sane size is read; every field of the save is checked (the
+    options as strictly as on the command line). Anything wrong: one line, exit status 1.
+    """
     try:
-        session = Session.loads(_rules(game), text)
+        data = parse_save(read_save_file(log))
+        game = data.get("game") if isinstance(data, dict) else None
+        if not isinstance(game, str) or game not in games.installed():
+            raise BadSave("not a paxc log (truncated, or of an unknown game)")
+        kit = _kit(game)
+        session = Session.load(kit.rules, data, kit.options)
     except BadSave as error:
         click.echo(f"{log}: {error}", err=True)
+        sys.exit(1)
+    except OSError as error:
+        click.echo(f"{log}: cannot read it: {error.strerror or type(error).__name__}", err=True)
         sys.exit(1)
     if not quiet:
         saved: dict[str, Any] = session.save()
@@ -360,7 +452,6 @@ def replay(log: Path, quiet: bool) -> None:
             click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
     state = session.state
     if session.is_terminal():
-        kit = _kit(game)
         outcome = kit.outcome(state)
         click.echo(
             f"The game is over: player {outcome.winner} wins by {outcome.ending}; "

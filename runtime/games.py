@@ -23,6 +23,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.core.session import GameRules
 
 ENTRY_POINT_GROUP = "paxc.games"
@@ -55,6 +56,17 @@ class GameKit:
     min_players: int
     max_players: int
     variants: tuple[str, ...] = ()  # the option flags the game understands
+    # The full check of the options (command line and saves alike) where the game needs more
+    # than players from min to max and on/off variants (e.g. a solitaire, a variant for some
+    # player counts); None: just that.
+    options_schema: OptionsSchema | None = None
+
+    @property
+    def options(self) -> OptionsSchema:
+        """What the game may start from: checked before a game is played or a save replayed."""
+        if self.options_schema is not None:
+            return self.options_schema
+        return OptionsSchema(self.rules.name, self.min_players, self.max_players, self.variants)
 
 
 @dataclass(frozen=True)

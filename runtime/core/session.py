@@ -17,10 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.effects import Choice, Decision
 
 TERMINAL = -1
@@ -173,70 +176,172 @@ class Session(Generic[S]):
 
     def save(self) -> dict[str, Any]:
         """The game as data: its options, seed and every decision (labelled, for people and checks)."""
-        replay = Session(self.rules, self.options, self.seed)
-        decisions = []
-        for entry in self.log:
-            label = replay.action_to_string(entry.choice)
-            decisions.append({"player": entry.player, "choice": entry.choice, "label": label})
-            replay.apply_action(entry.choice)
-        return {
-            "format": SAVE_FORMAT,
-            "game": self.rules.name,
-            "options": self.options,
-            "seed": self.seed,
-            "decisions": decisions,
-            "chance": list(self.chance),
-            "digest": _hash(self.rules.digest(self.state)),
-        }
+        return Recorder(self).save()
 
     def dumps(self) -> str:
-        return json.dumps(self.save(), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+        return Recorder(self).dumps()
 
     @classmethod
-    def load(cls, rules: GameRules[S], data: Mapping[str, Any]) -> Session[S]:
-        """Replay a save; anything that does not match (game, options, labels, digest) is refused."""
-        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
-            raise BadSave("not a paxc save (missing or unknown 'format')")
-        if data.get("game") != rules.name:
-            raise BadSave(f"this save is of the game '{data.get('game')}', not '{rules.name}'")
-        options, seed, decisions = data.get("options"), data.get("seed"), data.get("decisions")
-        if not isinstance(options, dict) or not isinstance(seed, int) or not isinstance(decisions, list):
-            raise BadSave("the save lacks its options, seed or decisions")
+    def load(cls, rules: GameRules[S], data: object, options: OptionsSchema | None = None) -> Session[S]:
+        """Replay a save; anything that does not match (its schema, game, options, labels, chance
+        outcomes, digest) is refused with a BadSave saying what, in one line. `options`: the
+        game's options schema (the one its command line is checked by); without it, the options
+        are only what the rules themselves accept."""
+        save = _checked_save(data)
+        if save["game"] != rules.name:
+            raise BadSave(f"this save is of the game {_shown(save['game'])}, not '{rules.name}'")
         try:
-            session = cls(rules, options, seed)
-        except (ValueError, TypeError, KeyError) as error:
+            if options is not None:
+                options.check(save["options"])
+            session = cls(rules, save["options"], save["seed"])
+        except (ValueError, TypeError, KeyError) as error:  # OptionsError, or the rules' own refusal
             raise BadSave(f"the save's options are not valid: {error}") from error
-        for number, decision in enumerate(decisions, start=1):
-            if not isinstance(decision, dict) or not isinstance(decision.get("choice"), int):
-                raise BadSave(f"decision {number} is malformed")
+        for number, decision in enumerate(save["decisions"], start=1):
             if session.is_terminal():
                 raise BadSave(f"decision {number} comes after the end of the game")
-            if decision.get("player") != session.current_player():
+            if decision["player"] != session.current_player():
                 raise BadSave(
-                    f"decision {number} is by player {decision.get('player')}, but player "
+                    f"decision {number} is by player {decision['player']}, but player "
                     f"{session.current_player()} decides there"
                 )
             choice = decision["choice"]
             if choice not in session.legal_actions():
                 raise BadSave(f"decision {number} ({choice}) is not a legal option there")
             label = session.action_to_string(choice)
-            if "label" in decision and decision["label"] != label:
-                raise BadSave(f"decision {number} says '{decision['label']}' but replays as '{label}'")
+            if decision["label"] != label:
+                raise BadSave(f"decision {number} says {_shown(decision['label'])} but replays as '{label}'")
             session.apply_action(choice)
-        digest = data.get("digest")
-        if digest is not None and digest != _hash(rules.digest(session.state)):
+        if save["chance"] != session.chance:
+            raise BadSave("the replayed game does not draw what the save says it drew (edited?)")
+        if save["digest"] != _hash(rules.digest(session.state)):
             raise BadSave(
                 "the replayed game does not reach the saved state (edited, or saved by another version)"
             )
         return session
 
     @classmethod
-    def loads(cls, rules: GameRules[S], text: str) -> Session[S]:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise BadSave(f"not a readable save (truncated?): {error}") from error
-        return cls.load(rules, data)
+    def loads(cls, rules: GameRules[S], text: str, options: OptionsSchema | None = None) -> Session[S]:
+        return cls.load(rules, parse_save(text), options)
+
+
+class Recorder:
+    """Writes saves of a session at any moment, in time linear in the game's length over all
+    the saves written: the labels of the decisions (what a save shows of each) are taken from a
+    replay of the session's log that catches up with it at each save, never replayed again."""
+
+    def __init__(self, session: Session[Any]) -> None:
+        self.session = session
+        self._replay = Session(session.rules, session.options, session.seed)
+        self._decisions: list[dict[str, Any]] = []
+
+    def save(self) -> dict[str, Any]:
+        session, replay = self.session, self._replay
+        for entry in session.log[len(self._decisions) :]:
+            label = replay.action_to_string(entry.choice)
+            self._decisions.append({"player": entry.player, "choice": entry.choice, "label": label})
+            replay.apply_action(entry.choice)
+        return {
+            "format": SAVE_FORMAT,
+            "game": session.rules.name,
+            "options": session.options,
+            "seed": session.seed,
+            "decisions": list(self._decisions),
+            "chance": list(session.chance),
+            "digest": _hash(session.rules.digest(session.state)),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.save(), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+# A save's fields and their types: exactly these, nothing else (`bool` is not an `int` here).
+_SAVE_FIELDS: dict[str, type] = {
+    "format": int,
+    "game": str,
+    "options": dict,
+    "seed": int,
+    "decisions": list,
+    "chance": list,
+    "digest": str,
+}
+_DECISION_FIELDS: dict[str, type] = {"player": int, "choice": int, "label": str}
+_DIGEST_LENGTH = 64  # sha256, in hex
+# A save file is read whole: a long game's log is a few hundred kilobytes; far more is not a save.
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+
+
+def parse_save(text: str) -> object:
+    """The JSON of a save; BadSave when it is not JSON (or nested or sized beyond reason)."""
+    try:
+        return json.loads(text)
+    except RecursionError as error:
+        raise BadSave("not a paxc save (nested too deeply)") from error
+    except json.JSONDecodeError as error:
+        raise BadSave(f"not a readable save (truncated?): {error}") from error
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        raise BadSave(f"not a readable save: {error}") from error
+
+
+def _checked_save(data: object) -> dict[str, Any]:
+    """The save, once every field is known and of its type; BadSave naming the first that is not."""
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or type(data.get("format")) is not int:
+        raise BadSave("not a paxc save (missing or unknown 'format')")
+    for name in data:
+        if name not in _SAVE_FIELDS:
+            raise BadSave(f"the save has an unknown field {_shown(name)}")
+    for name, kind in _SAVE_FIELDS.items():
+        if name not in data:
+            raise BadSave(f"the save lacks its '{name}'")
+        if not _is(data[name], kind):
+            raise BadSave(f"the save's '{name}' is not {_KIND_NAMES[kind]}: {_shown(data[name])}")
+    for number, decision in enumerate(data["decisions"], start=1):
+        if not isinstance(decision, dict) or set(decision) != set(_DECISION_FIELDS):
+            raise BadSave(f"decision {number} is malformed (it has {', '.join(_DECISION_FIELDS)})")
+        for name, kind in _DECISION_FIELDS.items():
+            if not _is(decision[name], kind):
+                raise BadSave(
+                    f"decision {number}'s '{name}' is not {_KIND_NAMES[kind]}: {_shown(decision[name])}"
+                )
+    for number, outcome in enumerate(data["chance"], start=1):
+        if not isinstance(outcome, str):
+            raise BadSave(f"chance outcome {number} is not text: {_shown(outcome)}")
+    digest = data["digest"]
+    if len(digest) != _DIGEST_LENGTH or any(c not in "0123456789abcdef" for c in digest):
+        raise BadSave(f"the save's 'digest' is not a sha256 in hex: {_shown(digest)}")
+    return data
+
+
+_KIND_NAMES: dict[type, str] = {int: "a whole number", str: "text", dict: "a mapping", list: "a list"}
+
+
+def _is(value: object, kind: type) -> bool:
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def _shown(value: object) -> str:
+    """A value for an error message, cut short: an edited save may hold anything."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_save_file(path: str | os.PathLike[str]) -> str:
+    """The text of a save file. Only a regular file of sane size, in UTF-8, is read: a pipe, a
+    device or a folder is refused at once (opened without blocking, never read), as is anything
+    larger than MAX_SAVE_BYTES. BadSave (or OSError, when the file cannot be opened) otherwise."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as stream:
+        status = os.fstat(stream.fileno())
+        if not stat.S_ISREG(status.st_mode):
+            raise BadSave("not a regular file (a pipe, a device or a folder is not a save)")
+        if status.st_size > MAX_SAVE_BYTES:
+            raise BadSave(f"too large for a save ({status.st_size:,} bytes; at most {MAX_SAVE_BYTES:,})")
+        data = stream.read(MAX_SAVE_BYTES + 1)
+    if len(data) > MAX_SAVE_BYTES:
+        raise BadSave(f"too large for a save (more than {MAX_SAVE_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise BadSave(f"not a paxc save: byte {error.start} is not UTF-8 text") from error
 
 
 def _hash(text: str) -> str:

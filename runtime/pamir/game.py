@@ -29,8 +29,9 @@ def _kit() -> GameKit:
         invariants.violations,
         _outcome,
         "points",
-        2,
-        5,
+        rules.MIN_PLAYERS,
+        rules.MAX_PLAYERS,
+        options_schema=rules.OPTIONS,
     )
 
 

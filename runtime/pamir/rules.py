@@ -23,6 +23,7 @@ from paxc.generated.pamir.vocabulary import (
     TurnStarted,
 )
 from paxc.runtime.core import lasting
+from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
@@ -45,6 +46,8 @@ from paxc.runtime.pamir.state import (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
+# What a game may start from (the command line's options and a save's): no variant.
+OPTIONS = OptionsSchema("Pax Pamir", MIN_PLAYERS, MAX_PLAYERS)
 PILES = 6
 CARDS_PER_PILE = 5  # plus one per player
 EVENTS_IN_SECOND_PILE = 2

@@ -15,7 +15,10 @@ _PAXC = Path(__file__).resolve().parents[2]
 
 VARIANTS = (
     Variant("solitaire", "Pax Porfiriana: you against Díaz, the solitaire of chapter L (no --players)."),
-    Variant("iron_hand", "Pax Porfiriana: the Iron Hand variant (the tripartite is the two strongest)."),
+    Variant(
+        "iron_hand",
+        "Pax Porfiriana: the Iron Hand variant, 4 to 6 players (the tripartite is the two strongest).",
+    ),
     Variant("quick_setup", "Pax Porfiriana: the quick setup (about half the deck)."),
     Variant(
         "dissipated_troops",
@@ -35,7 +38,7 @@ def _outcome(state: Any) -> Outcome:
 
 
 def _kit() -> GameKit:
-    from paxc.runtime.porfiriana import board, invariants, rules
+    from paxc.runtime.porfiriana import board, invariants, rules, setup
 
     return GameKit(
         rules.PorfirianaRules(),
@@ -44,9 +47,10 @@ def _kit() -> GameKit:
         invariants.violations,
         _outcome,
         "gold",
-        2,
-        6,
+        setup.OPTIONS.min_players,
+        setup.OPTIONS.max_players,
         tuple(variant.name for variant in VARIANTS),
+        setup.OPTIONS,
     )
 
 

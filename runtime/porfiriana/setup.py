@@ -7,6 +7,7 @@ from typing import Any
 
 from paxc.generated.porfiriana import CARDS
 from paxc.generated.porfiriana.vocabulary import CardType, Regime
+from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.porfiriana.state import (
     COLUMN_COSTS,
@@ -18,12 +19,26 @@ from paxc.runtime.porfiriana.state import (
     PorfirianaState,
     card,
 )
+from paxc.runtime.porfiriana.topple import IRON_HAND_MIN_PLAYERS
 
 PILES = 6
 PILES_WITHOUT_TOPPLE = 2  # the two piles stacked on top
 DECK_BASE, DECK_PER_PLAYER = 50, 10
 FIRST_PLAYER_GOLD = 4  # then one more for each seat clockwise
 SOLITAIRE_SEATS = 2
+# What a game may start from (the command line's options and a save's). The solitaire is one
+# person against Díaz: `players` left out, 1 (the person) or 2 (the seats). The Iron Hand variant
+# is for 4 to 6 players (its rules say so): asked for with fewer, or in the solitaire, it would
+# change nothing, so it is refused rather than silently ignored.
+OPTIONS = OptionsSchema(
+    "Pax Porfiriana",
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    flags=("solitaire", "iron_hand", "quick_setup", "dissipated_troops"),
+    solo_flag="solitaire",
+    solo_players=(1, SOLITAIRE_SEATS),
+    flag_players={"iron_hand": (IRON_HAND_MIN_PLAYERS, MAX_PLAYERS)},
+)
 SOLITAIRE_HUMAN, SOLITAIRE_DIAZ = 0, 1  # the human plays first (rules L)
 DOUBLE_SIDED = (CardType.HACENDADO, CardType.REGIME_CARD, CardType.PUBLIC)
 

@@ -218,7 +218,7 @@ def test_an_unwritable_cache_is_one_warning_and_the_same_bytes(
     def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(incremental.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr("paxc.compiler.incremental.tempfile.mkstemp", refuse)
     output = cached(project)
     assert output.files == full(project)
     assert output.warning == ".paxc-cache/ cannot be written (Permission denied); building without it"

@@ -161,7 +161,7 @@ def test_a_read_only_project_is_a_clear_error(tmp_path: Path, monkeypatch: pytes
     def read_only(*args: object, **kwargs: object) -> str:
         raise PermissionError(13, "Permission denied", str(tmp_path))
 
-    monkeypatch.setattr(build.tempfile, "mkdtemp", read_only)
+    monkeypatch.setattr("paxc.compiler.build.tempfile.mkdtemp", read_only)
     with pytest.raises(build.WriteError, match=r"cannot write generated/: Permission denied"):
         build.write_atomically(out_dir, NEW)
     assert contents(out_dir) == OLD

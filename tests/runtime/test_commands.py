@@ -72,7 +72,7 @@ def test_replay_refuses_broken_logs(tmp_path: Path) -> None:
     truncated = tmp_path / "truncated.json"
     truncated.write_text(text[: len(text) // 2])
     code, output = paxc("replay", str(truncated))
-    assert code == 1 and "not a readable paxc log" in output
+    assert code == 1 and "not a readable save (truncated?)" in output
     data = json.loads(text)
     data["decisions"][5]["label"] = "buy the moon"
     edited = tmp_path / "edited.json"

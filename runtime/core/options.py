@@ -1,0 +1,69 @@
+"""The options a game starts from, checked by one schema whether they come from the command line
+or from a save: every key known, every value of its type and in its range, no contradiction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class OptionsError(ValueError):
+    """Options a game cannot start from; the message says which and why, in one line."""
+
+
+@dataclass(frozen=True)
+class OptionsSchema:
+    """A game's options: `players` (an int from min to max) and on/off variant flags.
+
+    `solo_flag` names the variant where one person plays against the game itself: `players` is
+    then left out or names the seats the game sets (`solo_players`). `flag_players` restricts a
+    flag to a range of player counts (a variant the rules give only for some player counts)."""
+
+    title: str
+    min_players: int
+    max_players: int
+    flags: tuple[str, ...] = ()
+    solo_flag: str | None = None
+    solo_players: tuple[int, ...] = (1, 2)
+    flag_players: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+    def check(self, options: object) -> dict[str, Any]:
+        """The options, as given, once every check passes; OptionsError otherwise."""
+        if not isinstance(options, Mapping):
+            raise OptionsError(f"the options must be a mapping, not {_shown(options)}")
+        known = ("players", *self.flags)
+        for key in options:
+            if key not in known:
+                raise OptionsError(
+                    f"{self.title} has no option {_shown(key)} (its options: {', '.join(known)})"
+                )
+        for flag in self.flags:
+            if flag in options and not isinstance(options[flag], bool):
+                raise OptionsError(f"the option '{flag}' is true or false, not {_shown(options[flag])}")
+        players = options.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise OptionsError(f"the option 'players' is a whole number, not {_shown(players)}")
+        solo = self.solo_flag is not None and options.get(self.solo_flag) is True
+        if solo:
+            if players is not None and players not in self.solo_players:
+                raise OptionsError(f"{self.title}'s {self.solo_flag} is for one player, not {players}")
+        elif players is None:
+            raise OptionsError(f"the options lack 'players' ({self.min_players} to {self.max_players})")
+        elif not self.min_players <= players <= self.max_players:
+            raise OptionsError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
+            )
+        for flag, (low, high) in self.flag_players.items():
+            if options.get(flag) is True and (solo or players is None or not low <= players <= high):
+                raise OptionsError(
+                    f"{self.title}'s {flag} variant is for {low} to {high} players"
+                    + (f", not the {self.solo_flag}" if solo else f", not {players}")
+                )
+        return dict(options)
+
+
+def _shown(value: object) -> str:
+    """A value for an error message, cut short: edited saves may hold anything."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
