@@ -165,3 +165,34 @@ def test_a_read_only_project_is_a_clear_error(tmp_path: Path, monkeypatch: pytes
     with pytest.raises(build.WriteError, match=r"cannot write generated/: Permission denied"):
         build.write_atomically(out_dir, NEW)
     assert contents(out_dir) == OLD
+
+
+def test_paxc_build_in_a_project_it_cannot_write_says_so_in_two_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only project (simulated: the tests may run as root, whom permissions do not stop):
+    the cache is a warning, generated/ an error, exit status 1, no traceback, nothing changed."""
+    from click.testing import CliRunner
+
+    from paxc.compiler.cli import main
+
+    for folder in ("cards", "grammar", "generated"):
+        shutil.copytree(REPO / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    kabul = tmp_path / "cards" / "pamir" / "court" / "kabul.pax"
+    kabul.write_text(kabul.read_text().replace("rank 3", "rank 1", 1))
+    before = contents(tmp_path / "generated")
+
+    def read_only(*args: object, **kwargs: object) -> str:
+        raise PermissionError(13, "Permission denied", str(tmp_path))
+
+    monkeypatch.setattr("paxc.compiler.build.tempfile.mkdtemp", read_only)
+    monkeypatch.setattr("paxc.compiler.incremental.tempfile.mkstemp", read_only)
+    monkeypatch.setattr("pathlib.Path.mkdir", read_only)
+    result = CliRunner().invoke(main, ["--root", str(tmp_path), "build"])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.output.splitlines() == [
+        "warning: .paxc-cache/ cannot be written (Permission denied); building without it",
+        f"error: cannot write generated/: Permission denied ({tmp_path})",
+    ]
+    assert contents(tmp_path / "generated") == before
