@@ -183,6 +183,8 @@ def _exclusive(folder: Path, *, wait: bool) -> Iterator[bool]:
         except BlockingIOError:
             yield False
             return
+        except OSError:
+            pass  # a file system without advisory locks (some network shares): go on unguarded
         yield True
     finally:
         os.close(descriptor)
