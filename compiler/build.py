@@ -94,9 +94,9 @@ def write_atomically(out_dir: Path, files: dict[str, str]) -> list[str]:
             _recover_unlocked(out_dir)
             _swap(out_dir, files)
     except OSError as error:
+        # The file that failed is one of the swap's temporary names: the project folder says more.
         reason = error.strerror or str(error)
-        where = error.filename or out_dir
-        raise WriteError(f"cannot write {out_dir.name}/: {reason} ({where})") from error
+        raise WriteError(f"cannot write {out_dir.name}/: {reason} ({out_dir.parent})") from error
     return staleness.changed + staleness.missing + staleness.extra
 
 

@@ -277,7 +277,12 @@ def accelerate(ctx: click.Context, clean: bool) -> None:
         click.echo(f"removed {folder.name}/")
         return
     click.echo("compiling the runtime with mypyc (a minute or two)...", err=True)
-    compiled_runtime.build(_root(ctx))
+    try:
+        compiled_runtime.build(_root(ctx))
+    except OSError as error:  # a read-only project, a full disk
+        raise click.ClickException(
+            f"cannot write {folder.name}/: {error.strerror or error} ({folder.parent})"
+        ) from error
     click.echo(f"compiled runtime in {folder.name}/: use 'paxc simulate ... --compiled'")
 
 

@@ -411,6 +411,8 @@ class _LogWriter:
             with contextlib.suppress(OSError):
                 temporary.unlink()
             reason = error.strerror or type(error).__name__
+            if not self.path.parent.is_dir():
+                reason = f"there is no folder {self.path.parent}"
             if first:
                 # Before the game: better to refuse now than to lose the game at its end.
                 raise click.BadParameter(
