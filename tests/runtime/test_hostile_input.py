@@ -13,10 +13,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from paxc.compiler.cli import main
+from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
-from paxc.runtime.core.session import Session
+from paxc.runtime.core.session import BadSave, Session
 from paxc.runtime.pamir.rules import PamirRules
 from paxc.runtime.porfiriana.rules import PorfirianaRules
 from tests.conftest import REPO
@@ -250,3 +253,60 @@ def test_play_writes_the_log_as_the_game_goes(tmp_path: Path) -> None:
     code, output = paxc("replay", "--quiet", str(log))
     assert code == 0 and "The log stops before the end" in output, output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+# ---------------------------------------------------------------- saves edited at random
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats()
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=10), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value: keys of objects, indexes of lists."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += _paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value[:6]):
+            found += _paths(inner, (*prefix, index))
+    return found
+
+
+def _at(value: Any, place: tuple[Any, ...]) -> Any:
+    for step in place:
+        value = value[step]
+    return value
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_a_save_edited_anywhere_replays_or_is_refused_cleanly(
+    porfiriana_save: dict[str, Any], data: st.DataObject
+) -> None:
+    """Replace, delete or add any value of a save: loading it gives a session or a BadSave,
+    never another exception."""
+    save = json.loads(json.dumps(porfiriana_save))
+    for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
+        place = data.draw(st.sampled_from(_paths(save)[1:]))
+        parent = _at(save, place[:-1])
+        key = place[-1]
+        action = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if action == "delete":
+            del parent[key]
+        elif action == "add" and isinstance(parent, dict):
+            parent[data.draw(st.text(max_size=10))] = data.draw(JSON_VALUES)
+        else:
+            parent[key] = data.draw(JSON_VALUES)
+    kit = games.find("porfiriana").load_kit()
+    try:
+        Session.loads(kit.rules, json.dumps(save), kit.options)
+    except BadSave:
+        pass
