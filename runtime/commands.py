@@ -367,7 +367,7 @@ def play(
             click.echo(kit.describe(session.state, player))
             continue
         if answer == "l":
-            for number, decision in enumerate(session.save()["decisions"], start=1):
+            for number, decision in enumerate(log.recorder.save()["decisions"], start=1):
                 click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
             continue
         if not answer.isdigit() or int(answer) not in session.legal_actions():
@@ -393,13 +393,13 @@ class _LogWriter:
     def __init__(self, path: Path | None, session: Session[Any]) -> None:
         self.path = path
         self.session = session
-        self.recorder = Recorder(session) if path is not None else None
+        self.recorder = Recorder(session)  # also what 'l' shows: the labels are taken once
         self.failed = False
         self._written = -1  # the number of decisions in the last log written
 
     def write(self, *, first: bool = False) -> None:
         session = self.session
-        if self.path is None or self.recorder is None:
+        if self.path is None:
             return
         if len(session.log) == self._written and not session.is_terminal():
             return
