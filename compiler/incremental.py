@@ -283,18 +283,19 @@ class _Cache:
             return None
         try:
             data = json.loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError):
-            data = None
-        if (
-            isinstance(data, dict)
-            and set(data) == {"claims", "payload", "checksum"}
-            and data["claims"] == claims
-            and isinstance(data["claims"], dict)
-            and _key(data["claims"]) == key
-            and isinstance(data["payload"], dict)
-            and data["checksum"] == hashlib.sha256(_canonical(data["payload"])).hexdigest()
-        ):
-            return data["payload"]
+            if (
+                isinstance(data, dict)
+                and set(data) == {"claims", "payload", "checksum"}
+                and isinstance(data["claims"], dict)
+                and data["claims"] == claims
+                and _key(data["claims"]) == key
+                and isinstance(data["payload"], dict)
+                and data["checksum"] == hashlib.sha256(_canonical(data["payload"])).hexdigest()
+            ):
+                payload: dict[str, object] = data["payload"]
+                return payload
+        except (ValueError, TypeError, RecursionError):
+            pass  # not JSON, or JSON too deep to handle: damaged like any other
         self.rejected += 1
         return None
 

@@ -65,5 +65,8 @@ class OptionsSchema:
 
 def _shown(value: object) -> str:
     """A value for an error message, cut short: edited saves may hold anything."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "a deeply nested value"
     return text if len(text) <= 40 else text[:37] + "..."

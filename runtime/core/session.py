@@ -320,7 +320,10 @@ def _is(value: object, kind: type) -> bool:
 
 def _shown(value: object) -> str:
     """A value for an error message, cut short: an edited save may hold anything."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "a deeply nested value"
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -170,6 +170,10 @@ def test_bytes_that_are_not_a_save_are_refused(tmp_path: Path, pamir_save: dict[
     refused(path, "nested too deeply")
     path.write_text('{"a":' * 100_000 + "1" + "}" * 100_000)
     refused(path, "nested too deeply")
+    placeholder = edited(pamir_save, lambda d: d["options"].update(players="NESTED"))
+    for depth in (500, 900, 990):  # nested in a field: under, near and at what the parser takes
+        path.write_text(placeholder.replace('"NESTED"', "[" * depth + "]" * depth))
+        refused(path, str(path))
     path.write_text('{"format": 1, "seed": ' + "9" * 5000 + "}")
     refused(path, "not a readable save")
     path.write_text("")
