@@ -403,16 +403,21 @@ class _LogWriter:
             return
         if len(session.log) == self._written and not session.is_terminal():
             return
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        # The file itself, through any symbolic link; never a device or a pipe, which the rename
+        # below would replace (--save /dev/null must not replace /dev/null).
+        target = self.path.resolve()
+        if target.exists() and not target.is_file():
+            raise click.BadParameter(f"{self.path} is not a regular file", param_hint="--save")
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:
             temporary.write_text(self.recorder.dumps(), encoding="utf-8")
-            os.replace(temporary, self.path)
+            os.replace(temporary, target)
         except OSError as error:
             with contextlib.suppress(OSError):
                 temporary.unlink()
             reason = error.strerror or type(error).__name__
-            if not self.path.parent.is_dir():
-                reason = f"there is no folder {self.path.parent}"
+            if not target.parent.is_dir():
+                reason = f"there is no folder {target.parent}"
             if first:
                 # Before the game: better to refuse now than to lose the game at its end.
                 raise click.BadParameter(

@@ -245,6 +245,28 @@ def test_play_refuses_a_save_it_cannot_write_before_the_game(tmp_path: Path) -> 
     assert "P0:" not in output and "P1:" not in output  # not one decision was played
 
 
+def test_play_never_replaces_a_device_or_a_pipe(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for target in (Path("/dev/null"), pipe):
+        code, output = paxc(
+            "play", "pamir", "--players", "2", "--seats", "random,random", "--save", str(target)
+        )
+        assert code == 2 and f"{target} is not a regular file" in output, output
+    assert Path("/dev/null").is_char_device() and pipe.is_fifo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_play_writes_the_log_through_a_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    code, output = paxc("play", "pamir", "--players", "2", "--seats", "random,random", "--save", str(link))
+    assert code == 0, output
+    assert link.is_symlink() and json.loads(real.read_text())["game"] == "pamir"
+
+
 def test_play_writes_the_log_as_the_game_goes(tmp_path: Path) -> None:
     """A person who stops answering (the terminal closed: end of input) has the log up to the
     question they were asked, and it replays."""
