@@ -579,10 +579,9 @@ class GameChecker:
                     chooser = None
             if kind is None:
                 return None
-            with scope.nested():
-                self._bind_local(statement.variable, kind, scope)
-                where = self._condition(statement.where, scope) if statement.where is not None else None
+            # The chosen value stays bound after the choice; its test sees it too.
             self._bind_local(statement.variable, kind, scope)
+            where = self._condition(statement.where, scope) if statement.where is not None else None
             if chooser is None:
                 return None
             prompt = f"{self._card_name}: choose {_a(str(kind))}"
@@ -640,10 +639,9 @@ class GameChecker:
             chooser = self._argument(statement.chooser, PLAYER, "the chooser", scope)
         if source is None or element is None:
             return None
-        with scope.nested():
-            self._bind_local(statement.variable, element, scope)
-            where = self._condition(statement.where, scope)
+        # The chosen value stays bound after the choice; its test sees it too.
         self._bind_local(statement.variable, element, scope)
+        where = self._condition(statement.where, scope)
         if chooser is None:
             return None
         prompt = f"{self._card_name}: choose {_a(str(element))}"

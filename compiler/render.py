@@ -77,7 +77,11 @@ def _builtin_text(call: ir.BuiltinCall) -> str:
     if call.function == "count":
         return f"the number of {args[0]}"
     if call.function == "exists":
-        return f"there are {args[0]}"
+        return (
+            f"there are {args[0]}"
+            if isinstance(call.args[0], ir.SelectionExpr)
+            else f"{args[0]} is not empty"
+        )
     if call.function == "sum":
         return f"the total of {args[0]}"
     least = "the least" if call.function == "min" else "the most"

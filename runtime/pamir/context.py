@@ -11,7 +11,6 @@ from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.pamir import pieces, scoring
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of
-from paxc.runtime.pamir.state import card as printed
 
 
 class PamirContext:
@@ -66,30 +65,10 @@ class PamirContext:
         me.prizes.clear()
         yield from ()
 
-    def discard_from_hand(self, player: PlayerId) -> Effect:
-        hand = self.state.players[player].hand
-        if hand:
-            chosen = yield from ask(Choice(player, "Discard a card from your hand", cards_of(hand)))
-            hand.remove(chosen.number)
-            self.state.discard.append(chosen.number)
-
     def swap_hands(self, player: PlayerId, other: PlayerId) -> Effect:
         players = self.state.players
         players[player].hand, players[other].hand = players[other].hand, players[player].hand
         yield from ()
-
-    def place_spy_on_unwatched_card(self, region: Region, player: PlayerId) -> Effect:
-        targets = cards_of(
-            n
-            for p in self.state.players
-            for n in p.court
-            if printed(n).region is region and not any(self.state.spies.get(n, ()))
-        )
-        if targets:
-            chosen = yield from ask(
-                Choice(player, f"Place a spy on a {region.value} card with no spy", targets)
-            )
-            yield from pieces.place_spy(self.state, player, chosen.number)
 
     def place_extra_block(self, player: PlayerId) -> Effect:
         loyalty = self.state.players[player].loyalty
@@ -154,6 +133,9 @@ class PamirContext:
 
     def spies_on(self, card: Card, player: PlayerId) -> int:
         return self.state.spies_on(card.number)[player]
+
+    def all_spies_on(self, card: Card) -> int:
+        return sum(self.state.spies.get(card.number, ()))
 
     def named_by(self, card: Card) -> PlayerId:
         """The player a card's effect named; its owner's own seat when it named nobody."""
