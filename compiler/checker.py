@@ -22,8 +22,17 @@ _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 BUILTIN_FUNCTIONS = ("count", "exists", "sum", "min", "max")
 _ARITHMETIC = ("+", "-", "*")
 
+# Keywords a misspelling of which reaches the checker as a name: `yu` for `you` is a name, and
+# `choos region as r` reads as an operation `choos` (the grammar's words: grammar/pax.lark).
+_VALUE_KEYWORDS = ("you", "this", "true", "false")
+_STATEMENT_KEYWORDS = ("let", "if", "for", "choose", "modify")
+
 _EFFECT_BLOCKS = (ast.On, ast.When, ast.WhileInPlay, ast.Instead)
 _EFFECT_STATEMENTS = (ast.Phrase, ast.Let, ast.If, ast.ForEach, ast.Choose, ast.ChooseOne, ast.May, ast.Until)
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _describe(statement: ast.Statement) -> str:
@@ -55,10 +64,16 @@ class _Binding:
 
 
 class _Scope:
-    """Names visible in an effect: hook parameters, then `let`/`choose`/`for each` bindings."""
+    """Names visible in an effect: hook parameters, then `let`/`choose`/`for each` bindings.
+
+    In the effect of an unknown hook (a misspelled trigger, say), the hook's parameters are not
+    known: `hook_unknown` says so, and names found nowhere are then not reported, since they are
+    most probably its parameters (the hook's own error is the one to fix).
+    """
 
     def __init__(self) -> None:
         self._frames: list[dict[str, _Binding]] = [{}]
+        self.hook_unknown = False
 
     def lookup(self, name: str) -> _Binding | None:
         for frame in reversed(self._frames):
@@ -436,6 +451,8 @@ class GameChecker:
         if hook is not None:
             for param in hook.params:
                 scope.bind(param.name, _Binding(param.type, True))
+        else:
+            scope.hook_unknown = True
         condition = self._condition(block.condition, scope) if block.condition is not None else None
         body = self._statements(block.body, scope)
         if hook is None:
@@ -490,6 +507,8 @@ class GameChecker:
             if hook.result is not None:
                 # `current`: the value the rules (and earlier modifiers) computed before this card.
                 scope.bind("current", _Binding(hook.result, True))
+        else:
+            scope.hook_unknown = True
         value = self._expr(statement.value, scope, hook.result if hook is not None else None)
         when = self._condition(statement.when, scope) if statement.when is not None else None
         if hook is None or value is None or hook.result is None:
@@ -752,7 +771,12 @@ class GameChecker:
                     "attributes go directly in the card",
                 )
             else:
-                self.reporter.unknown(phrase.head.span, "operation", name, self.vocab.hooks_of("operation"))
+                self.reporter.unknown(
+                    phrase.head.span,
+                    "operation",
+                    name,
+                    [*self.vocab.hooks_of("operation"), *_STATEMENT_KEYWORDS],
+                )
             return None
         positional = [value for group in phrase.groups for value in group]
         wanted = hook.positional
@@ -762,7 +786,7 @@ class GameChecker:
             self.reporter.error(
                 phrase.span,
                 Code.WRONG_ARGUMENTS,
-                f"'{name}' takes {len(wanted)} value(s) before its prepositions, not {len(positional)}",
+                f"'{name}' takes {_counted(len(wanted), 'value')} before its prepositions, not {len(positional)}",
                 f"it is written: {signature}",
             )
             ok = False
@@ -938,7 +962,11 @@ class GameChecker:
                 "use it where only one of them fits, e.g. compare it with a value of known type",
             )
             return None
-        self.reporter.unknown(ident.span, "name", ident.text, [*scope.names(), *self.vocab.all_members()])
+        if scope.hook_unknown:
+            return None
+        self.reporter.unknown(
+            ident.span, "name", ident.text, [*scope.names(), *self.vocab.all_members(), *_VALUE_KEYWORDS]
+        )
         return None
 
     def _call(self, call: ast.Call, scope: _Scope) -> ir.Expr | None:
@@ -965,7 +993,7 @@ class GameChecker:
             self.reporter.error(
                 call.span,
                 Code.WRONG_ARGUMENTS,
-                f"query '{name}' takes {len(hook.params)} argument(s), not {len(call.args)}",
+                f"query '{name}' takes {_counted(len(hook.params), 'argument')}, not {len(call.args)}",
                 f"it is written: {_signature_text(hook)}",
             )
             return None

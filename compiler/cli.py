@@ -10,6 +10,7 @@ import click
 
 from paxc.compiler import build as build_module
 from paxc.compiler import deck_profile, incremental, ir
+from paxc.compiler.diagnostics import close_name
 from paxc.compiler.project import (
     PAXC_FOLDER,
     CompileResult,
@@ -26,6 +27,11 @@ from paxc.runtime import commands as game_commands
 from paxc.runtime import games
 
 
+def _counted(count: int, noun: str) -> str:
+    """`1 card`, `2 cards`: a count with its noun in the right number."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def _root(ctx: click.Context) -> Path:
     root: Path = ctx.obj["root"]
     return root
@@ -35,12 +41,11 @@ def _report(result: CompileResult) -> None:
     """Diagnostics to stderr, with a count, as compilers do."""
     if result.diagnostics:
         click.echo(result.render_diagnostics(), err=True)
-        count = len(result.diagnostics)
-        click.echo(f"{count} error{'s' if count != 1 else ''}", err=True)
+        click.echo(_counted(len(result.diagnostics), "error"), err=True)
 
 
-def _compile_or_exit(paths: list[Path], root: Path) -> CompileResult:
-    result = compile_paths(paths, root)
+def _compile_or_exit(paths: list[Path], root: Path, whole_games: bool = False) -> CompileResult:
+    result = compile_paths(paths, root, whole_games)
     if not result.ok:
         _report(result)
         sys.exit(1)
@@ -83,13 +88,14 @@ def main(ctx: click.Context, root: Path | None) -> None:
 def check(ctx: click.Context, paths: tuple[Path, ...]) -> None:
     """Check card files and print every error (default: all of cards/).
 
-    PATHS are .pax files or folders. Exits with status 1 when anything is wrong.
+    PATHS are .pax files or folders, each checked against the rest of its game (a card number
+    used elsewhere in the game is an error). Exits with status 1 when anything is wrong.
     """
     root = _root(ctx)
-    result = _compile_or_exit(list(paths) or [root / "cards"], root)
+    result = _compile_or_exit(list(paths) or [root / "cards"], root, whole_games=True)
     cards = sum(len(f.cards) for g in result.games.values() for f in g.files)
     files = sum(len(g.files) for g in result.games.values())
-    click.echo(f"{cards} cards in {files} files: no errors")
+    click.echo(f"{_counted(cards, 'card')} in {_counted(files, 'file')}: no errors")
 
 
 @main.command()
@@ -147,7 +153,7 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
             for line in staleness.lines():
                 click.echo(f"  {line}", err=True)
             sys.exit(1)
-        click.echo(f"generated/ is up to date ({len(files)} files)")
+        click.echo(f"generated/ is up to date ({_counted(len(files), 'file')})")
         return
     try:
         changed = build_module.write_atomically(out_dir, files)
@@ -158,12 +164,15 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
     if stats:
         _print_stats(result, output, started)
     click.echo(
-        f"built {output.cards} cards of {output.games} game(s): {len(changed)} of {len(files)} files changed"
+        f"built {_counted(output.cards, 'card')} of {_counted(output.games, 'game')}: "
+        f"{len(changed)} of {_counted(len(files), 'file')} changed"
     )
 
 
 def _print_stats(result: CompileResult, output: incremental.BuildOutput, started: float) -> None:
-    click.echo(f"{output.cards} cards; {output.cached_files} card files from the cache")
+    click.echo(
+        f"{_counted(output.cards, 'card')}; {_counted(output.cached_files, 'card file')} from the cache"
+    )
     for phase, seconds in result.times.seconds.items():
         click.echo(f"  {phase:<11}{seconds * 1000:8.1f} ms")
     click.echo(f"  {'total':<11}{(time.perf_counter() - started) * 1000:8.1f} ms")
@@ -232,13 +241,32 @@ def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[
         if (wanted.isdigit() and card.number == int(wanted)) or card.name.casefold() == wanted
     ]
     if not found:
-        raise click.BadParameter(f"no card numbered or named '{target}'", param_hint="TARGET")
+        raise click.BadParameter(
+            f"no card numbered or named '{target}'{_close_card_names(target, pool)}", param_hint="TARGET"
+        )
     if len({name for name, _ in found}) > 1:
         raise click.BadParameter(
             f"'{target}' names cards in several games; add --game ({', '.join(sorted({n for n, _ in found}))})",
             param_hint="TARGET",
         )
     return [card for _, card in found]
+
+
+def _close_card_names(target: str, pool: list[tuple[str, ir.CardIR]]) -> str:
+    """What `target` may have meant: the names holding it (`Prince Akbar`), else a close name."""
+    by_folded = {card.name.casefold(): card.name for _, card in pool}
+    wanted = target.strip().casefold()
+    holding = sorted({name for folded, name in by_folded.items() if wanted and wanted in folded})
+    if len(holding) > _MOST_SUGGESTIONS:
+        shown = ", ".join(f"'{name}'" for name in holding[:_MOST_SUGGESTIONS])
+        return f"; cards whose name holds it: {shown} and {len(holding) - _MOST_SUGGESTIONS} more"
+    if holding:
+        return "; did you mean " + " or ".join(f"'{name}'" for name in holding) + "?"
+    close = close_name(wanted, by_folded)
+    return f"; did you mean '{by_folded[close]}'?" if close is not None else ""
+
+
+_MOST_SUGGESTIONS = 5
 
 
 @main.command()

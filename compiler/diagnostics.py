@@ -88,11 +88,54 @@ class Reporter:
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
-    pool = sorted(set(candidates))
+    close = close_name(name, candidates)
+    return f"did you mean '{close}'?" if close is not None else None
+
+
+# How alike two names must be (difflib's ratio: twice the matching characters over both lengths).
+# 0.7 suits every length: a two-letter name needs both its letters in a three-letter candidate
+# ('yu' and 'you' score 0.8), so unrelated short words score 0.5 or less; a long name may differ
+# in about a quarter of its letters. Swapped neighbouring letters score low in short names
+# ('yuo' and 'you' 0.67): they are accepted on their own below.
+_SIMILARITY = 0.7
+
+
+def close_name(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate `name` most probably misspells, if one is close enough.
+
+    Close means: the same but for case; alike (see _SIMILARITY); two neighbouring letters swapped;
+    or, for names made of words (`turn_begins`), the only candidate sharing one of its words
+    (`turn_started`).
+    """
+    pool = sorted(set(candidates) - {name})
     by_lower = {candidate.lower(): candidate for candidate in pool}
-    if name.lower() in by_lower and by_lower[name.lower()] != name:
-        return f"did you mean '{by_lower[name.lower()]}'?"
-    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.7)
-    if close:
-        return f"did you mean '{close[0]}'?"
+    if name.lower() in by_lower:
+        return by_lower[name.lower()]
+    scored = [(difflib.SequenceMatcher(None, name, candidate).ratio(), candidate) for candidate in pool]
+    alike = [
+        (ratio, candidate)
+        for ratio, candidate in scored
+        if ratio >= _SIMILARITY or _one_swap_apart(name, candidate)
+    ]
+    if alike:
+        # The most alike; among equals, the first in alphabetical order (pool is sorted).
+        return max(alike, key=lambda pair: pair[0])[1]
+    words = {word for word in name.lower().split("_") if len(word) >= 3}
+    if "_" in name and words:
+        sharing = [c for c in pool if words & set(c.lower().split("_"))]
+        if len(sharing) == 1:
+            return sharing[0]
     return None
+
+
+def _one_swap_apart(name: str, candidate: str) -> bool:
+    """`name` is `candidate` with two neighbouring letters swapped (`yuo`, `you`)."""
+    if len(name) != len(candidate) or len(name) < 2:
+        return False
+    differ = [i for i, (a, b) in enumerate(zip(name, candidate, strict=True)) if a != b]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and name[differ[0]] == candidate[differ[1]]
+        and name[differ[1]] == candidate[differ[0]]
+    )

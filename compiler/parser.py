@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
 from paxc.compiler import ast
-from paxc.compiler.diagnostics import Code, Diagnostic
+from paxc.compiler.diagnostics import Code, Diagnostic, close_name
 from paxc.compiler.source import SourceFile, Span
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammar" / "pax.lark"
@@ -54,9 +55,11 @@ def parse(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
 
     When the file has a syntax error, each top-level item (a card, the game line, a vocabulary)
     is parsed on its own, so that every broken card is reported and the others are still checked.
+    Each item is parsed alone and its positions shifted afterwards, so recovery costs one more
+    parse of the file, however many items are broken.
     """
     try:
-        return _parse_text(source, source.text, 0), []
+        return _parse_text(source, 0, len(source.text)), []
     except UnexpectedInput:
         pass
     starts = [match.start() for match in _TOP_LEVEL_START.finditer(source.text)]
@@ -66,9 +69,9 @@ def parse(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
     diagnostics: list[Diagnostic] = []
     for start, end in zip(starts, [*starts[1:], len(source.text)], strict=True):
         try:
-            files.append(_parse_text(source, source.text[start:end], start))
+            files.append(_parse_text(source, start, end))
         except UnexpectedInput as error:
-            diagnostics.append(_syntax_diagnostic(source, error, start, end))
+            diagnostics.append(_Part(source, start, end).diagnostic(error))
     merged = ast.File(
         path=source.display_path,
         headers=tuple(h for f in files for h in f.headers),
@@ -79,12 +82,11 @@ def parse(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
     return merged, diagnostics
 
 
-def _parse_text(source: SourceFile, text: str, offset: int) -> ast.File:
-    """Parse `text`, which stands at `offset` in the file: blank lines in front keep positions true."""
-    line, column = source.position(offset)
-    padded = "\n" * (line - 1) + " " * (column - 1) + text
-    tree = _lark().parse(padded if padded.endswith("\n") else padded + "\n")
-    return _ToAst(source.display_path).transform(tree)
+def _parse_text(source: SourceFile, start: int, end: int) -> ast.File:
+    """Parse the part of the file from `start` (the start of a line) to `end`."""
+    text = source.text[start:end]
+    tree = _lark().parse(text if text.endswith("\n") else text + "\n")
+    return _ToAst(source.display_path, source.position(start)[0] - 1).transform(tree)
 
 
 def _describe_terminal(name: str) -> str:
@@ -99,6 +101,21 @@ def _describe_terminal(name: str) -> str:
     return name.lower().strip("_")
 
 
+def _keywords(terminals: Iterable[str]) -> set[str]:
+    """The words among these terminals: `ability`, `when`, ... and each word of `HOOK_KIND`."""
+    words: set[str] = set()
+    for name in terminals:
+        try:
+            pattern = _lark().get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isalpha():
+            words.add(pattern.value)
+        elif pattern.type == "re" and (alternatives := re.fullmatch(r"\(\?:([a-z|]+)\)", pattern.value)):
+            words.update(alternatives.group(1).split("|"))
+    return words
+
+
 def _plain_list(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -109,7 +126,7 @@ def _describe_token(token: Token) -> str:
     if token.type == "$END":
         return "end of file"
     if token.type == "_SEP":
-        return "a new line" if "\n" in token.value else "';'"
+        return "end of line" if "\n" in token.value else "';'"
     if token.type == "NAME":
         return f"'{token.value}'"
     if token.type in ("INT", "STRING"):
@@ -117,55 +134,220 @@ def _describe_token(token: Token) -> str:
     return f"'{token.value}'"
 
 
-def _syntax_diagnostic(
-    source: SourceFile, error: UnexpectedInput, start: int = 0, end: int | None = None
-) -> Diagnostic:
-    """The diagnostic for a syntax error in the part of the file from `start` to `end`."""
-    last_line, last_column = source.last_position(start, end)
-    expected: set[str] = set()
-    if isinstance(error, UnexpectedToken):
-        expected = set(error.accepts or error.expected)
-        token = error.token
-        if token.type == "$END":
-            span = Span(source.display_path, last_line, last_column, last_line, last_column + 1)
-        else:
-            line, column = token.line or 1, token.column or 1
-            if token.type == "_SEP":
-                # The separator token starts at the end of the line it ends: point there.
-                span = Span(source.display_path, line, column, line, column + 1)
+class _Part:
+    """A top-level item parsed alone during recovery (`start` is the start of a line), and how to
+    turn its syntax error into a diagnostic located in the whole file."""
+
+    def __init__(self, source: SourceFile, start: int, end: int) -> None:
+        self.source = source
+        self.start = start
+        self.end = end
+        self.text = source.text[start:end]
+        self.line_offset = source.position(start)[0] - 1
+
+    def span(self, start: int, end: int) -> Span:
+        """The span of offsets into this part."""
+        return self.source.span(self.start + start, self.start + end)
+
+    def token_span(self, token: Token) -> Span:
+        line = (token.line or 1) + self.line_offset
+        column = token.column or 1
+        end_line = (token.end_line or 1) + self.line_offset if token.end_line else line
+        return Span(self.source.display_path, line, column, end_line, token.end_column or column + 1)
+
+    def diagnostic(self, error: UnexpectedInput) -> Diagnostic:
+        path = self.source.display_path
+        last_line, last_column = self.source.last_position(self.start, self.end)
+        at_end = Span(path, last_line, last_column, last_line, last_column + 1)
+        expected: set[str] = set()
+        if isinstance(error, UnexpectedToken):
+            token = error.token
+            if token.type == "$END":
+                unclosed = self.unclosed_block()
+                if unclosed is not None:
+                    return unclosed
             else:
-                span = Span(
-                    source.display_path, line, column, token.end_line or line, token.end_column or column + 1
+                misspelled = self.misspelled_keyword(error)
+                if misspelled is not None:
+                    return misspelled
+            expected = set(error.accepts or error.expected)
+            if token.type == "$END":
+                span = at_end
+            elif token.type == "_SEP":
+                # The separator token starts at the end of the line it ends: point there.
+                whole = self.token_span(token)
+                span = Span(path, whole.line, whole.column, whole.line, whole.column + 1)
+            else:
+                span = self.token_span(token)
+            found = _describe_token(token)
+        elif isinstance(error, UnexpectedCharacters):
+            expected = set(error.allowed or ())
+            line, column = error.line + self.line_offset, error.column
+            span = Span(path, line, column, line, column + 1)
+            character = self.source.line_text(line)[column - 1 : column]
+            if character == '"':
+                return Diagnostic(
+                    span,
+                    Code.SYNTAX,
+                    "unterminated string",
+                    "a string ends with '\"' on the line it starts on; write \\\" for a quote inside it",
                 )
-        found = _describe_token(token)
-    elif isinstance(error, UnexpectedCharacters):
-        expected = set(error.allowed or ())
-        line, column = error.line, error.column
-        span = Span(source.display_path, line, column, line, column + 1)
-        character = source.line_text(line)[column - 1 : column]
-        if character == '"':
-            return Diagnostic(
-                span,
-                Code.SYNTAX,
-                "unterminated string",
-                "a string ends with '\"' on the line it starts on; write \\\" for a quote inside it",
-            )
-        found = f"character '{character}'"
-    elif isinstance(error, UnexpectedEOF):
-        expected = set(error.expected or ())
-        span = Span(source.display_path, last_line, last_column, last_line, last_column + 1)
-        found = "end of file"
-    else:  # pragma: no cover - Lark raises only the three kinds above
-        span = Span(source.display_path, 1, 1, 1, 2)
-        found = "input"
-    if found == "end of file" and end is not None and end < len(source.text):
-        # Recovery parsed this item alone: it ended where the next top-level item begins.
-        next_line = source.position(end)[0]
-        found = f"end of card: the next one starts on line {next_line}; is a '}}' missing?"
-    words = sorted({_describe_terminal(name) for name in expected})
-    return Diagnostic(
-        span, Code.SYNTAX, f"unexpected {found}", f"expected {_plain_list(words)}" if words else None
+            found = f"character '{character}'"
+        elif isinstance(error, UnexpectedEOF):
+            expected = set(error.expected or ())
+            span = at_end
+            found = "end of file"
+        else:  # pragma: no cover - Lark raises only the three kinds above
+            span = Span(path, 1, 1, 1, 2)
+            found = "input"
+        if found == "end of file" and self.end < len(self.source.text):
+            # Recovery parsed this item alone: it ended where the next top-level item begins.
+            found = f"end of {_item_name(self.text, 'this item')}: {self.next_item()} starts there"
+        words = sorted({_describe_terminal(name) for name in expected})
+        return Diagnostic(
+            span, Code.SYNTAX, f"unexpected {found}", f"expected {_plain_list(words)}" if words else None
+        )
+
+    def next_item(self) -> str:
+        """The top-level item after this one, as a message names it: "the next card (line 8)"."""
+        name = _item_name(self.source.text[self.end :], "the rest")
+        return f"{name.replace('the ', 'the next ', 1)} (line {self.source.position(self.end)[0]})"
+
+    def unclosed_block(self) -> Diagnostic | None:
+        """The '{' left open when the item ends inside a block, found by matching the braces.
+
+        Braces are matched as the parser does, innermost first; but when a '}' that begins its
+        line is indented less than the innermost open block and lines up with an outer one, the
+        blocks in between are the ones that lost their '}' (what the indentation says): the
+        outermost of them is reported. Otherwise, the innermost block still open at the end.
+        """
+        open_blocks: list[tuple[int, int]] = []  # (offset of '{', indentation of its line)
+        misaligned: tuple[int, int] | None = None  # (offset of the '{' left open, of the '}' after it)
+        for offset, char in _braces(self.text):
+            line_start = self.text.rfind("\n", 0, offset) + 1
+            before = self.text[line_start:offset]
+            indent = len(before) - len(before.lstrip(" \t"))
+            if char == "{":
+                open_blocks.append((offset, indent))
+                continue
+            if not open_blocks:
+                continue
+            if misaligned is None and not before.strip() and open_blocks[-1][1] > indent:
+                lined_up = [i for i, (_, outer) in enumerate(open_blocks) if outer == indent]
+                if lined_up:
+                    misaligned = (open_blocks[lined_up[-1] + 1][0], offset)
+                    del open_blocks[lined_up[-1] + 1 :]
+            open_blocks.pop()
+        if misaligned is not None:
+            brace = misaligned[0]
+            closing_line = self.source.position(self.start + misaligned[1])[0]
+            hint = f"the '}}' on line {closing_line} lines up with an outer block: add this block's '}}' before it"
+        elif open_blocks:
+            brace = open_blocks[-1][0]
+            if self.end < len(self.source.text):
+                hint = f"add its '}}' where it ends, before {self.next_item()}"
+            else:
+                hint = "add its '}' where it ends: the file ends inside it"
+        else:
+            return None
+        return Diagnostic(self.span(brace, brace + 1), Code.SYNTAX, "this block is never closed", hint)
+
+    def misspelled_keyword(self, error: UnexpectedToken) -> Diagnostic | None:
+        """A statement whose first word is a misspelled keyword (`abilty "X" {`).
+
+        The first word of the statement the parser stopped in is compared with the keywords that
+        may stand where it stands; a close keyword is suggested only if, written in its place, the
+        parser gets further than the error.
+        """
+        head = _statement_head(error)
+        if head is None or head.start_pos is None or error.token.start_pos is None:
+            return None
+        before = self.text[: head.start_pos]
+        try:
+            interactive = _lark().parse_interactive(before)
+            interactive.exhaust_lexer()
+            allowed = _keywords(interactive.accepts())  # type: ignore[no-untyped-call]  # Lark leaves it untyped
+        except UnexpectedInput:
+            return None
+        suggestion = close_name(str(head), allowed)
+        if suggestion is None:
+            return None
+        head_end = head.start_pos + len(head)
+        fixed = before + suggestion + self.text[head_end:]
+        shift = len(suggestion) - len(head)
+        try:
+            _lark().parse(fixed if fixed.endswith("\n") else fixed + "\n")
+        except UnexpectedInput as later:
+            if _error_offset(later, len(fixed)) <= max(error.token.start_pos, head_end) + shift:
+                return None
+        return Diagnostic(
+            self.token_span(head),
+            Code.SYNTAX,
+            f"unknown keyword '{head}'",
+            f"did you mean '{suggestion}'?",
+        )
+
+
+def _item_name(text: str, otherwise: str) -> str:
+    """What the top-level item at the start of `text` is, in words: "the card", "the 'game' line"."""
+    words = text.split(None, 1)
+    return {"card": "the card", "vocabulary": "the vocabulary", "game": "the 'game' line"}.get(
+        words[0] if words else "", otherwise
     )
+
+
+def _braces(text: str) -> Iterator[tuple[int, str]]:
+    """The offsets of '{' and '}' in card text, outside strings and comments."""
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "#":
+            newline = text.find("\n", index)
+            index = len(text) if newline == -1 else newline
+        elif char == '"':
+            match = _STRING.match(text, index)
+            index = match.end() if match else index + 1
+        else:
+            if char in "{}":
+                yield index, char
+            index += 1
+
+
+_STRING = re.compile(r'"([^"\\\n]|\\["\\n])*"')
+
+
+# Lark's name for the repetition of a rule's statements (a block's, a file's, a vocabulary's): the
+# rules of the grammar whose bodies are lists of statements separated by new lines.
+_STATEMENT_LIST = re.compile(r"__(start|block|vocabulary|cardtype)_(star|plus)_\d+|_top")
+
+
+def _statement_head(error: UnexpectedToken) -> Token | None:
+    """The first word of the statement being parsed when the error came, if it is a plain name.
+
+    The parser's stack holds the statement's pieces since the last separator or '{' (statements
+    already parsed are folded into the repetition node of their list); with no piece yet, the
+    unexpected token is the statement's first word.
+    """
+    stack = error.interactive_parser.parser_state.value_stack if error.interactive_parser else []
+    pieces: list[Any] = []
+    for item in reversed(stack):
+        if (isinstance(item, Token) and item.type in ("_SEP", "LBRACE")) or (
+            isinstance(item, Tree) and _STATEMENT_LIST.fullmatch(item.data)
+        ):
+            break
+        pieces.append(item)
+    head = pieces[-1] if pieces else error.token
+    return head if isinstance(head, Token) and head.type == "NAME" else None
+
+
+def _error_offset(error: UnexpectedInput, end: int) -> int:
+    """Where in the text a syntax error stands, as an offset (the end for 'end of file')."""
+    if isinstance(error, UnexpectedToken):
+        token: Token = error.token
+        return end if token.type == "$END" or token.start_pos is None else token.start_pos
+    if isinstance(error, UnexpectedCharacters) and error.pos_in_stream is not None:
+        return int(error.pos_in_stream)
+    return end
 
 
 def _unquote(raw: str) -> str:
@@ -189,19 +371,24 @@ def _unquote(raw: str) -> str:
 class _ToAst(Transformer[Token, ast.File]):
     """Builds AST nodes bottom-up; every node gets the span Lark recorded for its rule."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, line_offset: int = 0) -> None:
         super().__init__()
         self._path = path
+        # Lines before the parsed text: recovery parses one item of a file at a time.
+        self._line_offset = line_offset
 
     def _span(self, meta: Meta) -> Span:
         if getattr(meta, "empty", True):
             return Span(self._path, 1, 1, 1, 1)
-        return Span(self._path, meta.line, meta.column, meta.end_line, meta.end_column)
+        offset = self._line_offset
+        return Span(self._path, meta.line + offset, meta.column, meta.end_line + offset, meta.end_column)
 
     def _token_span(self, token: Token) -> Span:
         line = token.line or 1
         column = token.column or 1
-        return Span(self._path, line, column, token.end_line or line, token.end_column or column)
+        end_line = token.end_line or line
+        offset = self._line_offset
+        return Span(self._path, line + offset, column, end_line + offset, token.end_column or column)
 
     def _ident(self, token: Token) -> ast.Ident:
         return ast.Ident(str(token), self._token_span(token))

@@ -170,8 +170,15 @@ def collect_files(paths: Sequence[Path], reporter: Reporter, root: Path) -> list
     return sorted(found, key=lambda p: display_path(p, root))
 
 
-def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileResult:
-    """Check the cards in `paths` (files or folders); vocabularies come from `<root>/cards/<game>/`."""
+def compile_paths(
+    paths: Sequence[Path], root: Path | None = None, whole_games: bool = False
+) -> CompileResult:
+    """Check the cards in `paths` (files or folders); vocabularies come from `<root>/cards/<game>/`.
+
+    With `whole_games`, the other card files of each game named (`<root>/cards/<game>/`) are
+    checked first, so that a card number used in one of them is reported where `paths` reuse
+    it; only the errors, cards and files of `paths` are reported and returned.
+    """
     times = PhaseTimes()
     started = time.perf_counter()
     root = (root or find_root(Path.cwd())).resolve()
@@ -179,16 +186,13 @@ def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileRes
     sources: dict[str, SourceFile] = {}
     parsed: list[ast.File] = []
     for path in collect_files(paths, reporter, root):
-        shown = display_path(path, root)
-        try:
-            source = SourceFile.read(path, shown)
-        except (OSError, UnicodeDecodeError) as error:
-            reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"cannot read {shown}: {error}")
+        source = _read_source(path, display_path(path, root), reporter, sources)
+        if source is None:
             continue
-        sources[shown] = source
         parsed_file, syntax_errors = parse(source)
         reporter.extend(syntax_errors)
         parsed.append(parsed_file)
+    others = _rest_of_games(parsed, root, set(sources)) if whole_games else []
     started = times.add("parse", started)
 
     vocab_files, unreadable_games = _vocabulary_files(parsed, root, sources, reporter)
@@ -213,12 +217,17 @@ def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileRes
 
     checkers = {name: GameChecker(vocab, reporter) for name, vocab in vocabularies.items()}
     files_by_game: dict[str, list[ir.CardFileIR]] = {name: [] for name in vocabularies}
-    for file in parsed:
-        game = _game_of(file, vocabularies, unreadable_games, reporter)
+    known_games = sorted(
+        {*vocabularies, *(p.parent.name for p in (root / "cards").glob(f"*/{VOCABULARY_FILE}"))}
+    )
+    for file, named in [*((f, False) for f in others), *((f, True) for f in parsed)]:
+        game = _game_of(file, vocabularies, unreadable_games, reporter, known_games)
         if game is None:
             continue
         checker = checkers[game]
         cards = [checker.check_card(card) for card in file.cards]
+        if not named:
+            continue
         files_by_game[game].append(
             ir.CardFileIR(
                 file.path, _sha256(sources[file.path].text), tuple(c for c in cards if c is not None)
@@ -231,7 +240,64 @@ def compile_paths(paths: Sequence[Path], root: Path | None = None) -> CompileRes
         for name, files in sorted(files_by_game.items())
         if files or any(f.path == vocabularies[name].path for f in vocab_files)
     }
-    return CompileResult(sources, games, reporter.diagnostics, times)
+    shown_others = {file.path for file in others}
+    diagnostics = [d for d in reporter.diagnostics if d.span.path not in shown_others]
+    return CompileResult(sources, games, diagnostics, times)
+
+
+def _rest_of_games(parsed: list[ast.File], root: Path, named: set[str]) -> list[ast.File]:
+    """The card files of `<root>/cards/<game>/` for each game the parsed files name, but those.
+
+    They are read to be checked alongside (see compile_paths): unreadable ones are left out and
+    their syntax errors are not reported.
+    """
+    others: list[ast.File] = []
+    for game in sorted({header.game.text for file in parsed for header in file.headers}):
+        folder = root / "cards" / game
+        if not folder.is_dir() or not (folder / VOCABULARY_FILE).is_file():
+            continue
+        for path in sorted(folder.rglob(f"*{CARD_SUFFIX}")):
+            shown = display_path(path, root)
+            if shown in named or path == folder / VOCABULARY_FILE or not path.is_file():
+                continue
+            try:
+                others.append(parse(SourceFile.read(path, shown))[0])
+            except (OSError, UnicodeDecodeError):
+                continue
+    return others
+
+
+def _read_source(
+    path: Path, shown: str, reporter: Reporter, sources: dict[str, SourceFile]
+) -> SourceFile | None:
+    """The text of a card file, added to `sources`; None, with an error, if it cannot be read.
+
+    A file that is not UTF-8 is reported at its first bad byte; its text, the bad bytes replaced,
+    goes in `sources` so the report can show the line.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        reporter.error(
+            Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"cannot read {shown}: {error.strerror or error}"
+        )
+        return None
+    try:
+        source = SourceFile(shown, data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        sources[shown] = readable = SourceFile(shown, data.decode("utf-8", errors="replace"))
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line = data.count(b"\n", 0, error.start) + 1
+        column = len(data[line_start : error.start].decode("utf-8", errors="replace")) + 1
+        reporter.error(
+            Span(readable.display_path, line, column, line, column + 1),
+            Code.BAD_FILE,
+            f"not UTF-8 text: byte 0x{data[error.start]:02x} here does not form a character",
+            "card files are UTF-8; save the file in that encoding",
+        )
+        return None
+    sources[shown] = source
+    return source
 
 
 def _vocabulary_files(
@@ -256,8 +322,10 @@ def _vocabulary_files(
         if shown in sources:  # given on the command line, and it failed to parse
             unreadable.add(game)
             continue
-        source = SourceFile.read(path, shown)
-        sources[shown] = source
+        source = _read_source(path, shown, reporter, sources)
+        if source is None:
+            unreadable.add(game)
+            continue
         parsed_file, syntax_errors = parse(source)
         reporter.extend(syntax_errors)
         if syntax_errors:
@@ -268,7 +336,11 @@ def _vocabulary_files(
 
 
 def _game_of(
-    file: ast.File, vocabularies: dict[str, Vocabulary], unreadable: set[str], reporter: Reporter
+    file: ast.File,
+    vocabularies: dict[str, Vocabulary],
+    unreadable: set[str],
+    reporter: Reporter,
+    known_games: Sequence[str],
 ) -> str | None:
     if not file.cards and not file.headers:
         return None
@@ -292,7 +364,7 @@ def _game_of(
     if header.game.text in unreadable:
         return None
     if header.game.text not in vocabularies:
-        reporter.unknown(header.game.span, "game", header.game.text, vocabularies)
+        reporter.unknown(header.game.span, "game", header.game.text, known_games)
         return None
     return header.game.text
 

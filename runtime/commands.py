@@ -173,7 +173,8 @@ class Summary:
         from paxc.runtime.accelerate import running_compiled
 
         runtime = "compiled runtime" if running_compiled() else "pure Python runtime"
-        out = [f"{len(self.results)} games of {self.players} players in {self.seconds:.1f} s ({runtime})"]
+        games = f"{len(self.results)} game{'' if len(self.results) == 1 else 's'}"
+        out = [f"{games} of {self.players} players in {self.seconds:.1f} s ({runtime})"]
         if done and self.seconds > 0:
             decisions = sum(r.decisions for r in done)
             out.append(
@@ -293,8 +294,13 @@ def simulate(
     summary = Summary(options["players"], kit.score_name)
     started = time.perf_counter()
     results = run_games(game, players, games, seed, jobs, check, variants)
-    with click.progressbar(results, length=games, label="playing", file=sys.stderr) as bar:
-        summary.results.extend(bar)
+    if sys.stderr.isatty():
+        with click.progressbar(results, length=games, label="playing", file=sys.stderr) as bar:
+            summary.results.extend(bar)
+    else:
+        # Piped or captured, the bar would print only its label, which then ran into the summary
+        # when both streams went to one place ("errors: 0playing"): no bar at all there.
+        summary.results.extend(results)
     summary.seconds = time.perf_counter() - started
     click.echo("\n".join(summary.lines()))
     if any(r.error for r in summary.results):

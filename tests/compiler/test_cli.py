@@ -128,6 +128,34 @@ def test_render_unknown_card(project: Path) -> None:
     result = paxc(project, "render", "999")
     assert result.exit_code == 2
     assert "no card numbered or named '999'" in result.output
+    assert "did you mean" not in result.output
+
+
+def test_render_suggests_card_names(project: Path) -> None:
+    partial = paxc(project, "render", "Prince Akbar")
+    assert partial.exit_code == 2
+    assert "no card numbered or named 'Prince Akbar'; did you mean 'Prince Akbar Khan'?" in partial.output
+    misspelled = paxc(project, "render", "Prince Akbar Kahn")
+    assert "did you mean 'Prince Akbar Khan'?" in misspelled.output
+    many = paxc(project, "render", "Khan")
+    assert "cards whose name holds it: 'Aminullah Khan Logari'," in many.output
+    assert "and 1 more" in many.output
+
+
+def test_check_file_is_checked_against_its_game(project: Path) -> None:
+    alone = paxc(project, "check", str(project / "cards" / "pamir" / "court" / "kabul.pax"))
+    assert alone.exit_code == 0, alone.output
+    assert alone.output == "17 cards in 1 file: no errors\n"
+    copy = project / "cards" / "pamir" / "copy.pax"
+    copy.write_text(
+        'game pamir\ncard 3 "Copy" court {\n  provenance printed\n  region Kabul\n'
+        "  suit Military\n  rank 1\n}\n"
+    )
+    result = paxc(project, "check", str(copy))
+    assert result.exit_code == 1
+    assert "cards/pamir/copy.pax:2:6: error: card number 3 is used twice  [duplicate-card]" in result.output
+    assert "note: card 3 is first defined at cards/pamir/court/kabul.pax:" in result.output
+    assert result.output.endswith("\n1 error\n")
 
 
 def test_list(project: Path) -> None:

@@ -1,6 +1,8 @@
 """Every error code has bad inputs named after it (fixtures/cases/<code>--<what>.pax).
 
 Each case's full report (location, message, source line, caret, hint) is a golden file beside it.
+A case named `...--whole-game` is checked as `paxc check FILE` checks a file: against the other
+card files of its game (fixtures/cards/testgame/).
 """
 
 from __future__ import annotations
@@ -9,15 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from paxc.compiler.diagnostics import Code
+from paxc.compiler.diagnostics import Code, close_name
+from paxc.compiler.parser import parse
 from paxc.compiler.project import compile_paths
+from paxc.compiler.source import SourceFile
 from tests.conftest import FIXTURES, check_golden
 
 CASES = sorted((FIXTURES / "cases").glob("*.pax"))
 
 
 def _report(case: Path) -> tuple[list[Code], str]:
-    result = compile_paths([case], FIXTURES)
+    result = compile_paths([case], FIXTURES, whole_games=case.stem.endswith("--whole-game"))
     return [d.code for d in result.diagnostics], result.render_diagnostics() + "\n"
 
 
@@ -54,7 +58,7 @@ def test_syntax_errors_in_several_cards_are_all_reported() -> None:
     result = compile_paths([FIXTURES / "cases" / "several-errors--syntax-in-two-cards.pax"], FIXTURES)
     assert [(d.code, d.span.line) for d in result.diagnostics] == [
         (Code.SYNTAX, 7),  # card 1: an attribute's value is not a sum
-        (Code.SYNTAX, 11),  # card 2: never closed
+        (Code.SYNTAX, 10),  # card 2: never closed (its '{')
         (Code.UNKNOWN_NAME, 15),  # card 3 parses, and is checked
     ]
 
@@ -71,14 +75,84 @@ def test_expected_tokens_are_plain_words() -> None:
             assert internal not in report, f"{case.name}: {report}"
 
 
-def test_end_of_file_points_at_the_last_line() -> None:
-    result = compile_paths([FIXTURES / "cases" / "syntax--end-of-file.pax"], FIXTURES)
+@pytest.mark.parametrize(
+    ("case", "line", "column"),
+    [
+        ("syntax--unclosed-block--end-of-file", 3, 21),  # the card's '{': the file ends inside it
+        ("syntax--unclosed-block--next-card", 4, 21),  # the card's '{': the next card starts inside it
+        ("syntax--unclosed-block--inner", 9, 13),  # 'on play {': its '}' was lost, the indentation says
+    ],
+)
+def test_an_unclosed_block_points_at_its_brace(case: str, line: int, column: int) -> None:
+    result = compile_paths([FIXTURES / "cases" / f"{case}.pax"], FIXTURES)
     (diagnostic,) = result.diagnostics
-    assert diagnostic.span.line == 5
-    assert diagnostic.message == "unexpected end of file"
+    assert (diagnostic.span.line, diagnostic.span.column) == (line, column)
+    assert diagnostic.message == "this block is never closed"
+
+
+def test_a_missing_brace_with_no_telling_indentation_points_at_the_innermost_block() -> None:
+    text = 'game testgame\ncard 1 "Scout" unit {\nprovenance printed\non play {\ngain 1 to you\n'
+    source = SourceFile("flat.pax", text)
+    _, (diagnostic,) = parse(source)
+    assert (diagnostic.span.line, diagnostic.span.column) == (4, 9)
+
+
+def test_braces_in_strings_and_comments_are_not_blocks() -> None:
+    text = 'game testgame\ncard 1 "Scout {" unit {  # }\n  provenance printed\n  note "}"\n'
+    _, (diagnostic,) = parse(SourceFile("strings.pax", text))
+    assert (diagnostic.span.line, diagnostic.span.column) == (2, 23)
 
 
 def test_clean_cards_give_no_diagnostics() -> None:
     result = compile_paths([FIXTURES / "cards"], FIXTURES)
     assert result.diagnostics == []
     assert [c.number for c in result.games["testgame"].cards()] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_file_checked_alone_is_checked_against_its_game() -> None:
+    case = FIXTURES / "cases" / "duplicate-card--whole-game.pax"
+    assert compile_paths([case], FIXTURES).ok  # alone, nothing is wrong with it
+    result = compile_paths([case], FIXTURES, whole_games=True)
+    (duplicate,) = result.diagnostics
+    assert duplicate.code == Code.DUPLICATE_CARD and duplicate.span.line == 5
+    assert duplicate.hint == "card 2 is first defined at cards/testgame/units.pax:38:6"
+    # Only the file named is counted and returned.
+    assert [f.path for f in result.games["testgame"].files] == ["cases/duplicate-card--whole-game.pax"]
+
+
+def test_an_unknown_hook_is_one_error() -> None:
+    for case in ("unknown-name--trigger", "unknown-name--modifier"):
+        result = compile_paths([FIXTURES / "cases" / f"{case}.pax"], FIXTURES)
+        assert [d.code for d in result.diagnostics] == [Code.UNKNOWN_NAME], result.render_diagnostics()
+
+
+@pytest.mark.parametrize(
+    ("name", "candidates", "suggestion"),
+    [
+        ("yu", ["you", "this", "true", "false"], "you"),  # a letter left out of a short word
+        ("pamri", ["pamir", "porfiriana"], "pamir"),  # two letters swapped
+        ("yuo", ["you", "this"], "you"),  # swapped in a three-letter word (difflib alone: 0.67)
+        ("Kabull", ["Herat", "Kabul", "Kandahar"], "Kabul"),
+        ("kabul", ["Kabul"], "Kabul"),  # case only
+        ("turn_begins", ["turn_started", "action_taken"], "turn_started"),  # the only one sharing a word
+        ("purchase_price", ["purchase_cost", "bribe"], "purchase_cost"),
+    ],
+)
+def test_close_names_are_suggested(name: str, candidates: list[str], suggestion: str) -> None:
+    assert close_name(name, candidates) == suggestion
+
+
+@pytest.mark.parametrize(
+    ("name", "candidates"),
+    [
+        ("ox", ["you", "on", "tax", "this"]),  # one letter of two differs: unrelated
+        ("at", ["tax", "army", "spy"]),
+        ("zz", ["you", "this", "true"]),
+        ("sky", ["spy", "army"]),  # one letter of three differs
+        ("go", ["gold", "gift"]),
+        ("may_attack", ["may_betray", "may_battle_spy"]),  # a shared word, but not only one sharer
+        ("card", []),
+    ],
+)
+def test_unrelated_names_get_no_suggestion(name: str, candidates: list[str]) -> None:
+    assert close_name(name, candidates) is None

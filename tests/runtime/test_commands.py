@@ -31,6 +31,15 @@ def test_simulate_prints_a_summary() -> None:
     assert "wins by seat" in output and "decisions per game" in output and "errors: 0" in output
 
 
+def test_simulate_output_reads_well_when_piped() -> None:
+    # CliRunner's streams are not terminals: no progress bar label may run into the summary.
+    code, output = paxc("simulate", "pamir", "--players", "2", "--games", "1", "--seed", "3")
+    assert code == 0, output
+    assert output.startswith("1 game of 2 players in "), output
+    assert "playing" not in output
+    assert output.endswith("errors: 0\n")
+
+
 def test_unknown_options_and_values_are_refused() -> None:
     assert paxc("simulate", "pamir", "--players", "7")[0] == 2
     assert paxc("simulate", "chess")[0] == 2
