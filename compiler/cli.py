@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import click
@@ -232,7 +233,7 @@ def render(ctx: click.Context, target: str, game: str | None) -> None:
 
 def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[ir.CardIR]:
     if game is not None and game not in games:
-        raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(games)})", param_hint="--game")
+        raise click.BadParameter(_unknown_game(game, games), param_hint="--game")
     pool = [(name, card) for name, g in games.items() if game in (None, name) for card in g.cards()]
     wanted = target.strip().casefold()
     found = [
@@ -250,6 +251,13 @@ def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[
             param_hint="TARGET",
         )
     return [card for _, card in found]
+
+
+def _unknown_game(game: str, known: Iterable[str]) -> str:
+    names = sorted(known)
+    close = close_name(game, names)
+    suggestion = f"; did you mean '{close}'?" if close is not None else ""
+    return f"unknown game '{game}'{suggestion} (games: {', '.join(names)})"
 
 
 def _close_card_names(target: str, pool: list[tuple[str, ir.CardIR]]) -> str:
@@ -325,7 +333,7 @@ def _compile_game(root: Path, game: str) -> ir.GameIR:
     result = _compile_or_exit([folder] if folder is not None else [], root)
     if game not in result.games:
         known = sorted({p.parent.name for p in (root / "cards").glob("*/game.pax")} | set(games.installed()))
-        raise click.BadParameter(f"unknown game '{game}' (games: {', '.join(known)})", param_hint="GAME")
+        raise click.BadParameter(_unknown_game(game, known), param_hint="GAME")
     return result.games[game]
 
 

@@ -217,9 +217,7 @@ def compile_paths(
 
     checkers = {name: GameChecker(vocab, reporter) for name, vocab in vocabularies.items()}
     files_by_game: dict[str, list[ir.CardFileIR]] = {name: [] for name in vocabularies}
-    known_games = sorted(
-        {*vocabularies, *(p.parent.name for p in (root / "cards").glob(f"*/{VOCABULARY_FILE}"))}
-    )
+    known_games = sorted({*vocabularies, *_game_names(root)})
     for file, named in [*((f, False) for f in others), *((f, True) for f in parsed)]:
         game = _game_of(file, vocabularies, unreadable_games, reporter, known_games)
         if game is None:
@@ -253,8 +251,8 @@ def _rest_of_games(parsed: list[ast.File], root: Path, named: set[str]) -> list[
     """
     others: list[ast.File] = []
     for game in sorted({header.game.text for file in parsed for header in file.headers}):
-        folder = root / "cards" / game
-        if not folder.is_dir() or not (folder / VOCABULARY_FILE).is_file():
+        folder = game_folder(root, game)
+        if folder is None:
             continue
         for path in sorted(folder.rglob(f"*{CARD_SUFFIX}")):
             shown = display_path(path, root)
@@ -265,6 +263,14 @@ def _rest_of_games(parsed: list[ast.File], root: Path, named: set[str]) -> list[
             except (OSError, UnicodeDecodeError):
                 continue
     return others
+
+
+def _game_names(root: Path) -> set[str]:
+    """The games a card file may name: the project's own and the installed ones."""
+    from paxc.runtime import games
+
+    own = {path.parent.name for path in (root / "cards").glob(f"*/{VOCABULARY_FILE}")}
+    return own | set(games.installed())
 
 
 def _read_source(

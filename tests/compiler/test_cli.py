@@ -180,3 +180,11 @@ def test_build_stats_prints_phases(project: Path) -> None:
     assert result.exit_code == 0
     for phase in ("parse", "check", "generate", "write", "total"):
         assert phase in result.output
+
+
+def test_unknown_game_suggests_a_close_one(project: Path) -> None:
+    misspelled = paxc(project, "list", "pamri")
+    assert misspelled.exit_code == 2
+    assert "unknown game 'pamri'; did you mean 'pamir'? (games: pamir, porfiriana)" in misspelled.output
+    unrelated = paxc(project, "list", "chess")
+    assert "unknown game 'chess' (games: pamir, porfiriana)" in unrelated.output
