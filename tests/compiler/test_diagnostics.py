@@ -8,9 +8,11 @@ card files of its game (fixtures/cards/testgame/).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from paxc.compiler import parser as parser_module
 from paxc.compiler.diagnostics import Code, close_name
 from paxc.compiler.parser import parse
 from paxc.compiler.project import compile_paths
@@ -156,3 +158,27 @@ def test_close_names_are_suggested(name: str, candidates: list[str], suggestion:
 )
 def test_unrelated_names_get_no_suggestion(name: str, candidates: list[str]) -> None:
     assert close_name(name, candidates) is None
+
+
+def test_recovery_parses_the_file_a_bounded_number_of_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a syntax error each card is parsed on its own: the text given to the parser adds up
+    to the file twice (the failed whole-file parse, then the parts), never more, wherever the
+    broken card stands. (Parts used to be padded with the lines above them: quadratic.)"""
+    card = 'card {} "Unit {}" unit {{\n  provenance printed\n  region North\n  power 1\n}}\n\n'
+    cards = [card.format(n, n) for n in range(10, 210)]
+    cards[150] = cards[150].replace("}\n\n", "\n\n")  # one card lost its '}'
+    text = "game testgame\n\n" + "".join(cards)
+    parsed: list[int] = []
+    lark = parser_module._lark()
+    real_parse = lark.parse
+
+    def counting_parse(text: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(len(text))
+        return real_parse(text, *args, **kwargs)
+
+    monkeypatch.setattr(lark, "parse", counting_parse)
+    file, diagnostics = parse(SourceFile("many.pax", text))
+    assert [d.span.line for d in diagnostics] == [2 + 150 * 6 + 1]
+    assert len(file.cards) == 199
+    assert file.cards[-1].span.line == 2 + 199 * 6 + 1  # positions are those of the whole file
+    assert sum(parsed) <= 2 * len(text) + len(cards)
