@@ -185,6 +185,15 @@ class Until:
 
 
 @dataclass(frozen=True, slots=True)
+class Set:
+    """`set CARD.MEMORY to VALUE`: a card in play remembers a value."""
+
+    target: Attribute
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class Modify:
     hook: Ident
     value: Expr
@@ -255,6 +264,7 @@ Statement = (
     | ChooseOne
     | May
     | Until
+    | Set
     | Modify
     | On
     | When
@@ -353,7 +363,15 @@ class DurationDecl:
     span: Span
 
 
-VocabItem = EnumDecl | AdjacencyDecl | CardTypeDecl | SignatureDecl | TimingDecl | DurationDecl
+@dataclass(frozen=True, slots=True)
+class MemoryDecl:
+    name: Ident
+    type: TypeRef
+    text: StrLit
+    span: Span
+
+
+VocabItem = EnumDecl | AdjacencyDecl | CardTypeDecl | SignatureDecl | TimingDecl | DurationDecl | MemoryDecl
 
 
 @dataclass(frozen=True, slots=True)

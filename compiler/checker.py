@@ -28,7 +28,17 @@ _VALUE_KEYWORDS = ("you", "this", "true", "false")
 _STATEMENT_KEYWORDS = ("let", "if", "for", "choose", "modify")
 
 _EFFECT_BLOCKS = (ast.On, ast.When, ast.WhileInPlay, ast.Instead)
-_EFFECT_STATEMENTS = (ast.Phrase, ast.Let, ast.If, ast.ForEach, ast.Choose, ast.ChooseOne, ast.May, ast.Until)
+_EFFECT_STATEMENTS = (
+    ast.Phrase,
+    ast.Let,
+    ast.If,
+    ast.ForEach,
+    ast.Choose,
+    ast.ChooseOne,
+    ast.May,
+    ast.Until,
+    ast.Set,
+)
 
 
 def _counted(count: int, noun: str) -> str:
@@ -52,6 +62,7 @@ def _describe(statement: ast.Statement) -> str:
         ast.ChooseOne: "a choice ('choose one')",
         ast.May: "an optional step ('may')",
         ast.Until: "a lasting effect ('until ...')",
+        ast.Set: "a card's memory ('set')",
         ast.Modify: "a modifier ('modify')",
         ast.Phrase: "an operation",
     }[type(statement)]
@@ -463,6 +474,32 @@ class GameChecker:
             ]
         return [ir.ReplacementHook(hook, condition, block.optional, body, block.span.line)]
 
+    def _set(self, statement: ast.Set, scope: _Scope) -> ir.Stmt | None:
+        """`set CARD.MEMORY to VALUE`: the card remembers the value while it is in play."""
+        memory = self.vocab.memories.get(statement.target.attribute.text)
+        subject = self._expr(statement.target.subject, scope, CARD)
+        if memory is None:
+            self.reporter.unknown(
+                statement.target.attribute.span,
+                "memory",
+                statement.target.attribute.text,
+                self.vocab.memories,
+            )
+            return None
+        if subject is None:
+            return None
+        if subject.type.kind != "card":
+            self.reporter.error(
+                statement.target.subject.span,
+                Code.WRONG_TYPE,
+                f"only cards remember values; this is {_article(subject.type)}",
+            )
+            return None
+        value = self._argument(statement.value, memory.type, memory.name, scope)
+        if value is None:
+            return None
+        return ir.SetStmt(subject, memory, value, statement.span.line)
+
     def _until(self, statement: ast.Until) -> ir.Stmt | None:
         """`until DURATION { modify ... }`: the modifiers become one of the card's lasting
         abilities, which the effect starts. They see what a `while in play` modifier sees (the
@@ -568,6 +605,8 @@ class GameChecker:
             return self._choose_one(statement, scope)
         if isinstance(statement, ast.Until):
             return self._until(statement)
+        if isinstance(statement, ast.Set):
+            return self._set(statement, scope)
         if isinstance(statement, ast.May):
             with scope.nested():
                 body = self._statements(statement.body, scope)
@@ -900,19 +939,26 @@ class GameChecker:
             return None
         if expr.attribute.text == "card_type":
             return ir.FieldRef(subject, "card_type", CARD_TYPE)
+        memory = self.vocab.memories.get(expr.attribute.text)
+        if memory is not None:
+            return ir.MemoryRef(subject, memory, memory.type.maybe())
         field = self.vocab.field_anywhere(expr.attribute.text)
         if field is None:
             self.reporter.unknown(
                 expr.attribute.span,
                 "card attribute",
                 expr.attribute.text,
-                [f.name for f in self.vocab.all_fields()],
+                [f.name for f in self.vocab.all_fields()] + list(self.vocab.memories),
             )
             return None
         return ir.FieldRef(subject, field.name, field.type)
 
     def _this_attribute(self, attribute: ast.Ident) -> ir.Expr | None:
-        """`this.x` is known when the card is compiled: it becomes the card's own value."""
+        """`this.x` is known when the card is compiled: it becomes the card's own value (what the
+        card remembers is not: `this.named` is read in play)."""
+        memory = self.vocab.memories.get(attribute.text)
+        if memory is not None:
+            return ir.MemoryRef(ir.ThisRef(CARD), memory, memory.type.maybe())
         if attribute.text == "card_type":
             return ir.ThisField("card_type", ir.EnumConst(self._card_type, CARD_TYPE), CARD_TYPE)
         value = self._this_values.get(attribute.text)
@@ -1124,6 +1170,7 @@ def _keyword_width(statement: ast.Statement) -> int:
         ast.ChooseOne: 10,
         ast.May: 3,
         ast.Until: 5,
+        ast.Set: 3,
         ast.Modify: 6,
     }
     return words.get(type(statement), 1)

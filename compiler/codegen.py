@@ -122,6 +122,7 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
             }
         )
     durations = [(pynames.constant(name), name, text) for name, text in vocab.durations.items()]
+    memories = [(name, spec.text) for name, spec in vocab.memories.items()]
     exports = sorted(
         ["GAME", "TITLE", "TIMINGS", "Card", "CardType", names.protocol]
         + (["Duration"] if durations else [])
@@ -142,6 +143,7 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
         protocol=names.protocol,
         enums=enums,
         durations=durations,
+        memories=memories,
         card_types=card_types,
         adjacency=adjacency,
         required_fields=required_fields,
@@ -471,6 +473,9 @@ class _Emitter:
             self.state.vocab_imports.add("Duration")
             duration = f"Duration.{pynames.constant(statement.duration)}"
             yield f"yield from ctx.start_lasting({self.this}, {statement.index}, {duration})"
+        elif isinstance(statement, ir.SetStmt):
+            value = self.expr(statement.value)
+            yield f"yield from ctx.remember({self.expr(statement.subject)}, {_q(statement.memory.name)}, {value})"
         elif isinstance(statement, ir.MayStmt):
             self.state.runtime_imports.update({"Choice", "ask"})
             choice = PyCall("Choice", (("", "ctx.you"), ("", _q(statement.prompt)), ("", "(True, False)")))
@@ -567,6 +572,15 @@ class _Emitter:
             return f"({self.expr(expr.left)}, {self.expr(expr.right)}) in {table}"
         if isinstance(expr, ir.SelectionExpr | ir.BuiltinCall):
             return flat(self.value(expr))
+        if isinstance(expr, ir.MemoryRef):
+            self.state.runtime_imports.add("recalled")
+            kind = self.state.names.py_type(expr.memory.type)
+            if expr.memory.type.kind == "enum":
+                self.state.vocab_imports.add(kind)
+            elif kind == "PlayerId":
+                self.state.runtime_imports.add("PlayerId")
+            recall = f"ctx.recall({self.expr(expr.subject)}, {_q(expr.memory.name)})"
+            return f"recalled({kind}, {recall})"
         if isinstance(expr, ir.FieldRef):
             return f"{self._operand(expr.subject)}.{expr.field}"
         if isinstance(expr, ir.NotExpr):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from paxc.compiler.types import Type
-from paxc.compiler.vocabulary import FieldSpec, HookSpec, Vocabulary
+from paxc.compiler.vocabulary import FieldSpec, HookSpec, MemorySpec, Vocabulary
 
 # ------------------------------------------------------------------ expressions
 
@@ -122,6 +122,15 @@ class SelectionExpr:
 
 
 @dataclass(frozen=True, slots=True)
+class MemoryRef:
+    """What a card remembers (`this.named`); absent while it remembers nothing."""
+
+    subject: Expr
+    memory: MemorySpec
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
 class FieldRef:
     subject: Expr
     field: str
@@ -158,6 +167,7 @@ Expr = (
     | AdjacentCall
     | BuiltinCall
     | SelectionExpr
+    | MemoryRef
     | FieldRef
     | NotExpr
     | BinaryExpr
@@ -238,7 +248,27 @@ class LastingStmt:
     line: int
 
 
-Stmt = OperationStmt | LetStmt | IfStmt | ForEachStmt | ChooseStmt | ChooseOneStmt | MayStmt | LastingStmt
+@dataclass(frozen=True, slots=True)
+class SetStmt:
+    """A card remembers `value` under `memory` (`set this.named to target`)."""
+
+    subject: Expr
+    memory: MemorySpec
+    value: Expr
+    line: int
+
+
+Stmt = (
+    OperationStmt
+    | LetStmt
+    | IfStmt
+    | ForEachStmt
+    | ChooseStmt
+    | ChooseOneStmt
+    | MayStmt
+    | LastingStmt
+    | SetStmt
+)
 
 # ------------------------------------------------------------------ hooks
 

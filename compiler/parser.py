@@ -518,6 +518,9 @@ class _ToAst(Transformer[Token, ast.File]):
     def may_stmt(self, meta: Meta, children: list[Any]) -> ast.May:
         return ast.May(children[-1], self._span(meta))
 
+    def set_stmt(self, meta: Meta, children: list[Any]) -> ast.Set:
+        return ast.Set(children[0], children[-1], self._span(meta))
+
     def until_stmt(self, meta: Meta, children: list[Any]) -> ast.Until:
         return ast.Until(self._ident(children[0]), children[-1], self._span(meta))
 
@@ -684,6 +687,12 @@ class _ToAst(Transformer[Token, ast.File]):
     def param(self, meta: Meta, children: list[Any]) -> ast.Param:
         preposition = str(children[0]) if len(children) == 3 else None
         return ast.Param(preposition, self._ident(children[-2]), children[-1], self._span(meta))
+
+    def memory_decl(self, meta: Meta, children: list[Any]) -> ast.MemoryDecl:
+        name, type_ref, text = children
+        return ast.MemoryDecl(
+            self._ident(name), type_ref, ast.StrLit(_unquote(text), self._token_span(text)), self._span(meta)
+        )
 
     def duration_decl(self, meta: Meta, children: list[Token]) -> ast.DurationDecl:
         name, text = children

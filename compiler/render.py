@@ -65,6 +65,8 @@ def value_text(expr: ir.Expr) -> str:
         return f"the {words(kind)}s {words(expr.variable)} in {value_text(expr.source)}{where}"
     if isinstance(expr, ir.BuiltinCall):
         return _builtin_text(expr)
+    if isinstance(expr, ir.MemoryRef):
+        return expr.memory.text.replace("{card}", value_text(expr.subject))
     if isinstance(expr, ir.FieldRef):
         return f"the {words(expr.field)} of {value_text(expr.subject)}"
     if isinstance(expr, ir.NotExpr):
@@ -164,6 +166,9 @@ def _statement(statement: ir.Stmt) -> str:
         return "choose one: " + " or ".join(f"({text})" for text, _ in statement.branches)
     if isinstance(statement, ir.MayStmt):
         return may_text(statement.body)
+    if isinstance(statement, ir.SetStmt):
+        remembered = statement.memory.text.replace("{card}", value_text(statement.subject))
+        return f"{remembered} becomes {value_text(statement.value)}"
     if isinstance(statement, ir.LastingStmt):
         return f"{statement.text}, " + "; ".join(modifier_text(m) for m in statement.modifiers)
     where = f" where {value_text(statement.where)}" if statement.where is not None else ""

@@ -79,6 +79,16 @@ class HookSpec:
 
 
 @dataclass(frozen=True)
+class MemorySpec:
+    """What a card in play may remember (`memory named: player "the player {card} names"`)."""
+
+    name: str
+    type: Type
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     name: str
     title: str
@@ -88,9 +98,9 @@ class Vocabulary:
     card_types: dict[str, CardTypeSpec]
     hooks: dict[str, HookSpec]
     timings: tuple[str, ...]
-    durations: dict[str, str] = dataclasses.field(
-        default_factory=dict
-    )  # name -> "until the end of your turn"
+    # Declared durations, name -> phrase ("until the end of your turn"), and what cards remember.
+    durations: dict[str, str] = dataclasses.field(default_factory=dict)
+    memories: dict[str, MemorySpec] = dataclasses.field(default_factory=dict)
 
     def hooks_of(self, kind: str) -> dict[str, HookSpec]:
         return {name: hook for name, hook in self.hooks.items() if hook.kind == kind}
@@ -188,6 +198,7 @@ class _Builder:
         hooks: dict[str, HookSpec] = {}
         timings: list[str] = []
         durations: dict[str, str] = {}
+        memories: dict[str, MemorySpec] = {}
         for item in items:
             if isinstance(item, ast.AdjacencyDecl):
                 pairs = self._adjacency(item)
@@ -199,6 +210,10 @@ class _Builder:
             elif isinstance(item, ast.SignatureDecl):
                 if self._declare(item.name, item.kind):
                     hooks[item.name.text] = self._hook(item)
+            elif isinstance(item, ast.MemoryDecl):
+                memory = self._memory(item)
+                if memory is not None and self._declare(item.name, "memory"):
+                    memories[memory.name] = memory
             elif isinstance(item, ast.DurationDecl):
                 if self._declare(item.name, "duration"):
                     durations[item.name.text] = item.text.value
@@ -211,6 +226,14 @@ class _Builder:
                     else:
                         timings.append(ident.text)
         self._check_field_consistency(card_types)
+        for memory in memories.values():
+            if any(spec.field(memory.name) is not None for spec in card_types.values()):
+                self.reporter.error(
+                    memory.span,
+                    Code.DUPLICATE_NAME,
+                    f"memory '{memory.name}' has the name of a card attribute",
+                    "cards read both as CARD.NAME: give the memory another name",
+                )
         self._check_class_names(hooks)
         return Vocabulary(
             name=self.decl.name.text,
@@ -222,6 +245,7 @@ class _Builder:
             hooks=hooks,
             timings=tuple(timings),
             durations=durations,
+            memories=memories,
         )
 
     def _enum(self, item: ast.EnumDecl) -> None:
@@ -273,6 +297,20 @@ class _Builder:
             self.reporter.unknown(ref.name.span, "type", name, [*BUILTINS, *self.enums])
             return None
         return list_of(base) if ref.is_list else base
+
+    def _memory(self, item: ast.MemoryDecl) -> MemorySpec | None:
+        """A memory holds one plain value: a number, yes/no, a player or an enum member."""
+        type_ = self._type(item.type)
+        if type_ is None:
+            return None
+        if type_.kind not in ("int", "bool", "player", "enum"):
+            self.reporter.error(
+                item.type.span,
+                Code.BAD_VOCABULARY,
+                f"a card can remember a number, yes/no, a player or a named value, not {type_}",
+            )
+            return None
+        return MemorySpec(item.name.text, type_, item.text.value, item.span)
 
     def _card_type(self, item: ast.CardTypeDecl) -> CardTypeSpec:
         fields: list[FieldSpec] = []

@@ -157,6 +157,18 @@ class Erratum:
     changes: tuple[str, ...]
 
 
+R = TypeVar("R")
+
+Remembered = int | str | bool
+"""What a card may remember, as the runtime keeps it: a number, yes/no, a player's seat (int) or
+an enum member (its name, a str)."""
+
+
+def recalled(kind: Callable[[Any], R], value: Remembered | None) -> R | None:
+    """A remembered value as its type (`recalled(PlayerId, ctx.recall(card, "named"))`)."""
+    return None if value is None else kind(value)
+
+
 def always(ctx: object, event: object) -> bool:
     """The condition of a trigger or replacement that has none: it applies every time."""
     return True

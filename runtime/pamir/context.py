@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paxc.generated.pamir.vocabulary import Card, Coalition, Duration, FavoredSuitMayChange, Region, Suit
+from paxc.runtime.core import memory
 from paxc.runtime.core.lasting import Lasting
-from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.effects import Choice, Effect, PlayerId, Remembered, ask
 from paxc.runtime.pamir import pieces, scoring
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of
@@ -78,8 +79,8 @@ class PamirContext:
             where = yield from ask(Choice(player, "Place a free army or road", tuple(spots)))
             yield from pieces.place_block(self.state, player, loyalty, where)
 
-    def name_player(self, player: PlayerId) -> Effect:
-        self.state.named_players[self.this] = player
+    def remember(self, card: Card, name: str, value: Remembered) -> Effect:
+        memory.remember(self.state.memory, card.number, name, value)
         yield from ()
 
     def discard_card(self, card: Card) -> Effect:
@@ -137,6 +138,5 @@ class PamirContext:
     def all_spies_on(self, card: Card) -> int:
         return sum(self.state.spies.get(card.number, ()))
 
-    def named_by(self, card: Card) -> PlayerId:
-        """The player a card's effect named; its owner's own seat when it named nobody."""
-        return PlayerId(self.state.named_players.get(card.number, self._you))
+    def recall(self, card: Card, name: str) -> Remembered | None:
+        return memory.recall(self.state.memory, card.number, name)

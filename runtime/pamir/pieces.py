@@ -7,6 +7,7 @@ Everything that may need a player's decision is a generator yielding `Choice`s.
 from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import Coalition, Piece, PieceRemoved, Region, SpyRemoved, Suit
+from paxc.runtime.core import memory
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.pamir import hooks
 from paxc.runtime.pamir.state import Border, PamirState, card, has_leverage
@@ -233,6 +234,7 @@ def discard_court_card(
     """A card leaves a court: its spies go home, leverage is repaid, the overthrow rule applies."""
     court = state.players[player].court
     court.remove(number)
+    memory.forget(state.memory, number)  # a card that leaves play forgets what it remembered
     for owner, count in enumerate(state.spies.pop(number, [])):
         state.players[owner].cylinders += count
     if to_prizes_of is None:

@@ -10,7 +10,7 @@ from paxc.generated.pamir.vocabulary import (
     PatriotInfluence,
     Suit,
 )
-from paxc.runtime.core import lasting
+from paxc.runtime.core import lasting, memory
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir import hooks
 from paxc.runtime.pamir.state import COALITIONS, PamirState
@@ -78,14 +78,16 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
         values = [state.cylinders_in_play(p) for p in players]
         for player, points in zip(players, award(values, FAILURE_POINTS, multiplier), strict=True):
             state.players[player].score += points
-    # Events in effect "until the next dominance check" end now.
-    state.discard.extend(number for number, _, _ in state.global_events)
+    # Events in effect "until the next dominance check" end now, and forget what they remembered.
+    ended = [number for number, _, _ in state.global_events]
+    ended += [number for me in state.players for number, _ in me.events]
+    state.discard.extend(ended)
     state.global_events.clear()
-    lasting.end(state.lasting, "next_dominance_check")
     for me in state.players:
-        state.discard.extend(number for number, _ in me.events)
         me.events.clear()
-    state.named_players.clear()
+    for number in ended:
+        memory.forget(state.memory, number)
+    lasting.end(state.lasting, "next_dominance_check")
     _check_victory(state, final)
 
 

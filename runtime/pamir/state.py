@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 from paxc.generated.pamir import CARDS_BY_NUMBER
 from paxc.generated.pamir.vocabulary import ADJACENT_REGIONS, Card, CardType, Coalition, Impact, Region, Suit
+from paxc.runtime.core import memory
 from paxc.runtime.core.lasting import Lasting
+from paxc.runtime.core.memory import CardMemory
 from paxc.runtime.core.rng import Rng
 
 COALITIONS = tuple(Coalition)
@@ -89,7 +91,7 @@ class PamirState:
     # Discarded events in effect for everybody until the next dominance check:
     # (card, index of the side in effect, the player whose cleanup discarded it).
     global_events: list[tuple[int, int, int]] = field(default_factory=list)
-    named_players: dict[int, int] = field(default_factory=dict)  # card -> the player its effect names
+    memory: CardMemory = field(default_factory=dict)  # what cards in play remember (`set this.x to ...`)
     lasting: list[Lasting] = field(default_factory=list)  # effects cards started `until ...`
     in_transit: list[int] = field(default_factory=list)  # cards between two places while a decision is asked
     active: int = 0
@@ -210,7 +212,7 @@ class PamirState:
             roads={where: dict(counts) for where, counts in self.roads.items()},
             spies={number: counts[:] for number, counts in self.spies.items()},
             global_events=self.global_events[:],
-            named_players=dict(self.named_players),
+            memory=memory.copied(self.memory),
             lasting=self.lasting[:],
             in_transit=self.in_transit[:],
             active=self.active,

@@ -101,6 +101,7 @@ class FakeGame:
         self.gold_of = gold
         self.controlled = set(controlled)
         self.army_cards = tuple(army)  # the cards of player 0's army, a zone
+        self.memory: dict[tuple[int, str], Any] = {}
         self.log: list[tuple[str, Any]] = []
 
     @property
@@ -131,6 +132,13 @@ class FakeGame:
     def start_lasting(self, card: Any, ability: int, until: Any) -> Effect:
         self.log.append(("lasting", (card.name, ability, until.value)))
         yield from ()
+
+    def remember(self, card: Any, memory: str, value: Any) -> Effect:
+        self.memory[(card.number, memory)] = value
+        yield from ()
+
+    def recall(self, card: Any, memory: str) -> Any:
+        return self.memory.get((card.number, memory))
 
     def army(self, player: PlayerId) -> tuple[Any, ...]:
         return self.army_cards if player == self.you else ()
@@ -220,6 +228,19 @@ def test_until_starts_a_lasting_modifier(testgame: ModuleType) -> None:
     (cost,) = rally.lasting[0].modifiers
     assert cost.apply(game, cost.hook(rally, PlayerId(0)), 4) == 3  # the owner buys for 1 less
     assert cost.apply(game, cost.hook(rally, PlayerId(1)), 4) == 4
+
+
+def test_a_card_remembers_a_player(testgame: ModuleType) -> None:
+    bounty = testgame.CARD_7
+    (play,) = bounty.abilities[0].one_shots
+    (trigger,) = bounty.abilities[0].triggers
+    game = FakeGame(3, gold={0: 0, 1: 0, 2: 0})
+    event_type = trigger.event
+    assert not trigger.applies(game, event_type(PlayerId(2)))  # nothing remembered yet
+    run(play.run(game), [PlayerId(2)])
+    assert game.memory == {(7, "marked"): 2}
+    assert trigger.applies(game, event_type(PlayerId(2)))
+    assert not trigger.applies(game, event_type(PlayerId(1)))
 
 
 def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:
