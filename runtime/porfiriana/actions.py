@@ -11,7 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from paxc.generated.porfiriana.vocabulary import Action, Connection, Family, PoliceCost, Regime
+from paxc.generated.porfiriana.vocabulary import (
+    Action,
+    ActionTaken,
+    CardSold,
+    Connection,
+    Family,
+    PoliceCost,
+    Regime,
+)
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import cards_played, economy, hooks, losses, market, troops, unrest
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
@@ -127,13 +135,13 @@ def kind_of(option: Option) -> Action | None:
     return _KINDS.get(type(option))
 
 
-def actions_needed(state: PorfirianaState, option: Option) -> int:
+def actions_needed(state: PorfirianaState, player: int, option: Option) -> int:
     if isinstance(option, Buy) and state.turn.market_purchases >= 1:
         return SECOND_PURCHASE_ACTIONS
     if isinstance(option, BuyLand):
         return LAND_ACTIONS
     if isinstance(option, PlayCard):
-        return cards_played.actions_needed(state, option.number)
+        return cards_played.actions_needed(state, player, option.number)
     return 1
 
 
@@ -147,7 +155,7 @@ def extra_partners(state: PorfirianaState, player: int, kind: Action) -> list[in
 
 
 def affordable(state: PorfirianaState, player: int, option: Option) -> bool:
-    needed = actions_needed(state, option)
+    needed = actions_needed(state, player, option)
     if needed <= state.turn.actions_left:
         return True
     kind = kind_of(option)
@@ -158,7 +166,7 @@ def affordable(state: PorfirianaState, player: int, option: Option) -> bool:
 def spend(state: PorfirianaState, player: int, option: Option) -> None:
     """An extra action of the option's kind is spent first: it serves for nothing else, so the
     base actions it saves stay free for any action (a sale with Henry Ford, then a purchase)."""
-    needed = actions_needed(state, option)
+    needed = actions_needed(state, player, option)
     kind = kind_of(option)
     extra = extra_partners(state, player, kind) if kind is not None else []
     if extra:
@@ -352,6 +360,9 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
     elif isinstance(option, Speculate):
         yield from speculate(state, player, option)
     yield from economy.settle(state)
+    kind = kind_of(option)
+    if kind is not None and not state.over:
+        yield from hooks.fire(state, ActionTaken(kind, PlayerId(player)))
 
 
 def sell(state: PorfirianaState, player: int, number: int) -> Effect:
@@ -362,6 +373,8 @@ def sell(state: PorfirianaState, player: int, number: int) -> Effect:
         state.discard.append(number)
     else:
         yield from losses.discard_card_in_play(state, number)
+    if not state.over:
+        yield from hooks.fire(state, CardSold(card(number), PlayerId(player)))
 
 
 def redeploy(state: PorfirianaState, player: int, troop: int) -> Effect:

@@ -11,7 +11,7 @@ Monopolies hear of the gold paid through `card_played`.
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay
+from paxc.generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay, PlayActions
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import attacks, economy, hooks, losses, regimes, strife, troops
@@ -23,8 +23,12 @@ def may_play(state: PorfirianaState, player: int, number: int) -> bool:
     return hooks.modified(state, MayPlay(card(number), PlayerId(player)), True)
 
 
-def actions_needed(state: PorfirianaState, number: int) -> int:
-    return attacks.black_actions(state, number) if card(number).card_type is CardType.BLACK else 1
+def actions_needed(state: PorfirianaState, player: int, number: int) -> int:
+    """The actions playing the card takes: a black card two off its regime, any other card one;
+    then the abilities in effect (`play_actions`), never below none."""
+    printed = card(number)
+    base = attacks.black_actions(state, number) if printed.card_type is CardType.BLACK else 1
+    return max(0, hooks.modified(state, PlayActions(printed, PlayerId(player)), base))
 
 
 def playable(state: PorfirianaState, player: int, number: int) -> bool:

@@ -6,10 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paxc.generated.porfiriana.vocabulary import Card, CardType, District, Family, PorfirianaEffects, Prestige
-from paxc.runtime.effects import Effect, PlayerId
+from paxc.generated.porfiriana.vocabulary import (
+    Card,
+    CardType,
+    District,
+    Duration,
+    Family,
+    PorfirianaEffects,
+    Prestige,
+)
+from paxc.runtime.core.lasting import Lasting
+from paxc.runtime.effects import Effect, NothingToChoose, PlayerId
 from paxc.runtime.porfiriana import losses, prestige, unrest
-from paxc.runtime.porfiriana.state import PorfirianaState
+from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
 class PorfirianaContext:
@@ -79,7 +88,64 @@ class PorfirianaContext:
             self.state.players[player].gold += amount
         yield from ()
 
+    def pay_gold(self, amount: int, player: PlayerId) -> Effect:
+        me = self.state.players[player]
+        if me.gold < amount:
+            # All or nothing: what the payment was for does not happen (the runtime ends the
+            # effect here, as it does for a choice with nothing to choose).
+            raise NothingToChoose(f"player {player} cannot pay {amount}")
+        me.gold -= amount
+        yield from ()
+
+    def add_unrest(self, count: int, card: Card) -> Effect:
+        found = self.state.holding(card.number)
+        if found is not None and card.card_type is CardType.ENTERPRISE:
+            yield from unrest.add_unrest(self.state, found[0], found[1], count, self._you)
+
+    def remove_unrest(self, count: int, card: Card) -> Effect:
+        found = self.state.holding(card.number)
+        if found is not None and found[1].unrest:
+            yield from unrest.remove_unrest(self.state, found[1], count)
+
+    def start_lasting(self, card: Card, ability: int, until: Duration) -> Effect:
+        self.state.lasting.append(Lasting(card.number, ability, self._you, until.value))
+        yield from ()
+
+    # ------------------------------------------------------------------ zones
+
+    def row_of(self, player: PlayerId) -> tuple[Card, ...]:
+        return tuple(held.face for held in self.state.players[player].row)
+
+    def hand_of(self, player: PlayerId) -> tuple[Card, ...]:
+        return tuple(card(number) for number in self.state.players[player].hand)
+
+    def market_cards(self) -> tuple[Card, ...]:
+        return tuple(card(n) for row in self.state.market for n in row if n is not None)
+
+    def cards_in_play(self) -> tuple[Card, ...]:
+        rows = [held.face for me in self.state.players for held in me.row]
+        troops = [
+            card(troop)
+            for player in range(len(self.state.players))
+            for troop, _ in self.state.troops_of(player)
+        ]
+        return (*rows, *troops)
+
+    def owner_of(self, card: Card) -> PlayerId:
+        found = self.state.holding(card.number)
+        if found is not None:
+            return PlayerId(found[0])
+        place = self.state.troop_place(card.number)
+        if place is not None:
+            return PlayerId(place[0])
+        holder = next((i for i, p in enumerate(self.state.players) if card.number in p.hand), self._you)
+        return PlayerId(holder)
+
     # ------------------------------------------------------------------ queries
+
+    def unrest_on(self, card: Card) -> int:
+        found = self.state.holding(card.number)
+        return found[1].unrest if found is not None else 0
 
     def gold(self, player: PlayerId) -> int:
         return self.state.players[player].gold

@@ -4,7 +4,9 @@ triggers and replacements they add. No card is named here.
 In effect: the regime card in force (its regime side), then each row in seat order, left to
 right (a card with sides uses the side it shows; a Hacendado's Loyalist ability stops when it is
 flipped), then each player's troops in play. An enterprise in unrest has its abilities switched
-off (glossary: Unrest Disk), and so has a troop standing on one.
+off (glossary: Unrest Disk), and so has a troop standing on one. Last come the lasting effects
+cards started (`until ...`), in the order they started: a modifier among them acts on top of
+every card's.
 """
 
 from __future__ import annotations
@@ -58,11 +60,27 @@ def _cards_in_effect(
 
 
 def in_effect(state: PorfirianaState, owner: int | None = None) -> list[InEffect]:
-    """Every ability in effect (only `owner`'s cards when given)."""
-    return [
+    """Every ability in effect (only `owner`'s when given)."""
+    found: list[InEffect] = [
         (PorfirianaContext(state, player, number), player, ability, card(number).name)
         for number, side, player in _cards_in_effect(state, owner)
         for ability in _abilities(number, side)
+    ]
+    if state.lasting:
+        found.extend(e for e in _lasting(state) if owner is None or e[1] == owner)
+    return found
+
+
+def _lasting(state: PorfirianaState) -> list[InEffect]:
+    """The lasting effects in effect, oldest first, each run for the player who started it."""
+    return [
+        (
+            PorfirianaContext(state, e.owner, e.card),
+            e.owner,
+            card(e.card).lasting[e.ability],
+            card(e.card).name,
+        )
+        for e in state.lasting
     ]
 
 
@@ -112,11 +130,32 @@ def modified(state: PorfirianaState, hook: object, value: V) -> V:
         for number, side, player in sources
         for ability in _abilities(number, side)
     ]
+    if state.lasting:
+        carriers.extend(_lasting(state))
     return abilities.modified(carriers, hook, value)
 
 
+@functools.cache
+def _trigger_types(number: int, side: int | None) -> frozenset[type]:
+    return frozenset(t.event for ability in _abilities(number, side) for t in ability.triggers)
+
+
 def fire(state: PorfirianaState, event: object, owner: int | None = None) -> Effect:
-    yield from abilities.fire(in_effect(state, owner), event)
+    """Run the triggers in effect responding to `event` (only `owner`'s when given), in the
+    order of `in_effect`; a trigger limited to once per turn is recorded in the turn's state when
+    it acts. Only the cards with a trigger of this kind are looked at: the rules fire an event at
+    every action, and few cards answer any."""
+    event_type = type(event)
+    carrying: list[InEffect] = [
+        (PorfirianaContext(state, player, number), player, ability, card(number).name)
+        for number, side, player in _cards_in_effect(state, owner)
+        if event_type in _trigger_types(number, side)
+        for ability in _abilities(number, side)
+    ]
+    if state.lasting:
+        carrying.extend(e for e in _lasting(state) if owner is None or e[1] == owner)
+    if carrying:
+        yield from abilities.fire(carrying, event, state.turn.used_triggers)
 
 
 def replaced(state: PorfirianaState, event: object) -> Generator[Decision, None, bool]:

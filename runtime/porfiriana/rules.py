@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from paxc.runtime.core import lasting
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import actions, economy, losses, market, setup
@@ -47,6 +48,14 @@ def diaz_decides(state: PorfirianaState, steps: Effect) -> Effect:
 
 def take_turn(state: PorfirianaState, player: int) -> Effect:
     state.turn_number += 1
+    state.turn.used_triggers.clear()  # "once per turn" counts afresh (Díaz's turn keeps no other record)
+    yield from _phases(state, player)
+    lasting.end(state.lasting, "end_of_turn", owner=player)  # "until the end of your turn"
+
+
+def _phases(state: PorfirianaState, player: int) -> Effect:
+    """The active player's actions (Díaz's, in the solitaire), then the headline discard, the
+    market refill and the income phase: all a turn is."""
     if state.solitaire and player == 1:
         from paxc.runtime.porfiriana import solitaire
 

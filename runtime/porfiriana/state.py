@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
 from paxc.generated.porfiriana.vocabulary import Card, CardType, Connection
+from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.rng import Rng
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -136,10 +137,15 @@ class TurnState:
     market_purchases: int = 0
     extra_actions_used: list[int] = field(default_factory=list)  # partners whose bonus was used
     jailed_at_start: bool = False  # two actions only, until the player leaves jail
+    used_triggers: set[str] = field(default_factory=set)  # "once per turn" triggers that acted
 
     def copy(self) -> TurnState:
         return TurnState(
-            self.actions_left, self.market_purchases, list(self.extra_actions_used), self.jailed_at_start
+            self.actions_left,
+            self.market_purchases,
+            list(self.extra_actions_used),
+            self.jailed_at_start,
+            set(self.used_triggers),
         )
 
 
@@ -170,6 +176,7 @@ class PorfirianaState:
     over: bool = False
     winner: int | None = None
     toppled_by: list[int] = field(default_factory=list)
+    lasting: list[Lasting] = field(default_factory=list)  # effects cards started `until ...`
 
     def copy(self) -> PorfirianaState:
         return PorfirianaState(
@@ -198,6 +205,7 @@ class PorfirianaState:
             over=self.over,
             winner=self.winner,
             toppled_by=list(self.toppled_by),
+            lasting=list(self.lasting),
         )
 
     # ------------------------------------------------------------------ questions asked often
@@ -309,4 +317,8 @@ class PorfirianaState:
             "dissipated_troops": self.dissipated_troops,
             "solitaire": self.solitaire,
         }
+        if self.lasting:
+            # Only when there are some: the digest of every state without any (every game of
+            # today's deck) stays what it was, so saved games still load.
+            data["lasting"] = [[e.card, e.ability, e.owner, e.until] for e in self.lasting]
         return json.dumps(data, sort_keys=True)
