@@ -5,9 +5,12 @@ general operations (discard_card, gain_rupees)."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
+from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -27,7 +30,7 @@ from paxc.generated.pamir.vocabulary import (
     Suit,
 )
 from paxc.runtime.core.abilities import run_effect
-from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.effects import Ability, Effect, PlayerId
 from paxc.runtime.pamir import card_actions, hooks, rules
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, TurnState, card
@@ -240,3 +243,59 @@ def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
     assert "the number of the cards c in the court of you where the suit of c is Military" in texts[902]
     assert "where spy is among the impact of c" in texts[903]
     assert "Once per turn, after you take a tax action" in texts[908]
+
+
+def test_the_new_cards_play_in_random_games_with_every_invariant(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new cards join the deck, on top so that they reach the market at once; random
+    three-player games are played with every invariant checked after each decision, and every
+    card's effects run or apply (counted by wrapping them: the runtime cannot tell)."""
+    from paxc.runtime.commands import game_seeds, play_one
+
+    ran: Counter[int] = Counter()
+
+    def counted(number: int, function: Callable[..., Any]) -> Callable[..., Any]:
+        def counting(*args: Any) -> Any:
+            ran[number] += 1
+            return function(*args)
+
+        return counting
+
+    def instrumented(printed: Card) -> Card:
+        def wrap(ability: Ability[Any]) -> Ability[Any]:
+            return dataclasses.replace(
+                ability,
+                one_shots=tuple(
+                    dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
+                ),
+                triggers=tuple(
+                    dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
+                ),
+                modifiers=tuple(
+                    dataclasses.replace(m, apply=counted(printed.number, m.apply)) for m in ability.modifiers
+                ),
+            )
+
+        return dataclasses.replace(
+            printed,
+            abilities=tuple(wrap(a) for a in printed.abilities),
+            lasting=tuple(wrap(a) for a in printed.lasting),
+        )
+
+    added = [instrumented(getattr(new_cards, f"CARD_{n}")) for n in range(901, 909)]
+    for printed in added:
+        join_game(printed, monkeypatch)
+    dealt = rules.new_state
+
+    def new_state(options: Any, seed: int) -> PamirState:
+        state = dealt(options, seed)
+        numbers = [c.number for c in added]
+        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
+        return state
+
+    monkeypatch.setattr(rules, "new_state", new_state)
+    for seed in game_seeds(5, 40):
+        result = play_one("pamir", {"players": 3}, seed, check=True)
+        assert result.error is None, f"seed {seed}: {result.error}"
+    assert set(ran) == {c.number for c in added}, ran
