@@ -308,7 +308,7 @@ def simulate(
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @PLAYERS
 @click.option(
     "--seats",
@@ -320,17 +320,40 @@ def simulate(
 @click.option(
     "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's log here."
 )
+@click.option(
+    "--load",
+    "load_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Resume the game saved in this log (its game, options and seed; written on as it goes on).",
+)
 @variant_options
 def play(
-    game: str, players: int | None, seats: str, seed: int, save_path: Path | None, **variants: bool
+    game: str | None,
+    players: int | None,
+    seats: str,
+    seed: int,
+    save_path: Path | None,
+    load_path: Path | None,
+    **variants: bool,
 ) -> None:
     """Play GAME in the terminal: the board, the numbered options, the log.
 
-    At a prompt, type an option's number; 'b' shows the board, 'l' the log, 'q' quits. With
-    --save, the log is written as the game goes (before each of your decisions and at each turn),
-    so a closed terminal loses nothing; a folder that cannot hold it is refused before the game.
+    At a prompt, type an option's number (there is no default: Enter alone asks again); 'b'
+    shows the board, 'l' the log, 'u' takes back your last decision (within the same turn, when
+    nothing was drawn since), 'q' quits. With --save, the log is written as the game goes
+    (before each of your decisions and at each turn), so a closed terminal loses nothing; a
+    folder that cannot hold it is refused before the game. --load LOG resumes a saved game.
     """
-    options = game_options(game, players, variants)
+    loaded = _load_for_play(load_path, game) if load_path is not None else None
+    if loaded is not None:
+        if players is not None or any(variants.values()):
+            raise click.UsageError("--load resumes a game with the options in its log: give no others")
+        game, options, seed = loaded.rules.name, loaded.options, loaded.seed
+        save_path = save_path or load_path
+    elif game is None:
+        raise click.UsageError("name the GAME to play, or --load a saved one")
+    else:
+        options = game_options(game, players, variants)
     players = options["players"]
     # In the solitaire only seat 0 is a person's: Díaz (seat 1) is run by the rules.
     seats_chosen = 1 if options.get("solitaire") else players
@@ -341,12 +364,15 @@ def play(
         )
     kinds += ["random"] * (players - len(kinds))
     kit = _kit(game)
-    session = Session(kit.rules, options, seed)
+    session = loaded if loaded is not None else Session(kit.rules, options, seed)
     log = _LogWriter(save_path, session)
     log.write(first=True)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in enumerate(kinds) if kind == "random"}
     shown_turn = -1
     saved_turn = session.state.turn_number
+    # The person's decisions that 'u' may take back: (log length before it, chance outcomes
+    # drawn before it, the turn it was made in).
+    taken: list[tuple[int, int, int]] = []
     while not session.is_terminal():
         player = session.current_player()
         pending = session.pending
@@ -366,9 +392,19 @@ def play(
         click.echo(f"P{player}: {pending.prompt}")
         for index in session.legal_actions():
             click.echo(f"  {index}: {session.action_to_string(index)}")
-        answer = click.prompt("choice", default="0").strip().lower()
+        # No default: pressing Enter must never choose for the player (option 0 may end the turn).
+        answer = click.prompt("choice").strip().lower()
         if answer == "q":
             break
+        if answer == "u":
+            undone = _undo(session, taken)
+            if undone is None:
+                continue
+            session = undone
+            log.reset(session)
+            shown_turn = -1
+            click.echo("your last decision is taken back")
+            continue
         if answer == "b":
             click.echo(kit.describe(session.state, player))
             continue
@@ -381,6 +417,7 @@ def play(
                 f"'{answer}' is not one of the options: type a number from 0 to {len(session.legal_actions()) - 1}"
             )
             continue
+        taken.append((len(session.log), len(session.chance), session.state.turn_number))
         session.apply_action(int(answer))
     if session.is_terminal():
         state = session.state
@@ -390,6 +427,49 @@ def play(
         if log.failed:
             sys.exit(1)
         click.echo(f"log saved to {save_path}")
+
+
+def _load_for_play(path: Path, game: str | None) -> Session[Any]:
+    """The saved game to resume, replayed and checked as `paxc replay` checks it."""
+    try:
+        data = parse_save(read_save_file(path))
+        saved_game = data.get("game") if isinstance(data, dict) else None
+        if not isinstance(saved_game, str) or saved_game not in games.installed():
+            raise BadSave("not a paxc log (truncated, or of an unknown game)")
+        if game is not None and game != saved_game:
+            raise BadSave(f"this log is a game of {saved_game}, not of {game}")
+        kit = _kit(saved_game)
+        session = Session.load(kit.rules, data, kit.options)
+    except BadSave as error:
+        raise click.BadParameter(str(error), param_hint="--load") from error
+    except OSError as error:
+        raise click.BadParameter(
+            f"cannot read {path}: {error.strerror or type(error).__name__}", param_hint="--load"
+        ) from error
+    if session.is_terminal():
+        raise click.BadParameter(f"the game in {path} is over: nothing to resume", param_hint="--load")
+    return session
+
+
+def _undo(session: Session[Any], taken: list[tuple[int, int, int]]) -> Session[Any] | None:
+    """The game as it was before the person's last decision, replayed from its log; None (saying
+    why) when that cannot be: no decision to take back, another turn has begun, or something was
+    drawn since (a card revealed, a die rolled), which the player has now seen."""
+    if not taken:
+        click.echo("there is no decision of yours to take back")
+        return None
+    log_length, chance_length, turn = taken[-1]
+    if session.state.turn_number != turn:
+        click.echo("cannot take it back: the turn it was made in is over")
+        return None
+    if len(session.chance) != chance_length:
+        click.echo("cannot take it back: something hidden was drawn since")
+        return None
+    taken.pop()
+    replayed = Session(session.rules, session.options, session.seed)
+    for entry in session.log[:log_length]:
+        replayed.apply_action(entry.choice)
+    return replayed
 
 
 class _LogWriter:
@@ -402,6 +482,12 @@ class _LogWriter:
         self.recorder = Recorder(session)  # also what 'l' shows: the labels are taken once
         self.failed = False
         self._written = -1  # the number of decisions in the last log written
+
+    def reset(self, session: Session[Any]) -> None:
+        """Write the log of this session from now on (after a decision is taken back)."""
+        self.session = session
+        self.recorder = Recorder(session)
+        self._written = -1
 
     def write(self, *, first: bool = False) -> None:
         session = self.session

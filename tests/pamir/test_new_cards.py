@@ -162,6 +162,10 @@ def join_game(card: Card, monkeypatch: pytest.MonkeyPatch) -> None:
     table and the index of court cards carrying modifiers (the runtime's own code, unchanged)."""
     from paxc.generated import pamir
 
+    # The runtime works out each card's modifiers once: forget any worked out for this number
+    # by an earlier test (with another object for the same card).
+    hooks._modifiers.cache_clear()
+    hooks._lasting_modifiers.cache_clear()
     monkeypatch.setitem(pamir.CARDS_BY_NUMBER, card.number, card)
     monkeypatch.setattr(pamir, "CARDS", (*pamir.CARDS, card))
     monkeypatch.setattr(hooks, "CARDS", pamir.CARDS)

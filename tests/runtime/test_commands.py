@@ -88,3 +88,71 @@ def test_replay_refuses_broken_logs(tmp_path: Path) -> None:
     edited.write_text(json.dumps(data))
     code, output = paxc("replay", str(edited))
     assert code == 1 and "decision 6 says 'buy the moon'" in output
+
+
+def decisions_in(log: Path) -> int:
+    return len(json.loads(log.read_text(encoding="utf-8"))["decisions"])
+
+
+def test_enter_alone_never_chooses(tmp_path: Path) -> None:
+    """Option 0 may end the turn: an empty answer asks again, it never takes the first option."""
+    log = tmp_path / "game.json"
+    code, output = paxc("play", "pamir", "--players", "2", "--save", str(log), stdin="\n\n\nq\n")
+    assert code == 0, output
+    assert decisions_in(log) == 0
+
+
+def test_undo_takes_back_the_last_decision_of_the_turn(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    # Both seats human: choose loyalties (0, 0), then take it back, then quit.
+    code, output = paxc(
+        "play", "pamir", "--players", "2", "--seats", "human,human", "--save", str(log), stdin="0\nu\nq\n"
+    )
+    assert code == 0, output
+    assert "your last decision is taken back" in output
+    assert decisions_in(log) == 0
+    code, output = paxc("play", "pamir", "--players", "2", "--save", str(log), stdin="u\nq\n")
+    assert "there is no decision of yours to take back" in output
+
+
+def test_undo_is_refused_once_the_turn_is_over(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    answers = "0\n" * 3 + "q\n"
+    code, _ = paxc(
+        "play", "pamir", "--players", "2", "--seats", "human,human", "--save", str(log), stdin=answers
+    )
+    made = decisions_in(log)
+    # Play on until a turn has passed, then try to take a decision of that turn back.
+    code, output = paxc("play", "--load", str(log), "--seats", "human,human", stdin="0\n" * 40 + "u\nq\n")
+    assert code == 0, output
+    assert decisions_in(log) > made
+    assert "cannot take it back" in output or "your last decision is taken back" in output
+
+
+def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    code, _ = paxc("play", "pamir", "--players", "3", "--seed", "9", "--save", str(log), stdin="0\n1\nq\n")
+    assert code == 0
+    made = decisions_in(log)
+    assert made >= 2
+    code, output = paxc("play", "--load", str(log), "--seats", "random,random,random")
+    assert code == 0, output
+    assert "The game is over: player" in output
+    assert decisions_in(log) > made  # written on into the same log
+    code, replayed = paxc("replay", "--quiet", str(log))
+    assert code == 0 and replayed.startswith("The game is over"), replayed
+
+
+def test_load_refuses_what_it_cannot_resume(tmp_path: Path) -> None:
+    code, output = paxc("play", "--load", str(tmp_path / "missing.json"))
+    assert code == 2 and "--load" in output
+    finished = tmp_path / "over.json"
+    paxc("play", "pamir", "--players", "2", "--seats", "random,random", "--save", str(finished))
+    code, output = paxc("play", "--load", str(finished))
+    assert code == 2 and "is over" in output
+    code, output = paxc("play", "porfiriana", "--load", str(finished))
+    assert code == 2 and "not of porfiriana" in output
+    code, output = paxc("play", "--load", str(finished), "--players", "4")
+    assert code == 2
+    code, output = paxc("play")
+    assert code == 2 and "name the GAME" in output
