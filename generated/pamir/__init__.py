@@ -11,6 +11,7 @@ from paxc.generated.pamir import cards_court_punjab
 from paxc.generated.pamir import cards_court_transcaspia
 from paxc.generated.pamir import cards_events_dominance_checks
 from paxc.generated.pamir import cards_events_events
+from paxc.generated.pamir import cards_wakhan_ai_cards
 from paxc.generated.pamir.vocabulary import Card
 
 __all__ = ["CARDS", "CARDS_BY_NUMBER"]
@@ -26,6 +27,7 @@ CARDS: tuple[Card, ...] = tuple(
             *cards_court_transcaspia.CARDS,
             *cards_events_dominance_checks.CARDS,
             *cards_events_events.CARDS,
+            *cards_wakhan_ai_cards.CARDS,
         ),
         key=lambda card: card.number,
     )

@@ -104,7 +104,7 @@ def test_check_reports_errors_with_exit_status_1(project: Path) -> None:
 def test_check_clean_and_missing_path(project: Path) -> None:
     clean = paxc(project, "check", str(project / "cards" / "pamir"))
     assert clean.exit_code == 0
-    assert "116 cards in 8 files: no errors" in clean.output
+    assert "140 cards in 9 files: no errors" in clean.output
     missing = paxc(project, "check", str(project / "cards" / "nowhere.pax"))
     assert missing.exit_code == 1
     assert "no such file or folder" in missing.output
@@ -162,8 +162,9 @@ def test_list(project: Path) -> None:
     result = paxc(project, "list", "pamir")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert len(lines) == 116  # 100 court cards, 4 dominance checks, 12 events
+    assert len(lines) == 140  # 100 court cards, 4 dominance checks, 12 events, 24 Wakhan AI cards
     assert lines[0].split() == ["1", "Mohan", "Lal", "[court]"]
+    assert lines[-1].split() == ["224", "Wakhan", "AI", "card", "24", "[wakhan]"]
     unknown = paxc(project, "list", "chess")
     assert unknown.exit_code == 2
     assert "unknown game 'chess'" in unknown.output
