@@ -76,6 +76,20 @@ class TurnState:
 
 
 @dataclass(slots=True)
+class WakhanState:
+    """Wakhan's seat and her AI cards (the cards themselves are `generated.pamir`'s wakhan cards).
+
+    The face-up pile's last card is the one she reads this turn, with the back of `deck[0]`."""
+
+    seat: int
+    deck: list[int]  # face down, the top card first
+    face_up: list[int] = field(default_factory=list)  # the AI discard pile, its top card last
+
+    def copy(self) -> WakhanState:
+        return WakhanState(self.seat, self.deck[:], self.face_up[:])
+
+
+@dataclass(slots=True)
 class PamirState:
     players: list[PlayerState]
     rng: Rng
@@ -100,6 +114,7 @@ class PamirState:
     checks_resolved: int = 0
     winner: int | None = None
     over: bool = False
+    wakhan: WakhanState | None = None  # the automated opponent, when she plays
 
     # ------------------------------------------------------------------ pieces
 
@@ -148,9 +163,21 @@ class PamirState:
 
     # ------------------------------------------------------------------ the map
 
+    def is_wakhan(self, player: int) -> bool:
+        return self.wakhan is not None and self.wakhan.seat == player
+
+    def ruling_coalition(self, player: int, region: Region) -> Coalition | None:
+        """The coalition whose armies count towards the player's rule of the region: their
+        loyalty; for Wakhan (the rulebook's errata) the coalition with most armies there, the
+        first in coalition order on a tie (a tied stack counts the same whichever it is)."""
+        if self.is_wakhan(player):
+            armies = self.armies[region]
+            return max(COALITIONS, key=lambda c: armies[c]) if any(armies.values()) else None
+        return self.players[player].loyalty
+
     def ruling_pieces(self, player: int, region: Region) -> int:
-        loyalty = self.players[player].loyalty
-        armies = self.armies[region][loyalty] if loyalty is not None else 0
+        coalition = self.ruling_coalition(player, region)
+        armies = self.armies[region][coalition] if coalition is not None else 0
         return self.tribes[region][player] + armies
 
     def ruler(self, region: Region) -> int | None:
@@ -162,7 +189,8 @@ class PamirState:
         tribe there, so the armies of a coalition nobody is loyal to still stand against you as
         one stack (in a two-player game a third coalition always has no player). Counting every
         other coalition's stack changes nothing when a player is loyal to it: that player's count
-        already includes the stack.
+        already includes the stack. Wakhan, loyal to no single coalition, counts her tribes and
+        the largest stack of armies there (the errata to her rules; `ruling_coalition`).
         """
         best: int | None = None
         best_count = 0
@@ -175,9 +203,9 @@ class PamirState:
                 tied = True
         if best is None or tied or self.tribes[region][best] == 0:
             return None
-        loyalty = self.players[best].loyalty
+        own = self.ruling_coalition(best, region)
         armies = self.armies[region]
-        if any(count >= best_count for coalition, count in armies.items() if coalition is not loyalty):
+        if any(count >= best_count for coalition, count in armies.items() if coalition is not own):
             return None
         return best
 
@@ -228,6 +256,7 @@ class PamirState:
             checks_resolved=self.checks_resolved,
             winner=self.winner,
             over=self.over,
+            wakhan=self.wakhan.copy() if self.wakhan is not None else None,
         )
 
     def digest(self) -> str:

@@ -1,0 +1,544 @@
+"""Wakhan, Pax Pamir's automated opponent (rulebook, "Playing with Wakhan"; the French summary's
+errata on how she rules a region is in `PamirState.ruler`).
+
+She plays from her 24 AI cards (`cards/pamir/wakhan/ai_cards.pax`): each turn she turns the top
+one face up and reads its front together with the back of the card then on top of her AI deck.
+Every decision of her seat is taken here, from those cards and the state, never asked of anyone,
+so the same state always gives the same answer and saves, replays and clones replay her exactly.
+
+What this module holds so far: the AI deck and its reshuffle, the reading of a front with a back,
+her pragmatic loyalty, card priority, her answers to the questions the shared rules put to her
+seat, the two actions tried top to bottom and around again, and the Radicalize core action.
+Her card-based actions, ambition, bonus actions and cleanup order are still to come: until they
+are, she is no seat of a game (`rules.new_state` does not offer her).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import (
+    Action,
+    AiAction,
+    AiCondition,
+    AiSlot,
+    AiTarget,
+    Card,
+    CardType,
+    Coalition,
+    Impact,
+    Region,
+    Resolution,
+    Suit,
+)
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.effects import Choice, Decision, Effect
+from paxc.runtime.pamir import hooks, market, pieces, rules, scoring
+from paxc.runtime.pamir.context import PamirContext
+from paxc.runtime.pamir.options import Rupees
+from paxc.runtime.pamir.state import (
+    BASE_ACTIONS,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
+    REGIONS,
+    Border,
+    PamirState,
+    WakhanState,
+    borders_of,
+    card,
+    has_leverage,
+)
+
+S = TypeVar("S")
+
+AI_CARDS: tuple[int, ...] = tuple(c.number for c in CARDS if c.card_type is CardType.WAKHAN)
+
+# ---------------------------------------------------------------------- the AI deck
+
+
+def new_ai_deck(rng: Rng) -> list[int]:
+    """The 24 AI cards, shuffled face down."""
+    deck = list(AI_CARDS)
+    rng.shuffle(deck)
+    return deck
+
+
+def seat_of(state: PamirState) -> WakhanState:
+    if state.wakhan is None:
+        raise ValueError("Wakhan does not play in this game")
+    return state.wakhan
+
+
+def draw(state: PamirState) -> Reading:
+    """Turn the top AI card face up. When that leaves no card to read the back of, the whole
+    face-up pile, the card just drawn with it, is shuffled into a new deck and she draws again."""
+    wakhan = seat_of(state)
+    wakhan.face_up.append(wakhan.deck.pop(0))
+    if not wakhan.deck:
+        wakhan.deck, wakhan.face_up = wakhan.face_up, []
+        state.rng.shuffle(wakhan.deck)
+        wakhan.face_up.append(wakhan.deck.pop(0))
+    return reading(state)
+
+
+# ---------------------------------------------------------------------- reading the cards
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSlot:
+    """One of the three actions of a front: its place (1 at the top), with the condition that
+    must hold and the target it takes, if the card gives them."""
+
+    position: int
+    action: AiAction
+    condition: AiCondition | None
+    target: AiTarget | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The face-up card's front and the back of the card on top of the AI deck."""
+
+    front: Card
+    back: Card
+
+    @property
+    def red(self) -> AiSlot:
+        """Where the red arrow points: the top market row, the left of her court, the player
+        before her in turn order (top); or the bottom row, the right, the player after her."""
+        slot = self.front.red_arrow_slot
+        assert slot is not None
+        return self.back.back_red_slots[slot - 1]
+
+    @property
+    def column(self) -> int:
+        """The market column the black arrow points to."""
+        slot = self.front.black_arrow_slot
+        assert slot is not None
+        return self.back.back_column_numbers[slot - 1]
+
+    @property
+    def regions(self) -> tuple[Region, ...]:
+        """The regions in the order that breaks her ties."""
+        return self.front.region_priority
+
+    @property
+    def slots(self) -> tuple[ActionSlot, ...]:
+        front = self.front
+        printed = (
+            (front.action_1, front.condition_1, front.target_1),
+            (front.action_2, front.condition_2, front.target_2),
+            (front.action_3, front.condition_3, front.target_3),
+        )
+        return tuple(
+            ActionSlot(position, action, condition, target)
+            for position, (action, condition, target) in enumerate(printed, start=1)
+            if action is not None
+        )
+
+
+def reading(state: PamirState) -> Reading:
+    wakhan = seat_of(state)
+    return Reading(card(wakhan.face_up[-1]), card(wakhan.deck[0]))
+
+
+def current_reading(state: PamirState) -> Reading | None:
+    """The reading of her last draw; None before her first turn."""
+    wakhan = seat_of(state)
+    return reading(state) if wakhan.face_up else None
+
+
+def pragmatic_loyalty(state: PamirState, read: Reading) -> Coalition:
+    """The leftmost coalition on the front that no other player is loyal to: the coalition of
+    the blocks she places, moves and battles with. With at most two other players one of the
+    three is always free."""
+    seat = seat_of(state).seat
+    taken = {p.loyalty for index, p in enumerate(state.players) if index != seat}
+    return next(c for c in read.front.pragmatic_loyalty if c not in taken)
+
+
+# ---------------------------------------------------------------------- card priority
+
+
+def priority(state: PamirState, number: int) -> tuple[bool, bool, bool, bool, bool, bool, int, int]:
+    """A court card's priority for Wakhan, highest first when sorted in reverse: an opponent's
+    card, of the favored suit, a patriot of the dominant coalition, a prize of the dominant
+    coalition, another patriot, leveraged, higher rank, and last the higher card number."""
+    printed = card(number)
+    owner = state.owner_of(number)
+    dominant = scoring.dominant_coalition(state)
+    return (
+        owner is not None and not state.is_wakhan(owner),
+        printed.suit is state.favored,
+        dominant is not None and printed.patriot is dominant,
+        dominant is not None and printed.prize is dominant,
+        printed.patriot is not None,
+        has_leverage(number),
+        printed.rank or 0,
+        number,
+    )
+
+
+def highest_priority(state: PamirState, numbers: Iterable[int]) -> int | None:
+    return max(numbers, key=lambda n: priority(state, n), default=None)
+
+
+# ---------------------------------------------------------------------- her answers
+
+
+def tie_player(state: PamirState, players: Iterable[int], red: AiSlot) -> int:
+    """Of several players, the one the red arrow points to: the nearest before her in turn
+    order when it points to the top, the nearest after her when it points to the bottom.
+
+    Decision: the rulebook says only that the red arrow decides between two tied players; read
+    as left and right of her seat (the French summary's words), this is the player who played
+    just before her or the one who plays just after her.
+    """
+    seat = seat_of(state).seat
+    count = len(state.players)
+    step = -1 if red is AiSlot.TOP else 1
+    return min(players, key=lambda p: ((p - seat) * step) % count)
+
+
+def answer(state: PamirState, choice: Choice[object]) -> object:
+    """Her answer to a question the shared rules put to her seat.
+
+    * yes or no: yes. She always takes a "may" of her cards, and the rules ask whether to pay a
+      bribe only once she can pay it: she plays whenever she can afford the bribe.
+    * how much bribe to ask: all of it (decision: nothing in her rules lets her waive any).
+    * a suit: the favored suit (her rules say so).
+    * a region: the first in the region priority of her AI card.
+    * a court card: the one of highest card priority.
+    * a player: the one the red arrow points to.
+    * anything else (which block or cylinder to take back when the supply is empty): the first
+      option the rules list (decision: her rules say nothing; the rules list them in board order).
+    """
+    options = choice.options
+    read = current_reading(state)
+    first = options[0]
+    if isinstance(first, bool):
+        return True
+    if isinstance(first, Rupees):
+        return max(options, key=lambda o: o.amount if isinstance(o, Rupees) else -1)
+    if isinstance(first, Suit):
+        return state.favored if state.favored in options else first
+    if isinstance(first, Region):
+        order = read.regions if read is not None else REGIONS
+        return min(options, key=lambda o: order.index(o) if isinstance(o, Region) else len(order))
+    if all(isinstance(o, Card) for o in options):
+        numbers = [o.number for o in options if isinstance(o, Card)]
+        chosen = highest_priority(state, numbers)
+        return next(o for o in options if isinstance(o, Card) and o.number == chosen)
+    if all(isinstance(o, int) and not isinstance(o, bool) for o in options):
+        red = read.red if read is not None else AiSlot.TOP
+        return tie_player(state, [o for o in options if isinstance(o, int)], red)
+    return first
+
+
+def answering(state: PamirState, run: Generator[S, None, Any]) -> Generator[S, None, None]:
+    """`run` (the rules, or one effect) as the session sees it when Wakhan plays: every question
+    to her seat is answered here at once, the others pass on."""
+    try:
+        step = next(run)
+        while True:
+            if isinstance(step, Choice) and state.wakhan is not None and state.is_wakhan(step.chooser):
+                step.answer = answer(state, step)
+            else:
+                yield step
+            step = next(run)
+    except StopIteration:
+        return
+
+
+# ---------------------------------------------------------------------- her two actions
+
+Attempt = Callable[[ActionSlot], Generator[Decision, None, bool]]
+
+
+def take_actions(state: PamirState, read: Reading, attempt: Attempt) -> Effect:
+    """Try the front's actions top to bottom, each one she can take being taken, until two
+    actions are used; after the bottom one, start again at the top. `attempt` takes one action
+    if it can (True) and counts it in `state.turn.actions_taken` unless it is a bonus action.
+    A whole pass in which nothing can be taken ends her actions."""
+    while state.turn.actions_taken < BASE_ACTIONS and not state.over:
+        progress = False
+        for slot in read.slots:
+            if state.turn.actions_taken >= BASE_ACTIONS or state.over:
+                break
+            if (yield from attempt(slot)):
+                progress = True
+        if not progress:
+            return
+
+
+def holds(state: PamirState, condition: AiCondition) -> bool:
+    """Whether an AI card's condition holds now."""
+    seat = seat_of(state).seat
+    me = state.players[seat]
+    if condition is AiCondition.MILITARY_IS_FAVORED:
+        return state.favored is Suit.MILITARY
+    if condition is AiCondition.POLITICAL_IS_FAVORED:
+        return state.favored is Suit.POLITICAL
+    if condition is AiCondition.SHE_HAS_FEWER_THAN_2_RUPEES:
+        return me.rupees < 2
+    if condition is AiCondition.NO_COALITION_IS_DOMINANT:
+        return scoring.dominant_coalition(state) is None
+    if condition is AiCondition.A_COALITION_IS_DOMINANT:
+        return scoring.dominant_coalition(state) is not None
+    if condition is AiCondition.NO_MOVE_ACTION_IN_HER_COURT:
+        return not any(Action.MOVE in card(n).actions for n in me.court)
+    if condition is AiCondition.HER_COURT_IS_AT_ITS_LIMIT:
+        return len(me.court) >= state.court_limit(seat)
+    spies = [sum(counts[p] for counts in state.spies.values()) for p in range(len(state.players))]
+    return max(spies) > spies[seat]
+
+
+def attempt_radicalize(state: PamirState, read: Reading, slot: ActionSlot) -> Generator[Decision, None, bool]:
+    """A radicalize slot of the front: skipped when its condition does not hold or no card
+    fits; otherwise one action."""
+    if slot.condition is not None and not holds(state, slot.condition):
+        return False
+    return (yield from radicalize(state, read, slot.target))
+
+
+# ---------------------------------------------------------------------- radicalize
+
+MarketSlot = tuple[int, int]  # (row, column)
+
+
+def radicalize(state: PamirState, read: Reading, target: AiTarget | None) -> Generator[Decision, None, bool]:
+    """Her core action: buy a card and play it at once (one action). The card is the one the
+    instruction names if there is one, else the Dominance Check rule's while a check is in the
+    market, else the arrows'. False when no card fits: the action is not taken."""
+    if target is not None:
+        chosen = instructed_card(state, read, target)
+    elif any(_is_check(n) for row in state.market for n in row if n is not None):
+        chosen = card_while_check_in_market(state)
+    else:
+        chosen = card_by_arrows(state, read)
+    if chosen is None:
+        return False
+    state.turn.actions_taken += 1
+    yield from buy_and_play(state, read, *chosen)
+    return True
+
+
+def _is_check(number: int) -> bool:
+    return card(number).card_type is CardType.DOMINANCE_CHECK
+
+
+def _cost(state: PamirState, slot: MarketSlot) -> int:
+    return market.purchase_cost(state, seat_of(state).seat, *slot)
+
+
+def _can_buy(state: PamirState, slot: MarketSlot) -> bool:
+    """A card she may buy now: there, for sale, not one she put a rupee on this turn, and one
+    she can pay for."""
+    number = state.market[slot[0]][slot[1]]
+    if number is None or number in state.turn.paid_onto or card(number).purchasable is False:
+        return False
+    return _cost(state, slot) <= state.players[seat_of(state).seat].rupees
+
+
+def buyable_court_cards(state: PamirState) -> list[MarketSlot]:
+    return [
+        (row, column)
+        for row in range(MARKET_ROWS)
+        for column in range(MARKET_COLUMNS)
+        if _can_buy(state, (row, column)) and card(_at(state, (row, column))).card_type is CardType.COURT
+    ]
+
+
+def _at(state: PamirState, slot: MarketSlot) -> int:
+    number = state.market[slot[0]][slot[1]]
+    assert number is not None
+    return number
+
+
+def cheapest(state: PamirState, slots: Iterable[MarketSlot]) -> MarketSlot | None:
+    """The cheapest, the highest card number breaking a tie (her rule for every instruction)."""
+    return min(slots, key=lambda s: (_cost(state, s), -_at(state, s)), default=None)
+
+
+def _most(state: PamirState, slots: list[MarketSlot], count: Callable[[int], int]) -> MarketSlot | None:
+    """The cheapest of the cards with the largest count, if that count is above zero."""
+    best = max((count(_at(state, s)) for s in slots), default=0)
+    if best <= 0:
+        return None
+    return cheapest(state, [s for s in slots if count(_at(state, s)) == best])
+
+
+def _icons(number: int, *kinds: Impact) -> int:
+    return sum(icon in kinds for icon in card(number).impact)
+
+
+_HIGHEST_RANKED = {
+    AiTarget.HIGHEST_RANKED_ECONOMIC_CARD: Suit.ECONOMIC,
+    AiTarget.HIGHEST_RANKED_INTELLIGENCE_CARD: Suit.INTELLIGENCE,
+    AiTarget.HIGHEST_RANKED_MILITARY_CARD: Suit.MILITARY,
+    AiTarget.HIGHEST_RANKED_POLITICAL_CARD: Suit.POLITICAL,
+}
+
+
+def instructed_card(state: PamirState, read: Reading, target: AiTarget) -> MarketSlot | None:
+    """The court card an AI card's instruction names, among those she can buy."""
+    slots = buyable_court_cards(state)
+    suit = _HIGHEST_RANKED.get(target)
+    if suit is not None:
+        of_suit = [s for s in slots if card(_at(state, s)).suit is suit]
+        top = max((card(_at(state, s)).rank or 0 for s in of_suit), default=0)
+        return cheapest(state, [s for s in of_suit if card(_at(state, s)).rank == top])
+    if target is AiTarget.ANY_INTELLIGENCE_CARD:
+        return cheapest(state, [s for s in slots if card(_at(state, s)).suit is Suit.INTELLIGENCE])
+    if target is AiTarget.CARD_NETTING_MOST_RUPEES:
+        return _most(state, slots, lambda n: _net_rupees(state, n))
+    if target is AiTarget.CARD_MAKING_HER_RULER_OF_ITS_REGION:
+        return cheapest(state, [s for s in slots if _would_rule(state, read, _at(state, s))])
+    if target is AiTarget.CARD_WITH_MOST_ARMY_AND_ROAD_ICONS:
+        return _most(state, slots, lambda n: _icons(n, Impact.ARMY, Impact.ROAD))
+    if target is AiTarget.CARD_WITH_MOST_SPY_AND_TRIBE_ICONS:
+        return _most(state, slots, lambda n: _icons(n, Impact.SPY, Impact.TRIBE))
+    if target is AiTarget.CARD_WITH_MOVE_ACTION:
+        return cheapest(state, [s for s in slots if Action.MOVE in card(_at(state, s)).actions])
+    if target is AiTarget.PATRIOT_OF_DOMINANT_COALITION:
+        dominant = scoring.dominant_coalition(state)
+        if dominant is None:
+            return None
+        return cheapest(state, [s for s in slots if card(_at(state, s)).patriot is dominant])
+    raise ValueError(f"{target.value} names a court card to battle on, not a card to buy")
+
+
+def _net_rupees(state: PamirState, number: int) -> int:
+    """What buying and playing the card would leave her with: the rupees on it, plus two for
+    leverage, less its cost."""
+    row, column = next(
+        (r, c) for r in range(MARKET_ROWS) for c in range(MARKET_COLUMNS) if state.market[r][c] == number
+    )
+    leverage = rules.LEVERAGE_RUPEES if has_leverage(number) else 0
+    return state.market_rupees[row][column] + leverage - _cost(state, (row, column))
+
+
+def _would_rule(state: PamirState, read: Reading, number: int) -> bool:
+    """Whether the card's armies (of her pragmatic loyalty) and tribes would make her ruler of
+    its region, where she does not rule now."""
+    region = card(number).region
+    assert region is not None
+    seat = seat_of(state).seat
+    if state.ruler(region) == seat:
+        return False
+    after = state.copy()
+    after.armies[region][pragmatic_loyalty(state, read)] += _icons(number, Impact.ARMY)
+    after.tribes[region][seat] += _icons(number, Impact.TRIBE)
+    return after.ruler(region) == seat
+
+
+def card_while_check_in_market(state: PamirState) -> MarketSlot | None:
+    """With a Dominance Check in the market: the cheapest patriot of the dominant coalition, else
+    the cheapest card with most army and road icons; with no coalition dominant, the cheapest
+    card with most spy and tribe icons (the highest card number breaking ties).
+
+    Decision: when no card has such icons she buys the cheapest card she can, as the rule's
+    "cheapest card with the most" reads with a most of none (a Dominance Check is bought only by
+    her ambition, which is not this rule).
+    """
+    slots = buyable_court_cards(state)
+    dominant = scoring.dominant_coalition(state)
+    if dominant is not None:
+        patriot = cheapest(state, [s for s in slots if card(_at(state, s)).patriot is dominant])
+        if patriot is not None:
+            return patriot
+        kinds: tuple[Impact, ...] = (Impact.ARMY, Impact.ROAD)
+    else:
+        kinds = (Impact.SPY, Impact.TRIBE)
+    best = max((_icons(_at(state, s), *kinds) for s in slots), default=0)
+    return cheapest(state, [s for s in slots if _icons(_at(state, s), *kinds) == best])
+
+
+def card_by_arrows(state: PamirState, read: Reading) -> MarketSlot | None:
+    """The card in the row of the red arrow and the column of the black arrow; if she cannot buy
+    it, the next one to its left she can; that row spent, the same search in the other row from
+    the same column. Never a Dominance Check (only her ambition buys one)."""
+    first_row = 0 if read.red is AiSlot.TOP else 1
+    for row in (first_row, 1 - first_row):
+        for column in range(read.column, -1, -1):
+            if _can_buy(state, (row, column)) and not _is_check(_at(state, (row, column))):
+                return (row, column)
+    return None
+
+
+def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Effect:
+    """Buy the card (paying as anyone does) and play it at once: an event resolves as bought; a
+    court card goes to her court if she can pay the bribe to the ruler of its region, and to the
+    discard pile if she cannot. The red arrow says which end of her court it joins."""
+    seat = seat_of(state).seat
+    market.pay_purchase(state, seat, row, column, _cost(state, (row, column)))
+    number = market.take_card(state, seat, row, column)
+    printed = card(number)
+    if printed.card_type is not CardType.COURT:
+        yield from rules.resolve_event(state, number, Resolution.PURCHASED, seat)
+        return
+    region = printed.region
+    assert region is not None
+    me = state.players[seat]
+    me.hand.append(number)  # bought, in her hand until played or discarded
+    if not (yield from rules.pay_bribe(state, seat, state.ruler(region), state.tribes[region], region)):
+        me.hand.remove(number)
+        state.discard.append(number)
+        return
+    me.hand.remove(number)
+    if read.red is AiSlot.TOP:
+        me.court.insert(0, number)
+    else:
+        me.court.append(number)
+    roads = 0
+    for icon in printed.impact:
+        if icon is Impact.ARMY:
+            yield from pieces.place_block(state, seat, pragmatic_loyalty(state, read), region)
+        elif icon is Impact.ROAD:
+            yield from pieces.place_block(
+                state, seat, pragmatic_loyalty(state, read), road_border(read, region, roads)
+            )
+            roads += 1
+        elif icon is Impact.SPY:
+            target = spy_target(state, region)
+            if target is not None:
+                yield from pieces.place_spy(state, seat, target)
+        else:
+            yield from rules.resolve_impact(state, seat, number, icon, region)
+    for ability in printed.abilities:
+        for one_shot in ability.one_shots:
+            if one_shot.timing == "play":
+                yield from hooks.run_effect(one_shot.run(PamirContext(state, seat, number)))
+
+
+def road_border(read: Reading, region: Region, placed: int) -> Border:
+    """Her roads go on the borders of the card's region one after the other, in the region
+    priority of the AI card (leftmost first), and round again when roads remain."""
+    borders = sorted(borders_of(region), key=lambda b: read.regions.index(b[1] if b[0] is region else b[0]))
+    return borders[placed % len(borders)]
+
+
+def spy_target(state: PamirState, region: Region) -> int | None:
+    """The court card of the region (in any court) of highest priority where she does not have
+    the most spies.
+
+    Decisions: she "has the most" when she has strictly more than each other player (as a
+    hostage holder must). When she has the most everywhere, the spy still goes on a card of the
+    region, the one of highest priority, since an impact icon is resolved as normal.
+    """
+    seat = seat_of(state).seat
+    cards = [n for p in state.players for n in p.court if card(n).region is region]
+    if not cards:
+        return None
+
+    def has_most(number: int) -> bool:
+        counts = state.spies.get(number)
+        if not counts:
+            return False
+        return all(counts[seat] > count for p, count in enumerate(counts) if p != seat)
+
+    open_cards = [n for n in cards if not has_most(n)]
+    return highest_priority(state, open_cards or cards)
