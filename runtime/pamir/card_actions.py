@@ -710,3 +710,12 @@ def _spies(state: PamirState, number: int, player: int) -> int:
     """The player's spies on a card (without creating an entry, as `spies_on` would)."""
     counts = state.spies.get(number)
     return counts[player] if counts else 0
+
+
+# ---------------------------------------------------------------------- for Wakhan
+
+# The automated opponent picks among the same legal choices as a player (runtime/pamir/wakhan_actions.py).
+possible = _possible
+battle_sites = _battle_sites
+betray_targets = _betray_targets
+market_slot = _market_slot

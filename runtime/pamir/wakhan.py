@@ -238,14 +238,21 @@ def answer(state: PamirState, choice: Choice[object]) -> object:
     return first
 
 
-def answering(state: PamirState, run: Generator[S, None, Any]) -> Generator[S, None, None]:
+Policy = Callable[[Choice[Any]], object | None]
+
+
+def answering(
+    state: PamirState, run: Generator[S, None, Any], policy: Policy | None = None
+) -> Generator[S, None, None]:
     """`run` (the rules, or one effect) as the session sees it when Wakhan plays: every question
-    to her seat is answered here at once, the others pass on."""
+    to her seat is answered here at once (by `policy` when it has an answer, as `answer` says
+    otherwise), the others pass on."""
     try:
         step = next(run)
         while True:
             if isinstance(step, Choice) and state.wakhan is not None and state.is_wakhan(step.chooser):
-                step.answer = answer(state, step)
+                reply = policy(step) if policy is not None else None
+                step.answer = answer(state, step) if reply is None else reply
             else:
                 yield step
             step = next(run)

@@ -1,0 +1,223 @@
+"""Wakhan's card-based actions, each scenario from the rulebook's "Wakhan's Card-Based Actions":
+the default behaviour of tax, gift, build, move, betray and battle, the battle an AI card aims at
+a court card, the card she acts with, and her bonus actions."""
+
+from __future__ import annotations
+
+from paxc.generated.pamir.vocabulary import Action, AiAction, AiTarget, Coalition, Region, Suit
+from paxc.runtime.effects import Effect
+from paxc.runtime.pamir import wakhan, wakhan_actions
+from paxc.runtime.pamir.state import PamirState, border, card
+from tests.pamir.scenario import court_card, drive
+from tests.pamir.test_wakhan import HUMAN, SEAT, reading, with_wakhan
+
+# AI card 1 over card 2: pragmatic loyalty Russian (the human is British); regions in the order
+# Transcaspia, Kabul, Kandahar, Persia, Herat, Punjab; the red arrow on the top.
+
+
+def act(state: PamirState, action: AiAction, target: AiTarget | None = None) -> bool:
+    """Attempt the action as an AI card's slot would, answering any question with the first option."""
+    result: list[bool] = []
+
+    def run() -> Effect:
+        result.append((yield from wakhan_actions.attempt(state, reading(state), action, target)))
+
+    drive(wakhan.answering(state, run()), [], then_first=True)
+    return result[0]
+
+
+def facts(number: int, **expected: object) -> int:
+    printed = card(number)
+    assert {k: getattr(printed, k) for k in expected} == expected, printed.name
+    assert not printed.abilities
+    return number
+
+
+# ---------------------------------------------------------------------- tax
+
+
+def test_tax_takes_from_the_richest_player_before_the_market() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(29, suit=Suit.ECONOMIC, rank=2)]
+    state.players[HUMAN].court = [facts(16, region=Region.KABUL, suit=Suit.MILITARY)]
+    state.tribes[Region.KABUL][SEAT] = 1  # she rules Kabul, where the human has a card
+    state.market[0][0] = facts(9, suit=Suit.ECONOMIC)
+    state.market_rupees[0][0] = 2
+    assert act(state, AiAction.TAX)
+    assert state.players[HUMAN].rupees == 2 and state.market_rupees[0][0] == 2
+    assert state.players[SEAT].rupees == 4 + 2 and state.turn.actions_taken == 1
+
+
+def test_with_no_player_to_tax_she_taxes_the_leftmost_market_cards() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [29]
+    for row, column, number, rupees in ((0, 3, 9, 1), (1, 1, 8, 2), (0, 1, 13, 1)):
+        state.market[row][column] = number
+        state.market_rupees[row][column] = rupees
+    assert act(state, AiAction.TAX)
+    # Column 1 first, its top card first (the red arrow points to the top); then the bottom one.
+    assert [state.market_rupees[0][1], state.market_rupees[1][1], state.market_rupees[0][3]] == [0, 1, 1]
+
+
+# ---------------------------------------------------------------------- gift and build
+
+
+def test_gift_buys_the_cheapest_gift_she_can_afford() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(4, suit=Suit.INTELLIGENCE)]
+    state.players[SEAT].rupees = 7
+    assert act(state, AiAction.GIFT)
+    assert state.players[SEAT].gifts == [2] and state.players[SEAT].rupees == 5
+    state = with_wakhan()
+    state.players[SEAT].court = [4]
+    state.players[SEAT].gifts = [2]
+    state.players[SEAT].cylinders -= 1
+    state.players[SEAT].rupees = 3  # the 4 and 6 spaces are too dear: no gift at all
+    assert not act(state, AiAction.GIFT)
+
+
+def test_build_puts_armies_in_the_first_region_she_rules_spending_all_she_can() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(10, suit=Suit.ECONOMIC)]
+    state.tribes[Region.PUNJAB][SEAT] = 1
+    state.tribes[Region.KABUL][SEAT] = 1
+    state.players[SEAT].rupees = 5
+    assert act(state, AiAction.BUILD)
+    assert state.armies[Region.KABUL][Coalition.RUSSIAN] == 2  # Kabul comes before Punjab
+    assert state.armies[Region.PUNJAB][Coalition.RUSSIAN] == 0
+    assert state.players[SEAT].rupees == 1 and state.players[SEAT].loyalty is None
+    assert all(not counts[Coalition.RUSSIAN] for counts in state.roads.values())
+
+
+# ---------------------------------------------------------------------- move
+
+
+def test_move_sends_armies_towards_other_players_tribes_without_roads() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(13, suit=Suit.ECONOMIC, rank=2)]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 3
+    state.tribes[Region.PUNJAB][HUMAN] = 1
+    assert act(state, AiAction.MOVE)
+    # Only as many armies as there are tribes: one goes, though the card could move two.
+    assert state.armies[Region.PUNJAB][Coalition.RUSSIAN] == 1
+    assert state.armies[Region.KABUL][Coalition.RUSSIAN] == 2
+
+
+def test_move_never_costs_her_the_rule_of_a_region() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [13]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 2
+    state.armies[Region.KABUL][Coalition.BRITISH] = 1
+    state.tribes[Region.KABUL][SEAT] = 1  # she rules Kabul: 1 + 2 against the human's 1 + 1
+    state.tribes[Region.KABUL][HUMAN] = 1
+    state.tribes[Region.PUNJAB][HUMAN] = 1
+    assert state.ruler(Region.KABUL) == SEAT
+    assert not act(state, AiAction.MOVE)
+    assert state.armies[Region.KABUL][Coalition.RUSSIAN] == 2
+
+
+# ---------------------------------------------------------------------- betray
+
+
+def test_betray_the_card_of_highest_priority_with_a_prize_and_keep_the_prize() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(16, suit=Suit.MILITARY)]
+    with_prize = facts(4, prize=Coalition.AFGHAN)
+    political = court_card(lambda c: c.suit is Suit.POLITICAL and c.prize is None and not c.abilities).number
+    own_prize = facts(53, prize=Coalition.RUSSIAN, rank=2)
+    state.players[HUMAN].court = [with_prize, political]
+    state.players[SEAT].court.append(own_prize)
+    for number in (with_prize, political, own_prize):
+        state.spies_on(number)[SEAT] = 1
+        state.players[SEAT].cylinders -= 1
+    assert act(state, AiAction.BETRAY)
+    # The favored (Political) card has no prize, her own card comes after an opponent's.
+    assert with_prize in state.players[SEAT].prizes and with_prize not in state.players[HUMAN].court
+    assert state.players[SEAT].loyalty is None and state.players[SEAT].rupees == 2
+    assert own_prize in state.players[SEAT].court
+
+
+# ---------------------------------------------------------------------- battle
+
+
+def test_battle_in_the_first_contested_region_tribes_then_armies_then_roads() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(33, suit=Suit.MILITARY, rank=2)]
+    for region in (Region.PUNJAB, Region.KABUL):
+        state.armies[region][Coalition.RUSSIAN] = 2
+        state.armies[region][Coalition.BRITISH] = 2
+        state.tribes[region][HUMAN] = 1
+    state.roads[border(Region.KABUL, Region.KANDAHAR)][Coalition.BRITISH] = 1
+    state.players[HUMAN].cylinders -= 2
+    assert act(state, AiAction.BATTLE)
+    # Kabul before Punjab; two removals: the tribe, then an army; an army and the road stay.
+    assert state.tribes[Region.KABUL][HUMAN] == 0 and state.armies[Region.KABUL][Coalition.BRITISH] == 1
+    assert state.roads[border(Region.KABUL, Region.KANDAHAR)][Coalition.BRITISH] == 1
+    assert state.tribes[Region.PUNJAB][HUMAN] == 1
+
+
+def test_without_a_contested_region_she_battles_on_a_court_card() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [33]
+    low = facts(16, rank=1)
+    high = facts(59, rank=2)
+    state.players[HUMAN].court = [low, high]
+    for number in (low, high):
+        state.spies_on(number)[SEAT] = 1
+        state.spies_on(number)[HUMAN] = 1
+    state.players[SEAT].cylinders -= 2
+    state.players[HUMAN].cylinders -= 2
+    assert act(state, AiAction.BATTLE)
+    assert state.spies_on(high)[HUMAN] == 0 and state.spies_on(low)[HUMAN] == 1  # the higher rank
+
+
+def test_the_ai_card_battle_aims_at_the_card_with_most_spies() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [33]
+    low, high = 16, 59
+    state.players[HUMAN].court = [low, high]
+    state.spies_on(low)[SEAT] = 1
+    state.spies_on(low)[HUMAN] = 2
+    state.spies_on(high)[SEAT] = 1
+    state.spies_on(high)[HUMAN] = 1
+    state.players[SEAT].cylinders -= 2
+    state.players[HUMAN].cylinders -= 3
+    assert act(state, AiAction.BATTLE, AiTarget.COURT_CARD_WITH_MOST_SPIES_WHERE_SHE_HAS_ONE)
+    assert state.spies_on(low)[HUMAN] == 1 and state.spies_on(high)[HUMAN] == 1
+
+
+def test_a_battle_with_nothing_to_fight_is_skipped() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [33]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 2
+    state.armies[Region.KABUL][Coalition.AFGHAN] = 1  # nobody's loyal armies: no other player there
+    assert not act(state, AiAction.BATTLE)
+    assert state.turn.actions_taken == 0
+
+
+# ---------------------------------------------------------------------- the card she acts with, bonus actions
+
+
+def test_she_acts_with_her_card_of_highest_priority() -> None:
+    state = with_wakhan()
+    low, high = facts(9, rank=1), facts(29, rank=2)
+    state.players[SEAT].court = [low, high]
+    state.market[0][0] = 13
+    state.market_rupees[0][0] = 3
+    assert act(state, AiAction.TAX)
+    assert state.turn.used_cards == {high} and state.market_rupees[0][0] == 1
+
+
+def test_bonus_actions_from_the_leftmost_unused_favored_card() -> None:
+    state = with_wakhan()
+    political_tax = court_card(
+        lambda c: c.suit is Suit.POLITICAL and c.actions[:1] == (Action.TAX,) and not c.abilities
+    ).number
+    state.players[SEAT].court = [29, political_tax]
+    state.market[0][0] = 13
+    state.market_rupees[0][0] = 5
+    state.turn.actions_taken = 2  # her two actions are spent
+    drive(wakhan.answering(state, wakhan_actions.bonus_actions(state, reading(state))), [], then_first=True)
+    # Only the favored (Political) card acts, and it costs no action.
+    assert state.turn.used_cards == {political_tax} and state.turn.actions_taken == 2
+    assert state.market_rupees[0][0] == 5 - (card(political_tax).rank or 0)
