@@ -253,10 +253,13 @@ def discard_court_card(
 
 
 def repay_leverage(state: PamirState, player: int) -> Effect:
-    """Pay two rupees back; each one that cannot be paid costs a card from hand or court."""
+    """Pay two rupees back; each one that cannot be paid costs a card from hand or court (but not
+    Wakhan's: her rules spare her those discards)."""
     me = state.players[player]
     paid = min(me.rupees, LEVERAGE_REPAYMENT)
     me.rupees -= paid
+    if state.is_wakhan(player):
+        return
     for _ in range(LEVERAGE_REPAYMENT - paid):
         options = [("hand", n) for n in me.hand] + [("court", n) for n in me.court]
         if not options:

@@ -23,7 +23,7 @@ from paxc.generated.pamir.vocabulary import (
     TurnStarted,
 )
 from paxc.runtime.core import lasting
-from paxc.runtime.core.options import OptionsSchema
+from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
@@ -40,14 +40,27 @@ from paxc.runtime.pamir.state import (
     PamirState,
     PlayerState,
     TurnState,
+    WakhanState,
     borders_of,
     card,
     favored_change,
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-# What a game may start from (the command line's options and a save's): no variant.
-OPTIONS = OptionsSchema("Pax Pamir", MIN_PLAYERS, MAX_PLAYERS)
+MIN_HUMANS_WITH_WAKHAN, MAX_HUMANS_WITH_WAKHAN = 1, 2
+WAKHAN_SEAT = 0
+WAKHAN_VARIANTS = ("savvy_purchasing", "steadfast_loyalty")
+# What a game may start from (the command line's options and a save's). With `wakhan`, one or two
+# people play against the automated opponent: `players` counts the people (one when left out);
+# her variants go with her only. (The command line does not offer her yet.)
+OPTIONS = OptionsSchema(
+    "Pax Pamir",
+    MIN_PLAYERS,
+    MAX_PLAYERS,
+    flags=("wakhan", *WAKHAN_VARIANTS),
+    solo_flag="wakhan",
+    solo_players=(MIN_HUMANS_WITH_WAKHAN, MAX_HUMANS_WITH_WAKHAN),
+)
 PILES = 6
 CARDS_PER_PILE = 5  # plus one per player
 EVENTS_IN_SECOND_PILE = 2
@@ -79,9 +92,22 @@ Action = EndTurn | Purchase | Play | card_actions.UseCard
 
 
 def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
-    players = options.get("players")
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Pax Pamir is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    """A game after setup. With the option `wakhan`, `players` people (1 or 2) play against the
+    automated opponent, who counts as a player for the deck and takes seat 0: she plays first
+    (rulebook, "Playing with Wakhan"; seats are numbered in turn order from the first player)."""
+    with_wakhan = options.get("wakhan", False) is True
+    players = options.get("players", MIN_HUMANS_WITH_WAKHAN if with_wakhan else None)
+    low, high = (
+        (MIN_HUMANS_WITH_WAKHAN, MAX_HUMANS_WITH_WAKHAN) if with_wakhan else (MIN_PLAYERS, MAX_PLAYERS)
+    )
+    if not isinstance(players, int) or not low <= players <= high:
+        against = " against Wakhan" if with_wakhan else ""
+        raise ValueError(f"Pax Pamir is for {low} to {high} players{against}, not {players!r}")
+    stray = [flag for flag in WAKHAN_VARIANTS if options.get(flag) and not with_wakhan]
+    if stray:
+        raise OptionsError(f"Pax Pamir's {stray[0]} variant is for games with Wakhan")
+    if with_wakhan:
+        players += 1
     rng = Rng(seed)
     deck = build_deck(rng, players)
     state = PamirState(
@@ -97,6 +123,10 @@ def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
     for row, column in market.empty_slots(state):
         if state.deck:
             state.market[row][column] = state.deck.pop(0)
+    if with_wakhan:
+        from paxc.runtime.pamir import wakhan  # her module builds on this one
+
+        state.wakhan = WakhanState(seat=WAKHAN_SEAT, deck=wakhan.new_ai_deck(rng))
     return state
 
 
@@ -129,9 +159,13 @@ def build_deck(rng: Rng, players: int) -> list[int]:
 def run(state: PamirState) -> RulesRun:
     if state.turn_number == 0:
         yield Chance("deck order: " + " ".join(map(str, state.deck)))
-        first = state.rng.below(len(state.players))
-        yield Chance(f"player {first} chooses a loyalty first")
-        yield from choose_loyalties(state, first)
+        if state.wakhan is not None:
+            yield Chance("AI deck order: " + " ".join(map(str, state.wakhan.deck)))
+            yield from choose_loyalties_with_wakhan(state)
+        else:
+            first = state.rng.below(len(state.players))
+            yield Chance(f"player {first} chooses a loyalty first")
+            yield from choose_loyalties(state, first)
     while not state.over:
         yield CHECKPOINT
         yield from take_turn(state, state.active)
@@ -149,7 +183,23 @@ def choose_loyalties(state: PamirState, first: int) -> Effect:
     state.active = (first + count - 1) % count
 
 
+def choose_loyalties_with_wakhan(state: PamirState) -> Effect:
+    """The people pick their loyalties clockwise; Wakhan, who takes none, sits to the right of
+    the last to pick and plays first, so that player comes right after her (seat 1) and the
+    other, who picked first, at seat 2. (The random first chooser decides only who sits where.)"""
+    people = [seat for seat in range(len(state.players)) if seat != WAKHAN_SEAT]
+    for player in people[1:] + people[:1]:
+        coalition = yield from ask(Choice(PlayerId(player), "Choose your loyalty", COALITIONS))
+        state.players[player].loyalty = coalition
+    state.active = WAKHAN_SEAT
+
+
 def take_turn(state: PamirState, player: int) -> Effect:
+    if state.is_wakhan(player):
+        from paxc.runtime.pamir import wakhan_turn  # her module builds on this one
+
+        yield from wakhan_turn.take_turn(state)
+        return
     state.turn = TurnState()
     state.turn_number += 1
     yield from hooks.fire(state, TurnStarted(PlayerId(player)))
@@ -389,6 +439,10 @@ class PamirRules:
         return new_state(options, seed)
 
     def run(self, state: PamirState) -> RulesRun:
+        if state.wakhan is not None:
+            from paxc.runtime.pamir import wakhan  # her module builds on this one
+
+            return wakhan.answering(state, run(state))  # she answers her own seat's questions
         return run(state)
 
     def copy_state(self, state: PamirState) -> PamirState:

@@ -13,7 +13,7 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core import lasting, memory
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir import hooks
-from paxc.runtime.pamir.state import COALITIONS, PamirState
+from paxc.runtime.pamir.state import COALITIONS, PamirState, card
 
 TOTAL_CHECKS = 4
 SUCCESS_POINTS = (5, 3, 1)
@@ -22,12 +22,23 @@ DOMINANCE_LEAD = 4
 VICTORY_LEAD = 4
 
 
-def influence(state: PamirState, player: int) -> int:
-    """One, plus patriots, prizes and gifts, as the abilities in effect weigh patriots and gifts."""
+def influence(state: PamirState, player: int, coalition: Coalition | None = None) -> int:
+    """One, plus patriots, prizes and gifts, as the abilities in effect weigh patriots and gifts.
+
+    Wakhan, loyal to every coalition, holds patriots and prizes of several: in the coalition
+    `coalition` only its own patriots and prizes count for her, and all her gifts (her gifts
+    count in all three coalitions; decision: the rulebook says so of gifts only, and a patriot
+    or prize of another coalition is no influence in this one for anybody else either).
+    """
     me = state.players[player]
     per_gift = hooks.modified(state, GiftInfluence(PlayerId(player)), 1)
     per_patriot = hooks.modified(state, PatriotInfluence(PlayerId(player)), 1)
-    return 1 + per_patriot * len(state.patriots(player)) + len(me.prizes) + per_gift * len(me.gifts)
+    patriots = state.patriots(player)
+    prizes = me.prizes
+    if coalition is not None and state.is_wakhan(player):
+        patriots = [n for n in patriots if card(n).patriot is coalition]
+        prizes = [n for n in prizes if card(n).prize is coalition]
+    return 1 + per_patriot * len(patriots) + len(prizes) + per_gift * len(me.gifts)
 
 
 def dominant_coalition(state: PamirState) -> Coalition | None:
@@ -67,8 +78,9 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
     coalition = dominant_coalition(state)
     players = range(len(state.players))
     if coalition is not None:
-        loyal = [p for p in players if state.players[p].loyalty is coalition]
-        values = [influence(state, p) for p in loyal]
+        # Wakhan is loyal to the dominant coalition, whichever it is.
+        loyal = [p for p in players if state.players[p].loyalty is coalition or state.is_wakhan(p)]
+        values = [influence(state, p, coalition) for p in loyal]
         for player, points in zip(loyal, award(values, SUCCESS_POINTS, multiplier), strict=True):
             state.players[player].score += points
         for counts in (*state.armies.values(), *state.roads.values()):

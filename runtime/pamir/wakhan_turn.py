@@ -1,0 +1,120 @@
+"""Wakhan's turn (rulebook, "Wakhan's Turn" and "Cleanup"): she draws an AI card, takes two
+actions from it (her ambition first, whenever a Dominance Check would serve her), then the bonus
+actions of her court, and cleans up in her own discard order."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from paxc.generated.pamir.vocabulary import CardType, Suit, TurnStarted
+from paxc.runtime.effects import Decision, Effect, PlayerId
+from paxc.runtime.pamir import hooks, market, pieces, rules, scoring
+from paxc.runtime.pamir.state import (
+    BASE_ACTIONS,
+    MARKET_COLUMNS,
+    MARKET_ROWS,
+    PamirState,
+    TurnState,
+    card,
+    has_leverage,
+)
+from paxc.runtime.pamir.wakhan import ActionSlot, Reading, buy_and_play, draw, seat_of, take_actions
+from paxc.runtime.pamir.wakhan_actions import attempt_slot, bonus_actions
+
+
+def take_turn(state: PamirState) -> Effect:
+    seat = seat_of(state).seat
+    state.turn = TurnState()
+    state.turn_number += 1
+    yield from hooks.fire(state, TurnStarted(PlayerId(seat)))
+    if state.over:
+        return
+    read = draw(state)
+
+    def attempt(slot: ActionSlot) -> Generator[Decision, None, bool]:
+        if (yield from ambition(state, read)):
+            return True
+        return (yield from attempt_slot(state, read, slot))
+
+    yield from take_actions(state, read, attempt)
+    if not state.over:
+        yield from bonus_actions(state, read)
+    if not state.over:
+        yield from cleanup(state)
+
+
+# ---------------------------------------------------------------------- ambition
+
+
+def ambition(state: PamirState, read: Reading) -> Generator[Decision, None, bool]:
+    """If buying a Dominance Check from the market would win her the game, or score her more
+    points than anyone else, she buys it, whatever the AI card says (one action).
+
+    Decisions: "the most points" is strictly more than every other player from this check (a
+    tie is no ambition); what the check would give is worked out on a copy of the state, after
+    her purchase, as the rules would score it. An action she can no longer take is no ambition.
+    """
+    if state.turn.actions_taken >= BASE_ACTIONS:
+        return False
+    seat = seat_of(state).seat
+    for row in range(MARKET_ROWS):
+        for column in range(MARKET_COLUMNS):
+            number = state.market[row][column]
+            if number is None or card(number).card_type is not CardType.DOMINANCE_CHECK:
+                continue
+            if number in state.turn.paid_onto:
+                continue
+            cost = market.purchase_cost(state, seat, row, column)
+            if cost > state.players[seat].rupees or not _check_serves_her(state, row, column, cost):
+                continue
+            state.turn.actions_taken += 1
+            yield from buy_and_play(state, read, row, column)
+            return True
+    return False
+
+
+def _check_serves_her(state: PamirState, row: int, column: int, cost: int) -> bool:
+    seat = seat_of(state).seat
+    after = state.copy()
+    market.pay_purchase(after, seat, row, column, cost)
+    market.take_card(after, seat, row, column)
+    before = [p.score for p in after.players]
+    scoring.dominance_check(after)
+    gained = [p.score - b for p, b in zip(after.players, before, strict=True)]
+    if after.over and after.winner == seat:
+        return True
+    return all(gained[seat] > g for p, g in enumerate(gained) if p != seat)
+
+
+# ---------------------------------------------------------------------- cleanup
+
+
+def discard_order(state: PamirState, number: int) -> tuple[bool, bool, bool, int, int, int, bool, int]:
+    """Which of her court cards she discards first at cleanup (the smallest first): not
+    Political, not a patriot, not leveraged; then the most spies of other players beyond hers;
+    the fewest spies; the lowest rank; not of the favored suit; the lowest card number."""
+    printed = card(number)
+    seat = seat_of(state).seat
+    spies = state.spies.get(number, [0] * len(state.players))
+    others = sum(count for p, count in enumerate(spies) if p != seat)
+    return (
+        printed.suit is Suit.POLITICAL,
+        printed.patriot is not None,
+        has_leverage(number),
+        -(others - spies[seat]),
+        sum(spies),
+        printed.rank or 0,
+        printed.suit is state.favored,
+        number,
+    )
+
+
+def cleanup(state: PamirState) -> Effect:
+    """Her court down to its limit in her discard order; then the rules' cleanup (her hand, the
+    market's events, the refill)."""
+    seat = seat_of(state).seat
+    me = state.players[seat]
+    while len(me.court) > state.court_limit(seat):
+        number = min(me.court, key=lambda n: discard_order(state, n))
+        yield from pieces.discard_court_card(state, seat, number)
+    yield from rules.cleanup(state, seat)

@@ -1,0 +1,181 @@
+"""Wakhan as a seat of the game: setup (rulebook, "Playing with Wakhan": she counts for the deck,
+takes no loyalty, sits right of the last to choose one and plays first), her turn, ambition,
+cleanup, leverage without rupees, dominance checks (loyal to every coalition), and whole games
+against random players with the invariants after every decision, saves, replays and clones."""
+
+from __future__ import annotations
+
+import pytest
+
+from paxc.generated.pamir.vocabulary import Card, Coalition, Impact, Region, Suit
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.session import Session
+from paxc.runtime.effects import Choice
+from paxc.runtime.pamir import pieces, scoring, wakhan_turn
+from paxc.runtime.pamir.invariants import cards_in_game, violations
+from paxc.runtime.pamir.rules import PamirRules, new_state
+from paxc.runtime.pamir.state import card
+from tests.pamir.scenario import court_card, drive, event_card
+from tests.pamir.test_wakhan import HUMAN, SEAT, reading, with_wakhan
+
+
+def military(rank: int) -> Card:
+    """A plain Military court card of this rank (no patriot, no ability)."""
+    return court_card(
+        lambda c: c.suit is Suit.MILITARY and c.patriot is None and c.rank == rank and not c.abilities
+    )
+
+
+# ---------------------------------------------------------------------- setup
+
+
+def test_setup_counts_her_for_the_deck_and_gives_her_the_ai_deck() -> None:
+    alone = new_state({"players": 1, "wakhan": True}, seed=4)
+    assert len(alone.players) == 2 and alone.wakhan is not None and alone.wakhan.seat == 0
+    # The deck of a two-player game: six piles of 5 + 2 court cards and the ten event cards.
+    assert len(alone.deck) + 12 == 6 * (5 + 2) + 10
+    assert sorted(alone.wakhan.deck) == list(range(201, 225)) and alone.wakhan.face_up == []
+    two = new_state({"players": 2, "wakhan": True}, seed=4)
+    assert len(two.players) == 3 and len(two.deck) + 12 == 6 * (5 + 3) + 10
+    for wrong in (0, 3):
+        with pytest.raises(ValueError, match="1 to 2 players against Wakhan"):
+            new_state({"players": wrong, "wakhan": True}, seed=1)
+
+
+def test_only_the_people_choose_a_loyalty_and_she_plays_first() -> None:
+    session = Session(PamirRules(), {"players": 2, "wakhan": True}, seed=9)
+    asked = []
+    while session.pending is not None and session.pending.prompt == "Choose your loyalty":
+        asked.append(session.current_player())
+        session.apply_action(0)
+    # The one who picks last sits just after her in turn order (seat 1).
+    assert asked == [2, 1]
+    state = session.state
+    assert state.players[0].loyalty is None
+    assert state.turn_number >= 1 and state.wakhan is not None and state.wakhan.face_up  # she has played
+    assert all(c.chooser != 0 for c in [session.pending] if isinstance(c, Choice))
+
+
+# ---------------------------------------------------------------------- ambition
+
+
+def test_ambition_buys_the_dominance_check_when_she_would_score_most() -> None:
+    state = with_wakhan()
+    check = event_card(lambda c: c.card_type.value == "dominance_check").number
+    state.market[0][1] = check
+    state.players[SEAT].rupees = 3
+    # British dominant: the human (British) and she both score; her influence is the higher.
+    state.armies[Region.KABUL][Coalition.BRITISH] = 4
+    patriot = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
+    state.players[SEAT].court = [patriot]
+    assert drive(wakhan_turn.ambition(state, reading(state)), [], then_first=True) is not None
+    assert state.market[0][1] is None and check in state.discard
+    assert state.players[SEAT].score == 5 and state.players[HUMAN].score == 3
+    assert state.turn.actions_taken == 1
+
+
+def test_no_ambition_when_the_check_would_not_put_her_first() -> None:
+    state = with_wakhan()
+    check = event_card(lambda c: c.card_type.value == "dominance_check").number
+    state.market[0][1] = check
+    state.armies[Region.KABUL][Coalition.BRITISH] = 4
+    patriot = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
+    state.players[HUMAN].court = [patriot]  # now the human has the influence
+    drive(wakhan_turn.ambition(state, reading(state)), [], then_first=True)
+    assert state.market[0][1] == check and state.turn.actions_taken == 0
+
+
+# ---------------------------------------------------------------------- dominance checks
+
+
+def test_in_a_dominance_check_she_is_loyal_to_the_dominant_coalition() -> None:
+    state = with_wakhan()
+    british = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
+    russian = court_card(lambda c: c.patriot is Coalition.RUSSIAN and not c.abilities).number
+    state.players[SEAT].court = [british, russian]
+    state.players[SEAT].gifts = [2]
+    state.players[SEAT].cylinders -= 1
+    state.armies[Region.PERSIA][Coalition.RUSSIAN] = 4
+    # Her Russian influence: 1, the Russian patriot, the gift (the British patriot not).
+    assert scoring.influence(state, SEAT, Coalition.RUSSIAN) == 3
+    scoring.dominance_check(state)
+    assert state.players[SEAT].score == 5 and state.players[HUMAN].score == 0  # the human is British
+
+
+# ---------------------------------------------------------------------- cleanup and leverage
+
+
+def test_cleanup_discards_in_her_order() -> None:
+    state = with_wakhan()
+    political = court_card(lambda c: c.suit is Suit.POLITICAL and c.patriot is None and not c.abilities)
+    patriot = court_card(
+        lambda c: c.patriot is not None and c.suit is not Suit.POLITICAL and Impact.LEVERAGE not in c.impact
+    )
+    leveraged = court_card(
+        lambda c: Impact.LEVERAGE in c.impact and c.patriot is None and c.suit is not Suit.POLITICAL
+    )
+    low, high = military(1), military(2)
+    state.players[SEAT].court = [political.number, patriot.number, leveraged.number, high.number, low.number]
+    state.players[SEAT].rupees = 5
+    # Her limit is 3 + her Political stars; one card of each kind over it goes, in her order.
+    excess = len(state.players[SEAT].court) - state.court_limit(SEAT)
+    order = [low.number, high.number, leveraged.number, patriot.number, political.number]
+    assert sorted(state.players[SEAT].court, key=lambda n: wakhan_turn.discard_order(state, n)) == order
+    drive(wakhan_turn.cleanup(state), [], then_first=True)
+    assert set(state.discard) == set(order[:excess])
+
+
+def test_a_spy_of_another_player_makes_a_card_go_first() -> None:
+    state = with_wakhan()
+    low, high = military(1), military(2)
+    others = [
+        c.number
+        for c in (
+            court_card(
+                lambda c: c.suit is Suit.ECONOMIC and c.patriot is None and not c.abilities and c.rank == 1
+            ),
+        )
+    ]
+    state.players[SEAT].court = [low.number, high.number, *others, 1]
+    state.spies_on(high.number)[HUMAN] = 1
+    state.players[HUMAN].cylinders -= 1
+    assert min(state.players[SEAT].court, key=lambda n: wakhan_turn.discard_order(state, n)) == high.number
+
+
+def test_a_leveraged_card_leaving_her_court_costs_no_cards_when_she_has_no_rupees() -> None:
+    state = with_wakhan()
+    keep = court_card(lambda c: c.suit is Suit.MILITARY and c.patriot is None and not c.abilities).number
+    state.players[SEAT].court = [keep]
+    state.players[SEAT].rupees = 1
+    drive(pieces.repay_leverage(state, SEAT), [])
+    assert state.players[SEAT].rupees == 0 and state.players[SEAT].court == [keep]
+    assert card(keep).suit is Suit.MILITARY
+
+
+# ---------------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize("people", [1, 2])
+@pytest.mark.parametrize("seed", range(4))
+def test_whole_games_against_her_keep_the_invariants_and_replay(people: int, seed: int) -> None:
+    session = Session(PamirRules(), {"players": people, "wakhan": True}, seed)
+    expected = cards_in_game(session.state)
+    agents = [RandomAgent(seed * 7 + p) for p in range(people + 1)]
+    halfway = None
+    for step in range(20_000):
+        problems = violations(session.state, expected)
+        assert not problems, f"seed {seed}, decision {step}: {problems}"
+        if session.is_terminal():
+            break
+        assert session.current_player() != 0, "a question reached Wakhan's seat"
+        if step == 40:
+            halfway = session.clone()
+        session.apply_action(agents[session.current_player()].choose(session))
+    assert session.is_terminal() and session.state.winner is not None
+    # A save replays her turns exactly, and so does a clone taken halfway, given the same answers.
+    replayed = Session.loads(PamirRules(), session.dumps())
+    assert replayed.state.digest() == session.state.digest()
+    if halfway is not None:
+        for entry in session.log[len(halfway.log) :]:
+            halfway.apply_action(entry.choice)
+        assert halfway.state.digest() == session.state.digest()
