@@ -186,6 +186,26 @@ def highest_priority(state: PamirState, numbers: Iterable[int]) -> int | None:
     return max(numbers, key=lambda n: priority(state, n), default=None)
 
 
+def discard_order(state: PamirState, number: int) -> tuple[bool, bool, bool, int, int, int, bool, int]:
+    """Which of her cards she discards first (the smallest first), at cleanup: not
+    Political, not a patriot, not leveraged; then the most spies of other players beyond hers;
+    the fewest spies; the lowest rank; not of the favored suit; the lowest card number."""
+    printed = card(number)
+    seat = seat_of(state).seat
+    spies = state.spies.get(number, [0] * len(state.players))
+    others = sum(count for p, count in enumerate(spies) if p != seat)
+    return (
+        printed.suit is Suit.POLITICAL,
+        printed.patriot is not None,
+        has_leverage(number),
+        -(others - spies[seat]),
+        sum(spies),
+        printed.rank or 0,
+        printed.suit is state.favored,
+        number,
+    )
+
+
 # ---------------------------------------------------------------------- her answers
 
 
@@ -211,7 +231,8 @@ def answer(state: PamirState, choice: Choice[object]) -> object:
     * how much bribe to ask: all of it (decision: nothing in her rules lets her waive any).
     * a suit: the favored suit (her rules say so).
     * a region: the first in the region priority of her AI card.
-    * a court card: the one of highest card priority.
+    * a court card: the one of highest card priority; a card of her hand (to discard it): the
+      first in her cleanup discard order (decision: her rules order only her court's discards).
     * a player: the one the red arrow points to.
     * anything else (which block or cylinder to take back when the supply is empty): the first
       option the rules list (decision: her rules say nothing; the rules list them in board order).
@@ -230,6 +251,10 @@ def answer(state: PamirState, choice: Choice[object]) -> object:
         return min(options, key=lambda o: order.index(o) if isinstance(o, Region) else len(order))
     if all(isinstance(o, Card) for o in options):
         numbers = [o.number for o in options if isinstance(o, Card)]
+        if all(n in state.players[seat_of(state).seat].hand for n in numbers):
+            # Only to discard one does a rule ask her for a card of her hand: her cleanup order.
+            chosen = min(numbers, key=lambda n: discard_order(state, n))
+            return next(o for o in options if isinstance(o, Card) and o.number == chosen)
         chosen = highest_priority(state, numbers)
         return next(o for o in options if isinstance(o, Card) and o.number == chosen)
     if all(isinstance(o, int) and not isinstance(o, bool) for o in options):

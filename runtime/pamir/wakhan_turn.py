@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from paxc.generated.pamir.vocabulary import CardType, Suit, TurnStarted
+from paxc.generated.pamir.vocabulary import CardType, TurnStarted
 from paxc.runtime.effects import Decision, Effect, PlayerId
 from paxc.runtime.pamir import hooks, market, pieces, rules, scoring
 from paxc.runtime.pamir.state import (
@@ -16,9 +16,16 @@ from paxc.runtime.pamir.state import (
     PamirState,
     TurnState,
     card,
-    has_leverage,
 )
-from paxc.runtime.pamir.wakhan import ActionSlot, Reading, buy_and_play, draw, seat_of, take_actions
+from paxc.runtime.pamir.wakhan import (
+    ActionSlot,
+    Reading,
+    buy_and_play,
+    discard_order,
+    draw,
+    seat_of,
+    take_actions,
+)
 from paxc.runtime.pamir.wakhan_actions import attempt_slot, bonus_actions
 
 
@@ -87,26 +94,6 @@ def _check_serves_her(state: PamirState, row: int, column: int, cost: int) -> bo
 
 
 # ---------------------------------------------------------------------- cleanup
-
-
-def discard_order(state: PamirState, number: int) -> tuple[bool, bool, bool, int, int, int, bool, int]:
-    """Which of her court cards she discards first at cleanup (the smallest first): not
-    Political, not a patriot, not leveraged; then the most spies of other players beyond hers;
-    the fewest spies; the lowest rank; not of the favored suit; the lowest card number."""
-    printed = card(number)
-    seat = seat_of(state).seat
-    spies = state.spies.get(number, [0] * len(state.players))
-    others = sum(count for p, count in enumerate(spies) if p != seat)
-    return (
-        printed.suit is Suit.POLITICAL,
-        printed.patriot is not None,
-        has_leverage(number),
-        -(others - spies[seat]),
-        sum(spies),
-        printed.rank or 0,
-        printed.suit is state.favored,
-        number,
-    )
 
 
 def cleanup(state: PamirState) -> Effect:

@@ -10,8 +10,8 @@ import pytest
 from paxc.generated.pamir.vocabulary import Card, Coalition, Impact, Region, Suit
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session
-from paxc.runtime.effects import Choice
-from paxc.runtime.pamir import pieces, scoring, wakhan_turn
+from paxc.runtime.effects import Choice, PlayerId
+from paxc.runtime.pamir import pieces, scoring, wakhan, wakhan_turn
 from paxc.runtime.pamir.invariants import cards_in_game, violations
 from paxc.runtime.pamir.rules import PamirRules, new_state
 from paxc.runtime.pamir.state import card
@@ -120,7 +120,7 @@ def test_cleanup_discards_in_her_order() -> None:
     # Her limit is 3 + her Political stars; one card of each kind over it goes, in her order.
     excess = len(state.players[SEAT].court) - state.court_limit(SEAT)
     order = [low.number, high.number, leveraged.number, patriot.number, political.number]
-    assert sorted(state.players[SEAT].court, key=lambda n: wakhan_turn.discard_order(state, n)) == order
+    assert sorted(state.players[SEAT].court, key=lambda n: wakhan.discard_order(state, n)) == order
     drive(wakhan_turn.cleanup(state), [], then_first=True)
     assert set(state.discard) == set(order[:excess])
 
@@ -139,7 +139,7 @@ def test_a_spy_of_another_player_makes_a_card_go_first() -> None:
     state.players[SEAT].court = [low.number, high.number, *others, 1]
     state.spies_on(high.number)[HUMAN] = 1
     state.players[HUMAN].cylinders -= 1
-    assert min(state.players[SEAT].court, key=lambda n: wakhan_turn.discard_order(state, n)) == high.number
+    assert min(state.players[SEAT].court, key=lambda n: wakhan.discard_order(state, n)) == high.number
 
 
 def test_a_leveraged_card_leaving_her_court_costs_no_cards_when_she_has_no_rupees() -> None:
@@ -179,3 +179,15 @@ def test_whole_games_against_her_keep_the_invariants_and_replay(people: int, see
         for entry in session.log[len(halfway.log) :]:
             halfway.apply_action(entry.choice)
         assert halfway.state.digest() == session.state.digest()
+
+
+def test_a_card_of_her_hand_to_discard_goes_in_her_cleanup_order() -> None:
+    state = with_wakhan()
+    political = court_card(lambda c: c.suit is Suit.POLITICAL and c.patriot is None and not c.abilities)
+    low = military(1)
+    state.players[SEAT].hand = [political.number, low.number]
+    choice = Choice(PlayerId(SEAT), "Discard a card from your hand", (political, low))
+    assert wakhan.answer(state, choice) == low
+    # The same cards in court are cards to act on: the one of highest priority (the favored suit).
+    state.players[SEAT].hand, state.players[HUMAN].court = [], [political.number, low.number]
+    assert wakhan.answer(state, choice) == political
