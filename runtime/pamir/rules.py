@@ -94,7 +94,8 @@ Action = EndTurn | Purchase | Play | card_actions.UseCard
 def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
     """A game after setup. With the option `wakhan`, `players` people (1 or 2) play against the
     automated opponent, who counts as a player for the deck and takes seat 0: she plays first
-    (rulebook, "Playing with Wakhan"; seats are numbered in turn order from the first player)."""
+    (rulebook, "Playing with Wakhan"; seats are numbered in turn order from the first player).
+    Her variants, off by default: `savvy_purchasing`, `steadfast_loyalty` (see `wakhan`)."""
     with_wakhan = options.get("wakhan", False) is True
     players = options.get("players", MIN_HUMANS_WITH_WAKHAN if with_wakhan else None)
     low, high = (
@@ -126,7 +127,12 @@ def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
     if with_wakhan:
         from paxc.runtime.pamir import wakhan  # her module builds on this one
 
-        state.wakhan = WakhanState(seat=WAKHAN_SEAT, deck=wakhan.new_ai_deck(rng))
+        state.wakhan = WakhanState(
+            seat=WAKHAN_SEAT,
+            deck=wakhan.new_ai_deck(rng),
+            savvy_purchasing=bool(options.get("savvy_purchasing", False)),
+            steadfast_loyalty=bool(options.get("steadfast_loyalty", False)),
+        )
     return state
 
 

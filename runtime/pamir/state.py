@@ -84,9 +84,14 @@ class WakhanState:
     seat: int
     deck: list[int]  # face down, the top card first
     face_up: list[int] = field(default_factory=list)  # the AI discard pile, its top card last
+    # Variants from the players' community, off by default (options of the game).
+    savvy_purchasing: bool = False
+    steadfast_loyalty: bool = False
 
     def copy(self) -> WakhanState:
-        return WakhanState(self.seat, self.deck[:], self.face_up[:])
+        return WakhanState(
+            self.seat, self.deck[:], self.face_up[:], self.savvy_purchasing, self.steadfast_loyalty
+        )
 
 
 @dataclass(slots=True)

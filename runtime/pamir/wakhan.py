@@ -6,11 +6,10 @@ one face up and reads its front together with the back of the card then on top o
 Every decision of her seat is taken here, from those cards and the state, never asked of anyone,
 so the same state always gives the same answer and saves, replays and clones replay her exactly.
 
-What this module holds so far: the AI deck and its reshuffle, the reading of a front with a back,
-her pragmatic loyalty, card priority, her answers to the questions the shared rules put to her
-seat, the two actions tried top to bottom and around again, and the Radicalize core action.
-Her card-based actions, ambition, bonus actions and cleanup order are still to come: until they
-are, she is no seat of a game (`rules.new_state` does not offer her).
+This module: the AI deck and its reshuffle, the reading of a front with a back, her pragmatic
+loyalty, card priority and her discard order, her answers to the questions the shared rules put
+to her seat, the two actions tried top to bottom and around again, and the Radicalize core
+action. Her card-based actions are in `wakhan_actions`, her turn in `wakhan_turn`.
 """
 
 from __future__ import annotations
@@ -155,9 +154,13 @@ def pragmatic_loyalty(state: PamirState, read: Reading) -> Coalition:
     """The leftmost coalition on the front that no other player is loyal to: the coalition of
     the blocks she places, moves and battles with. With at most two other players one of the
     three is always free."""
-    seat = seat_of(state).seat
-    taken = {p.loyalty for index, p in enumerate(state.players) if index != seat}
-    return next(c for c in read.front.pragmatic_loyalty if c not in taken)
+    wakhan = seat_of(state)
+    taken = {p.loyalty for index, p in enumerate(state.players) if index != wakhan.seat}
+    free = [c for c in read.front.pragmatic_loyalty if c not in taken]
+    if wakhan.steadfast_loyalty:
+        # Variant: the free coalition with most blocks in play (the AI card's order on a tie).
+        return max(free, key=lambda c: (state.blocks_in_play(c), -free.index(c)))
+    return free[0]
 
 
 # ---------------------------------------------------------------------- card priority
@@ -497,8 +500,29 @@ def card_by_arrows(state: PamirState, read: Reading) -> MarketSlot | None:
     for row in (first_row, 1 - first_row):
         for column in range(read.column, -1, -1):
             if _can_buy(state, (row, column)) and not _is_check(_at(state, (row, column))):
+                if seat_of(state).savvy_purchasing:
+                    return savvier(state, read, (row, column))
                 return (row, column)
     return None
+
+
+def savvier(state: PamirState, read: Reading, chosen: MarketSlot) -> MarketSlot:
+    """Variant (savvy purchasing): instead of the court card the arrows chose, the cheapest card
+    of the same suit and at least its rank that costs less, if there is one (the red arrow's row
+    first on a tie)."""
+    printed = card(_at(state, chosen))
+    if printed.card_type is not CardType.COURT:
+        return chosen
+    cost = _cost(state, chosen)
+    better = [
+        s
+        for s in buyable_court_cards(state)
+        if _cost(state, s) < cost
+        and card(_at(state, s)).suit is printed.suit
+        and (card(_at(state, s)).rank or 0) >= (printed.rank or 0)
+    ]
+    first_row = 0 if read.red is AiSlot.TOP else 1
+    return min(better, key=lambda s: (_cost(state, s), s[0] != first_row), default=chosen)
 
 
 def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Effect:

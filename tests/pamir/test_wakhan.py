@@ -565,3 +565,34 @@ def test_the_card_netting_most_rupees() -> None:
     state.market_rupees[0][2] = 0  # nets -2 now; the leveraged card still nets 1
     put(state, 1, 1, None)  # type: ignore[arg-type]
     assert wakhan.instructed_card(state, read, AiTarget.CARD_NETTING_MOST_RUPEES) is None  # 0 at most
+
+
+# ---------------------------------------------------------------------- variants
+
+
+def test_steadfast_loyalty_variant_takes_the_free_coalition_with_most_blocks() -> None:
+    state = with_wakhan(loyalties=(Coalition.BRITISH,))  # AI card 1: Russian, Afghan, British
+    state.armies[Region.KABUL][Coalition.AFGHAN] = 3
+    state.armies[Region.HERAT][Coalition.RUSSIAN] = 1
+    assert wakhan.pragmatic_loyalty(state, reading(state)) is Coalition.RUSSIAN
+    wakhan.seat_of(state).steadfast_loyalty = True
+    assert wakhan.pragmatic_loyalty(state, reading(state)) is Coalition.AFGHAN
+    state.armies[Region.KABUL][Coalition.BRITISH] = 9  # the human's coalition is never hers
+    assert wakhan.pragmatic_loyalty(state, reading(state)) is Coalition.AFGHAN
+    state.armies[Region.KABUL][Coalition.AFGHAN] = 1  # a tie: the AI card's order
+    assert wakhan.pragmatic_loyalty(state, reading(state)) is Coalition.RUSSIAN
+
+
+def test_savvy_purchasing_variant_buys_a_cheaper_card_of_the_suit_and_rank() -> None:
+    state = with_wakhan(front=203, back=209)  # the arrows: bottom row, column 3
+    chosen = court_card(lambda c: c.suit is Suit.MILITARY and c.rank == 2 and not c.abilities)
+    cheaper = court_card(lambda c: c.suit is Suit.MILITARY and c.rank == 2 and c.number != chosen.number)
+    lower = court_card(lambda c: c.suit is Suit.MILITARY and c.rank == 1)
+    put(state, 1, 3, chosen.number)
+    put(state, 0, 0, lower.number)
+    state.players[SEAT].rupees = 5
+    assert wakhan.card_by_arrows(state, reading(state)) == (1, 3)
+    wakhan.seat_of(state).savvy_purchasing = True
+    assert wakhan.card_by_arrows(state, reading(state)) == (1, 3)  # a lower rank will not do
+    put(state, 0, 2, cheaper.number)
+    assert wakhan.card_by_arrows(state, reading(state)) == (0, 2)

@@ -37,6 +37,13 @@ def test_setup_counts_her_for_the_deck_and_gives_her_the_ai_deck() -> None:
     assert sorted(alone.wakhan.deck) == list(range(201, 225)) and alone.wakhan.face_up == []
     two = new_state({"players": 2, "wakhan": True}, seed=4)
     assert len(two.players) == 3 and len(two.deck) + 12 == 6 * (5 + 3) + 10
+    assert not alone.wakhan.savvy_purchasing and not alone.wakhan.steadfast_loyalty
+    variants = new_state(
+        {"players": 1, "wakhan": True, "savvy_purchasing": True, "steadfast_loyalty": True}, 4
+    )
+    assert (
+        variants.wakhan is not None and variants.wakhan.savvy_purchasing and variants.wakhan.steadfast_loyalty
+    )
     for wrong in (0, 3):
         with pytest.raises(ValueError, match="1 to 2 players against Wakhan"):
             new_state({"players": wrong, "wakhan": True}, seed=1)
