@@ -226,7 +226,7 @@ def tie_player(state: PamirState, players: Iterable[int], red: AiSlot) -> int:
     return min(players, key=lambda p: ((p - seat) * step) % count)
 
 
-def answer(state: PamirState, choice: Choice[object]) -> object:
+def answer(state: PamirState, choice: Choice[Any]) -> object:
     """Her answer to a question the shared rules put to her seat.
 
     * yes or no: yes. She always takes a "may" of her cards, and the rules ask whether to pay a
@@ -256,10 +256,10 @@ def answer(state: PamirState, choice: Choice[object]) -> object:
         numbers = [o.number for o in options if isinstance(o, Card)]
         if all(n in state.players[seat_of(state).seat].hand for n in numbers):
             # Only to discard one does a rule ask her for a card of her hand: her cleanup order.
-            chosen = min(numbers, key=lambda n: discard_order(state, n))
-            return next(o for o in options if isinstance(o, Card) and o.number == chosen)
-        chosen = highest_priority(state, numbers)
-        return next(o for o in options if isinstance(o, Card) and o.number == chosen)
+            first_out = min(numbers, key=lambda n: discard_order(state, n))
+            return next(o for o in options if isinstance(o, Card) and o.number == first_out)
+        best = highest_priority(state, numbers)
+        return next(o for o in options if isinstance(o, Card) and o.number == best)
     if all(isinstance(o, int) and not isinstance(o, bool) for o in options):
         red = read.red if read is not None else AiSlot.TOP
         return tie_player(state, [o for o in options if isinstance(o, int)], red)
