@@ -48,6 +48,8 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
     lines += [f"  blocks in play: {blocks}", "", "Players:"]
     for index, player in enumerate(state.players):
         loyalty = player.loyalty.value if player.loyalty else "-"
+        if state.is_wakhan(index):
+            loyalty = "Wakhan, loyal to every coalition"
         lines.append(
             f"  P{index}{' (to play)' if index == state.active else ''}: {loyalty}, {player.score} points, "
             f"{player.rupees} rupees, {len(player.gifts)} gifts, {len(player.prizes)} prizes, "
@@ -69,8 +71,32 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
             lines.append(f"    hand: {len(player.hand)} cards")
         if player.events:
             lines.append("    events: " + ", ".join(card(n).sides[s].name for n, s in player.events))
+        if state.is_wakhan(index):
+            lines += _ai_card(state)
     if state.global_events:
         lines.append(
             "Events for everybody: " + ", ".join(card(n).sides[s].name for n, s, _ in state.global_events)
         )
     return "\n".join(lines)
+
+
+def _ai_card(state: PamirState) -> list[str]:
+    """Wakhan's face-up AI card, read with the back of the next one."""
+    from paxc.runtime.pamir import wakhan
+
+    read = wakhan.current_reading(state)
+    if read is None:
+        return ["    AI card: none drawn yet"]
+    actions = [
+        slot.action.value
+        + (f" if {slot.condition.value.replace('_', ' ')}" if slot.condition else "")
+        + (f": {slot.target.value.replace('_', ' ')}" if slot.target else "")
+        for slot in read.slots
+    ]
+    return [
+        f"    AI card: {read.front.name} over the back of {read.back.name}: "
+        f"{read.red.value} row, column {read.column}, pragmatic loyalty "
+        f"{wakhan.pragmatic_loyalty(state, read).value}",
+        "      actions: " + "; ".join(actions),
+        "      regions: " + ", ".join(r.value for r in read.regions),
+    ]

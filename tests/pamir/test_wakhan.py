@@ -596,3 +596,40 @@ def test_savvy_purchasing_variant_buys_a_cheaper_card_of_the_suit_and_rank() -> 
     assert wakhan.card_by_arrows(state, reading(state)) == (1, 3)  # a lower rank will not do
     put(state, 0, 2, cheaper.number)
     assert wakhan.card_by_arrows(state, reading(state)) == (0, 2)
+
+
+def test_the_other_instructions() -> None:
+    state = with_wakhan()
+    read = reading(state)
+    state.players[SEAT].rupees = 9
+
+    def pick(target: AiTarget) -> tuple[int, int] | None:
+        return wakhan.instructed_card(state, read, target)
+
+    def icons(c: Card, *kinds: Impact) -> int:
+        return sum(i in kinds for i in c.impact)
+
+    courts = _court()
+    blocks = max(courts, key=lambda c: icons(c, Impact.ARMY, Impact.ROAD))
+    cylinders = max(courts, key=lambda c: icons(c, Impact.SPY, Impact.TRIBE))
+    intelligence = next(c for c in courts if c.suit is Suit.INTELLIGENCE and c is not cylinders)
+    mover = next(c for c in courts if Action.MOVE in c.actions and c.suit is not Suit.INTELLIGENCE)
+    patriot = next(c for c in courts if c.patriot is Coalition.AFGHAN)
+    for column, printed in enumerate((blocks, cylinders, intelligence, mover, patriot)):
+        put(state, 0, column, printed.number)
+    assert pick(AiTarget.CARD_WITH_MOST_ARMY_AND_ROAD_ICONS) == (0, 0)
+    assert pick(AiTarget.CARD_WITH_MOST_SPY_AND_TRIBE_ICONS) == (0, 1)
+    # Any Intelligence card: the cheapest of them.
+    first_intelligence = min(
+        c for c, printed in enumerate((blocks, cylinders, intelligence)) if printed.suit is Suit.INTELLIGENCE
+    )
+    assert pick(AiTarget.ANY_INTELLIGENCE_CARD) == (0, first_intelligence)
+    first_mover = min(
+        c
+        for c, printed in enumerate((blocks, cylinders, intelligence, mover))
+        if Action.MOVE in printed.actions
+    )
+    assert pick(AiTarget.CARD_WITH_MOVE_ACTION) == (0, first_mover)
+    assert pick(AiTarget.PATRIOT_OF_DOMINANT_COALITION) is None  # no coalition is dominant
+    state.armies[Region.KABUL][Coalition.AFGHAN] = 4
+    assert pick(AiTarget.PATRIOT_OF_DOMINANT_COALITION) == (0, 4)

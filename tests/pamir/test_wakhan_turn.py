@@ -11,7 +11,7 @@ from paxc.generated.pamir.vocabulary import Card, Coalition, Impact, Region, Sui
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice, PlayerId
-from paxc.runtime.pamir import pieces, scoring, wakhan, wakhan_turn
+from paxc.runtime.pamir import board, pieces, scoring, wakhan, wakhan_turn
 from paxc.runtime.pamir.invariants import cards_in_game, violations
 from paxc.runtime.pamir.rules import PamirRules, new_state
 from paxc.runtime.pamir.state import card
@@ -61,6 +61,9 @@ def test_only_the_people_choose_a_loyalty_and_she_plays_first() -> None:
     assert state.players[0].loyalty is None
     assert state.turn_number >= 1 and state.wakhan is not None and state.wakhan.face_up  # she has played
     assert all(c.chooser != 0 for c in [session.pending] if isinstance(c, Choice))
+    shown = board.describe(state)
+    assert "P0: Wakhan, loyal to every coalition" in shown
+    assert f"AI card: Wakhan AI card {state.wakhan.face_up[-1] - 200} over the back of" in shown
 
 
 # ---------------------------------------------------------------------- ambition
