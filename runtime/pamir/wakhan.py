@@ -26,6 +26,7 @@ from paxc.generated.pamir.vocabulary import (
     AiSlot,
     AiTarget,
     Card,
+    CardPlayed,
     CardType,
     Coalition,
     Impact,
@@ -34,7 +35,7 @@ from paxc.generated.pamir.vocabulary import (
     Suit,
 )
 from paxc.runtime.core.rng import Rng
-from paxc.runtime.effects import Choice, Decision, Effect
+from paxc.runtime.effects import Choice, Decision, Effect, PlayerId
 from paxc.runtime.pamir import hooks, market, pieces, rules, scoring
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.options import Rupees
@@ -568,6 +569,7 @@ def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Eff
         for one_shot in ability.one_shots:
             if one_shot.timing == "play":
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, seat, number)))
+    yield from hooks.fire(state, CardPlayed(printed, PlayerId(seat)))
 
 
 def road_border(read: Reading, region: Region, placed: int) -> Border:

@@ -87,7 +87,7 @@ def can_take(state: PamirState, read: Reading, action: Action, target: AiTarget 
     if action is Action.MOVE:
         return _next_move(state, read) is not None
     if action is Action.BETRAY:
-        return me.rupees >= BETRAY_COST and _betray_target(state) is not None
+        return me.rupees >= _betray_cost(state) and _betray_target(state) is not None
     if action is Action.BATTLE:
         restore = _loyal(state, read)
         try:
@@ -326,14 +326,20 @@ def _betray_target(state: PamirState) -> int | None:
     return highest_priority(state, [c.number for c in targets if c.prize is not None])
 
 
+def _betray_cost(state: PamirState) -> int:
+    return card_actions.cost(state, seat_of(state).seat, Action.BETRAY, BETRAY_COST)
+
+
 def _betray(state: PamirState) -> Effect:
-    """Pay two and discard the card, which she takes as a prize: loyal to every coalition, she
+    """Pay for it (two rupees, as abilities may change) and discard the card, which she takes as
+    a prize: loyal to every coalition, she
     keeps prizes of any coalition and changes no loyalty."""
     seat = seat_of(state).seat
     number = _betray_target(state)
-    if number is None or state.players[seat].rupees < BETRAY_COST:
+    price = _betray_cost(state)
+    if number is None or state.players[seat].rupees < price:
         return
-    market.pay_action_cost(state, seat, BETRAY_COST)
+    market.pay_action_cost(state, seat, price)
     owner = state.owner_of(number)
     assert owner is not None
     yield from pieces.discard_court_card(state, owner, number, to_prizes_of=seat)
