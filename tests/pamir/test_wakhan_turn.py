@@ -9,11 +9,12 @@ import pytest
 
 from paxc.generated.pamir.vocabulary import Card, Coalition, Impact, Region, Suit
 from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.options import OptionsError
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice, PlayerId
 from paxc.runtime.pamir import board, pieces, scoring, wakhan, wakhan_turn
 from paxc.runtime.pamir.invariants import cards_in_game, violations
-from paxc.runtime.pamir.rules import PamirRules, new_state
+from paxc.runtime.pamir.rules import OPTIONS, PamirRules, new_state
 from paxc.runtime.pamir.state import card
 from tests.pamir.scenario import court_card, drive, event_card
 from tests.pamir.test_wakhan import HUMAN, SEAT, reading, with_wakhan
@@ -47,6 +48,14 @@ def test_setup_counts_her_for_the_deck_and_gives_her_the_ai_deck() -> None:
     for wrong in (0, 3):
         with pytest.raises(ValueError, match="1 to 2 players against Wakhan"):
             new_state({"players": wrong, "wakhan": True}, seed=1)
+    # The options a command line or a save may give: one or two people with her, her variants
+    # only with her.
+    assert OPTIONS.check({"players": 1, "wakhan": True}) == {"players": 1, "wakhan": True}
+    assert len(new_state(OPTIONS.check({"wakhan": True}), seed=1).players) == 2  # one person
+    with pytest.raises(OptionsError):
+        OPTIONS.check({"players": 3, "wakhan": True})
+    with pytest.raises(OptionsError, match="for games with Wakhan"):
+        new_state({"players": 3, "savvy_purchasing": True}, seed=1)
 
 
 def test_only_the_people_choose_a_loyalty_and_she_plays_first() -> None:
@@ -183,7 +192,7 @@ def test_whole_games_against_her_keep_the_invariants_and_replay(people: int, see
         session.apply_action(agents[session.current_player()].choose(session))
     assert session.is_terminal() and session.state.winner is not None
     # A save replays her turns exactly, and so does a clone taken halfway, given the same answers.
-    replayed = Session.loads(PamirRules(), session.dumps())
+    replayed = Session.loads(PamirRules(), session.dumps(), OPTIONS)
     assert replayed.state.digest() == session.state.digest()
     if halfway is not None:
         for entry in session.log[len(halfway.log) :]:
