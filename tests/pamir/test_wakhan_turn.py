@@ -210,3 +210,15 @@ def test_a_card_of_her_hand_to_discard_goes_in_her_cleanup_order() -> None:
     # The same cards in court are cards to act on: the one of highest priority (the favored suit).
     state.players[SEAT].hand, state.players[HUMAN].court = [], [political.number, low.number]
     assert wakhan.answer(state, choice) == political
+
+
+@pytest.mark.parametrize("variant", ["savvy_purchasing", "steadfast_loyalty"])
+@pytest.mark.parametrize("people", [1, 2])
+def test_whole_games_with_her_variants_keep_the_invariants(variant: str, people: int) -> None:
+    session = Session(PamirRules(), OPTIONS.check({"players": people, "wakhan": True, variant: True}), 11)
+    expected = cards_in_game(session.state)
+    agents = [RandomAgent(11 * 7 + p) for p in range(people + 1)]
+    while not session.is_terminal():
+        assert not violations(session.state, expected)
+        session.apply_action(agents[session.current_player()].choose(session))
+    assert session.state.winner is not None
