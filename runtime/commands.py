@@ -48,14 +48,27 @@ def game_options(game: str, players: int | None, variants: Mapping[str, bool]) -
     if unknown:
         flags = ", ".join(_flag(name) for name in unknown)
         raise click.UsageError(f"{game} has no {flags} variant")
+    solo = schema.solo_flag
+    if (
+        solo is not None
+        and players is not None
+        and players < schema.min_players
+        and players in schema.solo_players
+    ):
+        chosen[solo] = True  # too few players for the game alone: its own opponent takes a seat
     options: dict[str, Any] = {"players": players if players is not None else DEFAULT_PLAYERS, **chosen}
-    if schema.solo_flag is not None and chosen.get(schema.solo_flag, False):
-        # One person against the game: --players can only contradict it (rules L of Pax Porfiriana).
+    if solo is not None and chosen.get(solo, False):
         if players is not None and players not in schema.solo_players:
-            raise click.UsageError(
-                f"{_flag(schema.solo_flag)} is one player against the game: leave out --players {players}"
+            against = (
+                f"is for {' or '.join(map(str, schema.solo_players))} people"
+                if schema.solo_counts_people
+                else "is one player"
             )
-        options["players"] = max(schema.solo_players)
+            raise click.UsageError(f"{_flag(solo)} {against} against the game: leave out --players {players}")
+        if schema.solo_counts_people:
+            options["players"] = players if players is not None else min(schema.solo_players)
+        else:
+            options["players"] = max(schema.solo_players)  # the seats: the person and the game's own
     try:
         return schema.check(options)
     except OptionsError as error:
@@ -97,8 +110,7 @@ def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> G
     try:
         kit = _kit(game)
         session = Session(kit.rules, options, seed)
-        players = int(options["players"])
-        agents = [RandomAgent(seed + 1 + p) for p in range(players)]
+        agents = {p: RandomAgent(seed + 1 + p) for p in kit.seats_for_people(options)}
         expected = kit.cards_in_game(session.state) if check else None
         decisions = 0
         while not session.is_terminal():
@@ -354,20 +366,17 @@ def play(
         raise click.UsageError("name the GAME to play, or --load a saved one")
     else:
         options = game_options(game, players, variants)
-    players = options["players"]
-    # In the solitaire only seat 0 is a person's: Díaz (seat 1) is run by the rules.
-    seats_chosen = 1 if options.get("solitaire") else players
-    kinds = [s.strip() for s in seats.split(",") if s.strip()]
-    if any(k not in ("human", "random") for k in kinds) or len(kinds) > seats_chosen:
-        raise click.BadParameter(
-            f"expected up to {seats_chosen} of 'human' or 'random'", param_hint="--seats"
-        )
-    kinds += ["random"] * (players - len(kinds))
     kit = _kit(game)
+    # The seats people fill (a game's own opponent, Díaz or Wakhan, answers for itself).
+    people = kit.seats_for_people(options)
+    kinds = [s.strip() for s in seats.split(",") if s.strip()]
+    if any(k not in ("human", "random") for k in kinds) or len(kinds) > len(people):
+        raise click.BadParameter(f"expected up to {len(people)} of 'human' or 'random'", param_hint="--seats")
+    kinds += ["random"] * (len(people) - len(kinds))
     session = loaded if loaded is not None else Session(kit.rules, options, seed)
     log = _LogWriter(save_path, session)
     log.write(first=True)
-    robots = {p: RandomAgent(seed + 1 + p) for p, kind in enumerate(kinds) if kind == "random"}
+    robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
     shown_turn = -1
     saved_turn = session.state.turn_number
     # The person's decisions that 'u' may take back: (log length before it, chance outcomes

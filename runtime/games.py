@@ -56,10 +56,18 @@ class GameKit:
     min_players: int
     max_players: int
     variants: tuple[str, ...] = ()  # the option flags the game understands
+    # The seats that people or their bots fill, in order, given the options; None: one per
+    # player. A game's own opponent (Díaz, Wakhan) answers its seat itself and is left out.
+    people_seats: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
     # The full check of the options (command line and saves alike) where the game needs more
     # than players from min to max and on/off variants (e.g. a solitaire, a variant for some
     # player counts); None: just that.
     options_schema: OptionsSchema | None = None
+
+    def seats_for_people(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        if self.people_seats is not None:
+            return self.people_seats(options)
+        return tuple(range(int(options["players"])))
 
     @property
     def options(self) -> OptionsSchema:

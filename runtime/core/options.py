@@ -27,6 +27,12 @@ class OptionsSchema:
     solo_flag: str | None = None
     solo_players: tuple[int, ...] = (1, 2)
     flag_players: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    # With the solo flag, whether `players` counts the people (kept as given, the fewest when left
+    # out: Pax Pamir against Wakhan) or is set to the seats the game needs (the largest of
+    # `solo_players`: Pax Porfiriana's Díaz solitaire).
+    solo_counts_people: bool = False
+    # Flags that go only with another flag (Wakhan's variants with `wakhan`): flag -> the flag it needs.
+    flag_requires: Mapping[str, str] = field(default_factory=dict)
 
     def check(self, options: object) -> dict[str, Any]:
         """The options, as given, once every check passes; OptionsError otherwise."""
@@ -54,6 +60,9 @@ class OptionsSchema:
             raise OptionsError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
             )
+        for flag, needed in self.flag_requires.items():
+            if options.get(flag) is True and options.get(needed) is not True:
+                raise OptionsError(f"{self.title}'s {flag} variant goes with the {needed} variant")
         for flag, (low, high) in self.flag_players.items():
             if options.get(flag) is True and (solo or players is None or not low <= players <= high):
                 raise OptionsError(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from paxc.runtime.games import Game, GameKit, Outcome
+from paxc.runtime.games import Game, GameKit, Outcome, Variant
 
 # paxc's own folder: the repository, or `paxc/` where it is installed (cards/ sits beside runtime/).
 _PAXC = Path(__file__).resolve().parents[2]
@@ -31,8 +31,22 @@ def _kit() -> GameKit:
         "points",
         rules.MIN_PLAYERS,
         rules.MAX_PLAYERS,
+        tuple(variant.name for variant in VARIANTS),
+        people_seats=rules.people_seats,
         options_schema=rules.OPTIONS,
     )
 
 
-GAME = Game("pamir", "Pax Pamir (2nd edition)", _PAXC / "cards" / "pamir", _kit)
+VARIANTS = (
+    Variant(
+        "wakhan", "Pax Pamir: one or two people (--players 1 or 2) against Wakhan, the automated opponent."
+    ),
+    Variant(
+        "savvy_purchasing", "Pax Pamir with Wakhan: she buys a cheaper card of the same suit when she can."
+    ),
+    Variant(
+        "steadfast_loyalty", "Pax Pamir with Wakhan: her loyalty is the unshared coalition with most blocks."
+    ),
+)
+
+GAME = Game("pamir", "Pax Pamir (2nd edition)", _PAXC / "cards" / "pamir", _kit, VARIANTS)

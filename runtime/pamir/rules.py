@@ -52,7 +52,7 @@ WAKHAN_SEAT = 0
 WAKHAN_VARIANTS = ("savvy_purchasing", "steadfast_loyalty")
 # What a game may start from (the command line's options and a save's). With `wakhan`, one or two
 # people play against the automated opponent: `players` counts the people (one when left out);
-# her variants go with her only. (The command line does not offer her yet.)
+# her variants go with her only.
 OPTIONS = OptionsSchema(
     "Pax Pamir",
     MIN_PLAYERS,
@@ -60,7 +60,19 @@ OPTIONS = OptionsSchema(
     flags=("wakhan", *WAKHAN_VARIANTS),
     solo_flag="wakhan",
     solo_players=(MIN_HUMANS_WITH_WAKHAN, MAX_HUMANS_WITH_WAKHAN),
+    solo_counts_people=True,
+    flag_requires={variant: "wakhan" for variant in WAKHAN_VARIANTS},
 )
+
+
+def people_seats(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """The seats people (or their bots) fill: Wakhan's seat 0 answers for itself."""
+    players = int(options.get("players", MIN_HUMANS_WITH_WAKHAN))
+    if options.get("wakhan") is True:
+        return tuple(range(WAKHAN_SEAT + 1, WAKHAN_SEAT + 1 + players))
+    return tuple(range(players))
+
+
 PILES = 6
 CARDS_PER_PILE = 5  # plus one per player
 EVENTS_IN_SECOND_PILE = 2

@@ -5,6 +5,7 @@ Cheap to import: the rules are imported only when the game is played.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +51,14 @@ def _kit() -> GameKit:
         setup.OPTIONS.min_players,
         setup.OPTIONS.max_players,
         tuple(variant.name for variant in VARIANTS),
-        setup.OPTIONS,
+        people_seats=_people_seats,
+        options_schema=setup.OPTIONS,
     )
+
+
+def _people_seats(options: Mapping[str, Any]) -> tuple[int, ...]:
+    """In the solitaire Díaz (seat 1) is played by the rules; only seat 0 is a person's."""
+    return (0,) if options.get("solitaire") is True else tuple(range(int(options["players"])))
 
 
 GAME = Game("porfiriana", "Pax Porfiriana", _PAXC / "cards" / "porfiriana", _kit, VARIANTS)

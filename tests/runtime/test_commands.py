@@ -156,3 +156,26 @@ def test_load_refuses_what_it_cannot_resume(tmp_path: Path) -> None:
     assert code == 2
     code, output = paxc("play")
     assert code == 2 and "name the GAME" in output
+
+
+def test_wakhan_takes_a_seat_when_one_or_two_people_play(tmp_path: Path) -> None:
+    """`--players 1` is one person against Wakhan; `--players 2 --wakhan` two people. She answers
+    her own seat (0); the people's seats follow."""
+    code, output = paxc("simulate", "pamir", "--players", "1", "--games", "6", "--seed", "4", "--check")
+    assert code == 0 and "errors: 0" in output and "6 games of 1 player" in output, output
+    code, output = paxc("simulate", "pamir", "--players", "2", "--wakhan", "--games", "4", "--check")
+    assert code == 0 and "errors: 0" in output, output
+    log = tmp_path / "solo.json"
+    code, output = paxc("play", "pamir", "--players", "1", "--seats", "random", "--save", str(log))
+    assert code == 0 and "The game is over" in output, output
+    saved = json.loads(log.read_text(encoding="utf-8"))
+    assert saved["options"] == {"players": 1, "wakhan": True}
+    assert {d["player"] for d in saved["decisions"]} == {1}  # only the person is asked
+    assert paxc("replay", "--quiet", str(log))[0] == 0
+
+
+def test_wakhan_options_that_contradict_are_refused() -> None:
+    code, output = paxc("simulate", "pamir", "--players", "3", "--wakhan")
+    assert code == 2 and "1 or 2 people" in output
+    code, output = paxc("simulate", "pamir", "--players", "3", "--savvy-purchasing")
+    assert code == 2 and "goes with the --wakhan variant" in output
