@@ -23,8 +23,9 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from paxc.runtime.core.observation import Observer
 from paxc.runtime.core.options import OptionsSchema
-from paxc.runtime.core.session import GameRules
+from paxc.runtime.core.session import GameRules, Session
 
 ENTRY_POINT_GROUP = "paxc.games"
 
@@ -63,6 +64,9 @@ class GameKit:
     # than players from min to max and on/off variants (e.g. a solitaire, a variant for some
     # player counts); None: just that.
     options_schema: OptionsSchema | None = None
+    # What each seat may know (hands and deck order hidden): agents receive it instead of the
+    # state. A game without one shows its agents their pending decisions only.
+    observe: Observer | None = None
 
     def seats_for_people(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         if self.people_seats is not None:
@@ -75,6 +79,11 @@ class GameKit:
         if self.options_schema is not None:
             return self.options_schema
         return OptionsSchema(self.rules.name, self.min_players, self.max_players, self.variants)
+
+    def new_session(self, options: Mapping[str, Any], seed: int) -> Session[Any]:
+        """A game of these rules, from options its schema accepts (OptionsError otherwise), whose
+        `observation(player)` is the game's own."""
+        return Session(self.rules, self.options.check(options), seed, self.observe)
 
 
 @dataclass(frozen=True)

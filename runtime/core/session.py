@@ -10,7 +10,9 @@ A game's rules are a generator (`GameRules.run`) that yields:
   which is what makes `clone` cheap (copy the checkpoint, replay the few decisions since).
 
 The API follows OpenSpiel's conventions: `legal_actions`, `apply_action`, `current_player`,
-`is_terminal`, `returns`, `clone`.
+`is_terminal`, `returns`, `clone`, and `observation(player)` / `observation_string(player)`: what
+one seat may know (`core/observation.py`), given by the game's observer (its kit's `observe`).
+Agents receive that observation and the legal actions, never the session.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from paxc.runtime.core.observation import Observation, Observer, no_view, observe
 from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.effects import Choice, Decision
 
@@ -91,8 +94,12 @@ class LogEntry:
 
 
 class Session(Generic[S]):
-    def __init__(self, rules: GameRules[S], options: Mapping[str, Any], seed: int) -> None:
+    def __init__(
+        self, rules: GameRules[S], options: Mapping[str, Any], seed: int, observer: Observer | None = None
+    ) -> None:
         self.rules = rules
+        # What each seat may see; without the game's observer, nothing but its decisions.
+        self.observer: Observer = no_view if observer is None else observer
         self.options = dict(options)
         self.seed = seed
         self.log: list[LogEntry] = []
@@ -160,10 +167,33 @@ class Session(Generic[S]):
     def returns(self) -> list[float]:
         return self.rules.returns(self.state)
 
+    def observation(self, player: int) -> Observation:
+        """What `player` may know now: the public table, its own hidden cards, the sizes of the
+        hidden piles, and the pending decision (its prompt and options only if it decides)."""
+        pending = self.pending
+        if not 0 <= player < len(self.rules.returns(self.state)):
+            raise ValueError(f"there is no player {player} in this game")
+        if pending is None:
+            return observe(self.rules.name, self.observer, self.state, player, None, "", list)
+        return observe(
+            self.rules.name,
+            self.observer,
+            self.state,
+            player,
+            int(pending.chooser),
+            pending.prompt,
+            lambda: [self.rules.label(self.state, option) for option in pending.options],
+        )
+
+    def observation_string(self, player: int) -> str:
+        """`observation(player)` as canonical text: equal views give equal strings."""
+        return self.observation(player).to_string()
+
     def clone(self) -> Session[S]:
         """An independent copy: the last checkpoint's state, with this turn's decisions replayed."""
         copy = object.__new__(Session)
         copy.rules, copy.options, copy.seed = self.rules, self.options, self.seed
+        copy.observer = self.observer
         state, log_length, chance_length = self._checkpoint
         copy.log = self.log[:log_length]
         copy.chance = self.chance[:chance_length]
@@ -182,18 +212,26 @@ class Session(Generic[S]):
         return Recorder(self).dumps()
 
     @classmethod
-    def load(cls, rules: GameRules[S], data: object, options: OptionsSchema | None = None) -> Session[S]:
+    def load(
+        cls,
+        rules: GameRules[S],
+        data: object,
+        options: OptionsSchema | None = None,
+        *,
+        observer: Observer | None = None,
+    ) -> Session[S]:
         """Replay a save; anything that does not match (its schema, game, options, labels, chance
         outcomes, digest) is refused with a BadSave saying what, in one line. `options`: the
         game's options schema (the one its command line is checked by); without it, the options
-        are only what the rules themselves accept."""
+        are only what the rules themselves accept. `observer`: the game's (its kit's `observe`),
+        for the loaded session's `observation(player)`."""
         save = _checked_save(data)
         if save["game"] != rules.name:
             raise BadSave(f"this save is of the game {_shown(save['game'])}, not '{rules.name}'")
         try:
             if options is not None:
                 options.check(save["options"])
-            session = cls(rules, save["options"], save["seed"])
+            session = cls(rules, save["options"], save["seed"], observer)
         except (ValueError, TypeError, KeyError) as error:  # OptionsError, or the rules' own refusal
             raise BadSave(f"the save's options are not valid: {error}") from error
         for number, decision in enumerate(save["decisions"], start=1):
@@ -220,8 +258,15 @@ class Session(Generic[S]):
         return session
 
     @classmethod
-    def loads(cls, rules: GameRules[S], text: str, options: OptionsSchema | None = None) -> Session[S]:
-        return cls.load(rules, parse_save(text), options)
+    def loads(
+        cls,
+        rules: GameRules[S],
+        text: str,
+        options: OptionsSchema | None = None,
+        *,
+        observer: Observer | None = None,
+    ) -> Session[S]:
+        return cls.load(rules, parse_save(text), options, observer=observer)
 
 
 class Recorder:
@@ -352,17 +397,34 @@ def _hash(text: str) -> str:
 
 
 class Agent(Protocol):
-    """Anything that answers decisions: a bot, a person at the terminal, outside AI code."""
+    """Anything that answers decisions: a bot, a person at the terminal, outside AI code.
 
-    def choose(self, session: Session[Any]) -> int: ...
+    It sees what its seat may know and the legal actions (indexes of the decision's options, whose
+    labels are in `observation.decision["options"]`), never the session: other hands and the deck
+    order cannot reach it. A search bot that needs a whole state must make one up (determinize).
+    """
+
+    def act(self, observation: Observation, legal_actions: Sequence[int]) -> int: ...
+
+
+def decide(session: Session[Any], agent: Agent) -> int:
+    """Ask `agent`, seated where the pending decision is, for its action."""
+    player = session.current_player()
+    return agent.act(session.observation(player), session.legal_actions())
 
 
 def play_out(session: Session[Any], agents: Sequence[Agent], max_decisions: int = 100_000) -> int:
-    """Let the agents play to the end; returns the number of decisions made."""
+    """Let the agents play to the end, each seeing only its observation; returns the number of
+    decisions made."""
     made = 0
     while not session.is_terminal():
         if made >= max_decisions:
             raise RuntimeError(f"no end after {max_decisions} decisions")
-        session.apply_action(agents[session.current_player()].choose(session))
+        action = decide(session, agents[session.current_player()])
+        if action not in session.legal_actions():
+            raise IllegalAction(
+                f"the agent of player {session.current_player()} answered {action}, not a legal action"
+            )
+        session.apply_action(action)
         made += 1
     return made

@@ -20,7 +20,7 @@ def _outcome(state: Any) -> Outcome:
 
 
 def _kit() -> GameKit:
-    from paxc.runtime.pamir import board, invariants, rules
+    from paxc.runtime.pamir import board, invariants, observe, rules
 
     return GameKit(
         rules.PamirRules(),
@@ -34,6 +34,7 @@ def _kit() -> GameKit:
         tuple(variant.name for variant in VARIANTS),
         people_seats=rules.people_seats,
         options_schema=rules.OPTIONS,
+        observe=observe.observe,
     )
 
 

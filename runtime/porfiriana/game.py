@@ -39,7 +39,7 @@ def _outcome(state: Any) -> Outcome:
 
 
 def _kit() -> GameKit:
-    from paxc.runtime.porfiriana import board, invariants, rules, setup
+    from paxc.runtime.porfiriana import board, invariants, observe, rules, setup
 
     return GameKit(
         rules.PorfirianaRules(),
@@ -53,6 +53,7 @@ def _kit() -> GameKit:
         tuple(variant.name for variant in VARIANTS),
         people_seats=_people_seats,
         options_schema=setup.OPTIONS,
+        observe=observe.observe,
     )
 
 

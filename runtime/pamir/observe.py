@@ -1,0 +1,80 @@
+"""What one player of Pax Pamir may know: the observation agents receive (`core/observation.py`).
+
+Hidden: the cards in each hand (shown to their owner only, counted for the others) and the draw
+deck (its order and which cards it holds: only its size is shown; the court and event cards left
+out at setup are not shown either). Public, because they lie face up or in view on the table: the
+market and the rupees on it, every court with its spies, the map (tribes, armies, roads), each
+player's rupees, loyalty, gifts, prizes, cylinders and score, the favored suit, the events in
+effect, the discard pile, and what the active player has done this turn.
+
+Decision: the discard pile is public. The rulebook has no face-down discard, and every card that
+reaches it was seen on its way (from the market, a court, an event, or a hand at cleanup).
+
+Cards are given by number (`paxc list pamir`); suits, regions and coalitions by name. What is
+shown is listed field by field, so a field added to the state stays hidden until added here.
+"""
+
+from __future__ import annotations
+
+from paxc.runtime.core.observation import Data, View
+from paxc.runtime.pamir.state import BORDERS, COALITIONS, REGIONS, PamirState
+
+
+def observe(state: PamirState, player: int) -> View:
+    me = state.players[player]
+    return View(
+        public=_public(state),
+        own={"hand": list(me.hand)},
+        hidden={"deck": len(state.deck), "hands": [len(p.hand) for p in state.players]},
+    )
+
+
+def _public(state: PamirState) -> Data:
+    return {
+        "turn_number": state.turn_number,
+        "active": state.active,
+        "favored_suit": state.favored.value,
+        "dominance_checks_resolved": state.checks_resolved,
+        "market": [list(row) for row in state.market],
+        "market_rupees": [list(row) for row in state.market_rupees],
+        "discard": list(state.discard),
+        "in_transit": list(state.in_transit),
+        "map": {
+            region.value: {
+                "tribes": list(state.tribes[region]),
+                "armies": {c.value: state.armies[region][c] for c in COALITIONS},
+                "ruler": state.ruler(region),
+            }
+            for region in REGIONS
+        },
+        "roads": {
+            f"{a.value}-{b.value}": {c.value: state.roads[(a, b)][c] for c in COALITIONS} for a, b in BORDERS
+        },
+        "blocks_in_supply": {c.value: state.blocks_in_supply(c) for c in COALITIONS},
+        "players": [
+            {
+                "rupees": p.rupees,
+                "loyalty": None if p.loyalty is None else p.loyalty.value,
+                "score": p.score,
+                "court": list(p.court),
+                "gifts": list(p.gifts),
+                "prizes": list(p.prizes),
+                "cylinders_in_supply": p.cylinders,
+                "events": [[number, side] for number, side in p.events],
+            }
+            for p in state.players
+        ],
+        # Spies by court card; the keys are card numbers as text (plain data has string keys).
+        "spies": {str(number): list(spies) for number, spies in sorted(state.spies.items()) if any(spies)},
+        "events_for_everybody": [[number, side, by] for number, side, by in state.global_events],
+        "named_players": {str(number): named for number, named in sorted(state.named_players.items())},
+        "turn": {
+            "actions_taken": state.turn.actions_taken,
+            "used_cards": sorted(state.turn.used_cards),
+            "paid_onto": sorted(state.turn.paid_onto),
+            "placed_blocks": dict(sorted(state.turn.placed_blocks.items())),
+            "placed_cylinders": dict(sorted(state.turn.placed_cylinders.items())),
+        },
+        "winner": state.winner,
+        "over": state.over,
+    }

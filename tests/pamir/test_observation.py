@@ -1,0 +1,89 @@
+"""What a player of Pax Pamir may see: hands and the deck order hidden, the table public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.session import Session, play_out
+from paxc.runtime.pamir.game import GAME
+from paxc.runtime.pamir.state import PamirState
+from tests.runtime.observing import ObservingAgent, check_hidden_information
+
+KIT = GAME.load_kit()
+
+
+def new_game(players: int, seed: int) -> Session[PamirState]:
+    return KIT.new_session({"players": players}, seed)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_hands_and_the_deck_order_stay_hidden_all_game_long(players: int) -> None:
+    session = new_game(players, seed=players)
+    agents = [RandomAgent(40 + p) for p in range(players)]
+    tried = decisions = 0
+    while not session.is_terminal():
+        if decisions % 3 == 0:
+            tried += check_hidden_information(session)
+        session.apply_action(agents[session.current_player()].choose(session))
+        decisions += 1
+    check_hidden_information(session)
+    assert tried >= 10, "too few moments with another hand to hide: the test proves little"
+
+
+def test_own_hand_and_the_public_table_show() -> None:
+    session = new_game(3, seed=8)
+    agents = [RandomAgent(p) for p in range(3)]
+    while not any(p.hand for p in session.state.players) or not session.state.players[0].court:
+        session.apply_action(agents[session.current_player()].choose(session))
+    state = session.state
+    for seat in range(3):
+        observation = session.observation(seat)
+        assert observation.own == {"hand": state.players[seat].hand}
+        assert observation.hidden == {"deck": len(state.deck), "hands": [len(p.hand) for p in state.players]}
+        public = observation.public
+        assert public["market"] == state.market
+        assert public["favored_suit"] == state.favored.value
+        assert [p["court"] for p in public["players"]] == [p.court for p in state.players]
+        assert [p["rupees"] for p in public["players"]] == [p.rupees for p in state.players]
+        assert [p["loyalty"] for p in public["players"]] == [
+            None if p.loyalty is None else p.loyalty.value for p in state.players
+        ]
+
+
+def test_only_the_chooser_sees_the_prompt_and_the_options() -> None:
+    session = new_game(3, seed=2)
+    chooser = session.current_player()
+    mine = session.observation(chooser).decision
+    assert mine == {
+        "chooser": chooser,
+        "prompt": session.pending.prompt if session.pending else None,
+        "options": [session.action_to_string(a) for a in session.legal_actions()],
+    }
+    for other in {0, 1, 2} - {chooser}:
+        assert session.observation(other).decision == {"chooser": chooser}
+
+
+def test_clones_and_loaded_saves_keep_the_observation() -> None:
+    session = new_game(2, seed=4)
+    agents = [RandomAgent(p) for p in range(2)]
+    for _ in range(30):
+        session.apply_action(agents[session.current_player()].choose(session))
+    clone = session.clone()
+    loaded = Session.loads(KIT.rules, session.dumps(), KIT.options, observer=KIT.observe)
+    for seat in range(2):
+        assert clone.observation_string(seat) == session.observation_string(seat)
+        assert loaded.observation_string(seat) == session.observation_string(seat)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_agents_that_see_only_observations_play_whole_games(players: int) -> None:
+    session = new_game(players, seed=100 + players)
+    agents = [ObservingAgent(p, 7 * players + p) for p in range(players)]
+    decisions = play_out(session, agents)
+    assert session.is_terminal() and session.state.winner is not None
+    assert sum(agent.decisions for agent in agents) == decisions
+    finished: Any = session.observation(0)
+    assert finished.decision is None and finished.public["winner"] == session.state.winner
