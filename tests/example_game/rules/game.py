@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paxc.runtime.core.abilities import InEffect, fire, modified, run_effect
+from paxc.runtime.core.observation import View
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import CHECKPOINT, RulesRun
 from paxc.runtime.effects import Choice, Effect, PlayerId
@@ -232,6 +233,22 @@ def describe(state: TableState, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
+def observe(state: TableState, player: int) -> View:
+    """What `player` may know, for agents: the hands are secret (each seat sees its own, and how
+    many cards the others hold), the deck order too (only its size shows); the rest is public."""
+    return View(
+        public={
+            "turn_number": state.turn_number,
+            "active": state.active,
+            "market": list(state.market),
+            "seats": [{"coins": s.coins, "points": s.points, "played": list(s.played)} for s in state.seats],
+            "winner": state.winner,
+        },
+        own={"hand": list(state.seats[player].hand)},
+        hidden={"deck": len(state.deck), "hands": [len(s.hand) for s in state.seats]},
+    )
+
+
 def cards_in_game(state: TableState) -> Counter[int]:
     where = [state.deck, state.market, *(s.hand for s in state.seats), *(s.played for s in state.seats)]
     return Counter(number for cards in where for number in cards)
@@ -251,4 +268,14 @@ def outcome(state: TableState) -> Outcome:
 
 
 def kit() -> GameKit:
-    return GameKit(Rules(), describe, cards_in_game, violations, outcome, "points", MIN_PLAYERS, MAX_PLAYERS)
+    return GameKit(
+        Rules(),
+        describe,
+        cards_in_game,
+        violations,
+        outcome,
+        "points",
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+        observe=observe,
+    )

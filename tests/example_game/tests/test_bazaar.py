@@ -9,9 +9,9 @@ from bazaar.rules import game
 
 
 def test_random_games_end_with_every_card_accounted_for() -> None:
-    rules = game.Rules()
+    kit = game.kit()
     for seed in range(20):
-        session = Session(rules, {"players": 3}, seed)
+        session = kit.new_session({"players": 3}, seed)
         expected = game.cards_in_game(session.state)
         agents = [RandomAgent(seed * 10 + seat) for seat in range(3)]
         play_out(session, agents)
@@ -29,3 +29,14 @@ def test_buying_pays_the_cost_and_takes_the_card() -> None:
     session.apply_action(pending.options.index(bought))
     assert state.seats[0].coins == coins - price
     assert bought.card in state.seats[0].hand and bought.card not in state.market
+
+
+def test_a_player_sees_their_own_hand_but_not_the_others_nor_the_deck() -> None:
+    session = game.kit().new_session({"players": 2}, 1)
+    state = session.state
+    seen = [session.observation_string(player) for player in range(2)]
+    state.seats[1].hand[0], state.deck[0] = state.deck[0], state.seats[1].hand[0]
+    state.deck.reverse()
+    assert session.observation_string(0) == seen[0]
+    assert session.observation_string(1) != seen[1]
+    assert session.observation(1).own == {"hand": state.seats[1].hand}
