@@ -19,6 +19,11 @@ from __future__ import annotations
 from paxc.runtime.core.observation import Data, View
 from paxc.runtime.pamir.state import BORDERS, COALITIONS, REGIONS, PamirState
 
+# Names computed once: reading an enum member's value is slow, and an observation reads dozens.
+_COALITIONS = tuple((c, c.value) for c in COALITIONS)
+_REGIONS = tuple((r, r.value) for r in REGIONS)
+_BORDERS = tuple(((a, b), f"{a.value}-{b.value}") for a, b in BORDERS)
+
 
 def observe(state: PamirState, player: int) -> View:
     me = state.players[player]
@@ -40,17 +45,18 @@ def _public(state: PamirState) -> Data:
         "discard": list(state.discard),
         "in_transit": list(state.in_transit),
         "map": {
-            region.value: {
+            name: {
                 "tribes": list(state.tribes[region]),
-                "armies": {c.value: state.armies[region][c] for c in COALITIONS},
+                "armies": {coalition: state.armies[region][c] for c, coalition in _COALITIONS},
                 "ruler": state.ruler(region),
             }
-            for region in REGIONS
+            for region, name in _REGIONS
         },
         "roads": {
-            f"{a.value}-{b.value}": {c.value: state.roads[(a, b)][c] for c in COALITIONS} for a, b in BORDERS
+            name: {coalition: state.roads[where][c] for c, coalition in _COALITIONS}
+            for where, name in _BORDERS
         },
-        "blocks_in_supply": {c.value: state.blocks_in_supply(c) for c in COALITIONS},
+        "blocks_in_supply": {coalition: state.blocks_in_supply(c) for c, coalition in _COALITIONS},
         "players": [
             {
                 "rupees": p.rupees,

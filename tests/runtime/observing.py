@@ -9,6 +9,7 @@ from typing import Any
 
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.observation import Observation, check_plain
+from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import Session
 
 
@@ -86,17 +87,38 @@ def swap_piles(first: list[int], second: list[int]) -> Callable[[], Callable[[],
     return change
 
 
+def reseed(rng: Rng) -> Callable[[], Callable[[], None]]:
+    """Change the random generator kept in the state (every draw to come)."""
+
+    def change() -> Callable[[], None]:
+        before = rng.state
+        rng.state ^= 0x5DEECE66D
+
+        def undo() -> None:
+            rng.state = before
+
+        return undo
+
+    return change
+
+
 def check_hidden_information(session: Session[Any], extra_piles: Sequence[list[int]] = ()) -> int:
     """At the session's pending decision, for every seat: changing the deck order, another
-    player's hand, or a card of `extra_piles` (hidden piles such as the box) leaves the seat's
-    observation the same; changing the seat's own hand changes it. Returns how many changes of
-    another player's hand were tried."""
+    player's hand, a card of `extra_piles` (hidden piles such as the box) or the random draws to
+    come leaves the seat's observation the same; changing the seat's own hand changes it.
+    Returns how many changes of another player's hand were tried.
+
+    The options of the pending decision were listed before the change: a decision whose options
+    named another player's hidden cards would escape this test (no option of either game does).
+    """
     state = session.state
     players = state.players
     tried = 0
     for seat in range(len(players)):
         seen = session.observation_string(seat)
         assert session.observation_string(seat) == seen, "the same state gave two observations"
+        with altered(reseed(state.rng)):
+            assert session.observation_string(seat) == seen, "the random draws to come show"
         if len(state.deck) >= 2:
             with altered(reverse(state.deck)):
                 assert session.observation_string(seat) == seen, "the deck order shows"
