@@ -13,6 +13,9 @@ of their row and their prestige stack. So:
   the discard piles, the cards removed from the game, and what the active player has used this
   turn.
 
+Left out: when the rules last brought a card's cubes to a value (`income_set_for` and the like),
+their own bookkeeping, which follows from what happened in view.
+
 Decision: the discard pile is public, like the bull/bear discard the rules place face up: every
 card reaching it was seen on its way (played, sold from a hand, beaten, sacked).
 

@@ -2,17 +2,49 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.session import Session, play_out
 from paxc.runtime.pamir.game import GAME
-from paxc.runtime.pamir.state import PamirState
+from paxc.runtime.pamir.state import PamirState, PlayerState, TurnState
 from tests.runtime.observing import ObservingAgent, check_hidden_information
 
 KIT = GAME.load_kit()
+
+
+# Every field of the state, by how observations treat it (runtime/pamir/observe.py): a field
+# added to the state fails this test until someone decides whether players see it. (Of the deck
+# and the hands, not shown, observations give the sizes only.)
+SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
+    PamirState: {
+        "public": {"players", "market", "market_rupees", "favored", "discard", "tribes", "armies", "roads"}
+        | {"spies", "global_events", "named_players", "lasting", "in_transit", "active", "turn_number"}
+        | {"turn", "checks_resolved", "winner", "over"},
+        "not_shown": {"rng", "deck"},
+    },
+    PlayerState: {
+        "public": {"rupees", "loyalty", "court", "gifts", "prizes", "cylinders", "score", "events"},
+        "not_shown": {"hand"},
+    },
+    TurnState: {
+        "public": {"actions_taken", "used_cards", "paid_onto", "placed_blocks", "placed_cylinders"},
+        "not_shown": set(),
+    },
+}
+
+
+@pytest.mark.parametrize("record", list(SHOWN_OR_HIDDEN), ids=lambda record: record.__name__)
+def test_every_field_of_the_state_is_shown_or_hidden_on_purpose(record: type) -> None:
+    fields = {field.name for field in dataclasses.fields(record)}
+    decided = SHOWN_OR_HIDDEN[record]
+    undecided = sorted(fields - decided["public"] - decided["not_shown"])
+    assert not undecided, f"{record.__name__}: decide in observe.py whether players see {undecided}"
+    assert decided["public"] | decided["not_shown"] <= fields, "a field listed here is gone"
 
 
 def new_game(players: int, seed: int) -> Session[PamirState]:
@@ -50,6 +82,11 @@ def test_own_hand_and_the_public_table_show() -> None:
         assert [p["rupees"] for p in public["players"]] == [p.rupees for p in state.players]
         assert [p["loyalty"] for p in public["players"]] == [
             None if p.loyalty is None else p.loyalty.value for p in state.players
+        ]
+    state.lasting.append(Lasting(state.players[0].court[0], 0, 0, "end_of_turn"))
+    for seat in range(3):
+        assert session.observation(seat).public["lasting"] == [
+            [state.players[0].court[0], 0, 0, "end_of_turn"]
         ]
 
 

@@ -3,6 +3,7 @@ and the prestige stack may be examined): hands, the deck order and the box hidde
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -11,10 +12,56 @@ from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session, play_out
 from paxc.runtime.porfiriana.game import GAME
 from paxc.runtime.porfiriana.solitaire import DIAZ, HUMAN
-from paxc.runtime.porfiriana.state import PorfirianaState
+from paxc.runtime.porfiriana.state import Holding, PlayerState, PorfirianaState, TurnState
 from tests.runtime.observing import NeverAsked, ObservingAgent, check_hidden_information
 
 KIT = GAME.load_kit()
+
+
+# Every field of the state, by how observations treat it (runtime/porfiriana/observe.py): a
+# field added to the state fails this test until someone decides whether players see it. (Of the
+# deck, the box and the hands, not shown, observations give the sizes only.)
+# "bookkeeping": values the rules keep to know when cubes were last brought to a value; they
+# follow from what happened in view, and are left out.
+SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
+    PorfirianaState: {
+        "public": {"players", "market", "regimes", "public", "first_player", "active", "discard", "removed"}
+        | {"in_transit", "bull_bear", "speculation", "depression", "topples", "turn_number", "turn"}
+        | {"diaz_bonus", "iron_hand", "dissipated_troops", "solitaire", "over", "winner", "toppled_by"},
+        "not_shown": {"rng", "deck", "unused"},
+    },
+    PlayerState: {
+        "public": {
+            "gold",
+            "row",
+            "cubes",
+            "prestige_stack",
+            "stack_prestige_cubes",
+            "army",
+            "jailed",
+            "heir",
+        },
+        "not_shown": {"hand", "stack_loyalty_set_for"},
+    },
+    Holding: {
+        "public": {"number", "side", "income", "prestige_cubes", "unrest", "connection_owner"}
+        | {"connection_level", "extortion", "troop", "troop_owner"},
+        "not_shown": {"income_set_for", "loyalty_set_for"},
+    },
+    TurnState: {
+        "public": {"actions_left", "market_purchases", "extra_actions_used", "jailed_at_start"},
+        "not_shown": set(),
+    },
+}
+
+
+@pytest.mark.parametrize("record", list(SHOWN_OR_HIDDEN), ids=lambda record: record.__name__)
+def test_every_field_of_the_state_is_shown_or_hidden_on_purpose(record: type) -> None:
+    fields = {field.name for field in dataclasses.fields(record)}
+    decided = SHOWN_OR_HIDDEN[record]
+    undecided = sorted(fields - decided["public"] - decided["not_shown"])
+    assert not undecided, f"{record.__name__}: decide in observe.py whether players see {undecided}"
+    assert decided["public"] | decided["not_shown"] <= fields, "a field listed here is gone"
 
 
 def new_game(options: dict[str, Any], seed: int) -> Session[PorfirianaState]:
