@@ -83,6 +83,9 @@ def _public(state: PamirState) -> Data:
             "paid_onto": sorted(state.turn.paid_onto),
             "placed_blocks": dict(sorted(state.turn.placed_blocks.items())),
             "placed_cylinders": dict(sorted(state.turn.placed_cylinders.items())),
+            # The "once per turn" triggers that acted this turn ("owner@source"): a trigger acts
+            # on the table, so everyone knows it is spent until the turn ends.
+            "used_triggers": sorted(state.turn.used_triggers),
         },
         "winner": state.winner,
         "over": state.over,

@@ -32,7 +32,8 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
         "not_shown": {"hand"},
     },
     TurnState: {
-        "public": {"actions_taken", "used_cards", "paid_onto", "placed_blocks", "placed_cylinders"},
+        "public": {"actions_taken", "used_cards", "paid_onto", "placed_blocks", "placed_cylinders"}
+        | {"used_triggers"},
         "not_shown": set(),
     },
 }
@@ -88,6 +89,9 @@ def test_own_hand_and_the_public_table_show() -> None:
         assert session.observation(seat).public["lasting"] == [
             [state.players[0].court[0], 0, 0, "end_of_turn"]
         ]
+    state.turn.used_triggers.update({"1@b.pax:3", "0@a.pax:7"})
+    for seat in range(3):
+        assert session.observation(seat).public["turn"]["used_triggers"] == ["0@a.pax:7", "1@b.pax:3"]
 
 
 def test_only_the_chooser_sees_the_prompt_and_the_options() -> None:
