@@ -11,7 +11,8 @@ from paxc.generated.pamir.vocabulary import Suit
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.observation import Observation, check_plain
-from paxc.runtime.core.session import IllegalAction, Session, play_out
+from paxc.runtime.core.options import OptionsError
+from paxc.runtime.core.session import BadSave, IllegalAction, Session, play_out
 from paxc.runtime.pamir.rules import PamirRules
 
 
@@ -64,3 +65,25 @@ def test_play_out_refuses_an_illegal_answer() -> None:
     session = games.find("pamir").load_kit().new_session({"players": 2}, 1)
     with pytest.raises(IllegalAction, match="not a legal action"):
         play_out(session, [Stubborn(), Stubborn()])
+
+
+def test_new_sessions_take_only_the_options_the_kit_accepts() -> None:
+    porfiriana = games.find("porfiriana").load_kit()
+    for bad in ({"players": 7}, {"players": 3, "iron_hand": True}, {"players": 2, "speed": True}):
+        with pytest.raises(OptionsError):
+            porfiriana.new_session(bad, 1)
+    assert porfiriana.new_session({"solitaire": True}, 1).observation(0).public
+
+
+def test_a_loaded_save_is_checked_by_the_schema_and_keeps_the_observer() -> None:
+    kit = games.find("pamir").load_kit()
+    session = kit.new_session({"players": 2}, 5)
+    for _ in range(20):
+        session.apply_action(RandomAgent(0).choose(session))
+    loaded = Session.loads(kit.rules, session.dumps(), kit.options, observer=kit.observe)
+    assert loaded.observer is kit.observe
+    assert loaded.observation_string(1) == session.observation_string(1)
+    assert Session.loads(kit.rules, session.dumps()).observation(1).public == {}
+    edited = session.save() | {"options": {"players": 2, "solitaire": True}}
+    with pytest.raises(BadSave, match="no option 'solitaire'"):
+        Session.load(kit.rules, edited, kit.options, observer=kit.observe)
