@@ -5,8 +5,9 @@ deck (its order and which cards it holds: only its size is shown; the court and 
 out at setup are not shown either). Public, because they lie face up or in view on the table: the
 market and the rupees on it, every court with its spies, the map (tribes, armies, roads), each
 player's rupees, loyalty, gifts, prizes, cylinders and score, the favored suit, the events in
-effect (bought or discarded events, and the lasting effects cards started), the discard pile,
-and what the active player has done this turn.
+effect (bought or discarded events, and the lasting effects cards started), what cards in play
+remember (the player Rumor names), the discard pile, and what the active player has done this
+turn.
 
 Decision: the discard pile is public. The rulebook has no face-down discard, and every card that
 reaches it was seen on its way (from the market, a court, an event, or a hand at cleanup).
@@ -76,7 +77,11 @@ def _public(state: PamirState) -> Data:
         "events_for_everybody": [[number, side, by] for number, side, by in state.global_events],
         # Effects a played card started `until` a duration ends: [card, ability, owner, until].
         "lasting": [[e.card, e.ability, e.owner, e.until] for e in state.lasting],
-        "named_players": {str(number): named for number, named in sorted(state.named_players.items())},
+        # What cards in play remember (`set this.x to ...`), by card number as text: public, as a
+        # card sets it while its effect resolves on the table (Rumor names its player aloud).
+        "card_memory": {
+            str(number): dict(sorted(values.items())) for number, values in sorted(state.memory.items())
+        },
         "turn": {
             "actions_taken": state.turn.actions_taken,
             "used_cards": sorted(state.turn.used_cards),

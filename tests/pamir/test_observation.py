@@ -23,7 +23,7 @@ KIT = GAME.load_kit()
 SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
     PamirState: {
         "public": {"players", "market", "market_rupees", "favored", "discard", "tribes", "armies", "roads"}
-        | {"spies", "global_events", "named_players", "lasting", "in_transit", "active", "turn_number"}
+        | {"spies", "global_events", "memory", "lasting", "in_transit", "active", "turn_number"}
         | {"turn", "checks_resolved", "winner", "over"},
         "not_shown": {"rng", "deck"},
     },
@@ -92,6 +92,11 @@ def test_own_hand_and_the_public_table_show() -> None:
     state.turn.used_triggers.update({"1@b.pax:3", "0@a.pax:7"})
     for seat in range(3):
         assert session.observation(seat).public["turn"]["used_triggers"] == ["0@a.pax:7", "1@b.pax:3"]
+    state.memory[state.players[0].court[0]] = {"named": 2}
+    for seat in range(3):
+        assert session.observation(seat).public["card_memory"] == {
+            str(state.players[0].court[0]): {"named": 2}
+        }
 
 
 def test_only_the_chooser_sees_the_prompt_and_the_options() -> None:
