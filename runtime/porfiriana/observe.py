@@ -10,8 +10,9 @@ of their row and their prestige stack. So:
 * public: gold, cubes in supply, every row (each card with its side, cubes, unrest, connection,
   extortion and troop), private armies, prestige stacks, jail, the market and its speculation
   cubes, the public cards, the regime stack and the values it sets, the depression, the topples,
-  the discard piles, the cards removed from the game, and what the active player has used this
-  turn.
+  the discard piles, the cards removed from the game, the lasting effects cards started, and
+  what the active player has used this turn (the "once per turn" triggers spent included: a
+  trigger acts on the table).
 
 Left out: when the rules last brought a card's cubes to a value (`income_set_for` and the like),
 their own bookkeeping, which follows from what happened in view.
@@ -95,7 +96,10 @@ def _public(state: PorfirianaState) -> Data:
             "market_purchases": state.turn.market_purchases,
             "extra_actions_used": list(state.turn.extra_actions_used),
             "jailed_at_start": state.turn.jailed_at_start,
+            "used_triggers": sorted(state.turn.used_triggers),  # "owner@source"
         },
+        # Effects a played card started `until` a duration ends: [card, ability, owner, until].
+        "lasting": [[e.card, e.ability, e.owner, e.until] for e in state.lasting],
         "diaz_bonus": dict(sorted(state.diaz_bonus.items())),
         "variants": {
             "solitaire": state.solitaire,

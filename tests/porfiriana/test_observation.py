@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.session import Session, play_out
 from paxc.runtime.porfiriana.game import GAME
 from paxc.runtime.porfiriana.solitaire import DIAZ, HUMAN
@@ -27,7 +28,8 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
     PorfirianaState: {
         "public": {"players", "market", "regimes", "public", "first_player", "active", "discard", "removed"}
         | {"in_transit", "bull_bear", "speculation", "depression", "topples", "turn_number", "turn"}
-        | {"diaz_bonus", "iron_hand", "dissipated_troops", "solitaire", "over", "winner", "toppled_by"},
+        | {"diaz_bonus", "iron_hand", "dissipated_troops", "solitaire", "over", "winner", "toppled_by"}
+        | {"lasting"},
         "not_shown": {"rng", "deck", "unused"},
     },
     PlayerState: {
@@ -49,7 +51,8 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
         "not_shown": {"income_set_for", "loyalty_set_for"},
     },
     TurnState: {
-        "public": {"actions_left", "market_purchases", "extra_actions_used", "jailed_at_start"},
+        "public": {"actions_left", "market_purchases", "extra_actions_used", "jailed_at_start"}
+        | {"used_triggers"},
         "not_shown": set(),
     },
 }
@@ -104,6 +107,14 @@ def test_gold_rows_prestige_stacks_and_the_regime_are_public() -> None:
         ]
         assert [p["prestige_stack"] for p in public["players"]] == [p.prestige_stack for p in state.players]
         assert public["regimes"] == state.regimes and public["market"] == state.market
+    # Lasting effects and the "once per turn" triggers spent (none in today's deck: set by hand).
+    started = state.players[0].row[0].number
+    state.lasting.append(Lasting(started, 0, 0, "end_of_turn"))
+    state.turn.used_triggers.update({"2@b.pax:4", "0@a.pax:9"})
+    for seat in range(3):
+        public = session.observation(seat).public
+        assert public["lasting"] == [[started, 0, 0, "end_of_turn"]]
+        assert public["turn"]["used_triggers"] == ["0@a.pax:9", "2@b.pax:4"]
 
 
 def test_the_solitaire_shows_diaz_as_a_seat_without_hand_or_gold() -> None:
