@@ -19,7 +19,7 @@ shown is listed field by field, so a field added to the state stays hidden until
 from __future__ import annotations
 
 from paxc.runtime.core.observation import Data, View
-from paxc.runtime.pamir.state import BORDERS, COALITIONS, REGIONS, PamirState
+from paxc.runtime.pamir.state import BORDERS, COALITIONS, REGIONS, PamirState, card
 
 # Names computed once: reading an enum member's value is slow, and an observation reads dozens.
 _COALITIONS = tuple((c, c.value) for c in COALITIONS)
@@ -92,6 +92,31 @@ def _public(state: PamirState) -> Data:
             # on the table, so everyone knows it is spent until the turn ends.
             "used_triggers": sorted(state.turn.used_triggers),
         },
+        "wakhan": _wakhan(state),
         "winner": state.winner,
         "over": state.over,
+    }
+
+
+def _wakhan(state: PamirState) -> Data | None:
+    """Wakhan's AI cards, when she plays: her face-up pile (its last card the front she reads),
+    the back of the card on top of her AI deck (printed on the back, in view of everyone: the
+    column numbers and red slots she reads with the front) and the deck's size. The order of
+    the AI deck below its top, and the top card's front, stay hidden."""
+    wakhan = state.wakhan
+    if wakhan is None:
+        return None
+    top = card(wakhan.deck[0]) if wakhan.deck else None
+    return {
+        "seat": wakhan.seat,
+        "face_up": list(wakhan.face_up),
+        "next_back": None
+        if top is None
+        else {
+            "column_numbers": list(top.back_column_numbers),
+            "red_slots": [slot.value for slot in top.back_red_slots],
+        },
+        "ai_deck_size": len(wakhan.deck),
+        "savvy_purchasing": wakhan.savvy_purchasing,
+        "steadfast_loyalty": wakhan.steadfast_loyalty,
     }

@@ -11,7 +11,7 @@ from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.session import Session, play_out
 from paxc.runtime.pamir.game import GAME
-from paxc.runtime.pamir.state import PamirState, PlayerState, TurnState
+from paxc.runtime.pamir.state import PamirState, PlayerState, TurnState, WakhanState, card
 from tests.runtime.observing import ObservingAgent, check_hidden_information
 
 KIT = GAME.load_kit()
@@ -24,12 +24,17 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
     PamirState: {
         "public": {"players", "market", "market_rupees", "favored", "discard", "tribes", "armies", "roads"}
         | {"spies", "global_events", "memory", "lasting", "in_transit", "active", "turn_number"}
-        | {"turn", "checks_resolved", "winner", "over"},
+        | {"turn", "checks_resolved", "winner", "over", "wakhan"},
         "not_shown": {"rng", "deck"},
     },
     PlayerState: {
         "public": {"rupees", "loyalty", "court", "gifts", "prizes", "cylinders", "score", "events"},
         "not_shown": {"hand"},
+    },
+    # Wakhan's AI deck: its size and the back of its top card are shown, not its order.
+    WakhanState: {
+        "public": {"seat", "face_up", "savvy_purchasing", "steadfast_loyalty"},
+        "not_shown": {"deck"},
     },
     TurnState: {
         "public": {"actions_taken", "used_cards", "paid_onto", "placed_blocks", "placed_cylinders"}
@@ -133,3 +138,22 @@ def test_agents_that_see_only_observations_play_whole_games(players: int) -> Non
     assert sum(agent.decisions for agent in agents) == decisions
     finished: Any = session.observation(0)
     assert finished.decision is None and finished.public["winner"] == session.state.winner
+
+
+def test_wakhan_shows_her_face_up_cards_and_the_next_back_not_her_deck_order() -> None:
+    session = KIT.new_session({"players": 1, "wakhan": True}, 6)
+    agents = [RandomAgent(p) for p in range(2)]
+    while session.state.turn_number < 3 and not session.is_terminal():
+        session.apply_action(agents[session.current_player()].choose(session))
+    wakhan = session.state.wakhan
+    assert wakhan is not None and wakhan.face_up and len(wakhan.deck) > 2
+    top = card(wakhan.deck[0])
+    for seat in range(2):
+        shown = session.observation(seat).public["wakhan"]
+        assert shown["seat"] == wakhan.seat and shown["face_up"] == wakhan.face_up
+        assert shown["ai_deck_size"] == len(wakhan.deck)
+        assert shown["next_back"]["column_numbers"] == list(top.back_column_numbers)
+    before = [session.observation_string(seat) for seat in range(2)]
+    wakhan.deck[1:] = reversed(wakhan.deck[1:])  # the order below the top is nobody's to see
+    assert [session.observation_string(seat) for seat in range(2)] == before
+    assert KIT.new_session({"players": 2}, 1).observation(0).public["wakhan"] is None
