@@ -109,7 +109,7 @@ def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> G
     """One random self-play game; any exception or broken invariant is returned, not raised."""
     try:
         kit = _kit(game)
-        session = Session(kit.rules, options, seed)
+        session = kit.new_session(options, seed)
         agents = {p: RandomAgent(seed + 1 + p) for p in kit.seats_for_people(options)}
         expected = kit.cards_in_game(session.state) if check else None
         decisions = 0
@@ -373,7 +373,7 @@ def play(
     if any(k not in ("human", "random") for k in kinds) or len(kinds) > len(people):
         raise click.BadParameter(f"expected up to {len(people)} of 'human' or 'random'", param_hint="--seats")
     kinds += ["random"] * (len(people) - len(kinds))
-    session = loaded if loaded is not None else Session(kit.rules, options, seed)
+    session = loaded if loaded is not None else kit.new_session(options, seed)
     log = _LogWriter(save_path, session)
     log.write(first=True)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
@@ -448,7 +448,7 @@ def _load_for_play(path: Path, game: str | None) -> Session[Any]:
         if game is not None and game != saved_game:
             raise BadSave(f"this log is a game of {saved_game}, not of {game}")
         kit = _kit(saved_game)
-        session = Session.load(kit.rules, data, kit.options)
+        session = Session.load(kit.rules, data, kit.options, observer=kit.observe)
     except BadSave as error:
         raise click.BadParameter(str(error), param_hint="--load") from error
     except OSError as error:
