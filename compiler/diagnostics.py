@@ -30,6 +30,8 @@ class Code(enum.Enum):
     DUPLICATE_NAME = "duplicate-name"
     BAD_VOCABULARY = "bad-vocabulary"
     BAD_FILE = "bad-file"
+    TOO_DEEP = "too-deep"
+    NUMBER_TOO_LARGE = "number-too-large"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
-"""Parsing: card source text to AST. The only module that imports Lark.
+"""Parsing: card source text to AST. With compiler.limits, the only module that imports Lark.
 
 Lark's trees and exceptions stop here: syntax errors become Diagnostics with the expected tokens
-spelled in plain words, and trees become the frozen dataclasses of compiler.ast.
+spelled in plain words, cards past the language's limits are taken out (compiler.limits reports
+them), and trees become the frozen dataclasses of compiler.ast.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
-from paxc.compiler import ast
+from paxc.compiler import ast, limits
 from paxc.compiler.diagnostics import Code, Diagnostic, close_name
 from paxc.compiler.source import SourceFile, Span
 
@@ -59,7 +60,7 @@ def parse(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
     parse of the file, however many items are broken.
     """
     try:
-        return _parse_text(source, 0, len(source.text)), []
+        return _parse_text(source, 0, len(source.text))
     except UnexpectedInput:
         pass
     starts = [match.start() for match in _TOP_LEVEL_START.finditer(source.text)]
@@ -69,7 +70,9 @@ def parse(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
     diagnostics: list[Diagnostic] = []
     for start, end in zip(starts, [*starts[1:], len(source.text)], strict=True):
         try:
-            files.append(_parse_text(source, start, end))
+            part, limit_errors = _parse_text(source, start, end)
+            files.append(part)
+            diagnostics.extend(limit_errors)
         except UnexpectedInput as error:
             diagnostics.append(_Part(source, start, end).diagnostic(error))
     merged = ast.File(
@@ -82,11 +85,14 @@ def parse(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
     return merged, diagnostics
 
 
-def _parse_text(source: SourceFile, start: int, end: int) -> ast.File:
-    """Parse the part of the file from `start` (the start of a line) to `end`."""
+def _parse_text(source: SourceFile, start: int, end: int) -> tuple[ast.File, list[Diagnostic]]:
+    """Parse the part of the file from `start` (the start of a line) to `end`. Cards past the
+    language's limits are left out of the AST; the diagnostics say why."""
     text = source.text[start:end]
     tree = _lark().parse(text if text.endswith("\n") else text + "\n")
-    return _ToAst(source.display_path, source.position(start)[0] - 1).transform(tree)
+    line_offset = source.position(start)[0] - 1
+    limit_errors = limits.prune(tree, source.display_path, line_offset)
+    return _ToAst(source.display_path, line_offset).transform(tree), limit_errors
 
 
 def _describe_terminal(name: str) -> str:
