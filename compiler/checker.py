@@ -85,6 +85,9 @@ class _Scope:
     def __init__(self) -> None:
         self._frames: list[dict[str, _Binding]] = [{}]
         self.hook_unknown = False
+        # Every name bound anywhere in the effect, with its type and line: the effect becomes one
+        # Python function, whose variables are the function's whatever block binds them.
+        self.bound: dict[str, tuple[Type, int]] = {}
 
     def lookup(self, name: str) -> _Binding | None:
         for frame in reversed(self._frames):
@@ -779,6 +782,17 @@ class GameChecker:
                 f"'{ident.text}' is already a {self.vocab.enums_with_member(ident.text)[0]}; choose another name",
             )
             return
+        earlier = scope.bound.get(ident.text)
+        if earlier is not None and earlier[0] != type_:
+            # mypy --strict refuses a variable whose type changes, even in another block.
+            self.reporter.error(
+                ident.span,
+                Code.DUPLICATE_NAME,
+                f"'{ident.text}' already names {_article(earlier[0])} in this effect (line {earlier[1]})",
+                "a name keeps one kind of value throughout an effect; choose another name",
+            )
+            return
+        scope.bound.setdefault(ident.text, (type_, ident.span.line))
         scope.bind(ident.text, _Binding(type_, False))
 
     def _choice_kind(self, ident: ast.Ident) -> Type | None:

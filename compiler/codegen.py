@@ -587,6 +587,12 @@ class _Emitter:
             return f"not {self._operand(expr.operand)}"
         if expr.operator in ("and", "or"):
             return f" {expr.operator} ".join(self._operand(o) for o in _chain(expr, expr.operator))
+        if expr.operator in ("==", "!="):
+            # Two values known when compiling (`this.region == North` on a card of Kabul): mypy
+            # --strict refuses to compare two different literals, so the answer is written instead.
+            left, right = _known_value(expr.left), _known_value(expr.right)
+            if left is not None and right is not None:
+                return str((left == right) == (expr.operator == "=="))
         text = f"{self._operand(expr.left)} {expr.operator} {self._operand(expr.right)}"
         if expr.operator in _ORDERINGS:
             # An attribute a card lacks is None, and satisfies no comparison.
@@ -618,7 +624,20 @@ class _Emitter:
 
     def _operand(self, expr: ir.Expr) -> str:
         text = self.expr(expr)
+        if text in ("True", "False"):  # a comparison answered when compiling
+            return text
         return f"({text})" if isinstance(expr, (ir.BinaryExpr, ir.NotExpr, ir.AdjacentCall)) else text
+
+
+def _known_value(expr: ir.Expr) -> tuple[str, object] | None:
+    """A constant's value, tagged with its kind; None for anything computed when the card runs."""
+    if isinstance(expr, ir.ThisField):
+        return _known_value(expr.value)
+    if isinstance(expr, (ir.IntConst, ir.TextConst, ir.BoolConst)):
+        return (type(expr).__name__, expr.value)
+    if isinstance(expr, ir.EnumConst):
+        return (expr.type.name, expr.member)
+    return None
 
 
 def _is_chain(expr: ir.Expr) -> bool:

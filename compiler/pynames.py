@@ -45,8 +45,10 @@ def constant(name: str) -> str:
 
 def local(name: str) -> str:
     """A variable bound by a card (`choose region as r`). Names the generator uses itself
-    (`CARD_1`, `branch_12` for a 'choose one') get a trailing underscore."""
-    return name + "_" if name in _RESERVED or name.startswith(("CARD_", "branch_")) else name
+    (`CARD_1`, `branch_12` for a 'choose one') get a trailing underscore, and so do names ending
+    in one, so that two names never meet (`class` is `class_`, and `class_` is `class__`)."""
+    reserved = name in _RESERVED or name.startswith(("CARD_", "branch_")) or name.endswith("_")
+    return name + "_" if reserved else name
 
 
 def method(name: str) -> str:
