@@ -88,6 +88,7 @@ class _Scope:
         # Every name bound anywhere in the effect, with its type and line: the effect becomes one
         # Python function, whose variables are the function's whatever block binds them.
         self.bound: dict[str, tuple[Type, int]] = {}
+        self.reported: set[Span] = set()  # bindings already reported as changing a name's type
 
     def lookup(self, name: str) -> _Binding | None:
         for frame in reversed(self._frames):
@@ -782,17 +783,17 @@ class GameChecker:
                 f"'{ident.text}' is already a {self.vocab.enums_with_member(ident.text)[0]}; choose another name",
             )
             return
-        earlier = scope.bound.get(ident.text)
-        if earlier is not None and earlier[0] != type_:
-            # mypy --strict refuses a variable whose type changes, even in another block.
+        earlier = scope.bound.setdefault(ident.text, (type_, ident.span.line))
+        if earlier[0] != type_ and ident.span not in scope.reported:
+            # mypy --strict refuses a variable whose type changes, even in another block. The name
+            # is still bound, so that its uses are checked without more errors.
+            scope.reported.add(ident.span)
             self.reporter.error(
                 ident.span,
                 Code.DUPLICATE_NAME,
                 f"'{ident.text}' already names {_article(earlier[0])} in this effect (line {earlier[1]})",
                 "a name keeps one kind of value throughout an effect; choose another name",
             )
-            return
-        scope.bound.setdefault(ident.text, (type_, ident.span.line))
         scope.bind(ident.text, _Binding(type_, False))
 
     def _choice_kind(self, ident: ast.Ident) -> Type | None:

@@ -418,12 +418,16 @@ class _Emitter:
         self.state = state
         self.this = this_const
         self.depth = 0  # how many blocks deep the statement being written is
+        self.yields = False  # whether the body being written yields (see body)
 
     # -------------------------------------------------------------- statements
 
     def body(self, statements: tuple[ir.Stmt, ...]) -> list[str]:
+        # Whether a `yield` was written: not read from the text, where a name (`yield_`) or a
+        # string could hold the word.
+        self.yields = False
         lines = list(self._block(statements))
-        if not any("yield" in line for line in lines):
+        if not self.yields:
             lines.append("yield from ()  # makes no decision")
         return lines
 
@@ -441,6 +445,7 @@ class _Emitter:
 
     def _statement(self, statement: ir.Stmt) -> Iterator[str]:
         if isinstance(statement, ir.OperationStmt):
+            self.yields = True
             call = PyCall(
                 f"ctx.{pynames.method(statement.operation.name)}",
                 tuple((pynames.method(name), self.value(value)) for name, value in statement.args),
@@ -462,6 +467,7 @@ class _Emitter:
                 yield from self._indented(otherwise)
         elif isinstance(statement, ir.ChooseOneStmt):
             self.state.runtime_imports.update({"Choice", "ask"})
+            self.yields = True
             texts = PyTuple(tuple(_q(text) for text, _ in statement.branches))
             choice = PyCall("Choice", (("", "ctx.you"), ("", _q(statement.prompt)), ("", texts)))
             branch = f"branch_{statement.line}"
@@ -470,6 +476,7 @@ class _Emitter:
                 yield f"{'if' if index == 0 else 'elif'} {branch} == {_q(text)}:"
                 yield from self._indented(body)
         elif isinstance(statement, ir.LastingStmt):
+            self.yields = True
             self.state.vocab_imports.add("Duration")
             duration = f"Duration.{pynames.constant(statement.duration)}"
             yield f"yield from ctx.start_lasting({self.this}, {statement.index}, {duration})"
@@ -478,6 +485,7 @@ class _Emitter:
             yield f"yield from ctx.remember({self.expr(statement.subject)}, {_q(statement.memory.name)}, {value})"
         elif isinstance(statement, ir.MayStmt):
             self.state.runtime_imports.update({"Choice", "ask"})
+            self.yields = True
             choice = PyCall("Choice", (("", "ctx.you"), ("", _q(statement.prompt)), ("", "(True, False)")))
             yield from self._laid_out("if (yield from ask(", choice, ")):")
             yield from self._indented(statement.body)
@@ -490,6 +498,7 @@ class _Emitter:
             yield from self._indented(statement.body)
         else:
             self.state.runtime_imports.update({"Choice", "ask"})
+            self.yields = True
             variable = pynames.local(statement.variable)
             values: PyValue = (
                 self.value(statement.source) if statement.source is not None else self._domain(statement.kind)
