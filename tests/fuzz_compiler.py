@@ -107,13 +107,13 @@ class _Tally:
         )
 
 
-def _mypy(batch: Path, packages: list[str]) -> tuple[int, str]:
-    """mypy --strict over the generated packages of a batch; (status, report)."""
+def _mypy(batch: Path, packages: list[str], cache: Path) -> tuple[int, str]:
+    """mypy --strict over the generated packages of a batch; (status, report). Runs with
+    different seeds at once need caches of their own: their packages share names."""
     view = namespace_view(REPO / "build" / "typecheck")
     arguments = [arg for package in packages for arg in ("-p", package)]
     completed = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(REPO / "build" / "fuzz-mypy-cache")]
-        + arguments,
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(cache)] + arguments,
         cwd=batch,
         env={**os.environ, "MYPYPATH": os.pathsep.join([str(batch), str(view)])},
         capture_output=True,
@@ -169,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         def flush() -> None:
             if not pending:
                 return
-            status, report = _mypy(batch, [name for _, _, name in pending])
+            cache = REPO / "build" / f"fuzz-mypy-cache-{options.seed}"
+            status, report = _mypy(batch, [name for _, _, name in pending], cache)
             tally.mypy_checked += len(pending)
             if status != 0:
                 tally.mypy_errors += 1
