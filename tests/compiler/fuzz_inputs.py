@@ -55,14 +55,14 @@ class FuzzInput:
         return f"{self.kind}: game.pax {len(self.vocabulary):,} bytes, fuzz.pax {len(self.cards):,} bytes"
 
 
-def draw(rng: random.Random, kind: str | None = None) -> FuzzInput:
-    """One input of the given kind (any kind when None)."""
+def draw(rng: random.Random, kind: str | None = None, max_depth: int = 10_000) -> FuzzInput:
+    """One input of the given kind (any kind when None); `deep` ones nest up to `max_depth`."""
     kind = kind or rng.choices(KINDS, WEIGHTS)[0]
     vocabulary, cards = VOCABULARY.encode(), b""
     if kind == "cards":
         cards = card_file(rng).encode()
     elif kind == "deep":
-        cards = deep_file(rng).encode()
+        cards = deep_file(rng, max_depth).encode()
     elif kind == "number":
         cards = number_file(rng).encode()
     elif kind == "bytes":

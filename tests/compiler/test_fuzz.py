@@ -1,9 +1,14 @@
 """Property: whatever text `paxc check` is fed, it answers with a clean result or diagnostics,
-never a traceback; and when the input is clean, the generated Python parses."""
+never a traceback; and when the input is clean, the generated Python parses.
+
+The hostile inputs of tests/compiler/fuzz_inputs.py (deep nesting, huge numbers, bad bytes, random
+well-formed cards) run here a few dozen at a time; `python -m tests.fuzz_compiler` runs thousands
+and checks the generated code with mypy --strict too."""
 
 from __future__ import annotations
 
 import ast as python_ast
+import random
 import shutil
 import tempfile
 from pathlib import Path
@@ -13,7 +18,9 @@ from hypothesis import strategies as st
 
 from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
+from tests.compiler.fuzz_inputs import draw
 from tests.conftest import FIXTURES, REPO
+from tests.fuzz_compiler import check_input
 
 SEED_FILES = [
     (FIXTURES / "cards" / "testgame" / "units.pax").read_text(encoding="utf-8"),
@@ -173,3 +180,16 @@ def test_mutated_card_files(text: str) -> None:
 @given(mutated([VOCABULARY]))
 def test_mutated_vocabulary(text: str) -> None:
     check_text(text, "game.pax")
+
+
+# Deep inputs nest up to 3,000 levels here, three times Python's recursion limit: a recursive walk
+# of any of them would crash. Each costs the parser up to a second; the long fuzz goes to 10,000.
+HOSTILE = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@HOSTILE
+@given(st.randoms(use_true_random=False), st.sampled_from(["deep", "number", "bytes", "cards"]))
+def test_hostile_inputs(rng: random.Random, kind: str) -> None:
+    """Every input gets located diagnostics or, when it passes, code that Python compiles."""
+    with tempfile.TemporaryDirectory() as folder:
+        check_input(draw(rng, kind, max_depth=3_000), Path(folder))
