@@ -31,9 +31,9 @@ MAX_LOOP_DEPTH = 16
 # An expression nests at most this deep: each operator, `not`, `.` and call is a level, and a chain
 # is one level per operator (`a + b + c` nests 2 deep: it is `(a + b) + c`). Generated code wraps
 # each level in at most 2 parentheses, plus at most 5 for the statement around it, and Python
-# refuses more than 200 nested parentheses: 2 * 48 + 5 = 101. The compiler recurses about 2
-# Python frames per level of blocks and expressions: 2 * 32 + 48 levels, a few hundred frames,
-# well under Python's default limit of 1,000.
+# refuses more than 200 nested parentheses: 2 * 48 + 5 = 101. The compiler's own recursion (the
+# transformer, the checker, the back ends) follows the nesting: a card at every limit at once
+# needs 216 frames of Python's default 1,000 (tests/compiler/test_limits.py keeps it under 400).
 MAX_EXPRESSION_DEPTH = 48
 
 # Numbers are whole numbers from 0 to MAX_NUMBER: counts, costs, ranks and card numbers, nine digits
@@ -115,7 +115,7 @@ def _span(where: _Where, node: Tree[Token] | Token) -> Span:
     return Span(path, meta.line + offset, meta.column, meta.end_line + offset, meta.end_column)
 
 
-def number_too_large(digits: str) -> bool:
+def _number_too_large(digits: str) -> bool:
     """Whether a number token is past MAX_NUMBER, without converting it (int() refuses over 4,300
     digits, and would be slow long before)."""
     significant = digits.lstrip("0")
@@ -168,7 +168,7 @@ def _measure(card: Tree[Token], where: _Where) -> list[Diagnostic]:
                                 "move some branches into an effect of their own",
                             )
                     stack.append(_Visit(child, block_depth + else_if, loop_depth, node.data in _EXPRESSIONS))
-                elif child.type == "INT" and number_too_large(child.value):
+                elif child.type == "INT" and _number_too_large(child.value):
                     shown = child.value if len(child.value) <= 20 else f"of {len(child.value):,} digits"
                     diagnostics.append(
                         Diagnostic(
