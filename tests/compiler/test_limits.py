@@ -47,7 +47,7 @@ def generated_python_compiles(result: CompileResult) -> None:
         card_text(card)
 
 
-def card_at_the_limits(extra_block: bool = False, extra_loop: bool = False, extra_level: int = 0) -> str:
+def card_at_the_limits(extra_block: int = 0, extra_loop: int = 0, extra_level: int = 0) -> str:
     """A card at every limit at once: blocks 32 deep (the card, an ability, an effect, 16 loops,
     an `if` with 10 `else if` and one more, an `if` in that), loops 16 deep, and expressions 48 deep of each
     kind; each `extra_` goes one step past a limit."""
@@ -72,12 +72,12 @@ def test_a_card_at_every_limit_passes_and_compiles(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("past", "message"),
     [
-        ({"extra_block": True}, "blocks nest more than 32 deep here"),
-        ({"extra_loop": True}, "'for each' loops nest more than 16 deep here"),
+        ({"extra_block": 1}, "blocks nest more than 32 deep here"),
+        ({"extra_loop": 1}, "'for each' loops nest more than 16 deep here"),
         ({"extra_level": 1}, "this expression nests 49 deep; the limit is 48"),
     ],
 )
-def test_one_step_past_a_limit_is_an_error(tmp_path: Path, past: dict[str, object], message: str) -> None:
+def test_one_step_past_a_limit_is_an_error(tmp_path: Path, past: dict[str, int], message: str) -> None:
     result = compile_card_file(tmp_path, card_at_the_limits(**past))
     assert [(d.code, d.message) for d in result.diagnostics] == [(Code.TOO_DEEP, message)]
 
