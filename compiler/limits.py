@@ -28,7 +28,8 @@ MAX_BLOCK_DEPTH = 32
 # Python refuses more than 20 nested loops in one function ("too many statically nested blocks").
 MAX_LOOP_DEPTH = 16
 
-# An expression nests at most this deep: each operator, `not`, `.` and call is a level, and a chain
+# An expression nests at most this deep: each operator, `not`, `.`, call and selection (`each c in
+# LIST where COND`) is a level, and a chain
 # is one level per operator (`a + b + c` nests 2 deep: it is `(a + b) + c`). Generated code wraps
 # each level in at most 2 parentheses, plus at most 5 for the statement around it, and Python
 # refuses more than 200 nested parentheses: 2 * 48 + 5 = 101. The compiler's own recursion (the
@@ -58,8 +59,12 @@ _EXPRESSIONS = frozenset(
         "you",
         "this",
         "name",
+        "selection",
+        "where_clause",
     }
 )
+# `for each p` and `for each c in LIST`: each is a Python `for` loop.
+_LOOPS = frozenset({"for_stmt", "for_in_stmt"})
 # Rules whose children are a left-folded chain `a op b op c`; the operator tokens are skipped.
 _CHAINS = frozenset({"or_expr", "and_expr", "comparison", "sum", "product"})
 
@@ -146,7 +151,7 @@ def _measure(card: Tree[Token], where: _Where) -> list[Diagnostic]:
                         "the braces of the card, its abilities, effects, 'if', 'else if' and "
                         "'for each' all count; move the inner part into an effect of its own",
                     )
-            elif node.data == "for_stmt":
+            elif node.data in _LOOPS:
                 loop_depth += 1
                 if loop_depth > MAX_LOOP_DEPTH and "loop" not in too_deep:
                     too_deep["loop"] = Diagnostic(
@@ -198,6 +203,8 @@ def _measure(card: Tree[Token], where: _Where) -> list[Diagnostic]:
 def _expression_depth(node: Tree[Token], depths: dict[int, int]) -> int:
     """The depth of the AST the parser builds from `node`, its children's depths being known."""
     children = [depths[id(c)] for c in node.children if isinstance(c, Tree)]
+    if node.data == "where_clause":  # `where COND` of a selection: the condition's own depth
+        return max(children)
     if not children:
         return 1
     if node.data in _CHAINS:

@@ -94,6 +94,15 @@ class _CardWriter:
         self.card_type = "unit"
         self.budget = 0  # statements left for the card being written: it stays small
         self.spine = False  # whether each block's first statement nests as deep as it may
+        self.bound: dict[str, str] = {}  # the names bound in the effect being written, and their types
+
+    def name(self, type_: str) -> str:
+        """A name to bind to a value of `type_`: mostly one this effect has not bound to another
+        type (which is an error), sometimes any."""
+        fitting = [n for n in LOCAL_NAMES if self.bound.get(n, type_) == type_] or [f"v{len(self.bound)}"]
+        name = self.rng.choice(fitting if self.rng.random() < 0.99 else LOCAL_NAMES)
+        self.bound.setdefault(name, type_)
+        return name
 
     def number(self) -> str:
         r = self.rng.random()
@@ -125,9 +134,16 @@ class _CardWriter:
         if rng.random() < 0.5:
             deep, shallow = shallow, deep
         if type_ == "int":
-            choice = rng.randrange(4)
+            choice = rng.randrange(6)
             if choice == 0:
                 return f"gold({self.expr('player', scope, inner)})"
+            if choice == 4:  # a selection, with its own variable and condition
+                name = self.name("card")
+                where = self.expr("bool", {**scope, name: "card"}, inner)
+                return f"count(each {name} in army({self.expr('player', scope, 1)}) where {where})"
+            if choice == 5:
+                function = rng.choice(["max", "min"])
+                return f"{function}({self.expr('int', scope, deep)}, {self.expr('int', scope, shallow)})"
             if choice == 1:  # a chain: each operator is a level
                 count = rng.randint(1, max(1, min(inner, 6)))
                 text = self.expr("int", scope, inner - count + 1)
@@ -136,6 +152,12 @@ class _CardWriter:
                 return text
             return f"({self.expr('int', scope, deep)} {rng.choice('+-*')} {self.expr('int', scope, shallow)})"
         if type_ == "bool":
+            cards = [name for name, t in scope.items() if t == "card"]
+            if cards and rng.random() < 0.2:
+                card = rng.choice(cards)
+                if rng.random() < 0.5:
+                    return f"{rng.choice(['red', 'blue'])} in {card}.colors"
+                return f"{card}.power {rng.choice(['>', '<=', '=='])} {self.expr('int', scope, shallow)}"
             choice = rng.randrange(6)
             if choice == 0:
                 return f"not {self.expr('bool', scope, inner)}"
@@ -173,19 +195,19 @@ class _CardWriter:
         if depth <= 0 or self.budget <= 0:
             choice = rng.randrange(4)
         else:
-            choice = rng.randrange(4, 8) if nest else rng.randrange(8)
+            choice = rng.randrange(4, 11) if nest else rng.randrange(11)
         if choice == 0:
             return [f"{indent}gain {self.expr('int', scope, 1)} to {self.expr('player', scope, 1)}"]
         if choice == 1:
             return [f"{indent}say {self.expr('text', scope, 1)}"]
         if choice == 2:
             type_ = rng.choice(["int", "bool", "player", "region", "text"])
-            name = rng.choice(LOCAL_NAMES)
+            name = self.name(type_)
             line = f"{indent}let {name} = {self.expr(type_, scope, rng.randint(1, e))}"
             scope[name] = type_
             return [line]
         if choice == 3:
-            name = rng.choice(LOCAL_NAMES)
+            name = self.name("region")
             where = f" where {self.expr('bool', scope, rng.randint(1, e))}" if rng.random() < 0.5 else ""
             chooser = " by you" if rng.random() < 0.3 else ""
             scope[name] = "region"
@@ -202,14 +224,27 @@ class _CardWriter:
                 lines.append(f"{indent}}} else {{")
                 lines += self.block(scope, depth - 1, loops, indent)
             return [*lines, f"{indent}}}"]
+        if choice == 8:  # "you may"
+            return [f"{indent}may {{", *self.block(scope, depth - 1, loops, indent), f"{indent}}}"]
+        if choice == 9:  # "choose one"
+            lines = [f"{indent}choose one {{", *self.block(scope, depth - 1, loops, indent)]
+            for _ in range(rng.randint(1, 2)):
+                lines += [f"{indent}}} or {{", *self.block(scope, depth - 1, loops, indent)]
+            return [*lines, f"{indent}}}"]
         if loops <= 0:
             return [f"{indent}move_unit this to {self.expr('region', scope, 1)}"]
-        kind = rng.choice(["player", "region"])
-        name = rng.choice(LOCAL_NAMES)
         inner = dict(scope)
-        inner[name] = kind
+        if choice == 10:  # over a list of cards
+            name = self.name("card")
+            inner[name] = "card"
+            head = f"for each {name} in army({self.expr('player', scope, 1)})"
+        else:
+            kind = rng.choice(["player", "region"])
+            name = self.name(kind)
+            inner[name] = kind
+            head = f"for each {kind} as {name}"
         where = f" where {self.expr('bool', inner, rng.randint(1, e))}" if rng.random() < 0.4 else ""
-        lines = [f"{indent}for each {kind} as {name}{where} {{"]
+        lines = [f"{indent}{head}{where} {{"]
         lines += self.statements(inner, depth - 1, loops - 1, indent + "  ")
         return [*lines, f"{indent}}}"]
 
@@ -225,6 +260,7 @@ class _CardWriter:
         self.budget = rng.randint(5, 120)
         self.spine = rng.random() < 0.5
         for _ in range(rng.randint(1, 3)):
+            self.bound = {}
             effect = rng.randrange(4)
             if effect == 0:
                 lines.append(f"  on {rng.choice(['play', 'discard'])} {{")
