@@ -183,14 +183,14 @@ def test_a_vocabulary_that_is_not_utf8_is_a_located_error(tmp_path: Path) -> Non
     result = compile_card_file(tmp_path, number_card("2"), vocabulary=broken)
     (diagnostic,) = result.diagnostics
     assert diagnostic.code is Code.BAD_FILE
-    assert diagnostic.message == "this file is not UTF-8 text: byte 0xe9 is not valid here"
+    assert diagnostic.message == "not UTF-8 text: byte 0xe9 here does not form a character"
     assert str(diagnostic.span) == "cards/testgame/game.pax:6:17"
     runner = CliRunner()
     for command in (["check"], ["build"], ["render", "9"], ["list", "testgame"]):
         result_of_command = runner.invoke(main, ["--root", str(tmp_path), *command])
         assert result_of_command.exit_code == 1, (command, result_of_command.output)
         assert isinstance(result_of_command.exception, SystemExit), result_of_command.exception
-        assert "cards/testgame/game.pax:6:17: error: this file is not UTF-8" in result_of_command.output
+        assert "cards/testgame/game.pax:6:17: error: not UTF-8 text" in result_of_command.output
     assert not (tmp_path / "generated").exists()
 
 
@@ -247,3 +247,17 @@ def test_an_effect_whose_only_name_is_yield_still_yields(tmp_path: Path) -> None
         '    yield_ = ctx.gold(ctx.you)\n    t = "yield from"\n    yield from ()  # makes no decision'
         in module
     )
+
+
+def test_limits_are_located_when_recovery_parses_one_card_at_a_time(tmp_path: Path) -> None:
+    """A syntax error elsewhere in the file makes the parser take each card alone: the error of
+    a card past a limit still names its own line."""
+    broken = 'card 1 "Broken" event {\n  provenance printed\n  on play { gain 1 to }\n}\n'
+    deep = (
+        'card 2 "Deep" event {\n  provenance printed\n  on play {\n    let x = 1' + " + 1" * 60 + "\n  }\n}\n"
+    )
+    result = compile_card_file(tmp_path, "game testgame\n" + broken + deep)
+    assert [(d.code, d.span.line, d.span.column) for d in result.diagnostics] == [
+        (Code.SYNTAX, 4, 23),
+        (Code.TOO_DEEP, 9, 13),
+    ], result.render_diagnostics()
