@@ -419,6 +419,7 @@ class _Emitter:
         self.this = this_const
         self.depth = 0  # how many blocks deep the statement being written is
         self.yields = False  # whether the body being written yields (see body)
+        self.declared: set[str] = set()  # the variables the function being written has declared
 
     # -------------------------------------------------------------- statements
 
@@ -426,6 +427,7 @@ class _Emitter:
         # Whether a `yield` was written: not read from the text, where a name (`yield_`) or a
         # string could hold the word.
         self.yields = False
+        self.declared = set()
         lines = list(self._block(statements))
         if not self.yields:
             lines.append("yield from ()  # makes no decision")
@@ -452,7 +454,11 @@ class _Emitter:
             )
             yield from self._laid_out("yield from ", call)
         elif isinstance(statement, ir.LetStmt):
-            yield from self._laid_out(f"{pynames.local(statement.name)} = ", self.value(statement.value))
+            name = pynames.local(statement.name)
+            if name not in self.declared:
+                self.declared.add(name)
+                name = f"{name}: {self._annotation(statement.value.type)}"
+            yield from self._laid_out(f"{name} = ", self.value(statement.value))
         elif isinstance(statement, ir.IfStmt):
             yield from self.header("if", statement.condition)
             yield from self._indented(statement.then)
@@ -491,6 +497,7 @@ class _Emitter:
             yield from self._indented(statement.body)
         elif isinstance(statement, ir.ForEachStmt):
             variable = pynames.local(statement.variable)
+            yield from self._declare(variable, statement.kind)
             yield f"for {variable} in {self._values(statement.kind, statement.source)}:"
             if statement.where is not None:
                 yield f"    if not ({self.expr(statement.where)}):"
@@ -500,6 +507,7 @@ class _Emitter:
             self.state.runtime_imports.update({"Choice", "ask"})
             self.yields = True
             variable = pynames.local(statement.variable)
+            yield from self._declare(variable, statement.kind)
             values: PyValue = (
                 self.value(statement.source) if statement.source is not None else self._domain(statement.kind)
             )
@@ -534,6 +542,24 @@ class _Emitter:
     def _values(self, kind: Type, source: ir.Expr | None) -> str:
         """What a loop or a choice goes through: its list, or every player or enum member."""
         return self.expr(source) if source is not None else self._domain(kind)
+
+    def _declare(self, variable: str, type_: Type) -> Iterator[str]:
+        """`x: Region` before the function first binds x in a loop or a choice (a `let` declares
+        inline). Left to infer, mypy takes the first binding it checks: where a test made a block
+        unreachable to it, that can be `let x = r` once `r == West` held, and x would be a
+        `Literal[West]` that refuses any other region."""
+        if variable not in self.declared:
+            self.declared.add(variable)
+            yield f"{variable}: {self._annotation(type_)}"
+
+    def _annotation(self, type_: Type) -> str:
+        """A type as written in the module, its names imported."""
+        element = type_.element if type_.kind == "list" and type_.element is not None else type_
+        if element.kind == "player":
+            self.state.runtime_imports.add("PlayerId")
+        elif element.kind not in ("int", "bool", "text", "card"):
+            self.state.vocab_imports.add(self.state.names.enum_class(element.name))
+        return self.state.names.py_type(type_)
 
     def _domain(self, kind: Type) -> str:
         if kind.kind == "player":
@@ -596,12 +622,6 @@ class _Emitter:
             return f"not {self._operand(expr.operand)}"
         if expr.operator in ("and", "or"):
             return f" {expr.operator} ".join(self._operand(o) for o in _chain(expr, expr.operator))
-        if expr.operator in ("==", "!="):
-            # Two values known when compiling (`this.region == North` on a card of Kabul): mypy
-            # --strict refuses to compare two different literals, so the answer is written instead.
-            left, right = _known_value(expr.left), _known_value(expr.right)
-            if left is not None and right is not None:
-                return str((left == right) == (expr.operator == "=="))
         text = f"{self._operand(expr.left)} {expr.operator} {self._operand(expr.right)}"
         if expr.operator in _ORDERINGS:
             # An attribute a card lacks is None, and satisfies no comparison.
@@ -633,20 +653,7 @@ class _Emitter:
 
     def _operand(self, expr: ir.Expr) -> str:
         text = self.expr(expr)
-        if text in ("True", "False"):  # a comparison answered when compiling
-            return text
         return f"({text})" if isinstance(expr, (ir.BinaryExpr, ir.NotExpr, ir.AdjacentCall)) else text
-
-
-def _known_value(expr: ir.Expr) -> tuple[str, object] | None:
-    """A constant's value, tagged with its kind; None for anything computed when the card runs."""
-    if isinstance(expr, ir.ThisField):
-        return _known_value(expr.value)
-    if isinstance(expr, (ir.IntConst, ir.TextConst, ir.BoolConst)):
-        return (type(expr).__name__, expr.value)
-    if isinstance(expr, ir.EnumConst):
-        return (expr.type.name, expr.member)
-    return None
 
 
 def _is_chain(expr: ir.Expr) -> bool:

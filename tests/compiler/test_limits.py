@@ -216,21 +216,8 @@ def test_names_that_differ_stay_different_in_python(tmp_path: Path) -> None:
     module = codegen.generate_game(result.games["testgame"], package="paxc.generated")[
         "testgame/cards_deep.py"
     ]
-    assert "class_ = 1" in module and "class__ = 2" in module
+    assert "class_: int = 1" in module and "class__: int = 2" in module
     assert "amount=class_," in module
-
-
-def test_comparing_two_known_values_is_answered_when_compiling(tmp_path: Path) -> None:
-    """mypy --strict refuses `Region.NORTH == Region.SOUTH`; this card is of North."""
-    body = "if this.region == South { gain 1 to you }\nif this.region != South { gain 2 to you }"
-    result = compile_card_file(tmp_path, EFFECT.replace("{body}", body))
-    generated_python_compiles(result)
-    module = codegen.generate_game(result.games["testgame"], package="paxc.generated")[
-        "testgame/cards_deep.py"
-    ]
-    assert "if False:" in module and "if True:" in module
-    # The card's text still says what the designer wrote.
-    assert "if this card's region is South: you gain 1 gold" in card_text(result.games["testgame"].cards()[0])
 
 
 def test_an_effect_whose_only_name_is_yield_still_yields(tmp_path: Path) -> None:
@@ -244,7 +231,7 @@ def test_an_effect_whose_only_name_is_yield_still_yields(tmp_path: Path) -> None
         "testgame/cards_deep.py"
     ]
     assert (
-        '    yield_ = ctx.gold(ctx.you)\n    t = "yield from"\n    yield from ()  # makes no decision'
+        '    yield_: int = ctx.gold(ctx.you)\n    t: str = "yield from"\n    yield from ()  # makes no decision'
         in module
     )
 
@@ -261,3 +248,16 @@ def test_limits_are_located_when_recovery_parses_one_card_at_a_time(tmp_path: Pa
         (Code.SYNTAX, 4, 23),
         (Code.TOO_DEEP, 9, 13),
     ], result.render_diagnostics()
+
+
+def test_a_variable_is_declared_with_its_type_where_first_bound(tmp_path: Path) -> None:
+    """Found by the fuzz: `let x = r` once `r == West` held made mypy take x for `Literal[West]`,
+    and refuse the region chosen into x afterwards. The first binding declares x a Region."""
+    body = "for each region as r {\n if r == West {\n  let x = r\n  let y = x\n }\n}\nchoose region as x"
+    result = compile_card_file(tmp_path, EFFECT.replace("{body}", body))
+    generated_python_compiles(result)
+    module = codegen.generate_game(result.games["testgame"], package="paxc.generated")[
+        "testgame/cards_deep.py"
+    ]
+    assert "x: Region = r\n" in module and "y: Region = x\n" in module
+    assert "    x = yield from ask(" in module
