@@ -37,19 +37,19 @@ class OptionsSchema:
     def check(self, options: object) -> dict[str, Any]:
         """The options, as given, once every check passes; OptionsError otherwise."""
         if not isinstance(options, Mapping):
-            raise OptionsError(f"the options must be a mapping, not {_shown(options)}")
+            raise OptionsError(f"the options must be a mapping, not {shown(options)}")
         known = ("players", *self.flags)
         for key in options:
             if key not in known:
                 raise OptionsError(
-                    f"{self.title} has no option {_shown(key)} (its options: {', '.join(known)})"
+                    f"{self.title} has no option {shown(key)} (its options: {', '.join(known)})"
                 )
         for flag in self.flags:
             if flag in options and not isinstance(options[flag], bool):
-                raise OptionsError(f"the option '{flag}' is true or false, not {_shown(options[flag])}")
+                raise OptionsError(f"the option '{flag}' is true or false, not {shown(options[flag])}")
         players = options.get("players")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-            raise OptionsError(f"the option 'players' is a whole number, not {_shown(players)}")
+            raise OptionsError(f"the option 'players' is a whole number, not {shown(players)}")
         solo = self.solo_flag is not None and options.get(self.solo_flag) is True
         if solo:
             if players is not None and players not in self.solo_players:
@@ -72,8 +72,8 @@ class OptionsSchema:
         return dict(options)
 
 
-def _shown(value: object) -> str:
-    """A value for an error message, cut short: edited saves may hold anything."""
+def shown(value: object) -> str:
+    """A value for an error message, cut short: edited saves and options may hold anything."""
     try:
         text = repr(value)
     except RecursionError:

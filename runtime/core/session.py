@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from paxc.runtime.core.observation import Observation, Observer, no_view, observe
-from paxc.runtime.core.options import OptionsSchema
+from paxc.runtime.core.options import OptionsSchema, shown
 from paxc.runtime.effects import Choice, Decision
 
 TERMINAL = -1
@@ -227,7 +227,7 @@ class Session(Generic[S]):
         for the loaded session's `observation(player)`."""
         save = _checked_save(data)
         if save["game"] != rules.name:
-            raise BadSave(f"this save is of the game {_shown(save['game'])}, not '{rules.name}'")
+            raise BadSave(f"this save is of the game {shown(save['game'])}, not '{rules.name}'")
         try:
             if options is not None:
                 options.check(save["options"])
@@ -247,7 +247,7 @@ class Session(Generic[S]):
                 raise BadSave(f"decision {number} ({choice}) is not a legal option there")
             label = session.action_to_string(choice)
             if decision["label"] != label:
-                raise BadSave(f"decision {number} says {_shown(decision['label'])} but replays as '{label}'")
+                raise BadSave(f"decision {number} says {shown(decision['label'])} but replays as '{label}'")
             session.apply_action(choice)
         if save["chance"] != session.chance:
             raise BadSave("the replayed game does not draw what the save says it drew (edited?)")
@@ -333,26 +333,26 @@ def _checked_save(data: object) -> dict[str, Any]:
         raise BadSave("not a paxc save (missing or unknown 'format')")
     for name in data:
         if name not in _SAVE_FIELDS:
-            raise BadSave(f"the save has an unknown field {_shown(name)}")
+            raise BadSave(f"the save has an unknown field {shown(name)}")
     for name, kind in _SAVE_FIELDS.items():
         if name not in data:
             raise BadSave(f"the save lacks its '{name}'")
         if not _is(data[name], kind):
-            raise BadSave(f"the save's '{name}' is not {_KIND_NAMES[kind]}: {_shown(data[name])}")
+            raise BadSave(f"the save's '{name}' is not {_KIND_NAMES[kind]}: {shown(data[name])}")
     for number, decision in enumerate(data["decisions"], start=1):
         if not isinstance(decision, dict) or set(decision) != set(_DECISION_FIELDS):
             raise BadSave(f"decision {number} is malformed (it has {', '.join(_DECISION_FIELDS)})")
         for name, kind in _DECISION_FIELDS.items():
             if not _is(decision[name], kind):
                 raise BadSave(
-                    f"decision {number}'s '{name}' is not {_KIND_NAMES[kind]}: {_shown(decision[name])}"
+                    f"decision {number}'s '{name}' is not {_KIND_NAMES[kind]}: {shown(decision[name])}"
                 )
     for number, outcome in enumerate(data["chance"], start=1):
         if not isinstance(outcome, str):
-            raise BadSave(f"chance outcome {number} is not text: {_shown(outcome)}")
+            raise BadSave(f"chance outcome {number} is not text: {shown(outcome)}")
     digest = data["digest"]
     if len(digest) != _DIGEST_LENGTH or any(c not in "0123456789abcdef" for c in digest):
-        raise BadSave(f"the save's 'digest' is not a sha256 in hex: {_shown(digest)}")
+        raise BadSave(f"the save's 'digest' is not a sha256 in hex: {shown(digest)}")
     return data
 
 
@@ -361,15 +361,6 @@ _KIND_NAMES: dict[type, str] = {int: "a whole number", str: "text", dict: "a map
 
 def _is(value: object, kind: type) -> bool:
     return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-
-
-def _shown(value: object) -> str:
-    """A value for an error message, cut short: an edited save may hold anything."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        return "a deeply nested value"
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def read_save_file(path: str | os.PathLike[str]) -> str:

@@ -6,7 +6,6 @@ general operations (discard_card, gain_rupees)."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
@@ -14,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
@@ -35,6 +33,7 @@ from paxc.runtime.pamir import card_actions, hooks, rules
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, TurnState, card
 from tests.conftest import REPO
+from tests.new_cards import compile_card_file
 from tests.pamir.scenario import Answer, court_card, drive, empty_state
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "new_cards.pax"
@@ -42,16 +41,7 @@ FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "new_cards.pax"
 
 @pytest.fixture(scope="module")
 def new_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    result = compile_paths([FIXTURE], REPO)
-    assert result.ok, result.render_diagnostics()
-    (file,) = result.games["pamir"].files
-    path = tmp_path_factory.mktemp("new_cards") / "new_cards.py"
-    path.write_text(codegen.card_module(result.games["pamir"], file, package="paxc.generated"))
-    spec = importlib.util.spec_from_file_location("new_pamir_cards", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return compile_card_file(FIXTURE, "pamir", tmp_path_factory.mktemp("new_cards"))
 
 
 def play(card: Card, state: PamirState, player: int, answers: list[Answer]) -> None:

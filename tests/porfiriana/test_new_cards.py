@@ -9,7 +9,6 @@ modifiers (play_actions) that the rules fire and ask where they do that thing.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
@@ -17,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
 from paxc.generated.porfiriana.vocabulary import (
     Action,
@@ -36,6 +34,7 @@ from paxc.runtime.porfiriana.actions import EndTurn, PlayCard, Sell
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 from tests.conftest import REPO
+from tests.new_cards import compile_card_file
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -54,16 +53,7 @@ FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "new_cards.pax"
 
 @pytest.fixture(scope="module")
 def new_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    result = compile_paths([FIXTURE], REPO)
-    assert result.ok, result.render_diagnostics()
-    (file,) = result.games["porfiriana"].files
-    path = tmp_path_factory.mktemp("new_cards") / "new_cards.py"
-    path.write_text(codegen.card_module(result.games["porfiriana"], file, package="paxc.generated"))
-    spec = importlib.util.spec_from_file_location("new_porfiriana_cards", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return compile_card_file(FIXTURE, "porfiriana", tmp_path_factory.mktemp("new_cards"))
 
 
 def join_game(card: Card, monkeypatch: pytest.MonkeyPatch) -> None:
