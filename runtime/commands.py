@@ -186,7 +186,12 @@ class Summary:
 
         runtime = "compiled runtime" if running_compiled() else "pure Python runtime"
         games = f"{len(self.results)} game{'' if len(self.results) == 1 else 's'}"
-        out = [f"{games} of {self.players} players in {self.seconds:.1f} s ({runtime})"]
+        people = f"{self.players} player{'' if self.players == 1 else 's'}"
+        # Every seat, the game's own opponent's too (Wakhan sits at a seat no player fills).
+        seats = max((len(r.scores) for r in done), default=self.players)
+        if seats > self.players:
+            people += " against the game's own opponent"
+        out = [f"{games} of {people} in {self.seconds:.1f} s ({runtime})"]
         if done and self.seconds > 0:
             decisions = sum(r.decisions for r in done)
             out.append(
@@ -194,8 +199,8 @@ class Summary:
             )
         if done:
             wins = Counter(r.winner for r in done)
-            out.append("  wins by seat: " + ", ".join(f"P{p} {wins.get(p, 0)}" for p in range(self.players)))
-            for p in range(self.players):
+            out.append("  wins by seat: " + ", ".join(f"P{p} {wins.get(p, 0)}" for p in range(seats)))
+            for p in range(seats):
                 scores = [r.scores[p] for r in done]
                 out.append(f"  P{p} {self.score_name}: mean {statistics.mean(scores):.1f}, max {max(scores)}")
             lengths = [r.decisions for r in done]

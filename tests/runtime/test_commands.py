@@ -162,9 +162,11 @@ def test_wakhan_takes_a_seat_when_one_or_two_people_play(tmp_path: Path) -> None
     """`--players 1` is one person against Wakhan; `--players 2 --wakhan` two people. She answers
     her own seat (0); the people's seats follow."""
     code, output = paxc("simulate", "pamir", "--players", "1", "--games", "6", "--seed", "4", "--check")
-    assert code == 0 and "errors: 0" in output and "6 games of 1 player" in output, output
-    code, output = paxc("simulate", "pamir", "--players", "2", "--wakhan", "--games", "4", "--check")
     assert code == 0 and "errors: 0" in output, output
+    assert "6 games of 1 player against the game's own opponent" in output
+    assert "wins by seat: P0 " in output and "P1 points" in output  # her seat 0, the person's 1
+    code, output = paxc("simulate", "pamir", "--players", "2", "--wakhan", "--games", "4", "--check")
+    assert code == 0 and "errors: 0" in output and "P2 points" in output, output
     log = tmp_path / "solo.json"
     code, output = paxc("play", "pamir", "--players", "1", "--seats", "random", "--save", str(log))
     assert code == 0 and "The game is over" in output, output
