@@ -24,6 +24,7 @@ import click
 
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.narration import listening
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file
@@ -378,7 +379,10 @@ def play(
     if any(k not in ("human", "random") for k in kinds) or len(kinds) > len(people):
         raise click.BadParameter(f"expected up to {len(people)} of 'human' or 'random'", param_hint="--seats")
     kinds += ["random"] * (len(people) - len(kinds))
-    session = loaded if loaded is not None else kit.new_session(options, seed)
+    # What the rules narrate (the consequences of a decision, Díaz's and Wakhan's moves) is
+    # printed as it happens; replays (a resumed game, a decision taken back) stay silent.
+    with listening(_tell):
+        session = loaded if loaded is not None else kit.new_session(options, seed)
     log = _LogWriter(save_path, session)
     log.write(first=True)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
@@ -397,7 +401,8 @@ def play(
         if player in robots:
             action = robots[player].choose(session)
             click.echo(f"P{player}: {pending.prompt} -> {session.action_to_string(action)}")
-            session.apply_action(action)
+            with listening(_tell):
+                session.apply_action(action)
             continue
         log.write()  # everything up to this prompt is on disk before waiting for a person
         if session.state.turn_number != shown_turn:
@@ -432,7 +437,8 @@ def play(
             )
             continue
         taken.append((len(session.log), len(session.chance), session.state.turn_number))
-        session.apply_action(int(answer))
+        with listening(_tell):
+            session.apply_action(int(answer))
     if session.is_terminal():
         state = session.state
         click.echo("\n" + kit.describe(state, None) + f"\n\nThe game is over: player {state.winner} wins.")
@@ -441,6 +447,10 @@ def play(
         if log.failed:
             sys.exit(1)
         click.echo(f"log saved to {save_path}")
+
+
+def _tell(text: str) -> None:
+    click.echo(f"  * {text}")
 
 
 def _load_for_play(path: Path, game: str | None) -> Session[Any]:

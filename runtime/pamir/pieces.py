@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import Coalition, Piece, PieceRemoved, Region, SpyRemoved, Suit
 from paxc.runtime.core import memory
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.pamir import hooks
 from paxc.runtime.pamir.state import Border, PamirState, card, has_leverage
@@ -234,6 +235,7 @@ def discard_court_card(
     """A card leaves a court: its spies go home, leverage is repaid, the overthrow rule applies."""
     court = state.players[player].court
     court.remove(number)
+    narrate(lambda: f"P{player} discards {card(number).name} from court")
     memory.forget(state.memory, number)  # a card that leaves play forgets what it remembered
     for owner, count in enumerate(state.spies.pop(number, [])):
         state.players[owner].cylinders += count
@@ -279,11 +281,19 @@ def repay_leverage(state: PamirState, player: int) -> Effect:
             yield from discard_court_card(state, player, number)
 
 
+def _loyalty_change_text(player: int, coalition: Coalition, gifts: int, prizes: int) -> str:
+    lost = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((gifts, "gift"), (prizes, "prize")) if n]
+    return f"P{player} becomes loyal to {coalition.value}" + (
+        f", losing {' and '.join(lost)}" if lost else ""
+    )
+
+
 def change_loyalty(state: PamirState, player: int, coalition: Coalition) -> Effect:
     """Gifts go back, prizes and patriots of the old loyalty are discarded, then the dial turns."""
     me = state.players[player]
     if me.loyalty is coalition:
         return
+    narrate(lambda: _loyalty_change_text(player, coalition, len(me.gifts), len(me.prizes)))
     me.cylinders += len(me.gifts)
     me.gifts.clear()
     state.discard.extend(me.prizes)

@@ -23,6 +23,7 @@ from paxc.generated.pamir.vocabulary import (
     TurnStarted,
 )
 from paxc.runtime.core import lasting
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
@@ -379,6 +380,8 @@ def resolve_impact(state: PamirState, player: int, number: int, icon: Impact, re
     else:
         suit = favored_change(number) if icon.name.startswith("FAVOR_") else None
         if suit is not None and hooks.modified(state, FavoredSuitMayChange(), True):
+            if suit is not state.favored:
+                narrate(lambda: f"the favored suit becomes {suit.value}")
             state.favored = suit
 
 

@@ -11,6 +11,7 @@ from paxc.generated.pamir.vocabulary import (
     Suit,
 )
 from paxc.runtime.core import lasting, memory
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir import hooks
 from paxc.runtime.pamir.state import COALITIONS, PamirState, card
@@ -90,6 +91,14 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
         values = [state.cylinders_in_play(p) for p in players]
         for player, points in zip(players, award(values, FAILURE_POINTS, multiplier), strict=True):
             state.players[player].score += points
+    narrate(
+        lambda: (
+            f"Dominance check{' (final)' if final else ''}: "
+            + (f"{coalition.value} dominant" if coalition is not None else "no coalition dominant")
+            + "; scores "
+            + ", ".join(f"P{p} {state.players[p].score}" for p in players)
+        )
+    )
     # Events in effect "until the next dominance check" end now, and forget what they remembered.
     ended = [number for number, _, _ in state.global_events]
     ended += [number for me in state.players for number, _ in me.events]

@@ -8,6 +8,7 @@ from collections.abc import Generator
 
 from paxc.generated.pamir.vocabulary import CardType, TurnStarted
 from paxc.runtime.core import lasting
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Decision, Effect, PlayerId
 from paxc.runtime.pamir import hooks, market, pieces, rules, scoring
 from paxc.runtime.pamir.state import (
@@ -38,11 +39,18 @@ def take_turn(state: PamirState) -> Effect:
     if state.over:
         return
     read = draw(state)
+    narrate(lambda: f"Wakhan's turn: {_reading(read)}")
 
     def attempt(slot: ActionSlot) -> Generator[Decision, None, bool]:
         if (yield from ambition(state, read)):
+            narrate("Wakhan buys a dominance check (ambition)")
             return True
-        return (yield from attempt_slot(state, read, slot))
+        taken = yield from attempt_slot(state, read, slot)
+        if taken:
+            narrate(
+                lambda: f"Wakhan: {_slot_text(slot)} (AI card #{read.front.number}, action {slot.position})"
+            )
+        return taken
 
     yield from take_actions(state, read, attempt)
     if not state.over:
@@ -107,3 +115,16 @@ def cleanup(state: PamirState) -> Effect:
         number = min(me.court, key=lambda n: discard_order(state, n))
         yield from pieces.discard_court_card(state, seat, number)
     yield from rules.cleanup(state, seat)
+
+
+def _reading(read: Reading) -> str:
+    return f"AI card #{read.front.number}: " + "; ".join(_slot_text(slot) for slot in read.slots)
+
+
+def _slot_text(slot: ActionSlot) -> str:
+    words = [slot.action.value.replace("_", " ")]
+    if slot.condition is not None:
+        words.append(f"if {slot.condition.value.replace('_', ' ')}")
+    if slot.target is not None:
+        words.append(f"({slot.target.value.replace('_', ' ')})")
+    return " ".join(words)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from paxc.generated.porfiriana.vocabulary import CardPlayed, CardType, Regime
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import attacks, cards_played, hooks, regimes, topple, troops, unrest
 from paxc.runtime.porfiriana.attacks import Target
@@ -59,6 +60,7 @@ def diaz_turn(state: PorfirianaState) -> Effect:
     for row, cards in enumerate(state.market):
         column = roll_die(state) - 1
         number = cards[column]
+        narrate(lambda c=column, r=row, n=number: f"Díaz rolls {c + 1} for market row {r + 1}: {_named(n)}")
         if number is not None:
             _speculation_paid(state, number, column)
             taken.append((row, column))
@@ -74,7 +76,12 @@ def diaz_turn(state: PorfirianaState) -> Effect:
             return  # Decision: the game has ended with his first card; the other stays put
         number = _at(state, row, column)
         state.market[row][column] = None
+        narrate(lambda n=number: f"Díaz plays {_named(n)}")
         yield from play_card(state, number)
+
+
+def _named(number: int | None) -> str:
+    return "an empty space" if number is None else card(number).name
 
 
 def _at(state: PorfirianaState, row: int, column: int) -> int:

@@ -181,3 +181,33 @@ def test_wakhan_options_that_contradict_are_refused() -> None:
     assert code == 2 and "1 or 2 people" in output
     code, output = paxc("simulate", "pamir", "--players", "3", "--savvy-purchasing")
     assert code == 2 and "goes with the --wakhan variant" in output
+
+
+def test_the_terminal_tells_what_happens_and_replays_stay_silent(tmp_path: Path) -> None:
+    """Wakhan's and Díaz's moves, loyalty changes, discards and dominance checks are narrated as
+    they happen; a resumed game does not tell its past again."""
+    code, output = paxc("play", "pamir", "--players", "1", "--seats", "random", "--seed", "3")
+    assert code == 0 and "  * Wakhan's turn: AI card #" in output and "  * Wakhan: " in output, output
+    assert "  * Dominance check" in output
+    code, output = paxc("play", "porfiriana", "--solitaire", "--seats", "random", "--seed", "3")
+    assert code == 0 and "  * Díaz rolls " in output and "  * Díaz plays " in output
+    log = tmp_path / "game.json"
+    paxc("play", "pamir", "--players", "1", "--seed", "3", "--save", str(log), stdin="0\n0\n0\nq\n")
+    code, output = paxc("play", "--load", str(log), "--seats", "human", stdin="q\n")
+    assert code == 0 and "  * " not in output  # nothing happened since: the replay said nothing
+
+
+def test_narration_costs_nothing_and_changes_nothing_without_a_listener() -> None:
+    from paxc.runtime.core.narration import listening, narrate
+
+    heard: list[str] = []
+
+    def costly() -> str:
+        raise AssertionError("made with nobody listening")
+
+    narrate(costly)  # nobody listens: the text is never made
+    with listening(heard.append):
+        narrate("a loyalty changes")
+        with listening(None):
+            narrate("a replay")
+    assert heard == ["a loyalty changes"]
