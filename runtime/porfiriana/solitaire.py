@@ -27,6 +27,7 @@ Nothing here names a card; cards are known by their attributes.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from paxc.generated.porfiriana.vocabulary import CardPlayed, CardType, Regime
 from paxc.runtime.core.narration import narrate
@@ -60,7 +61,7 @@ def diaz_turn(state: PorfirianaState) -> Effect:
     for row, cards in enumerate(state.market):
         column = roll_die(state) - 1
         number = cards[column]
-        narrate(lambda c=column, r=row, n=number: f"Díaz rolls {c + 1} for market row {r + 1}: {_named(n)}")
+        narrate(partial(_rolled, column, row, number))
         if number is not None:
             _speculation_paid(state, number, column)
             taken.append((row, column))
@@ -76,12 +77,20 @@ def diaz_turn(state: PorfirianaState) -> Effect:
             return  # Decision: the game has ended with his first card; the other stays put
         number = _at(state, row, column)
         state.market[row][column] = None
-        narrate(lambda n=number: f"Díaz plays {_named(n)}")
+        narrate(partial(_plays, number))
         yield from play_card(state, number)
 
 
 def _named(number: int | None) -> str:
     return "an empty space" if number is None else card(number).name
+
+
+def _rolled(column: int, row: int, number: int | None) -> str:
+    return f"Díaz rolls {column + 1} for market row {row + 1}: {_named(number)}"
+
+
+def _plays(number: int) -> str:
+    return f"Díaz plays {_named(number)}"
 
 
 def _at(state: PorfirianaState, row: int, column: int) -> int:
