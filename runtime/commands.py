@@ -381,8 +381,10 @@ def play(
     kinds += ["random"] * (len(people) - len(kinds))
     # What the rules narrate (the consequences of a decision, Díaz's and Wakhan's moves) is
     # printed as it happens; replays (a resumed game, a decision taken back) stay silent.
-    with listening(_tell):
+    narrator = _Narrator()
+    with listening(narrator):
         session = loaded if loaded is not None else kit.new_session(options, seed)
+    narrator.session = session
     log = _LogWriter(save_path, session)
     log.write(first=True)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
@@ -401,7 +403,7 @@ def play(
         if player in robots:
             action = robots[player].choose(session)
             click.echo(f"P{player}: {pending.prompt} -> {session.action_to_string(action)}")
-            with listening(_tell):
+            with listening(narrator):
                 session.apply_action(action)
             continue
         log.write()  # everything up to this prompt is on disk before waiting for a person
@@ -420,6 +422,8 @@ def play(
             if undone is None:
                 continue
             session = undone
+            narrator.session = session
+            narrator.forget_after(len(session.log))
             log.reset(session)
             shown_turn = -1
             click.echo("your last decision is taken back")
@@ -428,8 +432,7 @@ def play(
             click.echo(kit.describe(session.state, player))
             continue
         if answer == "l":
-            for number, decision in enumerate(log.recorder.save()["decisions"], start=1):
-                click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
+            narrator.show_log(log.recorder.save()["decisions"])
             continue
         if not answer.isdigit() or int(answer) not in session.legal_actions():
             click.echo(
@@ -437,7 +440,7 @@ def play(
             )
             continue
         taken.append((len(session.log), len(session.chance), session.state.turn_number))
-        with listening(_tell):
+        with listening(narrator):
             session.apply_action(int(answer))
     if session.is_terminal():
         state = session.state
@@ -449,8 +452,33 @@ def play(
         click.echo(f"log saved to {save_path}")
 
 
-def _tell(text: str) -> None:
-    click.echo(f"  * {text}")
+class _Narrator:
+    """Prints what the rules narrate as it happens, and keeps it for 'l', each line after the
+    decision it followed (0: before the first)."""
+
+    def __init__(self) -> None:
+        self.session: Session[Any] | None = None
+        self.told: list[tuple[int, str]] = []
+
+    def __call__(self, text: str) -> None:
+        self.told.append((len(self.session.log) if self.session is not None else 0, text))
+        click.echo(f"  * {text}")
+
+    def forget_after(self, decisions: int) -> None:
+        """After a decision is taken back: what followed it did not happen."""
+        self.told = [(made, text) for made, text in self.told if made <= decisions]
+
+    def show_log(self, decisions: list[dict[str, Any]]) -> None:
+        """The decisions, one a line, with what happened after each (as narrated in this sitting)."""
+        after: dict[int, list[str]] = {}
+        for made, text in self.told:
+            after.setdefault(made, []).append(text)
+        for text in after.get(0, []):
+            click.echo(f"         * {text}")
+        for number, decision in enumerate(decisions, start=1):
+            click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
+            for text in after.get(number, []):
+                click.echo(f"         * {text}")
 
 
 def _load_for_play(path: Path, game: str | None) -> Session[Any]:

@@ -211,3 +211,11 @@ def test_narration_costs_nothing_and_changes_nothing_without_a_listener() -> Non
         with listening(None):
             narrate("a replay")
     assert heard == ["a loyalty changes"]
+
+
+def test_the_log_shows_what_happened_after_each_decision() -> None:
+    answers = "0\n" * 6 + "l\nq\n"
+    code, output = paxc("play", "pamir", "--players", "1", "--seed", "3", stdin=answers)
+    assert code == 0, output
+    log_part = output[output.rindex("    1  P1: ") :]
+    assert "         * Wakhan's turn: AI card #" in log_part  # her turn, after the decision it followed
