@@ -17,7 +17,6 @@ import json
 import os
 import re
 import shutil
-import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from pathlib import Path
 from paxc.compiler import codegen
 from paxc.compiler.diagnostics import Reporter
 from paxc.compiler.project import CompileResult, PhaseTimes, collect_files, compile_paths, display_path
+from paxc.runtime.core.files import read_regular_file
 
 CACHE_FOLDER = ".paxc-cache"
 _GAME_LINE = re.compile(r"^\s*game\s+([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
@@ -275,7 +275,7 @@ class _Cache:
         key = _key(claims)
         path = self._path(key)
         try:
-            raw = _read_regular_file(path)
+            raw = read_regular_file(path, _MAX_ENTRY_BYTES)
         except FileNotFoundError:
             return None
         except (OSError, ValueError):
@@ -351,19 +351,3 @@ class _Cache:
             self.write_error = error.strerror or type(error).__name__
             if temporary is not None:
                 temporary.unlink(missing_ok=True)
-
-
-def _read_regular_file(path: Path) -> bytes:
-    """The bytes of a regular file of sane size; OSError or ValueError for anything else (a
-    folder, a pipe, a device), without blocking on a pipe nor reading without end."""
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(descriptor, "rb") as stream:
-        status = os.fstat(stream.fileno())
-        if not stat.S_ISREG(status.st_mode):
-            raise ValueError("not a regular file")
-        if status.st_size > _MAX_ENTRY_BYTES:
-            raise ValueError("too large")
-        data = stream.read(_MAX_ENTRY_BYTES + 1)
-    if len(data) > _MAX_ENTRY_BYTES:
-        raise ValueError("too large")
-    return data

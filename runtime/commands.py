@@ -481,17 +481,23 @@ class _Narrator:
                 click.echo(f"         * {text}")
 
 
+def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], GameKit]:
+    """A saved game, replayed and checked against its game's schemas, with that game's kit;
+    BadSave (or OSError, when the file cannot be opened) otherwise. `game`: the one it must be."""
+    data = parse_save(read_save_file(path))
+    saved_game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(saved_game, str) or saved_game not in games.installed():
+        raise BadSave("not a paxc log (truncated, or of an unknown game)")
+    if game is not None and game != saved_game:
+        raise BadSave(f"this log is a game of {saved_game}, not of {game}")
+    kit = _kit(saved_game)
+    return Session.load(kit.rules, data, kit.options, observer=kit.observe), kit
+
+
 def _load_for_play(path: Path, game: str | None) -> Session[Any]:
     """The saved game to resume, replayed and checked as `paxc replay` checks it."""
     try:
-        data = parse_save(read_save_file(path))
-        saved_game = data.get("game") if isinstance(data, dict) else None
-        if not isinstance(saved_game, str) or saved_game not in games.installed():
-            raise BadSave("not a paxc log (truncated, or of an unknown game)")
-        if game is not None and game != saved_game:
-            raise BadSave(f"this log is a game of {saved_game}, not of {game}")
-        kit = _kit(saved_game)
-        session = Session.load(kit.rules, data, kit.options, observer=kit.observe)
+        session, _ = _load_saved(path, game)
     except BadSave as error:
         raise click.BadParameter(str(error), param_hint="--load") from error
     except OSError as error:
@@ -585,12 +591,7 @@ def replay(log: Path, quiet: bool) -> None:
     options as strictly as on the command line). Anything wrong: one line, exit status 1.
     """
     try:
-        data = parse_save(read_save_file(log))
-        game = data.get("game") if isinstance(data, dict) else None
-        if not isinstance(game, str) or game not in games.installed():
-            raise BadSave("not a paxc log (truncated, or of an unknown game)")
-        kit = _kit(game)
-        session = Session.load(kit.rules, data, kit.options)
+        session, kit = _load_saved(log)
     except BadSave as error:
         click.echo(f"{log}: {error}", err=True)
         sys.exit(1)

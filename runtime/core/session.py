@@ -20,11 +20,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import stat
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from paxc.runtime.core.files import FileTooLarge, NotRegularFile, read_regular_file
 from paxc.runtime.core.observation import Observation, Observer, no_view, observe
 from paxc.runtime.core.options import OptionsSchema, shown
 from paxc.runtime.effects import Choice, Decision
@@ -367,16 +367,14 @@ def read_save_file(path: str | os.PathLike[str]) -> str:
     """The text of a save file. Only a regular file of sane size, in UTF-8, is read: a pipe, a
     device or a folder is refused at once (opened without blocking, never read), as is anything
     larger than MAX_SAVE_BYTES. BadSave (or OSError, when the file cannot be opened) otherwise."""
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(descriptor, "rb") as stream:
-        status = os.fstat(stream.fileno())
-        if not stat.S_ISREG(status.st_mode):
-            raise BadSave("not a regular file (a pipe, a device or a folder is not a save)")
-        if status.st_size > MAX_SAVE_BYTES:
-            raise BadSave(f"too large for a save ({status.st_size:,} bytes; at most {MAX_SAVE_BYTES:,})")
-        data = stream.read(MAX_SAVE_BYTES + 1)
-    if len(data) > MAX_SAVE_BYTES:
-        raise BadSave(f"too large for a save (more than {MAX_SAVE_BYTES:,} bytes)")
+    try:
+        data = read_regular_file(path, MAX_SAVE_BYTES)
+    except NotRegularFile as error:
+        raise BadSave("not a regular file (a pipe, a device or a folder is not a save)") from error
+    except FileTooLarge as error:
+        if error.size is None:
+            raise BadSave(f"too large for a save (more than {MAX_SAVE_BYTES:,} bytes)") from error
+        raise BadSave(f"too large for a save ({error.size:,} bytes; at most {MAX_SAVE_BYTES:,})") from error
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

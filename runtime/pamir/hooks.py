@@ -53,19 +53,22 @@ def in_effect(state: PamirState) -> Iterator[tuple[int, int, Ability[PamirEffect
 def _modifiers(number: int, side: int | None) -> dict[type, tuple[Modifier[PamirEffects, Any, Any], ...]]:
     """A card's (or one side's) modifiers by the hook they change: cards never change, so this is
     worked out once per card rather than at every question the rules ask."""
-    abilities = card(number).abilities if side is None else side_abilities(number, side)
-    table: dict[type, list[Modifier[PamirEffects, Any, Any]]] = {}
-    for ability in abilities:
-        for modifier in ability.modifiers:
-            table.setdefault(modifier.hook, []).append(modifier)
-    return {hook: tuple(found) for hook, found in table.items()}
+    return _by_hook(card(number).abilities if side is None else side_abilities(number, side))
 
 
 @functools.cache
 def _lasting_modifiers(number: int, index: int) -> dict[type, tuple[Modifier[PamirEffects, Any, Any], ...]]:
+    """The modifiers of a card's lasting ability (what its `until ...` started), by hook."""
+    return _by_hook((card(number).lasting[index],))
+
+
+def _by_hook(
+    abilities: tuple[Ability[PamirEffects], ...],
+) -> dict[type, tuple[Modifier[PamirEffects, Any, Any], ...]]:
     table: dict[type, list[Modifier[PamirEffects, Any, Any]]] = {}
-    for modifier in card(number).lasting[index].modifiers:
-        table.setdefault(modifier.hook, []).append(modifier)
+    for ability in abilities:
+        for modifier in ability.modifiers:
+            table.setdefault(modifier.hook, []).append(modifier)
     return {hook: tuple(found) for hook, found in table.items()}
 
 
