@@ -332,8 +332,7 @@ def _betray_cost(state: PamirState) -> int:
 
 def _betray(state: PamirState) -> Effect:
     """Pay for it (two rupees, as abilities may change) and discard the card, which she takes as
-    a prize: loyal to every coalition, she
-    keeps prizes of any coalition and changes no loyalty."""
+    a prize: loyal to every coalition, she keeps prizes of any coalition and changes no loyalty."""
     seat = seat_of(state).seat
     number = _betray_target(state)
     price = _betray_cost(state)
