@@ -106,7 +106,8 @@ def compiled_self_play(bench: Bench, root: Path) -> dict[str, dict[str, float]] 
 def build_times(bench: Bench, root: Path) -> dict[str, float]:
     """`paxc build` in a scratch copy of the project: from scratch, and after one card file changed."""
     from paxc.compiler import build, incremental
-    from paxc.compiler.project import DEFAULT_PACKAGE, compile_paths
+    from paxc.compiler.folders import DEFAULT_PACKAGE
+    from paxc.compiler.project import compile_paths
 
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)

@@ -6,26 +6,30 @@ import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+# Only what every command needs is imported here. The compiler proper (parser, checker, code
+# generation) is imported by the commands that compile, so that `play` and `simulate` start fast.
 from paxc.compiler import build as build_module
-from paxc.compiler import deck_profile, incremental, ir
+from paxc.compiler import deck_profile
 from paxc.compiler.diagnostics import close_name
-from paxc.compiler.project import (
+from paxc.compiler.folders import (
     PAXC_FOLDER,
-    CompileResult,
     ProjectError,
     card_folders,
     check_root,
-    compile_paths,
     find_project,
     game_folder,
     generated_package,
 )
-from paxc.compiler.render import card_text
 from paxc.runtime import commands as game_commands
 from paxc.runtime import games
+
+if TYPE_CHECKING:
+    from paxc.compiler import incremental, ir
+    from paxc.compiler.project import CompileResult
 
 
 def _counted(count: int, noun: str) -> str:
@@ -46,6 +50,8 @@ def _report(result: CompileResult) -> None:
 
 
 def _compile_or_exit(paths: list[Path], root: Path, whole_games: bool = False) -> CompileResult:
+    from paxc.compiler.project import compile_paths
+
     result = compile_paths(paths, root, whole_games)
     if not result.ok:
         _report(result)
@@ -132,6 +138,8 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
         package = generated_package(root)
     except ProjectError as error:
         raise click.ClickException(str(error)) from error
+    from paxc.compiler import incremental
+
     output = incremental.build_files(root, package, use_cache=not no_cache)
     if output.warning is not None:
         click.echo(f"warning: {output.warning}", err=True)
@@ -194,7 +202,7 @@ def init(game: str, folder: Path | None) -> None:
     paxc through the 'paxc.games' entry point; its cards are compiled at once into generated/.
     Then: cd into it, 'pip install -e .', and 'paxc simulate GAME'.
     """
-    from paxc.compiler import scaffold
+    from paxc.compiler import incremental, scaffold
 
     folder = folder or Path(game)
     try:
@@ -220,6 +228,8 @@ def render(ctx: click.Context, target: str, game: str | None) -> None:
 
     TARGET is a .pax file (every card in it), a card number or a card name.
     """
+    from paxc.compiler.render import card_text
+
     root = _root(ctx)
     path = Path(target)
     if target.endswith(".pax") or path.is_file():

@@ -705,3 +705,11 @@ def generate_game(game: ir.GameIR, *, package: str) -> dict[str, str]:
         files[f"{name}/{module}.py"] = card_module(game, card_file, package=package)
     files[f"{name}/__init__.py"] = game_package_init(game, modules, package=package)
     return files
+
+
+def generate(games: dict[str, ir.GameIR], package: str) -> dict[str, str]:
+    """Every file of generated/ (imported as `package`), by path relative to it."""
+    files = {"__init__.py": root_package_init(), "py.typed": ""}
+    for game in games.values():
+        files.update(generate_game(game, package=package))
+    return files

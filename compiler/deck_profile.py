@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from paxc.compiler import ir
-from paxc.compiler.vocabulary import PROVENANCES, FieldSpec, Vocabulary
+if TYPE_CHECKING:  # the command line reads the defaults below at start-up: the compiler proper
+    # is imported only once a profile is made
+    from paxc.compiler import ir
+    from paxc.compiler.vocabulary import FieldSpec, Vocabulary
 
 DEFAULT_PRESTIGE = "prestige"
 DEFAULT_VICTIM_PRESTIGE = "victim_prestige"
@@ -123,6 +125,8 @@ def profile(
         )
     cards = [card for card in game.cards() if card.card_type not in exclude]
     types = {name: 0 for name in vocabulary.card_types if name not in exclude}
+    from paxc.compiler.vocabulary import PROVENANCES
+
     provenance = dict.fromkeys(PROVENANCES, 0)
     for card in cards:
         types[card.card_type] += 1
@@ -190,6 +194,8 @@ def _values(card: ir.CardIR, attribute: str) -> Iterator[str]:
 
 
 def _members_of(expr: ir.Expr) -> Iterator[str]:
+    from paxc.compiler import ir
+
     if isinstance(expr, ir.EnumConst):
         yield expr.member
     elif isinstance(expr, ir.ListConst):

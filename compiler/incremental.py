@@ -232,11 +232,9 @@ def _plan(root: Path) -> tuple[dict[str, str], list[_CardFile]] | None:
 
 
 def _full(root: Path, package: str, warning: str | None = None) -> BuildOutput:
-    from paxc.compiler import build
-
     result = compile_paths([root / "cards"], root)
     started = time.perf_counter()
-    files = build.generate(result.games, package) if result.ok else {}
+    files = codegen.generate(result.games, package) if result.ok else {}
     result.times.add("generate", started)
     cards = sum(len(g.cards()) for g in result.games.values())
     return BuildOutput(files, result, cards, len(result.games), 0, warning)

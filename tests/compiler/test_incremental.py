@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paxc.compiler import incremental
-from paxc.compiler.project import DEFAULT_PACKAGE
+from paxc.compiler.folders import DEFAULT_PACKAGE
 from tests.conftest import REPO
 
 
