@@ -32,22 +32,21 @@ from paxc.generated.pamir.vocabulary import (
     Action,
     ActionCost,
     ActionTaken,
-    ArmyNeedsRoad,
     BlocksPerBuild,
     Card,
     Coalition,
+    CountsAsArmy,
     CountsAsFavored,
     HostageBribe,
-    MayBattleSpy,
-    MayBattleTribe,
+    MayBattle,
     MayBetray,
+    MayCross,
+    Piece,
     Region,
-    SpiesAdjacent,
+    SpyMayMove,
     SpyRemoved,
-    SpyStep,
     Suit,
     TaxAsRuler,
-    TribesAsArmies,
 )
 from paxc.runtime.effects import Choice, Decision, Effect, PlayerId, ask
 from paxc.runtime.pamir import bribes, hooks, market, pieces
@@ -499,10 +498,11 @@ def _move_tribe(state: PamirState, player: int, origin: Region, destination: Reg
                 yield from pieces.discard_court_card(state, player, number)
 
 
-def ring(state: PamirState) -> list[int]:
-    """Every court card as one loop: players in seat order, each court from left to right; the
-    last card of the last court is followed by the first card of the first court."""
-    return [number for player in state.players for number in player.court]
+ring = pieces.ring
+
+
+def tribes_count_as_armies(state: PamirState, player: int) -> bool:
+    return hooks.modified(state, CountsAsArmy(Piece.TRIBE, PlayerId(player)), False)
 
 
 def _moves(state: PamirState, player: int) -> tuple[Move, ...]:
@@ -510,43 +510,55 @@ def _moves(state: PamirState, player: int) -> tuple[Move, ...]:
 
 
 def _each_move(state: PamirState, player: int) -> Iterator[Move]:
-    """Decision: tribes moving as armies follow the armies' road rule, and so also an ability
-    that lets the player's armies cross without a road."""
+    """Decision: tribes moving as armies follow the armies' road rule (a road of the player's
+    loyalty on the border, unless an ability lets the piece cross)."""
     loyalty = state.players[player].loyalty
     if loyalty is not None:
-        tribes_move = hooks.modified(state, TribesAsArmies(PlayerId(player)), False)
-        needs_road = hooks.modified(state, ArmyNeedsRoad(PlayerId(player)), True)
+        tribes_move = tribes_count_as_armies(state, player)
+        crossing_modified = hooks.in_effect_for(state, MayCross)
         for region in REGIONS:
             armies = state.armies[region][loyalty] > 0
             tribes = tribes_move and state.tribes[region][player] > 0
             if not (armies or tribes):
                 continue
             for b in borders_of(region):
-                if needs_road and state.roads[b][loyalty] == 0:
-                    continue
+                road = state.roads[b][loyalty] > 0
                 other = b[1] if b[0] is region else b[0]
-                if armies:
+                if armies and _may_cross(state, crossing_modified, Piece.ARMY, region, other, player, road):
                     yield MoveArmy(region, other)
-                if tribes:
+                if tribes and _may_cross(state, crossing_modified, Piece.TRIBE, region, other, player, road):
                     yield MoveTribe(region, other)
     yield from _each_spy_move(state, player)
 
 
+def _may_cross(
+    state: PamirState,
+    modified: bool,
+    piece: Piece,
+    origin: Region,
+    destination: Region,
+    player: int,
+    road: bool,
+) -> bool:
+    """Whether the piece may cross: along a road of the player's loyalty, unless an ability in
+    effect (`modified`: any at all) says otherwise."""
+    if not modified:
+        return road
+    return hooks.modified(state, MayCross(piece, origin, destination, PlayerId(player)), road)
+
+
 def _each_spy_move(state: PamirState, player: int) -> Iterator[MoveSpy]:
-    """Each spy may step to a card within the step length along the ring, either way (the next
-    card, unless an ability lengthens the step), or to any card an ability joins to its own."""
+    """Each spy may move to the card next to its own along the ring, either way, or to any card
+    an ability in effect allows (`spy_may_move`)."""
     loop = ring(state)
-    step = hooks.modified(state, SpyStep(PlayerId(player)), 1)
     for index, number in enumerate(loop):
         if _spies(state, number, player) == 0:
             continue
-        near = {
-            loop[(index + d) % len(loop)] for distance in range(1, step + 1) for d in (-distance, distance)
-        }
+        near = {loop[(index - 1) % len(loop)], loop[(index + 1) % len(loop)]}
         for other in loop:
             if other != number:
                 origin, destination = card(number), card(other)
-                if hooks.modified(state, SpiesAdjacent(origin, destination, PlayerId(player)), other in near):
+                if hooks.modified(state, SpyMayMove(origin, destination, PlayerId(player)), other in near):
                     yield MoveSpy(origin, destination)
 
 
@@ -658,7 +670,7 @@ def _strength(state: PamirState, player: int, site: BattleSite) -> int:
         return _spies(state, site.number, player)
     loyalty = state.players[player].loyalty
     strength = state.armies[site][loyalty] if loyalty is not None else 0
-    if hooks.modified(state, TribesAsArmies(PlayerId(player)), False):
+    if tribes_count_as_armies(state, player):
         strength += state.tribes[site][player]
     return strength
 
@@ -673,12 +685,14 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
     """
     if isinstance(site, Card):
         spies = state.spies.get(site.number, [])
+        region = site.region
+        assert region is not None  # every court card has one
         return tuple(
             RemoveSpy(site, PlayerId(owner))
             for owner, count in enumerate(spies)
             if count
             and owner != player
-            and hooks.modified(state, MayBattleSpy(site, PlayerId(owner), PlayerId(player)), True)
+            and hooks.modified(state, MayBattle(Piece.SPY, region, PlayerId(owner), PlayerId(player)), True)
         )
     loyalty = state.players[player].loyalty
     removals: list[Removal] = [
@@ -698,7 +712,7 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
         if count
         and owner != player
         and (loyalty is None or state.players[owner].loyalty is not loyalty)
-        and hooks.modified(state, MayBattleTribe(site, PlayerId(owner), PlayerId(player)), True)
+        and hooks.modified(state, MayBattle(Piece.TRIBE, site, PlayerId(owner), PlayerId(player)), True)
     ]
     return tuple(removals)
 

@@ -60,12 +60,6 @@ class PamirContext:
     def resolve_dominance_check(self) -> Effect:
         yield from scoring.resolve_check(self.state, check_cards=1)
 
-    def discard_prizes(self, player: PlayerId) -> Effect:
-        me = self.state.players[player]
-        self.state.discard.extend(me.prizes)
-        me.prizes.clear()
-        yield from ()
-
     def swap_hands(self, player: PlayerId, other: PlayerId) -> Effect:
         players = self.state.players
         players[player].hand, players[other].hand = players[other].hand, players[player].hand
@@ -89,10 +83,11 @@ class PamirContext:
             yield from pieces.discard_court_card(self.state, owner, card.number)
             return
         for player in self.state.players:
-            if card.number in player.hand:
-                player.hand.remove(card.number)
-                self.state.discard.append(card.number)
-                return
+            for held in (player.hand, player.prizes):  # a prize is discarded as a card in hand is
+                if card.number in held:
+                    held.remove(card.number)
+                    self.state.discard.append(card.number)
+                    return
 
     def start_lasting(self, card: Card, ability: int, until: Duration) -> Effect:
         self.state.lasting.append(Lasting(card.number, ability, self._you, until.value))
@@ -108,6 +103,9 @@ class PamirContext:
 
     def hand_of(self, player: PlayerId) -> tuple[Card, ...]:
         return cards_of(self.state.players[player].hand)
+
+    def prizes_of(self, player: PlayerId) -> tuple[Card, ...]:
+        return cards_of(self.state.players[player].prizes)
 
     def market_cards(self) -> tuple[Card, ...]:
         return cards_of(n for row in self.state.market for n in row if n is not None)
@@ -137,6 +135,9 @@ class PamirContext:
 
     def all_spies_on(self, card: Card) -> int:
         return sum(self.state.spies.get(card.number, ()))
+
+    def spy_distance(self, origin: Card, destination: Card) -> int:
+        return pieces.ring_distance(self.state, origin.number, destination.number)
 
     def recall(self, card: Card, name: str) -> Remembered | None:
         return memory.recall(self.state.memory, card.number, name)

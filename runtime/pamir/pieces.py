@@ -23,6 +23,25 @@ def _key(kind: str, where: object, owner: object) -> str:
     return f"{kind}:{where}:{owner}"
 
 
+# ---------------------------------------------------------------------- the ring of courts
+
+
+def ring(state: PamirState) -> list[int]:
+    """Every court card as one loop: players in seat order, each court from left to right; the
+    last card of the last court is followed by the first card of the first court."""
+    return [number for player in state.players for number in player.court]
+
+
+def ring_distance(state: PamirState, origin: int, destination: int) -> int:
+    """Steps from one court card to another along the ring, the shorter way round; a card in no
+    court is as many steps away as the ring has cards (farther than any card of it)."""
+    loop = ring(state)
+    if origin not in loop or destination not in loop:
+        return len(loop)
+    apart = abs(loop.index(origin) - loop.index(destination))
+    return min(apart, len(loop) - apart)
+
+
 # ---------------------------------------------------------------------- availability
 
 

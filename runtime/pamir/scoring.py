@@ -6,8 +6,8 @@ from paxc.generated.pamir.vocabulary import (
     Coalition,
     DominanceCheckEnded,
     DominanceLead,
-    GiftInfluence,
-    PatriotInfluence,
+    Influence,
+    InfluenceSource,
     Suit,
 )
 from paxc.runtime.core import lasting, memory
@@ -24,7 +24,7 @@ VICTORY_LEAD = 4
 
 
 def influence(state: PamirState, player: int, coalition: Coalition | None = None) -> int:
-    """One, plus patriots, prizes and gifts, as the abilities in effect weigh patriots and gifts.
+    """One, plus patriots, prizes and gifts, each weighed by the abilities in effect.
 
     Wakhan, loyal to every coalition, holds patriots and prizes of several: in the coalition
     `coalition` only its own patriots and prizes count for her, and all her gifts (her gifts
@@ -32,14 +32,15 @@ def influence(state: PamirState, player: int, coalition: Coalition | None = None
     or prize of another coalition is no influence in this one for anybody else either).
     """
     me = state.players[player]
-    per_gift = hooks.modified(state, GiftInfluence(PlayerId(player)), 1)
-    per_patriot = hooks.modified(state, PatriotInfluence(PlayerId(player)), 1)
+    per_gift = hooks.modified(state, Influence(InfluenceSource.GIFT, PlayerId(player)), 1)
+    per_patriot = hooks.modified(state, Influence(InfluenceSource.PATRIOT, PlayerId(player)), 1)
+    per_prize = hooks.modified(state, Influence(InfluenceSource.PRIZE, PlayerId(player)), 1)
     patriots = state.patriots(player)
     prizes = me.prizes
     if coalition is not None and state.is_wakhan(player):
         patriots = [n for n in patriots if card(n).patriot is coalition]
         prizes = [n for n in prizes if card(n).prize is coalition]
-    return 1 + per_patriot * len(patriots) + len(prizes) + per_gift * len(me.gifts)
+    return 1 + per_patriot * len(patriots) + per_prize * len(prizes) + per_gift * len(me.gifts)
 
 
 def dominant_coalition(state: PamirState) -> Coalition | None:

@@ -9,10 +9,9 @@ from paxc.generated.pamir.vocabulary import (
     Region,
     Resolution,
     Suit,
-    TribesAsArmies,
 )
 from paxc.runtime.effects import PlayerId
-from paxc.runtime.pamir import hooks, rules, scoring
+from paxc.runtime.pamir import card_actions, hooks, rules, scoring
 from paxc.runtime.pamir.state import PamirState, card
 from tests.pamir.scenario import court_card, drive, empty_state, event_card
 
@@ -143,8 +142,8 @@ def test_conflict_fatigue_needs_only_a_two_block_lead() -> None:
 def test_nationalism_lets_the_buyers_tribes_act_as_armies() -> None:
     state = empty_state()
     resolve(state, "Nationalism", PURCHASED, player=2)
-    assert hooks.modified(state, TribesAsArmies(PlayerId(2)), False)
-    assert not hooks.modified(state, TribesAsArmies(PlayerId(0)), False)
+    assert card_actions.tribes_count_as_armies(state, 2)
+    assert not card_actions.tribes_count_as_armies(state, 0)
 
 
 def test_no_effect_discarded_does_nothing() -> None:

@@ -18,12 +18,13 @@ from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Action,
     ActionTaken,
-    ArmyNeedsRoad,
     Card,
     CardPlayed,
     CardType,
     Duration,
     Impact,
+    MayCross,
+    Piece,
     Region,
     Suit,
 )
@@ -179,6 +180,11 @@ def test_bribed_officials_make_your_betrayals_cheaper(
     assert card_actions.cost(state, 0, Action.BETRAY, 2) == 2  # once it leaves the court
 
 
+def crosses(state: PamirState, player: int) -> bool:
+    """Whether the player's army may cross from Kabul to Punjab, where there is no road."""
+    return hooks.modified(state, MayCross(Piece.ARMY, Region.KABUL, Region.PUNJAB, PlayerId(player)), False)
+
+
 def test_mountain_guides_last_until_the_end_of_your_turn(
     new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -186,14 +192,14 @@ def test_mountain_guides_last_until_the_end_of_your_turn(
     join_game(guides, monkeypatch)
     state = empty_state(2)
     play(guides, state, 0, [])
-    assert not hooks.modified(state, ArmyNeedsRoad(PlayerId(0)), True)  # in effect at once
-    assert hooks.modified(state, ArmyNeedsRoad(PlayerId(1)), True)  # for its owner only
+    assert crosses(state, 0)  # in effect at once
+    assert not crosses(state, 1)  # for its owner only
     copy = state.copy()
     assert copy.lasting == state.lasting and copy.digest() == state.digest()  # saves carry it
     drive(rules.take_turn(state, 1), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
     assert state.lasting  # another player's turn ended: still in effect
     drive(rules.take_turn(state, 0), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
-    assert state.lasting == [] and hooks.modified(state, ArmyNeedsRoad(PlayerId(0)), True)
+    assert state.lasting == [] and not crosses(state, 0)
 
 
 def test_a_lasting_effect_until_the_next_dominance_check(
