@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from paxc.runtime.pamir.state import (
     BORDERS,
     COALITIONS,
@@ -47,10 +49,11 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
     blocks = ", ".join(f"{c.value} {state.blocks_in_play(c)}" for c in COALITIONS)
     lines += [f"  blocks in play: {blocks}", "", "Players:"]
     for index, player in enumerate(state.players):
+        seat_lines: list[str] = []
         loyalty = player.loyalty.value if player.loyalty else "-"
         if state.is_wakhan(index):
             loyalty = "Wakhan, loyal to every coalition"
-        lines.append(
+        seat_lines.append(
             f"  P{index}{' (to play)' if index == state.active else ''}: {loyalty}, {player.score} points, "
             f"{player.rupees} rupees, {len(player.gifts)} gifts, {len(player.prizes)} prizes, "
             f"{player.cylinders} cylinders in supply"
@@ -64,15 +67,16 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
                 f"{printed.suit.value if printed.suit else '?'} {printed.rank}"
                 f"{', spies ' + ' '.join(spies) if spies else ''})"
             )
-        lines.append("    court: " + ("; ".join(court) if court else "-"))
+        seat_lines.append("    court: " + ("; ".join(court) if court else "-"))
         if viewer is None or viewer == index:
-            lines.append("    hand: " + (", ".join(card(n).name for n in player.hand) or "-"))
+            seat_lines.append("    hand: " + (", ".join(card(n).name for n in player.hand) or "-"))
         else:
-            lines.append(f"    hand: {len(player.hand)} cards")
+            seat_lines.append(f"    hand: {len(player.hand)} cards")
         if player.events:
-            lines.append("    events: " + ", ".join(card(n).sides[s].name for n, s in player.events))
+            seat_lines.append("    events: " + ", ".join(card(n).sides[s].name for n, s in player.events))
         if state.is_wakhan(index):
-            lines += _ai_card(state)
+            seat_lines += _ai_card(state)
+        lines += [part for line in seat_lines for part in _wrapped(line)]
     if state.global_events:
         lines.append(
             "Events for everybody: " + ", ".join(card(n).sides[s].name for n, s, _ in state.global_events)
@@ -80,8 +84,22 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
+WIDTH = 100  # a player's lines longer than this go on over several, indented further
+
+
+def _wrapped(line: str) -> list[str]:
+    """A line of the players' part cut at spaces to the board's width, its continuation indented
+    four columns more than the line itself."""
+    if len(line) <= WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+
+
 def _ai_card(state: PamirState) -> list[str]:
-    """Wakhan's face-up AI card, read with the back of the next one."""
+    """Wakhan's face-up AI card, read with the back of the next one. Only that card's back is in
+    view (its column numbers and red slots), never its front: the board says what the back
+    gives, not which card it is."""
     from paxc.runtime.pamir import wakhan
 
     read = wakhan.current_reading(state)
@@ -94,8 +112,8 @@ def _ai_card(state: PamirState) -> list[str]:
         for slot in read.slots
     ]
     return [
-        f"    AI card: {read.front.name} over the back of {read.back.name}: "
-        f"{read.red.value} row, column {read.column}, pragmatic loyalty "
+        f"    AI card: {wakhan.ai_card_label(read.front.number)}, read with the back of the next: "
+        f"{read.red.value} row, column of cost {read.column}, pragmatic loyalty "
         f"{wakhan.pragmatic_loyalty(state, read).value}",
         "      actions: " + "; ".join(actions),
         "      regions: " + ", ".join(r.value for r in read.regions),

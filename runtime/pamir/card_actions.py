@@ -682,6 +682,12 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
 
     Decision: a battle in a region reaches the roads on that region's borders (a road lies
     between two regions, and the rules give no other place to fight one).
+
+    Decision: every player may remove Wakhan's tribes (her spies, like anyone's, whatever the
+    loyalties). Her rules call her loyal to every coalition to say whose patriots, prizes and
+    influence count for her, not to shelter her tribes from everyone; the one coalition she
+    acts with, her pragmatic loyalty, is by its definition one no other player holds, so nobody
+    shares a loyalty with her (outside her own actions her loyalty here is none).
     """
     if isinstance(site, Card):
         spies = state.spies.get(site.number, [])

@@ -55,6 +55,14 @@ from paxc.runtime.pamir.state import (
 S = TypeVar("S")
 
 AI_CARDS: tuple[int, ...] = tuple(c.number for c in CARDS if c.card_type is CardType.WAKHAN)
+_PRINTED_ORDER = sorted(AI_CARDS)
+
+
+def ai_card_label(number: int) -> str:
+    """How the log and the board name an AI card: "AI card 7", by its place among the 24 (the
+    number printed on it, as the card file numbers them in order)."""
+    return f"AI card {_PRINTED_ORDER.index(number) + 1}"
+
 
 # ---------------------------------------------------------------------- the AI deck
 
@@ -271,17 +279,23 @@ Policy = Callable[[Choice[Any]], object | None]
 
 
 def answering(
-    state: PamirState, run: Generator[S, None, Any], policy: Policy | None = None
+    state: PamirState,
+    run: Generator[S, None, Any],
+    policy: Policy | None = None,
+    chosen: list[object] | None = None,
 ) -> Generator[S, None, None]:
     """`run` (the rules, or one effect) as the session sees it when Wakhan plays: every question
     to her seat is answered here at once (by `policy` when it has an answer, as `answer` says
-    otherwise), the others pass on."""
+    otherwise), the others pass on. Her answers are added to `chosen`, if given (what the log
+    tells of her action)."""
     try:
         step = next(run)
         while True:
             if isinstance(step, Choice) and state.wakhan is not None and state.is_wakhan(step.chooser):
                 reply = policy(step) if policy is not None else None
                 step.answer = answer(state, step) if reply is None else reply
+                if chosen is not None:
+                    chosen.append(step.answer)
             else:
                 yield step
             step = next(run)
@@ -291,13 +305,19 @@ def answering(
 
 # ---------------------------------------------------------------------- her two actions
 
-Attempt = Callable[[ActionSlot], Generator[Decision, None, bool]]
+# What one action of hers did, as the log tells it after "Wakhan" ("taxes P1 with ..."): a
+# function, so that the words are made only when someone listens (`narration`).
+Deed = Callable[[], str]
+Attempt = Callable[[ActionSlot], Generator[Decision, None, Deed | None]]
+
+ORDINALS = ("first", "second", "third")
 
 
 def take_actions(state: PamirState, read: Reading, attempt: Attempt) -> Effect:
     """Try the front's actions top to bottom, each one she can take being taken, until two
     actions are used; after the bottom one, start again at the top. `attempt` takes one action
-    if it can (True) and counts it in `state.turn.actions_taken` unless it is a bonus action.
+    if it can (what it did; None when it cannot) and counts it in `state.turn.actions_taken`
+    unless it is a bonus action.
     A whole pass in which nothing can be taken ends her actions."""
     while state.turn.actions_taken < BASE_ACTIONS and not state.over:
         progress = False
@@ -332,11 +352,13 @@ def holds(state: PamirState, condition: AiCondition) -> bool:
     return max(spies) > spies[seat]
 
 
-def attempt_radicalize(state: PamirState, read: Reading, slot: ActionSlot) -> Generator[Decision, None, bool]:
-    """A radicalize slot of the front: skipped when its condition does not hold or no card
-    fits; otherwise one action."""
+def attempt_radicalize(
+    state: PamirState, read: Reading, slot: ActionSlot
+) -> Generator[Decision, None, Deed | None]:
+    """A radicalize slot of the front: skipped (None) when its condition does not hold or no
+    card fits; otherwise one action."""
     if slot.condition is not None and not holds(state, slot.condition):
-        return False
+        return None
     return (yield from radicalize(state, read, slot.target))
 
 
@@ -345,10 +367,12 @@ def attempt_radicalize(state: PamirState, read: Reading, slot: ActionSlot) -> Ge
 MarketSlot = tuple[int, int]  # (row, column)
 
 
-def radicalize(state: PamirState, read: Reading, target: AiTarget | None) -> Generator[Decision, None, bool]:
+def radicalize(
+    state: PamirState, read: Reading, target: AiTarget | None
+) -> Generator[Decision, None, Deed | None]:
     """Her core action: buy a card and play it at once (one action). The card is the one the
     instruction names if there is one, else the Dominance Check rule's while a check is in the
-    market, else the arrows'. False when no card fits: the action is not taken."""
+    market, else the arrows'. None when no card fits: the action is not taken."""
     if target is not None:
         chosen = instructed_card(state, read, target)
     elif any(_is_check(n) for row in state.market for n in row if n is not None):
@@ -356,10 +380,9 @@ def radicalize(state: PamirState, read: Reading, target: AiTarget | None) -> Gen
     else:
         chosen = card_by_arrows(state, read)
     if chosen is None:
-        return False
+        return None
     state.turn.actions_taken += 1
-    yield from buy_and_play(state, read, *chosen)
-    return True
+    return (yield from buy_and_play(state, read, *chosen))
 
 
 def _is_check(number: int) -> bool:
@@ -526,25 +549,28 @@ def savvier(state: PamirState, read: Reading, chosen: MarketSlot) -> MarketSlot:
     return min(better, key=lambda s: (_cost(state, s), s[0] != first_row), default=chosen)
 
 
-def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Effect:
+def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Generator[Decision, None, Deed]:
     """Buy the card (paying as anyone does) and play it at once: an event resolves as bought; a
     court card goes to her court if she can pay the bribe to the ruler of its region, and to the
     discard pile if she cannot. The red arrow says which end of her court it joins."""
     seat = seat_of(state).seat
-    market.pay_purchase(state, seat, row, column, _cost(state, (row, column)))
+    cost = _cost(state, (row, column))
+    market.pay_purchase(state, seat, row, column, cost)
     number = market.take_card(state, seat, row, column)
     printed = card(number)
+    bought = f"{printed.name} ({cost} rupee{'' if cost == 1 else 's'})"
     if printed.card_type is not CardType.COURT:
         yield from rules.resolve_event(state, number, Resolution.PURCHASED, seat)
-        return
+        return lambda: f"buys {bought}"
     region = printed.region
     assert region is not None
     me = state.players[seat]
     me.hand.append(number)  # bought, in her hand until played or discarded
-    if not (yield from rules.pay_bribe(state, seat, state.ruler(region), state.tribes[region], region)):
+    ruler = state.ruler(region)
+    if not (yield from rules.pay_bribe(state, seat, ruler, state.tribes[region], region)):
         me.hand.remove(number)
         state.discard.append(number)
-        return
+        return lambda: f"radicalizes {bought} and discards it: she cannot pay P{ruler}'s bribe"
     me.hand.remove(number)
     if read.red is AiSlot.TOP:
         me.court.insert(0, number)
@@ -570,6 +596,8 @@ def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Eff
             if one_shot.timing == "play":
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, seat, number)))
     yield from hooks.fire(state, CardPlayed(printed, PlayerId(seat)))
+    side = "left" if read.red is AiSlot.TOP else "right"
+    return lambda: f"radicalizes {bought}, played on the {side} of her court"
 
 
 def road_border(read: Reading, region: Region, placed: int) -> Border:

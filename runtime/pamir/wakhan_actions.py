@@ -12,6 +12,7 @@ which she always keeps, loyal to every coalition as she is) are her own.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from functools import partial
 
 from paxc.generated.pamir.vocabulary import (
     Action,
@@ -23,13 +24,16 @@ from paxc.generated.pamir.vocabulary import (
     Coalition,
     Region,
 )
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Decision, Effect, PlayerId
 from paxc.runtime.pamir import card_actions, hooks, market, pieces
+from paxc.runtime.pamir import wakhan_telling as telling
 from paxc.runtime.pamir.card_actions import (
     BETRAY_COST,
     BuildArmy,
     BuildRoad,
     GiftSpace,
+    MoveArmy,
     RemoveArmy,
     RemoveRoad,
     RemoveSpy,
@@ -39,6 +43,7 @@ from paxc.runtime.pamir.card_actions import (
 from paxc.runtime.pamir.state import BASE_ACTIONS, PamirState, borders_of, card
 from paxc.runtime.pamir.wakhan import (
     ActionSlot,
+    Deed,
     Policy,
     Reading,
     answering,
@@ -103,36 +108,45 @@ def can_take(state: PamirState, read: Reading, action: Action, target: AiTarget 
 
 def take(
     state: PamirState, read: Reading, number: int, action: Action, target: AiTarget | None = None
-) -> Effect:
-    """Take `action` with her court card `number`, by her rules."""
+) -> Generator[Decision, None, Deed]:
+    """Take `action` with her court card `number`, by her rules; what she did, for the log."""
     seat = seat_of(state).seat
     use = UseCard(number, action)
+    done: list[object] = []  # her picks, or the moves or the card of her own move and betrayal
+    gifts = list(state.players[seat].gifts)
     if action is Action.MOVE:
-        yield from _as_action(state, use, _move(state, read, card(number).rank or 0))
+        yield from _as_action(state, use, _move(state, read, card(number).rank or 0, done))
     elif action is Action.BETRAY:
-        yield from _as_action(state, use, _betray(state))
+        yield from _as_action(state, use, _betray(state, done))
     else:
         restore = _loyal(state, read)
         try:
             policy = _policies(state, read, target)[action]
-            yield from answering(state, card_actions.perform(state, seat, use), policy)
+            yield from answering(state, card_actions.perform(state, seat, use), policy, done)
         finally:
             restore()
+    new_gifts = [g for g in state.players[seat].gifts if g not in gifts]
+    return lambda: telling.deed(action, number, seat, done, new_gifts)
 
 
 def attempt(
     state: PamirState, read: Reading, action: AiAction, target: AiTarget | None
-) -> Generator[Decision, None, bool]:
+) -> Generator[Decision, None, Deed | None]:
     """A card-based action of the AI card: with her court card of highest priority that may take
-    it, if the action would do something; False when it cannot be taken."""
+    it, if the action would do something; None when it cannot be taken."""
     printed = court_action(action)
     cards = usable_cards(state, printed)
     if not cards or not can_take(state, read, printed, target):
-        return False
+        return None
     number = highest_priority(state, cards)
     assert number is not None
-    yield from take(state, read, number, printed, target)
-    return number in state.turn.used_cards  # not when she could not pay a hostage bribe
+    bonus = card_actions.is_bonus(state, seat_of(state).seat, number)
+    deed = yield from take(state, read, number, printed, target)
+    if number not in state.turn.used_cards:
+        return None  # not taken: she could not pay a hostage bribe
+    if bonus:
+        return lambda: f"{deed()} (favored suit: a bonus action, not counted)"
+    return deed
 
 
 def _loyal(state: PamirState, read: Reading) -> Callable[[], None]:
@@ -305,7 +319,7 @@ def _still_rules(state: PamirState, region: Region, loyalty: Coalition) -> bool:
         state.armies[region][loyalty] += 1
 
 
-def _move(state: PamirState, read: Reading, rank: int) -> Effect:
+def _move(state: PamirState, read: Reading, rank: int, done: list[object]) -> Effect:
     loyalty = pragmatic_loyalty(state, read)
     for _ in range(rank):
         move = _next_move(state, read)
@@ -314,6 +328,7 @@ def _move(state: PamirState, read: Reading, rank: int) -> Effect:
         origin, destination = move
         state.armies[origin][loyalty] -= 1
         state.armies[destination][loyalty] += 1
+        done.append(MoveArmy(origin, destination))
     yield from ()
 
 
@@ -330,7 +345,7 @@ def _betray_cost(state: PamirState) -> int:
     return card_actions.cost(state, seat_of(state).seat, Action.BETRAY, BETRAY_COST)
 
 
-def _betray(state: PamirState) -> Effect:
+def _betray(state: PamirState, done: list[object]) -> Effect:
     """Pay for it (two rupees, as abilities may change) and discard the card, which she takes as
     a prize: loyal to every coalition, she keeps prizes of any coalition and changes no loyalty."""
     seat = seat_of(state).seat
@@ -341,14 +356,18 @@ def _betray(state: PamirState) -> Effect:
     market.pay_action_cost(state, seat, price)
     owner = state.owner_of(number)
     assert owner is not None
+    done.append((card(number), PlayerId(owner)))
     yield from pieces.discard_court_card(state, owner, number, to_prizes_of=seat)
 
 
 # ---------------------------------------------------------------------- the AI card's slots, bonus actions
 
 
-def attempt_slot(state: PamirState, read: Reading, slot: ActionSlot) -> Generator[Decision, None, bool]:
-    """One action of the AI card, taken if she can (True): a radicalize, or a card-based action."""
+def attempt_slot(
+    state: PamirState, read: Reading, slot: ActionSlot
+) -> Generator[Decision, None, Deed | None]:
+    """One action of the AI card, taken if she can (what she did): a radicalize, or a card-based
+    action."""
     if slot.action is AiAction.RADICALIZE:
         return (yield from attempt_radicalize(state, read, slot))
     return (yield from attempt(state, read, slot.action, slot.target))
@@ -376,4 +395,10 @@ def bonus_actions(state: PamirState, read: Reading) -> Effect:
         if found is None:
             return
         tried.add(found[0])
-        yield from take(state, read, *found)
+        deed = yield from take(state, read, *found)
+        if found[0] in state.turn.used_cards:
+            narrate(partial(_bonus_told, deed))
+
+
+def _bonus_told(deed: Deed) -> str:
+    return f"Wakhan {deed()}: a bonus action of her court (favored suit)"

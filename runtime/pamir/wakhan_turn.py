@@ -20,8 +20,11 @@ from paxc.runtime.pamir.state import (
     card,
 )
 from paxc.runtime.pamir.wakhan import (
+    ORDINALS,
     ActionSlot,
+    Deed,
     Reading,
+    ai_card_label,
     buy_and_play,
     discard_order,
     draw,
@@ -41,16 +44,17 @@ def take_turn(state: PamirState) -> Effect:
     read = draw(state)
     narrate(lambda: f"Wakhan's turn: {_reading(read)}")
 
-    def attempt(slot: ActionSlot) -> Generator[Decision, None, bool]:
-        if (yield from ambition(state, read)):
-            narrate("Wakhan buys a dominance check (ambition)")
-            return True
-        taken = yield from attempt_slot(state, read, slot)
-        if taken:
-            narrate(
-                lambda: f"Wakhan: {_slot_text(slot)} (AI card #{read.front.number}, action {slot.position})"
-            )
-        return taken
+    def attempt(slot: ActionSlot) -> Generator[Decision, None, Deed | None]:
+        label = ai_card_label(read.front.number)
+        bought = yield from ambition(state, read)
+        if bought is not None:
+            narrate(lambda: f"Wakhan {bought()}: her ambition (the check puts her first), not {label}")
+            return bought
+        deed = yield from attempt_slot(state, read, slot)
+        if deed is not None:
+            taken = deed
+            narrate(lambda: f"Wakhan {taken()}: {label}, {ORDINALS[slot.position - 1]} action")
+        return deed
 
     yield from take_actions(state, read, attempt)
     if not state.over:
@@ -63,7 +67,7 @@ def take_turn(state: PamirState) -> Effect:
 # ---------------------------------------------------------------------- ambition
 
 
-def ambition(state: PamirState, read: Reading) -> Generator[Decision, None, bool]:
+def ambition(state: PamirState, read: Reading) -> Generator[Decision, None, Deed | None]:
     """If buying a Dominance Check from the market would win her the game, or score her more
     points than anyone else, she buys it, whatever the AI card says (one action).
 
@@ -72,7 +76,7 @@ def ambition(state: PamirState, read: Reading) -> Generator[Decision, None, bool
     her purchase, as the rules would score it. An action she can no longer take is no ambition.
     """
     if state.turn.actions_taken >= BASE_ACTIONS:
-        return False
+        return None
     seat = seat_of(state).seat
     for row in range(MARKET_ROWS):
         for column in range(MARKET_COLUMNS):
@@ -85,9 +89,8 @@ def ambition(state: PamirState, read: Reading) -> Generator[Decision, None, bool
             if cost > state.players[seat].rupees or not _check_serves_her(state, row, column, cost):
                 continue
             state.turn.actions_taken += 1
-            yield from buy_and_play(state, read, row, column)
-            return True
-    return False
+            return (yield from buy_and_play(state, read, row, column))
+    return None
 
 
 def _check_serves_her(state: PamirState, row: int, column: int, cost: int) -> bool:
@@ -118,7 +121,7 @@ def cleanup(state: PamirState) -> Effect:
 
 
 def _reading(read: Reading) -> str:
-    return f"AI card #{read.front.number}: " + "; ".join(_slot_text(slot) for slot in read.slots)
+    return f"{ai_card_label(read.front.number)}: " + "; ".join(_slot_text(slot) for slot in read.slots)
 
 
 def _slot_text(slot: ActionSlot) -> str:

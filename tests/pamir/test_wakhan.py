@@ -243,14 +243,14 @@ def test_the_session_never_sees_a_question_to_her_seat() -> None:
 def _scripted(
     valid: dict[int, bool], state: PamirState, taken: list[int], bonus: frozenset[int] = frozenset()
 ) -> wakhan.Attempt:
-    def attempt(slot: wakhan.ActionSlot) -> Generator[Decision, None, bool]:
+    def attempt(slot: wakhan.ActionSlot) -> Generator[Decision, None, wakhan.Deed | None]:
         yield from ()
         if not valid[slot.position]:
-            return False
+            return None
         taken.append(slot.position)
         if slot.position not in bonus:
             state.turn.actions_taken += 1
-        return True
+        return lambda: f"takes action {slot.position}"
 
     return attempt
 

@@ -5,8 +5,9 @@ a court card, the card she acts with, and her bonus actions."""
 from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import Action, AiAction, AiTarget, Coalition, Region, Suit
-from paxc.runtime.effects import Effect
-from paxc.runtime.pamir import wakhan, wakhan_actions
+from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.pamir import card_actions, wakhan, wakhan_actions
+from paxc.runtime.pamir.card_actions import RemoveSpy, RemoveTribe
 from paxc.runtime.pamir.state import PamirState, border, card
 from tests.pamir.scenario import court_card, drive
 from tests.pamir.test_wakhan import HUMAN, SEAT, reading, with_wakhan
@@ -15,15 +16,17 @@ from tests.pamir.test_wakhan import HUMAN, SEAT, reading, with_wakhan
 # Transcaspia, Kabul, Kandahar, Persia, Herat, Punjab; the red arrow on the top.
 
 
-def act(state: PamirState, action: AiAction, target: AiTarget | None = None) -> bool:
-    """Attempt the action as an AI card's slot would, answering any question with the first option."""
-    result: list[bool] = []
+def act(state: PamirState, action: AiAction, target: AiTarget | None = None) -> str | None:
+    """Attempt the action as an AI card's slot would, answering any question with the first
+    option; what the log would say she did, None if she could not take it."""
+    result: list[wakhan.Deed | None] = []
 
     def run() -> Effect:
         result.append((yield from wakhan_actions.attempt(state, reading(state), action, target)))
 
     drive(wakhan.answering(state, run()), [], then_first=True)
-    return result[0]
+    deed = result[0]
+    return None if deed is None else deed()
 
 
 def facts(number: int, **expected: object) -> int:
@@ -221,3 +224,24 @@ def test_bonus_actions_from_the_leftmost_unused_favored_card() -> None:
     # Only the favored (Political) card acts, and it costs no action.
     assert state.turn.used_cards == {political_tax} and state.turn.actions_taken == 2
     assert state.market_rupees[0][0] == 5 - (card(political_tax).rank or 0)
+
+
+def test_any_player_may_battle_her_tribes_and_spies() -> None:
+    """Ruling: her loyalty to every coalition does not shelter her tribes (nobody shares her
+    pragmatic loyalty); her spies fall to anyone's, as every spy does."""
+    state = with_wakhan()  # the human is British
+    state.armies[Region.KABUL][Coalition.BRITISH] = 1
+    state.tribes[Region.KABUL][SEAT] = 1
+    state.players[SEAT].cylinders -= 1
+    target = 16
+    state.players[SEAT].court = [target]
+    state.spies_on(target)[SEAT] = 1
+    state.spies_on(target)[HUMAN] = 1
+    state.players[SEAT].cylinders -= 1
+    state.players[HUMAN].cylinders -= 1
+    sites = card_actions.battle_sites(state, HUMAN)
+    assert Region.KABUL in sites and card(target) in sites
+    drive(card_actions.battle(state, HUMAN, 2), [Region.KABUL, RemoveTribe(Region.KABUL, PlayerId(SEAT))])
+    assert state.tribes[Region.KABUL][SEAT] == 0
+    drive(card_actions.battle(state, HUMAN, 1), [card(target), RemoveSpy(card(target), PlayerId(SEAT))])
+    assert state.spies_on(target)[SEAT] == 0

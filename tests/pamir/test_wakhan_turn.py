@@ -72,7 +72,20 @@ def test_only_the_people_choose_a_loyalty_and_she_plays_first() -> None:
     assert all(c.chooser != 0 for c in [session.pending] if isinstance(c, Choice))
     shown = board.describe(state)
     assert "P0: Wakhan, loyal to every coalition" in shown
-    assert f"AI card: Wakhan AI card {state.wakhan.face_up[-1] - 200} over the back of" in shown
+    assert f"AI card: AI card {state.wakhan.face_up[-1] - 200}, read with the back of the next" in shown
+
+
+def test_the_board_shows_her_card_and_only_the_back_of_the_next() -> None:
+    """Only the back of the AI deck's top card is in view: the board gives what it says (the
+    row and column of the arrows), never which card it is; and her lines fit 100 columns."""
+    state = with_wakhan(front=201, back=209)  # red arrow: card 9's bottom slot; column 2
+    state.players[SEAT].court = [c.number for c in (military(1), military(2))] + [1, 2, 3]
+    shown = board.describe(state)
+    assert "AI card: AI card 1, read with the back of the next: bottom row, column of cost 2" in shown
+    assert "AI card 9" not in shown and card(209).name not in shown
+    assert all(len(line) <= board.WIDTH for line in shown[shown.index("Players:") :].splitlines())
+    # A long line goes on, indented, on the next: nothing of it is lost.
+    assert " ".join(shown.split()).count(card(3).name) == 1
 
 
 # ---------------------------------------------------------------------- ambition
