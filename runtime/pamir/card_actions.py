@@ -739,3 +739,8 @@ possible = _possible
 battle_sites = _battle_sites
 betray_targets = _betray_targets
 market_slot = _market_slot
+
+
+def spy_moves(state: PamirState, player: int) -> tuple[MoveSpy, ...]:
+    """Every step one of the player's spies may take now (Wakhan's spy movement variant)."""
+    return tuple(_each_spy_move(state, player))

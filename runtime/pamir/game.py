@@ -48,6 +48,7 @@ VARIANTS = (
     Variant(
         "steadfast_loyalty", "Pax Pamir with Wakhan: her loyalty is the unshared coalition with most blocks."
     ),
+    Variant("spy_movement", "Pax Pamir with Wakhan: she moves idle spies when she cannot move armies."),
 )
 
 GAME = Game("pamir", "Pax Pamir (2nd edition)", _PAXC / "cards" / "pamir", _kit, VARIANTS)

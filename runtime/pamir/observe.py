@@ -119,4 +119,5 @@ def _wakhan(state: PamirState) -> Data | None:
         "ai_deck_size": len(wakhan.deck),
         "savvy_purchasing": wakhan.savvy_purchasing,
         "steadfast_loyalty": wakhan.steadfast_loyalty,
+        "spy_movement": wakhan.spy_movement,
     }

@@ -50,7 +50,7 @@ from paxc.runtime.pamir.state import (
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MIN_HUMANS_WITH_WAKHAN, MAX_HUMANS_WITH_WAKHAN = 1, 2
 WAKHAN_SEAT = 0
-WAKHAN_VARIANTS = ("savvy_purchasing", "steadfast_loyalty")
+WAKHAN_VARIANTS = ("savvy_purchasing", "steadfast_loyalty", "spy_movement")
 # What a game may start from (the command line's options and a save's). With `wakhan`, one or two
 # people play against the automated opponent: `players` counts the people (one when left out);
 # her variants go with her only.
@@ -108,7 +108,8 @@ def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
     """A game after setup. With the option `wakhan`, `players` people (1 or 2) play against the
     automated opponent, who counts as a player for the deck and takes seat 0: she plays first
     (rulebook, "Playing with Wakhan"; seats are numbered in turn order from the first player).
-    Her variants, off by default: `savvy_purchasing`, `steadfast_loyalty` (see `wakhan`)."""
+    Her variants, off by default: `savvy_purchasing`, `steadfast_loyalty`, `spy_movement` (see
+    `wakhan` and `wakhan_actions`)."""
     with_wakhan = options.get("wakhan", False) is True
     players = options.get("players", MIN_HUMANS_WITH_WAKHAN if with_wakhan else None)
     low, high = (
@@ -145,6 +146,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
             deck=wakhan.new_ai_deck(rng),
             savvy_purchasing=bool(options.get("savvy_purchasing", False)),
             steadfast_loyalty=bool(options.get("steadfast_loyalty", False)),
+            spy_movement=bool(options.get("spy_movement", False)),
         )
     return state
 

@@ -87,10 +87,16 @@ class WakhanState:
     # Variants from the players' community, off by default (options of the game).
     savvy_purchasing: bool = False
     steadfast_loyalty: bool = False
+    spy_movement: bool = False
 
     def copy(self) -> WakhanState:
         return WakhanState(
-            self.seat, self.deck[:], self.face_up[:], self.savvy_purchasing, self.steadfast_loyalty
+            self.seat,
+            self.deck[:],
+            self.face_up[:],
+            self.savvy_purchasing,
+            self.steadfast_loyalty,
+            self.spy_movement,
         )
 
 

@@ -615,16 +615,17 @@ def spy_target(state: PamirState, region: Region) -> int | None:
     hostage holder must). When she has the most everywhere, the spy still goes on a card of the
     region, the one of highest priority, since an impact icon is resolved as normal.
     """
-    seat = seat_of(state).seat
     cards = [n for p in state.players for n in p.court if card(n).region is region]
     if not cards:
         return None
-
-    def has_most(number: int) -> bool:
-        counts = state.spies.get(number)
-        if not counts:
-            return False
-        return all(counts[seat] > count for p, count in enumerate(counts) if p != seat)
-
-    open_cards = [n for n in cards if not has_most(n)]
+    open_cards = [n for n in cards if not has_most_spies(state, n)]
     return highest_priority(state, open_cards or cards)
+
+
+def has_most_spies(state: PamirState, number: int) -> bool:
+    """Whether she has more spies on the court card than each other player."""
+    seat = seat_of(state).seat
+    counts = state.spies.get(number)
+    if not counts:
+        return False
+    return all(counts[seat] > count for p, count in enumerate(counts) if p != seat)

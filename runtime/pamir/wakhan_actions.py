@@ -5,8 +5,9 @@ She takes an action with the court card of highest priority among those that cou
 it, under the same restrictions as a player. Where her behaviour picks among a player's legal
 choices (tax, gift, build, battle), the player's own action runs, with her pragmatic loyalty as
 her loyalty while it does (the blocks she builds and battles with) and her picks as the answers to
-its questions. Her move (armies only, needing no road) and her betrayal (a card with a prize,
-which she always keeps, loyal to every coalition as she is) are her own.
+its questions. Her move (armies only, needing no road; with the spy movement variant, idle spies
+when no army can move) and her betrayal (a card with a prize, which she always keeps, loyal to
+every coalition as she is) are her own.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from paxc.runtime.pamir.card_actions import (
     BuildRoad,
     GiftSpace,
     MoveArmy,
+    MoveSpy,
     RemoveArmy,
     RemoveRoad,
     RemoveSpy,
@@ -48,8 +50,10 @@ from paxc.runtime.pamir.wakhan import (
     Reading,
     answering,
     attempt_radicalize,
+    has_most_spies,
     highest_priority,
     pragmatic_loyalty,
+    priority,
     seat_of,
     tie_player,
 )
@@ -90,7 +94,7 @@ def can_take(state: PamirState, read: Reading, action: Action, target: AiTarget 
     seat = seat_of(state).seat
     me = state.players[seat]
     if action is Action.MOVE:
-        return _next_move(state, read) is not None
+        return _can_move(state, read)
     if action is Action.BETRAY:
         return me.rupees >= _betray_cost(state) and _betray_target(state) is not None
     if action is Action.BATTLE:
@@ -319,17 +323,73 @@ def _still_rules(state: PamirState, region: Region, loyalty: Coalition) -> bool:
         state.armies[region][loyalty] += 1
 
 
+def _can_move(state: PamirState, read: Reading) -> bool:
+    if _next_move(state, read) is not None:
+        return True
+    return seat_of(state).spy_movement and _next_spy_move(state) is not None
+
+
 def _move(state: PamirState, read: Reading, rank: int, done: list[object]) -> Effect:
+    """Up to `rank` moves, each of an army as `_next_move` says; with the spy movement variant,
+    a move no army can make moves an idle spy (`_next_spy_move`)."""
     loyalty = pragmatic_loyalty(state, read)
+    seat = seat_of(state).seat
     for _ in range(rank):
         move = _next_move(state, read)
-        if move is None:
+        if move is not None:
+            origin, destination = move
+            state.armies[origin][loyalty] -= 1
+            state.armies[destination][loyalty] += 1
+            done.append(MoveArmy(origin, destination))
+            continue
+        spy_move = _next_spy_move(state) if seat_of(state).spy_movement else None
+        if spy_move is None:
             return
-        origin, destination = move
-        state.armies[origin][loyalty] -= 1
-        state.armies[destination][loyalty] += 1
-        done.append(MoveArmy(origin, destination))
+        whence, whither = spy_move
+        state.spies_on(whence)[seat] -= 1
+        state.spies_on(whither)[seat] += 1
+        done.append(MoveSpy(card(whence), card(whither)))
     yield from ()
+
+
+# ---------------------------------------------------------------------- spies that move (variant)
+
+
+def idle_spies(state: PamirState, number: int) -> int:
+    """Her spies on the court card that are idle: those beyond the ones tied up, each other
+    player's spy there tying up one of hers."""
+    counts = state.spies.get(number)
+    if not counts:
+        return 0
+    seat = seat_of(state).seat
+    return counts[seat] - sum(count for p, count in enumerate(counts) if p != seat)
+
+
+def _next_spy_move(state: PamirState) -> tuple[int, int] | None:
+    """Variant (spy movement), for a move no army of hers can make: one idle spy of hers steps
+    from the card of lowest card priority where she has one to the card of highest priority,
+    among those it can step to, where she does not have the most spies.
+
+    Decisions: the variant, as the players' community gives it, says only that she moves idle
+    spies when she cannot move armies. Here each move of the action is an army's while one can
+    move and a spy's after that (rank 3 with one army move left: the army, then two spies). A
+    spy steps as a player's spy may (to the next card on the ring of courts, or as abilities
+    allow): her rules lift the roads her armies need, but nothing for spies. The origin is the
+    card of least priority with an idle spy that has somewhere to go (a spy is least needed
+    there); the destination follows the rule for her spies on play (the highest priority card
+    where she does not have the most). Tied-up spies stay, so she never gives up a card where
+    she has as many spies as all the others together.
+    """
+    seat = seat_of(state).seat
+    steps: dict[int, list[int]] = {}
+    for step in card_actions.spy_moves(state, seat):
+        steps.setdefault(step.origin.number, []).append(step.destination.number)
+    idle = sorted((n for n in steps if idle_spies(state, n) > 0), key=lambda n: priority(state, n))
+    for origin in idle:
+        destination = highest_priority(state, [n for n in steps[origin] if not has_most_spies(state, n)])
+        if destination is not None:
+            return origin, destination
+    return None
 
 
 # ---------------------------------------------------------------------- betray

@@ -33,7 +33,7 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
     },
     # Wakhan's AI deck: its size and the back of its top card are shown, not its order.
     WakhanState: {
-        "public": {"seat", "face_up", "savvy_purchasing", "steadfast_loyalty"},
+        "public": {"seat", "face_up", "savvy_purchasing", "steadfast_loyalty", "spy_movement"},
         "not_shown": {"deck"},
     },
     TurnState: {

@@ -245,3 +245,58 @@ def test_any_player_may_battle_her_tribes_and_spies() -> None:
     assert state.tribes[Region.KABUL][SEAT] == 0
     drive(card_actions.battle(state, HUMAN, 1), [card(target), RemoveSpy(card(target), PlayerId(SEAT))])
     assert state.spies_on(target)[SEAT] == 0
+
+
+# ---------------------------------------------------------------------- the spy movement variant
+
+
+def spies_scenario() -> tuple[PamirState, list[int], int]:
+    """The human's court of three cards, hers of one (with the move card of rank 2), her two
+    spies on her own card, nobody else's: the ring of courts runs the human's cards, then hers."""
+    state = with_wakhan()
+    theirs = [facts(16, rank=1), facts(59, rank=2), facts(4, suit=Suit.INTELLIGENCE)]
+    state.players[HUMAN].court = theirs
+    mover = facts(13, suit=Suit.ECONOMIC, rank=2)
+    state.players[SEAT].court = [mover]
+    state.spies_on(mover)[SEAT] = 2
+    state.players[SEAT].cylinders -= 2
+    return state, theirs, mover
+
+
+def test_without_the_variant_she_moves_no_spy() -> None:
+    state, _, mover = spies_scenario()
+    assert not act(state, AiAction.MOVE)
+    assert state.spies_on(mover)[SEAT] == 2 and state.turn.actions_taken == 0
+
+
+def test_with_the_variant_idle_spies_move_when_no_army_can() -> None:
+    state, theirs, mover = spies_scenario()
+    wakhan.seat_of(state).spy_movement = True
+    told = act(state, AiAction.MOVE)
+    # Her card's neighbours on the ring: the human's last card (before it) and first (after it,
+    # round the ring). The first spy goes to the one of higher priority; the second cannot join
+    # it (she has the most there now), so it goes to the other; the middle card is too far.
+    best = wakhan.highest_priority(state, [theirs[0], theirs[-1]])
+    other = theirs[-1] if best == theirs[0] else theirs[0]
+    assert state.spies_on(best)[SEAT] == 1 and state.spies_on(other)[SEAT] == 1
+    assert state.spies_on(theirs[1])[SEAT] == 0
+    assert state.spies_on(mover)[SEAT] == 0 and state.turn.actions_taken == 1
+    assert told == (
+        f"moves a spy from {card(mover).name} to {card(best).name}, "
+        f"a spy from {card(mover).name} to {card(other).name} with {card(mover).name}"
+    )
+
+
+def test_tied_up_spies_stay_and_armies_move_first() -> None:
+    state, theirs, mover = spies_scenario()
+    wakhan.seat_of(state).spy_movement = True
+    state.spies_on(mover)[HUMAN] = 2  # each of the human's spies ties up one of hers
+    state.players[HUMAN].cylinders -= 2
+    assert not act(state, AiAction.MOVE)
+    state.spies_on(mover)[HUMAN] = 1  # one idle spy now
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.tribes[Region.PUNJAB][HUMAN] = 1
+    assert act(state, AiAction.MOVE)
+    # The army went first; the move left over took her one idle spy, and only that one.
+    assert state.armies[Region.PUNJAB][Coalition.RUSSIAN] == 1
+    assert state.spies_on(mover)[SEAT] == 1 and sum(state.spies_on(n)[SEAT] for n in theirs) == 1

@@ -39,11 +39,14 @@ def test_setup_counts_her_for_the_deck_and_gives_her_the_ai_deck() -> None:
     two = new_state({"players": 2, "wakhan": True}, seed=4)
     assert len(two.players) == 3 and len(two.deck) + 12 == 6 * (5 + 3) + 10
     assert not alone.wakhan.savvy_purchasing and not alone.wakhan.steadfast_loyalty
-    variants = new_state(
-        {"players": 1, "wakhan": True, "savvy_purchasing": True, "steadfast_loyalty": True}, 4
-    )
+    assert not alone.wakhan.spy_movement
+    all_three = {"savvy_purchasing": True, "steadfast_loyalty": True, "spy_movement": True}
+    variants = new_state({"players": 1, "wakhan": True, **all_three}, 4)
+    assert variants.wakhan is not None
     assert (
-        variants.wakhan is not None and variants.wakhan.savvy_purchasing and variants.wakhan.steadfast_loyalty
+        variants.wakhan.savvy_purchasing
+        and variants.wakhan.steadfast_loyalty
+        and variants.wakhan.spy_movement
     )
     for wrong in (0, 3):
         with pytest.raises(ValueError, match="1 to 2 players against Wakhan"):
@@ -56,6 +59,8 @@ def test_setup_counts_her_for_the_deck_and_gives_her_the_ai_deck() -> None:
         OPTIONS.check({"players": 3, "wakhan": True})
     with pytest.raises(OptionsError, match="for games with Wakhan"):
         new_state({"players": 3, "savvy_purchasing": True}, seed=1)
+    with pytest.raises(OptionsError):
+        OPTIONS.check({"players": 3, "spy_movement": True})
 
 
 def test_only_the_people_choose_a_loyalty_and_she_plays_first() -> None:
@@ -225,7 +230,7 @@ def test_a_card_of_her_hand_to_discard_goes_in_her_cleanup_order() -> None:
     assert wakhan.answer(state, choice) == political
 
 
-@pytest.mark.parametrize("variant", ["savvy_purchasing", "steadfast_loyalty"])
+@pytest.mark.parametrize("variant", ["savvy_purchasing", "steadfast_loyalty", "spy_movement"])
 @pytest.mark.parametrize("people", [1, 2])
 def test_whole_games_with_her_variants_keep_the_invariants(variant: str, people: int) -> None:
     session = Session(PamirRules(), OPTIONS.check({"players": people, "wakhan": True, variant: True}), 11)

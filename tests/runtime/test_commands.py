@@ -181,6 +181,10 @@ def test_wakhan_options_that_contradict_are_refused() -> None:
     assert code == 2 and "1 or 2 people" in output
     code, output = paxc("simulate", "pamir", "--players", "3", "--savvy-purchasing")
     assert code == 2 and "goes with the --wakhan variant" in output
+    code, output = paxc("simulate", "pamir", "--players", "3", "--spy-movement")
+    assert code == 2 and "goes with the --wakhan variant" in output
+    code, output = paxc("simulate", "pamir", "--players", "1", "--wakhan", "--spy-movement", "--games", "3")
+    assert code == 0 and "errors: 0" in output, output
 
 
 def test_the_terminal_tells_what_happens_and_replays_stay_silent(tmp_path: Path) -> None:
