@@ -277,6 +277,7 @@ def test_with_the_variant_idle_spies_move_when_no_army_can() -> None:
     # round the ring). The first spy goes to the one of higher priority; the second cannot join
     # it (she has the most there now), so it goes to the other; the middle card is too far.
     best = wakhan.highest_priority(state, [theirs[0], theirs[-1]])
+    assert best is not None
     other = theirs[-1] if best == theirs[0] else theirs[0]
     assert state.spies_on(best)[SEAT] == 1 and state.spies_on(other)[SEAT] == 1
     assert state.spies_on(theirs[1])[SEAT] == 0
