@@ -14,11 +14,11 @@ from typing import Literal
 from paxc.generated.porfiriana.vocabulary import (
     Action,
     ActionTaken,
+    CardBought,
     CardSold,
     Connection,
     Family,
     PoliceCost,
-    Regime,
 )
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import cards_played, economy, hooks, losses, market, troops, unrest
@@ -109,7 +109,8 @@ class Speculate:
     Placing a speculation cube comes from the supply; one can be moved to another market card or
     taken back. With every cube in use, one may instead come off a card in play (not an extortion
     cube), and go to a market card or to a place short of a cube: an enterprise below the value
-    its income follows, or a Loyalty point without its Pax prestige cube."""
+    its income follows, or a prestige point without the prestige cube it takes (under the Pax:
+    a Loyalty point)."""
 
     target: CubeSpot | None
     source: CubeSpot | None = None
@@ -308,18 +309,18 @@ def cubes_in_play(state: PorfirianaState, player: int) -> list[CubeSpot]:
 
 def short_spots(state: PorfirianaState, player: int) -> list[CubeSpot]:
     """Places that would take one of the player's cubes if the supply had one: enterprises below
-    the value their income follows, Loyalty points without their Pax prestige cube. Ranches,
+    the value their income follows, prestige points without the cube they take. Ranches,
     plantations and connections are never short: only buying land or an upgrade adds there."""
     me = state.players[player]
-    pax = state.regime_card.regime is Regime.PAX
+    takes = economy.cube_rules(state)[player]
     found: list[CubeSpot] = []
     for held in me.row:
         target = economy.income_target(state, held)
         if target is not None and held.income + (held.extortion is not None) < target:
             found.append(CubeSpot("income", held.number))
-        if pax and held.prestige_cubes < economy.loyalty_points_on(held):
+        if held.prestige_cubes < economy.cube_points_on(held, takes):
             found.append(CubeSpot("prestige", held.number))
-    if pax and me.stack_prestige_cubes < economy.loyalty_points_in_stack(state, player):
+    if me.stack_prestige_cubes < economy.cube_points_in_stack(state, player, takes):
         found.append(CubeSpot("stack", player))
     return found
 
@@ -336,9 +337,14 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
         state.turn.market_purchases += 1
         yield from market.buy(state, player, option.row, option.column)
     elif isinstance(option, BuyPublic):
-        me.gold -= card(option.number).cost or 0
+        paid = card(option.number).cost or 0
+        me.gold -= paid
         state.public.remove(option.number)
-        yield from cards_played.play_public(state, player, option.number, option.side)
+        state.in_transit.append(option.number)
+        bought = CardBought(card(option.number), PlayerId(player), paid)
+        yield from hooks.fire(state, bought, played=(option.number, player))
+        state.in_transit.remove(option.number)
+        yield from cards_played.play_public(state, player, option.number, option.side, paid)
     elif isinstance(option, Sell):
         yield from sell(state, player, option.number)
     elif isinstance(option, Redeploy):

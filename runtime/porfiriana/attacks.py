@@ -6,6 +6,10 @@ in unrest); one with a district flag only that district. A black card targets a 
 of theirs according to its family. Either steals gold up to its figure, then goes to the victim's
 prestige stack when it shows an upside-down prestige point (jailing the victim when that point is
 a jailed one) and to the discard otherwise.
+
+Cards hear an attack twice: `card_played` once it is paid for (even if a spy then cancels it, as
+gun stores are paid for it), and `attack_resolved`, with its victim, once it has taken effect;
+the attack card's own text about its victim is written on the latter.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from paxc.generated.porfiriana.vocabulary import AttackPlayed, CardType, Family
+from paxc.generated.porfiriana.vocabulary import AttackPlayed, AttackResolved, CardPlayed, CardType, Family
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.porfiriana import hooks, losses, regimes, unrest
@@ -110,6 +114,8 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     state.in_transit.append(number)  # played, not yet discarded or awarded
     me.gold -= target.cost
     printed = card(number)
+    played = (number, player)  # the card hears its own play, though it is in no row
+    yield from hooks.fire(state, CardPlayed(printed, PlayerId(player), target.cost), played=played)
     # immunity from jail holds even when the partner giving it is lost in this very attack
     immune = losses.immune_to(state, target.victim, Family.IMMUNE_TO_JAIL)
     if (yield from hooks.replaced(state, AttackPlayed(printed, PlayerId(player), PlayerId(target.victim)))):
@@ -141,11 +147,13 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
         if not (state.solitaire and player == 1):  # what Díaz steals goes to the bank (rules L)
             me.gold += taken
     _pay_gun_stores(state, number)
-    ctx = PorfirianaContext(state, player, number, victim=target.victim)
+    ctx = PorfirianaContext(state, player, number)
     for ability in printed.abilities:
         for one_shot in ability.one_shots:
             if one_shot.timing == "play":
                 yield from run_effect(one_shot.run(ctx))
+    resolved = AttackResolved(printed, PlayerId(player), PlayerId(target.victim))
+    yield from hooks.fire(state, resolved, played=played)
     yield from regimes.change_regime(state, printed.regime_change)
     state.in_transit.remove(number)
     yield from award(state, target.victim, number, immune)

@@ -6,7 +6,9 @@ What a card does when played, in this order: it is placed; its `on play` (or, fo
 examples of headlines list their effects in that order (003: Pancho Villa raids Columbus,
 Mexican Central Bank Proposed), so every card follows it except public cards, whose one example
 (002 glossary: Teddy Roosevelt) changes the regime first and then causes the strife.
-Monopolies hear of the gold paid through `card_played`.
+Every card played, whatever its type, fires `card_played` once paid for and placed, before its
+text (monopolies hear of the gold paid through it); a card going to no row (an attack, a
+headline, a topple) hears its own play.
 """
 
 from __future__ import annotations
@@ -121,19 +123,21 @@ def card_effects(
 # ---------------------------------------------------------------------- play-immediately cards
 
 
-def play_headline(state: PorfirianaState, player: int, number: int, event: bool) -> Effect:
-    """A bought headline: its event orientation takes effect, the status quo one does nothing;
-    either way it goes to the bull/bear discard."""
+def play_headline(state: PorfirianaState, player: int, number: int, event: bool, paid: int = 0) -> Effect:
+    """A bought headline (for `paid`): its event orientation takes effect, the status quo one
+    does nothing; either way it is played, and goes to the bull/bear discard."""
     state.in_transit.append(number)
+    yield from hooks.fire(state, CardPlayed(card(number), PlayerId(player), paid), played=(number, player))
     if event:
         yield from card_effects(state, player, number, card(number), timing="event")
     state.in_transit.remove(number)
     yield from regimes.discard_to_bull_bear(state, number)
 
 
-def play_public(state: PorfirianaState, player: int, number: int, side: int) -> Effect:
+def play_public(state: PorfirianaState, player: int, number: int, side: int, paid: int) -> Effect:
     held = Holding(number, side=side)
     yield from place(state, player, held)
+    yield from _paid(state, player, held.face, paid)
     yield from card_effects(state, player, number, held.face, regime_first=True)
 
 

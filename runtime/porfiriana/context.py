@@ -1,6 +1,6 @@
 """`PorfirianaContext`: the Pax Porfiriana runtime as card effects see it (the generated
 `PorfirianaEffects` protocol). One is made for each effect run: the state, whose effect it is,
-its card, and for an attack the victim."""
+and its card."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from collections.abc import Sequence
 from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardType,
-    District,
     Duration,
-    Family,
     PorfirianaEffects,
     Prestige,
 )
@@ -22,11 +20,10 @@ from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
 class PorfirianaContext:
-    def __init__(self, state: PorfirianaState, you: int, this: int, victim: int | None = None) -> None:
+    def __init__(self, state: PorfirianaState, you: int, this: int) -> None:
         self.state = state
         self._you = PlayerId(you)
         self.this = this
-        self.victim = you if victim is None else victim
 
     # ------------------------------------------------------------------ every game
 
@@ -42,33 +39,14 @@ class PorfirianaContext:
 
     # ------------------------------------------------------------------ operations
 
-    def add_unrest_to_district(self, count: int, district: District) -> Effect:
-        for owner, held in self.state.enterprises():
-            if held in self.state.players[owner].row and held.face.district is district:
-                yield from unrest.add_unrest(self.state, owner, held, count, self._you)
-
-    def nationalize_district(self, district: District) -> Effect:
-        for owner, held in self.state.enterprises():
-            if held in self.state.players[owner].row and held.face.district is district:
-                yield from losses.nationalize(self.state, owner, held)
-
-    def nationalize_family(self, family: Family) -> Effect:
-        for owner, held in self.state.enterprises():
-            if held in self.state.players[owner].row and family in held.face.family:
-                yield from losses.nationalize(self.state, owner, held)
+    def nationalize(self, enterprise: Card) -> Effect:
+        found = self.state.holding(enterprise.number)
+        if found is not None and enterprise.card_type is CardType.ENTERPRISE:
+            yield from losses.nationalize(self.state, found[0], found[1])
 
     def lose_gold(self, amount: int, player: PlayerId) -> Effect:
         me = self.state.players[player]
         me.gold -= min(amount, me.gold)
-        yield from ()
-
-    def steal_from_victim(self, amount: int) -> Effect:
-        if self.victim != self._you:  # stealing from yourself does nothing (rules J)
-            victim = self.state.players[self.victim]
-            taken = min(amount, victim.gold)
-            victim.gold -= taken
-            if not (self.state.solitaire and self._you == 1):  # Díaz keeps no gold (rules L)
-                self.state.players[self._you].gold += taken
         yield from ()
 
     def discard_card(self, card: Card) -> Effect:
@@ -155,9 +133,6 @@ class PorfirianaContext:
 
     def prestige_points(self, player: PlayerId, kind: Prestige) -> int:
         return prestige.points(self.state, player, kind)
-
-    def has_family(self, card: Card, family: Family) -> bool:
-        return family in card.family
 
 
 def _implements_the_protocol(ctx: PorfirianaContext) -> PorfirianaEffects:

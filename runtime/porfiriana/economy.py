@@ -1,5 +1,5 @@
 """Money and cubes: the regime's values, the cubes whose number follows a value (mines, banks,
-smelters, projects, and the prestige cubes of the Pax), the income phase and depression expenses.
+smelters, projects, and prestige cubes), the income phase and depression expenses.
 
 Decision: these values are ceilings, and cubes follow them only at the moments the rules name.
 Chapter H and rules F adjust mines and banks when the regime changes or a depression strikes; the
@@ -10,14 +10,17 @@ brought to its value (from the owner's supply, as far as it goes) when the value
 card enters play, and for mines and banks at every regime change; a count left short by an empty
 supply stays short until then, or until a speculation move fills it: cubes coming back to the
 supply later do not go there by themselves. Cubes above a value go at once, income cubes first and
-the extortion cube last, which sacks the enterprise (rules G4). Smelters, projects and Pax
-prestige cubes follow the same rule, their value being their support and the Loyalty points.
+the extortion cube last, which sacks the enterprise (rules G4). Smelters, projects and prestige
+cubes follow the same rule, their value being their support and the points taking a cube (a
+modifier of the cards in effect, `takes_prestige_cube`: the Pax regime's card gives Loyalty one).
 """
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, Prestige, Regime
-from paxc.runtime.effects import Effect
+from collections.abc import Callable
+
+from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, Prestige, TakesPrestigeCube
+from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 # Decision: the rules say a smelter's or project's income varies with the working enterprises
@@ -75,33 +78,76 @@ def income_target(state: PorfirianaState, held: Holding) -> int | None:
     return None
 
 
-def loyalty_points_on(held: Holding) -> int:
-    """The readable Loyalty points a card in a row shows (each takes a prestige cube under Pax).
+TakesCube = Callable[[Prestige], bool]
 
-    Decision: unrest does not matter here. A Loyalty point of an enterprise in unrest counts for
-    nothing, but the glossary (Prestige Cubes) speaks of a prestige cube sitting on an enterprise
-    in unrest and earning nothing: so the Pax puts the cube there too, and `income` skips it until
-    the unrest is gone."""
-    printed = card(held.number)
-    if printed.card_type is CardType.HACENDADO and held.side in (None, 0):
+
+def _never(kind: Prestige) -> bool:
+    return False
+
+
+def cube_rules(state: PorfirianaState) -> list[TakesCube]:
+    """For each player, whether a readable point of a kind holds a prestige cube of theirs: as a
+    card in effect says (`takes_prestige_cube`; the Pax regime card: Loyalty). This runs at every
+    settling of the cubes, so the cards carrying the modifier are looked for once, and asked
+    about a kind only when a point of that kind is met, once per player."""
+    # hooks reaches the cards, whose effects settle cubes here: imported when first needed
+    from paxc.runtime.porfiriana.hooks import modifying
+
+    ask = modifying(state, TakesPrestigeCube)
+    if ask is None:
+        return [_never] * len(state.players)
+
+    def rule(player: int) -> TakesCube:
+        who = PlayerId(player)
+        known: dict[Prestige, bool] = {}
+
+        def takes(kind: Prestige) -> bool:
+            answer = known.get(kind)
+            if answer is None:
+                answer = known[kind] = ask(TakesPrestigeCube(kind, who), False)
+            return answer
+
+        return takes
+
+    return [rule(player) for player in range(len(state.players))]
+
+
+def cube_points_on(held: Holding, takes: TakesCube) -> int:
+    """The readable points a card in a row shows that take a prestige cube.
+
+    Decision: unrest does not matter here. A point of an enterprise in unrest counts for nothing,
+    but the glossary (Prestige Cubes) speaks of a prestige cube sitting on an enterprise in
+    unrest and earning nothing: so the cube goes there too, and `income` skips it until the
+    unrest is gone."""
+    if takes is _never:
         return 0
-    return sum(1 for kind in held.face.prestige if kind is Prestige.LOYALTY)
+    prestige = held.face.prestige
+    if not prestige:
+        return 0
+    if card(held.number).card_type is CardType.HACENDADO and held.side in (None, 0):
+        return 0
+    return sum(1 for kind in prestige if takes(kind))
 
 
-def loyalty_points_in_stack(state: PorfirianaState, player: int) -> int:
+def cube_points_in_stack(state: PorfirianaState, player: int, takes: TakesCube) -> int:
+    """The points in the player's prestige stack that take a prestige cube, victim-awarded ones
+    included."""
     total = 0
+    if takes is _never:
+        return total
     for number in state.players[player].prestige_stack:
         printed = card(number)
-        total += sum(1 for kind in printed.prestige if kind is Prestige.LOYALTY)
-        total += printed.victim_prestige is Prestige.LOYALTY
+        total += sum(1 for kind in printed.prestige if takes(kind))
+        if printed.victim_prestige is not None:
+            total += takes(printed.victim_prestige)
     return total
 
 
 def regime_changed(state: PorfirianaState) -> None:
     """A regime change adjusts every mine and bank to the new values (rules H), even one whose
     value stays the same (a mine from the Pax to martial law): forget the value they were set to,
-    so that the next `settle` sets them again. Pax prestige cubes need nothing here: a change to
-    or from the Pax changes their value."""
+    so that the next `settle` sets them again. Prestige cubes need nothing here: a change to or
+    from the Pax changes their value (the points taking a cube)."""
     for player in state.players:
         for held in player.row:
             if follows_regime(held):
@@ -133,7 +179,7 @@ def settle(state: PorfirianaState) -> Effect:
 
 def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
     """Set the income and prestige cube counts that follow a value; the enterprises to sack."""
-    pax = state.regime_card.regime is Regime.PAX
+    rules = cube_rules(state)
     to_sack: list[tuple[int, Holding]] = []
     for owner, player in enumerate(state.players):
         for held in player.row:
@@ -152,13 +198,13 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
                     player.cubes += removed
                     if current - removed > target and held.extortion is not None:
                         to_sack.append((owner, held))
-            wanted = loyalty_points_on(held) if pax else 0
-            fill = wanted != held.loyalty_set_for
-            held.loyalty_set_for = wanted
+            wanted = cube_points_on(held, rules[owner])
+            fill = wanted != held.prestige_set_for
+            held.prestige_set_for = wanted
             held.prestige_cubes, player.cubes = _brought_to(held.prestige_cubes, wanted, player.cubes, fill)
-        wanted = loyalty_points_in_stack(state, owner) if pax else 0
-        fill = wanted != player.stack_loyalty_set_for
-        player.stack_loyalty_set_for = wanted
+        wanted = cube_points_in_stack(state, owner, rules[owner])
+        fill = wanted != player.stack_prestige_set_for
+        player.stack_prestige_set_for = wanted
         player.stack_prestige_cubes, player.cubes = _brought_to(
             player.stack_prestige_cubes, wanted, player.cubes, fill
         )

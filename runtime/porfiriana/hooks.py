@@ -12,10 +12,12 @@ every card's.
 from __future__ import annotations
 
 import functools
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from paxc.generated.porfiriana import CARDS_BY_NUMBER
+from paxc.generated.porfiriana.vocabulary import CardType
 from paxc.runtime.core import abilities
 from paxc.runtime.core.abilities import InEffect
 from paxc.runtime.effects import Ability, Decision, Effect
@@ -89,6 +91,40 @@ def _modifier_types(number: int, side: int | None) -> frozenset[type]:
     return frozenset(m.hook for ability in _abilities(number, side) for m in ability.modifiers)
 
 
+@functools.cache
+def _carried_in_rows(hook_type: type) -> bool:
+    """Whether a card that can be in a row or a troop (any card but a regime card) carries a
+    modifier of this kind, on any side."""
+    return any(
+        hook_type in _modifier_types(number, side)
+        for number, printed in CARDS_BY_NUMBER.items()
+        if printed.card_type is not CardType.REGIME_CARD
+        for side in (None, *range(len(printed.sides)))
+    )
+
+
+@functools.cache
+def _heard(event_type: type) -> bool:
+    """Whether any card of the table has a trigger for this kind of event (on any side, or in
+    an effect it starts): the rules fire events no card answers at every action."""
+    return any(
+        trigger.event is event_type
+        for printed in CARDS_BY_NUMBER.values()
+        for ability in (
+            *printed.abilities,
+            *printed.lasting,
+            *(a for side in printed.sides for a in (*side.abilities, *side.lasting)),
+        )
+        for trigger in ability.triggers
+    )
+
+
+def forget_cards() -> None:
+    """Forget what is remembered of the card table (after a card is added to it)."""
+    for remembered in (_abilities, _modifier_types, _trigger_types, _carried_in_rows, _heard):
+        remembered.cache_clear()
+
+
 Carrier = tuple[int, int | None, int]  # (card, side, owner) of a card whose abilities are in effect
 
 
@@ -118,11 +154,15 @@ def listing(state: PorfirianaState) -> Iterator[None]:
         _listing = outer
 
 
-def modified(state: PorfirianaState, hook: object, value: V) -> V:
-    hook_type = type(hook)
+def _carrying(state: PorfirianaState, hook_type: type) -> list[InEffect]:
+    """The abilities in effect that may modify this kind of hook, in the order they apply."""
     sources: Iterable[Carrier]
     if _listing is not None and _listing[0] is state:
         sources = _listing[1].get(hook_type, ())
+    elif not _carried_in_rows(hook_type):
+        # only a regime card carries it: no need to search the rows and troops
+        regime = state.regimes[0]
+        sources = [(regime, 0, state.active)] if hook_type in _modifier_types(regime, 0) else []
     else:
         sources = (c for c in _cards_in_effect(state) if hook_type in _modifier_types(c[0], c[1]))
     carriers: list[Any] = [
@@ -132,7 +172,21 @@ def modified(state: PorfirianaState, hook: object, value: V) -> V:
     ]
     if state.lasting:
         carriers.extend(_lasting(state))
-    return abilities.modified(carriers, hook, value)
+    return carriers
+
+
+def modified(state: PorfirianaState, hook: object, value: V) -> V:
+    return abilities.modified(_carrying(state, type(hook)), hook, value)
+
+
+def modifying(state: PorfirianaState, hook_type: type) -> Callable[[object, V], V] | None:
+    """What asking the modifiers of one kind of hook comes to (`modified` without the search for
+    the cards carrying it), or None when no ability in effect carries one: for the rules that ask
+    one question for every player and prestige kind at once."""
+    carriers = _carrying(state, hook_type)
+    if not carriers:
+        return None
+    return lambda hook, value: abilities.modified(carriers, hook, value)
 
 
 @functools.cache
@@ -140,18 +194,36 @@ def _trigger_types(number: int, side: int | None) -> frozenset[type]:
     return frozenset(t.event for ability in _abilities(number, side) for t in ability.triggers)
 
 
-def fire(state: PorfirianaState, event: object, owner: int | None = None) -> Effect:
+def fire(
+    state: PorfirianaState,
+    event: object,
+    owner: int | None = None,
+    played: tuple[int, int] | None = None,
+) -> Effect:
     """Run the triggers in effect responding to `event` (only `owner`'s when given), in the
     order of `in_effect`; a trigger limited to once per turn is recorded in the turn's state when
     it acts. Only the cards with a trigger of this kind are looked at: the rules fire an event at
-    every action, and few cards answer any."""
-    event_type = type(event)
-    carrying: list[InEffect] = [
+    every action, and few cards answer any.
+
+    `played` (card, player): a card being played that is in no row (an orange or black card, a
+    headline, a topple) hears the event about its own play too, first, as its owner's: its text
+    is part of its play even though it goes straight to a discard or a stack."""
+    event_type: type = type(event)
+    if not _heard(event_type):
+        return
+    carrying: list[InEffect] = []
+    if played is not None and event_type in _trigger_types(played[0], None):
+        number, player = played
+        carrying.extend(
+            (PorfirianaContext(state, player, number), player, ability, card(number).name)
+            for ability in _abilities(number, None)
+        )
+    carrying.extend(
         (PorfirianaContext(state, player, number), player, ability, card(number).name)
         for number, side, player in _cards_in_effect(state, owner)
         if event_type in _trigger_types(number, side)
         for ability in _abilities(number, side)
-    ]
+    )
     if state.lasting:
         carrying.extend(e for e in _lasting(state) if owner is None or e[1] == owner)
     if carrying:

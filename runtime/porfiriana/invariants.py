@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from paxc.generated.porfiriana.vocabulary import CardType, Regime
+from paxc.generated.porfiriana.vocabulary import CardType
 from paxc.runtime.porfiriana import economy
 from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, PorfirianaState, card
 
@@ -36,18 +36,18 @@ def violations(state: PorfirianaState, expected_cards: Counter[int]) -> list[str
         missing = sorted((expected_cards - found).elements())
         extra = sorted((found - expected_cards).elements())
         problems.append(f"cards lost {missing} or doubled {extra}")
-    pax = state.regime_card.regime is Regime.PAX
+    rules = economy.cube_rules(state)
     for index, player in enumerate(state.players):
-        stack_loyalty = economy.loyalty_points_in_stack(state, index) if pax else 0
-        if player.stack_prestige_cubes > stack_loyalty:
+        stack_points = economy.cube_points_in_stack(state, index, rules[index])
+        if player.stack_prestige_cubes > stack_points:
             problems.append(
-                f"player {index}'s stack holds more prestige cubes than its {stack_loyalty} Pax cubes"
+                f"player {index}'s stack holds more prestige cubes than its {stack_points} points taking one"
             )
         for held in player.row:
-            loyalty = economy.loyalty_points_on(held) if pax else 0
-            if held.prestige_cubes > loyalty:
+            points = economy.cube_points_on(held, rules[index])
+            if held.prestige_cubes > points:
                 problems.append(
-                    f"{card(held.number).name} holds more prestige cubes than its {loyalty} Pax cubes"
+                    f"{card(held.number).name} holds more prestige cubes than its {points} points taking one"
                 )
         if player.gold < 0:
             problems.append(f"player {index} has {player.gold} gold")

@@ -8,7 +8,7 @@ end and is filled from the deck.
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import CardType, PurchaseCost
+from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, PurchaseCost
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import hooks, regimes, topple
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, PorfirianaState, card
@@ -49,10 +49,18 @@ def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
 
     number = state.market[row][column]
     assert number is not None
-    pay_for(state, player, number, purchase_cost(state, player, row, column))
+    paid = purchase_cost(state, player, row, column)
+    pay_for(state, player, number, paid)
     state.market[row][column] = None
-    kind = card(number).card_type
+    printed = card(number)
+    state.in_transit.append(number)  # bought, not yet in hand or played
+    yield from hooks.fire(state, CardBought(printed, PlayerId(player), paid), played=(number, player))
+    state.in_transit.remove(number)
+    kind = printed.card_type
     if kind is CardType.TOPPLE:
+        state.in_transit.append(number)
+        yield from hooks.fire(state, CardPlayed(printed, PlayerId(player), paid), played=(number, player))
+        state.in_transit.remove(number)
         yield from topple.topple(state, player, number)
         yield from regimes.check_depression(state)
     elif kind is CardType.HEADLINE:
@@ -65,7 +73,7 @@ def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
             )
         )
         state.in_transit.remove(number)
-        yield from cards_played.play_headline(state, player, number, event)
+        yield from cards_played.play_headline(state, player, number, event, paid)
     else:
         state.players[player].hand.append(number)
 

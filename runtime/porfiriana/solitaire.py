@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from paxc.generated.porfiriana.vocabulary import CardPlayed, CardType, Regime
+from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, Regime
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import attacks, cards_played, hooks, regimes, topple, troops, unrest
@@ -78,6 +78,10 @@ def diaz_turn(state: PorfirianaState) -> Effect:
         number = _at(state, row, column)
         state.market[row][column] = None
         narrate(partial(_plays, number))
+        # Rules L speak of the cards Díaz buys: he takes them for nothing.
+        state.in_transit.append(number)
+        yield from hooks.fire(state, CardBought(card(number), PlayerId(DIAZ), 0), played=(number, DIAZ))
+        state.in_transit.remove(number)
         yield from play_card(state, number)
 
 

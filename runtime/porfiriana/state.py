@@ -68,7 +68,7 @@ class Holding:
     troop: int | None = None  # the troop card on this enterprise, if any
     troop_owner: int | None = None
     income_set_for: int | None = None
-    loyalty_set_for: int | None = None
+    prestige_set_for: int | None = None
 
     def copy(self) -> Holding:
         return Holding(
@@ -83,7 +83,7 @@ class Holding:
             self.troop,
             self.troop_owner,
             self.income_set_for,
-            self.loyalty_set_for,
+            self.prestige_set_for,
         )
 
     @property
@@ -100,8 +100,8 @@ class PlayerState:
     hand: list[int] = field(default_factory=list)
     cubes: int = CUBES_PER_PLAYER  # in the player's supply
     prestige_stack: list[int] = field(default_factory=list)  # victim-awarded cards
-    stack_prestige_cubes: int = 0  # prestige cubes on the Loyalty points of the stack
-    stack_loyalty_set_for: int | None = None  # the value those cubes were last brought to
+    stack_prestige_cubes: int = 0  # prestige cubes on the points of the stack (see `economy`)
+    stack_prestige_set_for: int | None = None  # the value those cubes were last brought to
     army: list[int] = field(default_factory=list)  # troops of the private army, under the Hacendado
     jailed: bool = False
     heir: bool = False  # the flipped Hacendado was assassinated: the Loyalist side for good
@@ -122,7 +122,7 @@ class PlayerState:
             self.cubes,
             list(self.prestige_stack),
             self.stack_prestige_cubes,
-            self.stack_loyalty_set_for,
+            self.stack_prestige_set_for,
             list(self.army),
             self.jailed,
             self.heir,
@@ -280,7 +280,7 @@ class PorfirianaState:
                             h.troop,
                             h.troop_owner,
                             h.income_set_for,
-                            h.loyalty_set_for,
+                            h.prestige_set_for,
                         ]
                         for h in p.row
                     ],
@@ -288,7 +288,7 @@ class PorfirianaState:
                     "cubes": p.cubes,
                     "stack": p.prestige_stack,
                     "stack_cubes": p.stack_prestige_cubes,
-                    "stack_cubes_set_for": p.stack_loyalty_set_for,
+                    "stack_cubes_set_for": p.stack_prestige_set_for,
                     "army": p.army,
                     "jailed": p.jailed,
                     "heir": p.heir,

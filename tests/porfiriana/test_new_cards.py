@@ -64,8 +64,7 @@ def join_game(card: Card, monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setitem(porfiriana.CARDS_BY_NUMBER, card.number, card)
     monkeypatch.setattr(porfiriana, "CARDS", (*porfiriana.CARDS, card))
-    for remembered in (hooks._abilities, hooks._modifier_types, hooks._trigger_types):
-        remembered.cache_clear()
+    hooks.forget_cards()
 
 
 def plain_enterprise(district: District | None = None, exclude: tuple[int, ...] = ()) -> Card:

@@ -43,12 +43,12 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
             "jailed",
             "heir",
         },
-        "not_shown": {"hand", "stack_loyalty_set_for"},
+        "not_shown": {"hand", "stack_prestige_set_for"},
     },
     Holding: {
         "public": {"number", "side", "income", "prestige_cubes", "unrest", "connection_owner"}
         | {"connection_level", "extortion", "troop", "troop_owner"},
-        "not_shown": {"income_set_for", "loyalty_set_for"},
+        "not_shown": {"income_set_for", "prestige_set_for"},
     },
     TurnState: {
         "public": {"actions_left", "market_purchases", "extra_actions_used", "jailed_at_start"}
