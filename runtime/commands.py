@@ -24,7 +24,7 @@ import click
 
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
-from paxc.runtime.core.narration import listening
+from paxc.runtime.core.narration import listening, retell
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file
@@ -385,6 +385,8 @@ def play(
     with listening(narrator):
         session = loaded if loaded is not None else kit.new_session(options, seed)
     narrator.session = session
+    if loaded is not None:
+        narrator.told = retell(session)  # what happened before, for 'l' (told again, not printed)
     log = _LogWriter(save_path, session)
     log.write(first=True)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
@@ -469,16 +471,22 @@ class _Narrator:
         self.told = [(made, text) for made, text in self.told if made <= decisions]
 
     def show_log(self, decisions: list[dict[str, Any]]) -> None:
-        """The decisions, one a line, with what happened after each (as narrated in this sitting)."""
-        after: dict[int, list[str]] = {}
-        for made, text in self.told:
-            after.setdefault(made, []).append(text)
-        for text in after.get(0, []):
+        """The decisions, one a line, with what happened after each."""
+        show_decisions(decisions, self.told)
+
+
+def show_decisions(decisions: list[dict[str, Any]], told: list[tuple[int, str]]) -> None:
+    """The decisions of a save, one a line, each followed by what the rules told after it
+    (`told`: lines with the number of decisions made before them, as `retell` gives them)."""
+    after: dict[int, list[str]] = {}
+    for made, text in told:
+        after.setdefault(made, []).append(text)
+    for text in after.get(0, []):
+        click.echo(f"         * {text}")
+    for number, decision in enumerate(decisions, start=1):
+        click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
+        for text in after.get(number, []):
             click.echo(f"         * {text}")
-        for number, decision in enumerate(decisions, start=1):
-            click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
-            for text in after.get(number, []):
-                click.echo(f"         * {text}")
 
 
 def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], GameKit]:
@@ -584,11 +592,20 @@ class _LogWriter:
 @click.command()
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--quiet", is_flag=True, help="Print only the result, not every decision.")
-def replay(log: Path, quiet: bool) -> None:
+@click.option(
+    "--no-story",
+    "no_story",
+    is_flag=True,
+    help="Print the decisions only, not what the rules told after each (marked '*').",
+)
+def replay(log: Path, quiet: bool, no_story: bool) -> None:
     """Replay a saved game LOG decision by decision, checking it reaches the saved state.
 
-    Only a regular file in UTF-8 of sane size is read; every field of the save is checked (the
-    options as strictly as on the command line). Anything wrong: one line, exit status 1.
+    Each decision is followed by what the rules told after it (payments, pieces placed and
+    removed, cards discarded and why, Wakhan's and Díaz's moves...), marked '*': a save holds the
+    decisions only, and the story is told again by replaying them. Only a regular file in UTF-8
+    of sane size is read; every field of the save is checked (the options as strictly as on the
+    command line). Anything wrong: one line, exit status 1.
     """
     try:
         session, kit = _load_saved(log)
@@ -600,8 +617,7 @@ def replay(log: Path, quiet: bool) -> None:
         sys.exit(1)
     if not quiet:
         saved: dict[str, Any] = session.save()
-        for number, decision in enumerate(saved["decisions"], start=1):
-            click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
+        show_decisions(saved["decisions"], [] if no_story else retell(session))
     state = session.state
     if session.is_terminal():
         outcome = kit.outcome(state)

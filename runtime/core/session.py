@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from paxc.runtime.core.files import FileTooLarge, NotRegularFile, read_regular_file
+from paxc.runtime.core.narration import silenced
 from paxc.runtime.core.observation import Observation, Observer, no_view, observe
 from paxc.runtime.core.options import OptionsSchema, shown
 from paxc.runtime.effects import Choice, Decision
@@ -197,9 +198,10 @@ class Session(Generic[S]):
         state, log_length, chance_length = self._checkpoint
         copy.log = self.log[:log_length]
         copy.chance = self.chance[:chance_length]
-        copy._start(self.rules.copy_state(state))
-        for entry in self.log[log_length:]:
-            copy.apply_action(entry.choice)
+        with silenced():  # the copy replays what has already happened: nothing new to tell
+            copy._start(self.rules.copy_state(state))
+            for entry in self.log[log_length:]:
+                copy.apply_action(entry.choice)
         return copy
 
     # ------------------------------------------------------------------ saving and replay
@@ -276,15 +278,17 @@ class Recorder:
 
     def __init__(self, session: Session[Any]) -> None:
         self.session = session
-        self._replay = Session(session.rules, session.options, session.seed)
+        with silenced():  # a replay of what has already happened
+            self._replay = Session(session.rules, session.options, session.seed)
         self._decisions: list[dict[str, Any]] = []
 
     def save(self) -> dict[str, Any]:
         session, replay = self.session, self._replay
-        for entry in session.log[len(self._decisions) :]:
-            label = replay.action_to_string(entry.choice)
-            self._decisions.append({"player": entry.player, "choice": entry.choice, "label": label})
-            replay.apply_action(entry.choice)
+        with silenced():
+            for entry in session.log[len(self._decisions) :]:
+                label = replay.action_to_string(entry.choice)
+                self._decisions.append({"player": entry.player, "choice": entry.choice, "label": label})
+                replay.apply_action(entry.choice)
         return {
             "format": SAVE_FORMAT,
             "game": session.rules.name,

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Decision, PlayerId, ask
-from paxc.runtime.pamir import hooks
+from paxc.runtime.pamir import hooks, story
 from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.state import PamirState
 
@@ -28,11 +29,14 @@ def settle(
     )
     demanded = asked.amount
     if demanded == 0:
+        narrate(story.bribe_waived, state, payer, receiver, what)
         return True
-    if state.players[payer].rupees < demanded + keep:
-        return False
-    if not (yield from hooks.confirm(payer, f"Pay a bribe of {demanded} to player {receiver} {what}?")):
+    if state.players[payer].rupees < demanded + keep or not (
+        yield from hooks.confirm(payer, f"Pay a bribe of {demanded} to player {receiver} {what}?")
+    ):
+        narrate(story.bribe_refused, state, payer, receiver, demanded, what)
         return False
     state.players[payer].rupees -= demanded
     state.players[receiver].rupees += demanded
+    narrate(story.bribe_paid, state, payer, receiver, demanded, what)
     return True

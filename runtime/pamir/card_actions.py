@@ -48,8 +48,9 @@ from paxc.generated.pamir.vocabulary import (
     Suit,
     TaxAsRuler,
 )
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Decision, Effect, PlayerId, ask
-from paxc.runtime.pamir import bribes, hooks, market, pieces
+from paxc.runtime.pamir import bribes, hooks, market, pieces, story
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import (
     BASE_ACTIONS,
@@ -306,8 +307,10 @@ def tax(state: PamirState, player: int, rank: int) -> Effect:
         if isinstance(source, Card):
             row, column = _market_slot(state, source.number)
             state.market_rupees[row][column] -= 1
+            narrate(story.taxed_market, state, player, source.number)
         else:
             state.players[source].rupees -= 1
+            narrate(story.taxed_player, state, player, source)
         me.rupees += 1
 
 
@@ -476,12 +479,14 @@ def move(state: PamirState, player: int, rank: int) -> Effect:
             assert loyalty is not None
             state.armies[chosen.origin][loyalty] -= 1
             state.armies[chosen.destination][loyalty] += 1
+            narrate(story.moved_army, state, player, loyalty, chosen.origin, chosen.destination)
         elif isinstance(chosen, MoveTribe):
             yield from _move_tribe(state, player, chosen.origin, chosen.destination)
         else:
             spies = state.spies_on(chosen.origin.number)
             spies[player] -= 1
             state.spies_on(chosen.destination.number)[player] += 1
+            narrate(story.moved_spy, state, player, chosen.origin.number, chosen.destination.number)
 
 
 def _move_tribe(state: PamirState, player: int, origin: Region, destination: Region) -> Effect:
@@ -491,11 +496,12 @@ def _move_tribe(state: PamirState, player: int, origin: Region, destination: Reg
     tribes = state.tribes
     tribes[origin][player] -= 1
     tribes[destination][player] += 1
+    narrate(story.moved_tribe, state, player, origin, destination)
     if tribes[origin][player] == 0:
         court = state.players[player].court
         for number in [n for n in court if card(n).suit is Suit.POLITICAL and card(n).region is origin]:
             if number in court:
-                yield from pieces.discard_court_card(state, player, number)
+                yield from pieces.discard_court_card(state, player, number, why=story.OVERTHROWN)
 
 
 ring = pieces.ring
@@ -582,6 +588,7 @@ def betray(state: PamirState, player: int) -> Effect:
     market.pay_action_cost(state, player, price)
     owner = state.owner_of(target.number)
     assert owner is not None
+    narrate(story.betrayed, state, player, owner, target.number)
     yield from pieces.discard_court_card(state, owner, target.number)
     prize = target.prize
     if prize is None or target.number not in state.discard:
@@ -595,6 +602,7 @@ def betray(state: PamirState, player: int) -> Effect:
     if target.number in state.discard:
         state.discard.remove(target.number)
         me.prizes.append(target.number)
+        narrate(story.taken_as_prize, state, player, target.number)
 
 
 def _betray_targets(state: PamirState, player: int) -> tuple[Card, ...]:
@@ -638,9 +646,9 @@ def battle(state: PamirState, player: int, rank: int) -> Effect:
         if isinstance(chosen, Done):
             break
         if isinstance(chosen, RemoveArmy):
-            pieces.remove_army(state, chosen.region, chosen.coalition)
+            pieces.remove_army(state, chosen.region, chosen.coalition, remover=player)
         elif isinstance(chosen, RemoveRoad):
-            pieces.remove_road(state, chosen.border, chosen.coalition)
+            pieces.remove_road(state, chosen.border, chosen.coalition, remover=player)
         elif isinstance(chosen, RemoveTribe):
             yield from pieces.remove_tribe(state, chosen.owner, chosen.region, remover=player)
         else:

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from paxc.generated.pamir.vocabulary import Card, Coalition, Duration, FavoredSuitMayChange, Region, Suit
 from paxc.runtime.core import memory
 from paxc.runtime.core.lasting import Lasting
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, Remembered, ask
-from paxc.runtime.pamir import pieces, scoring
+from paxc.runtime.pamir import pieces, scoring, story
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of
 
@@ -38,18 +39,25 @@ class PamirContext:
 
     def gain_rupees(self, amount: int, player: PlayerId) -> Effect:
         self.state.players[player].rupees += amount
+        if amount:
+            narrate(story.gained, self.state, player, amount, self.this)
         yield from ()
 
     def set_favored_suit(self, suit: Suit) -> Effect:
         from paxc.runtime.pamir import hooks
 
         if hooks.modified(self.state, FavoredSuitMayChange(), True):
+            if suit is not self.state.favored:
+                narrate(story.favored_suit, suit)
             self.state.favored = suit
         yield from ()
 
     def remove_tribes_and_armies(self, region: Region) -> Effect:
-        for coalition in self.state.armies[region]:
-            self.state.armies[region][coalition] = 0
+        armies = self.state.armies[region]
+        if any(armies.values()):
+            narrate(story.armies_cleared, region)
+        for coalition in armies:
+            armies[coalition] = 0
         for player, count in enumerate(self.state.tribes[region]):
             for _ in range(count):
                 yield from pieces.remove_tribe(self.state, player, region)
@@ -63,6 +71,7 @@ class PamirContext:
     def swap_hands(self, player: PlayerId, other: PlayerId) -> Effect:
         players = self.state.players
         players[player].hand, players[other].hand = players[other].hand, players[player].hand
+        narrate(story.hands_swapped, self.state, player, other)
         yield from ()
 
     def place_extra_block(self, player: PlayerId) -> Effect:
@@ -80,13 +89,15 @@ class PamirContext:
     def discard_card(self, card: Card) -> Effect:
         owner = self.state.owner_of(card.number)
         if owner is not None:
-            yield from pieces.discard_court_card(self.state, owner, card.number)
+            yield from pieces.discard_court_card(self.state, owner, card.number, why=self.this)
             return
-        for player in self.state.players:
+        for holder, player in enumerate(self.state.players):
             for held in (player.hand, player.prizes):  # a prize is discarded as a card in hand is
                 if card.number in held:
                     held.remove(card.number)
                     self.state.discard.append(card.number)
+                    told = story.discarded_from_hand if held is player.hand else story.prize_discarded
+                    narrate(told, self.state, holder, card.number, self.this)
                     return
 
     def start_lasting(self, card: Card, ability: int, until: Duration) -> Effect:

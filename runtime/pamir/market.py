@@ -9,8 +9,9 @@ it, not as a cleanup step; keeping them there until the next refill would make i
 from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import PurchaseCost, Suit
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import PlayerId
-from paxc.runtime.pamir import hooks
+from paxc.runtime.pamir import hooks, story
 from paxc.runtime.pamir.state import MARKET_COLUMNS, MARKET_ROWS, PamirState, card
 
 Slot = tuple[int, int]  # (row, column)
@@ -44,6 +45,8 @@ def _put_rupee(state: PamirState, player: int, row: int, column: int) -> None:
 def pay_purchase(state: PamirState, player: int, row: int, column: int, cost: int) -> None:
     """Pay `cost` spread over the cards to the left, as evenly as the rules place them."""
     state.players[player].rupees -= cost
+    if cost:
+        narrate(story.paid_purchase, state, player, cost, state.market[row][column])
     per_card = rupees_per_card(state)
     left = cost
     for target in range(column):
@@ -82,6 +85,8 @@ def pay_action_cost(state: PamirState, player: int, cost: int, *, already_paid: 
     what it has paid so far, so that each part goes on where the last one stopped: the whole
     cost lands as if it had been paid at once."""
     state.players[player].rupees -= cost
+    if cost:
+        narrate(story.paid_to_market, state, player, cost)
     for row, column in action_cost_order(state)[already_paid : already_paid + cost]:
         number = state.market[row][column]
         assert number is not None
@@ -96,6 +101,7 @@ def take_card(state: PamirState, player: int, row: int, column: int) -> int:
     assert number is not None
     state.market[row][column] = None
     state.players[player].rupees += state.market_rupees[row][column]
+    narrate(story.took_from_market, state, player, number, state.market_rupees[row][column])
     state.market_rupees[row][column] = 0
     return number
 

@@ -10,7 +10,7 @@ from paxc.generated.pamir.vocabulary import Coalition, Piece, PieceRemoved, Regi
 from paxc.runtime.core import memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.pamir import hooks
+from paxc.runtime.pamir import hooks, story
 from paxc.runtime.pamir.state import Border, PamirState, card, has_leverage
 
 LEVERAGE_REPAYMENT = 2
@@ -81,6 +81,8 @@ def place_block(state: PamirState, player: int, coalition: Coalition, where: Reg
             Choice(PlayerId(player), f"No {coalition.value} block left: take one from", tuple(spots))
         )
         _take_block(state, kind, origin, coalition)
+        narrate(story.took_block, state, player, kind, origin, coalition)
+    narrate(story.placed_block, state, player, coalition, where)
     if isinstance(where, Region):
         state.armies[where][coalition] += 1
         spot_key = _key("army", where, coalition)
@@ -111,12 +113,14 @@ def _take_block(state: PamirState, kind: str, where: object, coalition: Coalitio
         state.roads[where][coalition] -= 1  # type: ignore[index]
 
 
-def remove_army(state: PamirState, region: Region, coalition: Coalition) -> None:
+def remove_army(state: PamirState, region: Region, coalition: Coalition, remover: int | None = None) -> None:
     state.armies[region][coalition] -= 1
+    narrate(story.removed_block, state, remover, "army", coalition, region)
 
 
-def remove_road(state: PamirState, where: Border, coalition: Coalition) -> None:
+def remove_road(state: PamirState, where: Border, coalition: Coalition, remover: int | None = None) -> None:
     state.roads[where][coalition] -= 1
+    narrate(story.removed_block, state, remover, "road", coalition, where)
 
 
 # ---------------------------------------------------------------------- cylinders
@@ -143,6 +147,7 @@ def _take_cylinder(state: PamirState, player: int) -> Effect:
         yield from remove_spy(state, player, where, remover=player)
     else:
         assert isinstance(where, int)
+        narrate(story.removed_gift, state, player, where)  # a tribe or spy is told as removed
         state.players[player].gifts.remove(where)
         state.players[player].cylinders += 1
 
@@ -170,6 +175,7 @@ def place_tribe(state: PamirState, player: int, region: Region) -> Effect:
         return
     state.players[player].cylinders -= 1
     state.tribes[region][player] += 1
+    narrate(story.placed_tribe, state, player, region)
     key = _key("tribe", region, player)
     state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
 
@@ -180,6 +186,7 @@ def place_spy(state: PamirState, player: int, number: int) -> Effect:
         return
     state.players[player].cylinders -= 1
     state.spies_on(number)[player] += 1
+    narrate(story.placed_spy, state, player, number)
     key = _key("spy", number, player)
     state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
 
@@ -192,6 +199,7 @@ def place_gift(state: PamirState, player: int, cost: int) -> Effect:
         return
     me.cylinders -= 1
     me.gifts.append(cost)
+    narrate(story.placed_gift, state, player, cost)
     me.gifts.sort()
     key = _key("gift", cost, player)
     state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
@@ -202,6 +210,7 @@ def remove_tribe(state: PamirState, player: int, region: Region, remover: int | 
     political cards of that region."""
     state.tribes[region][player] -= 1
     state.players[player].cylinders += 1
+    narrate(story.removed_tribe, state, player, region, remover)
     if state.tribes[region][player] == 0:
         political = [
             n
@@ -210,13 +219,14 @@ def remove_tribe(state: PamirState, player: int, region: Region, remover: int | 
         ]
         for number in political:
             if number in state.players[player].court:
-                yield from discard_court_card(state, player, number)
+                yield from discard_court_card(state, player, number, why=story.OVERTHROWN)
     yield from hooks.fire(state, _removed("tribe", player, remover))
 
 
 def remove_spy(state: PamirState, player: int, number: int, remover: int) -> Effect:
     """A spy goes back to its owner."""
     _send_spy_home(state, player, number)
+    narrate(story.removed_spy, state, player, number, remover)
     yield from hooks.fire(state, _removed("spy", player, remover))
 
 
@@ -224,6 +234,7 @@ def remove_spy_in_battle(state: PamirState, player: int, number: int, remover: i
     """A spy removed by a battle goes back to its owner at once; what becomes of it is settled by
     `settle_spy_removed` once the battle is over (the event returned)."""
     _send_spy_home(state, player, number)
+    narrate(story.removed_spy, state, player, number, remover)
     return SpyRemoved(PlayerId(player), card(number), PlayerId(remover))
 
 
@@ -249,19 +260,25 @@ def _removed(kind: str, owner: int, remover: int | None) -> PieceRemoved:
 
 
 def discard_court_card(
-    state: PamirState, player: int, number: int, *, to_prizes_of: int | None = None
+    state: PamirState, player: int, number: int, *, to_prizes_of: int | None = None, why: story.Why = ""
 ) -> Effect:
-    """A card leaves a court: its spies go home, leverage is repaid, the overthrow rule applies."""
+    """A card leaves a court: its spies go home, leverage is repaid, the overthrow rule applies.
+    `why`: the reason told (one of `story`'s, the number of the card whose effect it is, or
+    nothing when the decision itself says it)."""
     court = state.players[player].court
     court.remove(number)
-    narrate(lambda: f"P{player} discards {card(number).name} from court")
+    narrate(story.discarded_from_court, state, player, number, why)
     memory.forget(state.memory, number)  # a card that leaves play forgets what it remembered
-    for owner, count in enumerate(state.spies.pop(number, [])):
+    spies = state.spies.pop(number, [])
+    for owner, count in enumerate(spies):
         state.players[owner].cylinders += count
+    if any(spies):
+        narrate(story.spies_home, state, number, [owner for owner, count in enumerate(spies) if count])
     if to_prizes_of is None:
         state.discard.append(number)
     else:
         state.players[to_prizes_of].prizes.append(number)
+        narrate(story.taken_as_prize, state, to_prizes_of, number)
     if has_leverage(number):
         yield from repay_leverage(state, player)
     printed = card(number)
@@ -270,7 +287,7 @@ def discard_court_card(
         still_political = any(card(n).suit is Suit.POLITICAL and card(n).region is region for n in court)
         if not still_political:
             while state.tribes[region][player] > 0:
-                yield from remove_tribe(state, player, region)
+                yield from remove_tribe(state, player, region)  # overthrown: told as it goes
 
 
 def repay_leverage(state: PamirState, player: int) -> Effect:
@@ -279,6 +296,7 @@ def repay_leverage(state: PamirState, player: int) -> Effect:
     me = state.players[player]
     paid = min(me.rupees, LEVERAGE_REPAYMENT)
     me.rupees -= paid
+    narrate(story.leverage_repaid, state, player, paid, LEVERAGE_REPAYMENT, state.is_wakhan(player))
     if state.is_wakhan(player):
         return
     for _ in range(LEVERAGE_REPAYMENT - paid):
@@ -296,15 +314,9 @@ def repay_leverage(state: PamirState, player: int) -> Effect:
         if place == "hand":
             me.hand.remove(number)
             state.discard.append(number)
+            narrate(story.discarded_from_hand, state, player, number, story.LEVERAGE_UNPAID)
         else:
-            yield from discard_court_card(state, player, number)
-
-
-def _loyalty_change_text(player: int, coalition: Coalition, gifts: int, prizes: int) -> str:
-    lost = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((gifts, "gift"), (prizes, "prize")) if n]
-    return f"P{player} becomes loyal to {coalition.value}" + (
-        f", losing {' and '.join(lost)}" if lost else ""
-    )
+            yield from discard_court_card(state, player, number, why=story.LEVERAGE_UNPAID)
 
 
 def change_loyalty(state: PamirState, player: int, coalition: Coalition) -> Effect:
@@ -312,12 +324,12 @@ def change_loyalty(state: PamirState, player: int, coalition: Coalition) -> Effe
     me = state.players[player]
     if me.loyalty is coalition:
         return
-    narrate(lambda: _loyalty_change_text(player, coalition, len(me.gifts), len(me.prizes)))
+    narrate(story.loyalty_changed, state, player, coalition, len(me.gifts), len(me.prizes))
     me.cylinders += len(me.gifts)
     me.gifts.clear()
     state.discard.extend(me.prizes)
     me.prizes.clear()
     for number in [n for n in me.court if card(n).patriot is not None]:
         if number in me.court:
-            yield from discard_court_card(state, player, number)
+            yield from discard_court_card(state, player, number, why=story.OLD_PATRIOT)
     me.loyalty = coalition

@@ -28,7 +28,7 @@ from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
-from paxc.runtime.pamir import bribes, card_actions, hooks, market, pieces, scoring
+from paxc.runtime.pamir import bribes, card_actions, hooks, market, pieces, scoring, story
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import (
@@ -295,6 +295,7 @@ def resolve_event(state: PamirState, number: int, resolution: Resolution, player
     side_index = next((i for i, s in enumerate(printed.sides) if s.resolved_when is resolution), None)
     abilities = printed.abilities if side_index is None else printed.sides[side_index].abilities
     timing = "purchase" if resolution is Resolution.PURCHASED else "discard"
+    narrate(story.event_resolved, state, number, resolution is Resolution.PURCHASED, player)
     state.in_transit.append(number)
     for ability in abilities:
         for one_shot in ability.one_shots:
@@ -379,11 +380,12 @@ def resolve_impact(state: PamirState, player: int, number: int, icon: Impact, re
             yield from pieces.place_spy(state, player, target.number)
     elif icon is Impact.LEVERAGE:
         me.rupees += LEVERAGE_RUPEES
+        narrate(story.gained, state, player, LEVERAGE_RUPEES, "leverage")
     else:
         suit = favored_change(number) if icon.name.startswith("FAVOR_") else None
         if suit is not None and hooks.modified(state, FavoredSuitMayChange(), True):
             if suit is not state.favored:
-                narrate(lambda: f"the favored suit becomes {suit.value}")
+                narrate(story.favored_suit, suit)
             state.favored = suit
 
 
@@ -396,13 +398,14 @@ def cleanup(state: PamirState, player: int) -> Effect:
         chosen = yield from ask(
             Choice(PlayerId(player), "Too many cards in court: discard one", cards_of(me.court))
         )
-        yield from pieces.discard_court_card(state, player, chosen.number)
+        yield from pieces.discard_court_card(state, player, chosen.number, why=story.COURT_LIMIT)
     while len(me.hand) > state.hand_limit(player):
         chosen = yield from ask(
             Choice(PlayerId(player), "Too many cards in hand: discard one", cards_of(me.hand))
         )
         me.hand.remove(chosen.number)
         state.discard.append(chosen.number)
+        narrate(story.discarded_from_hand, state, player, chosen.number, story.HAND_LIMIT)
     for row in range(MARKET_ROWS):
         number = state.market[row][0]
         if number is not None and card(number).card_type is not CardType.COURT:
@@ -420,11 +423,13 @@ def refill(state: PamirState, player: int) -> Effect:
     while True:
         market.slide_left(state)
         forced = None
+        drawn: list[int] = []
         for row, column in market.empty_slots(state):
             if not state.deck:
-                return
+                break
             number = state.deck.pop(0)
             state.market[row][column] = number
+            drawn.append(number)
             if card(number).card_type is CardType.DOMINANCE_CHECK:
                 other = next(
                     (
@@ -440,8 +445,11 @@ def refill(state: PamirState, player: int) -> Effect:
                 if other is not None:
                     forced = [(row, column), other]
                     break
+        if drawn:
+            narrate(story.market_filled, drawn)
         if forced is None:
             return
+        narrate(story.forced_check)
         for r, c in forced:
             check = state.market[r][c]
             assert check is not None

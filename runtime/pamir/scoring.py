@@ -13,7 +13,7 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core import lasting, memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.pamir import hooks
+from paxc.runtime.pamir import hooks, story
 from paxc.runtime.pamir.state import COALITIONS, PamirState, card
 
 TOTAL_CHECKS = 4
@@ -79,6 +79,7 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
     multiplier = 2 if final else 1
     coalition = dominant_coalition(state)
     players = range(len(state.players))
+    before = [me.score for me in state.players]
     if coalition is not None:
         # Wakhan is loyal to the dominant coalition, whichever it is.
         loyal = [p for p in players if state.players[p].loyalty is coalition or state.is_wakhan(p)]
@@ -88,21 +89,17 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
         for counts in (*state.armies.values(), *state.roads.values()):
             for c in COALITIONS:
                 counts[c] = 0
+        narrate(story.blocks_cleared)
     else:
         values = [state.cylinders_in_play(p) for p in players]
         for player, points in zip(players, award(values, FAILURE_POINTS, multiplier), strict=True):
             state.players[player].score += points
-    narrate(
-        lambda: (
-            f"Dominance check{' (final)' if final else ''}: "
-            + (f"{coalition.value} dominant" if coalition is not None else "no coalition dominant")
-            + "; scores "
-            + ", ".join(f"P{p} {state.players[p].score}" for p in players)
-        )
-    )
+    narrate(story.dominance_check, state, final, coalition, before)
     # Events in effect "until the next dominance check" end now, and forget what they remembered.
     ended = [number for number, _, _ in state.global_events]
     ended += [number for me in state.players for number, _ in me.events]
+    if ended:
+        narrate(story.events_ended, ended)
     state.discard.extend(ended)
     state.global_events.clear()
     for me in state.players:
@@ -125,6 +122,7 @@ def _check_victory(state: PamirState, final: bool) -> None:
     if final or (len(scores) > 1 and scores[0] - scores[1] >= VICTORY_LEAD):
         state.over = True
         state.winner = winner(state)
+        narrate(story.game_won, state, state.winner, final)
 
 
 def winner(state: PamirState) -> int:

@@ -8,9 +8,9 @@ from collections.abc import Generator
 
 from paxc.generated.pamir.vocabulary import CardType, TurnStarted
 from paxc.runtime.core import lasting
-from paxc.runtime.core.narration import narrate
+from paxc.runtime.core.narration import narrate, silenced
 from paxc.runtime.effects import Decision, Effect, PlayerId
-from paxc.runtime.pamir import hooks, market, pieces, rules, scoring
+from paxc.runtime.pamir import hooks, market, pieces, rules, scoring, story
 from paxc.runtime.pamir.state import (
     BASE_ACTIONS,
     MARKET_COLUMNS,
@@ -96,10 +96,11 @@ def ambition(state: PamirState, read: Reading) -> Generator[Decision, None, Deed
 def _check_serves_her(state: PamirState, row: int, column: int, cost: int) -> bool:
     seat = seat_of(state).seat
     after = state.copy()
-    market.pay_purchase(after, seat, row, column, cost)
-    market.take_card(after, seat, row, column)
-    before = [p.score for p in after.players]
-    scoring.dominance_check(after)
+    with silenced():  # what she only weighs does not happen
+        market.pay_purchase(after, seat, row, column, cost)
+        market.take_card(after, seat, row, column)
+        before = [p.score for p in after.players]
+        scoring.dominance_check(after)
     gained = [p.score - b for p, b in zip(after.players, before, strict=True)]
     if after.over and after.winner == seat:
         return True
@@ -116,7 +117,7 @@ def cleanup(state: PamirState) -> Effect:
     me = state.players[seat]
     while len(me.court) > state.court_limit(seat):
         number = min(me.court, key=lambda n: discard_order(state, n))
-        yield from pieces.discard_court_card(state, seat, number)
+        yield from pieces.discard_court_card(state, seat, number, why=story.COURT_LIMIT)
     yield from rules.cleanup(state, seat)
 
 

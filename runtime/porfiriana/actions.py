@@ -20,8 +20,9 @@ from paxc.generated.porfiriana.vocabulary import (
     Family,
     PoliceCost,
 )
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import cards_played, economy, hooks, losses, market, troops, unrest
+from paxc.runtime.porfiriana import cards_played, economy, hooks, losses, market, story, troops, unrest
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 POLICE_COST = 3
@@ -339,6 +340,7 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
     elif isinstance(option, BuyPublic):
         paid = card(option.number).cost or 0
         me.gold -= paid
+        narrate(story.played, state, player, option.number, paid)
         state.public.remove(option.number)
         state.in_transit.append(option.number)
         bought = CardBought(card(option.number), PlayerId(player), paid)
@@ -352,13 +354,16 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
     elif isinstance(option, BuyLand):
         found = state.holding(option.enterprise)
         assert found is not None
-        me.gold -= land_cost(found[1])
+        price = land_cost(found[1])
+        me.gold -= price
+        narrate(story.paid, state, player, price, story.LAND)
         me.cubes -= 1
         found[1].income += 1
     elif isinstance(option, Upgrade):
         found = state.holding(option.enterprise)
         assert found is not None
         me.gold -= option.cost
+        narrate(story.paid, state, player, option.cost, story.UPGRADE)
         me.cubes -= 1
         found[1].connection_owner, found[1].connection_level = player, option.level
     elif isinstance(option, Police):
@@ -373,7 +378,9 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
 
 def sell(state: PorfirianaState, player: int, number: int) -> Effect:
     me = state.players[player]
-    me.gold += economy.sell_value(state)
+    value = economy.sell_value(state)
+    me.gold += value
+    narrate(story.sold, state, player, number, value)
     if number in me.hand:
         me.hand.remove(number)
         state.discard.append(number)
@@ -395,12 +402,16 @@ def redeploy(state: PorfirianaState, player: int, troop: int) -> Effect:
 def police(state: PorfirianaState, player: int, option: Police) -> Effect:
     me = state.players[player]
     if option.enterprise is None:
-        me.gold -= police_cost(state, player, None)
+        price = police_cost(state, player, None)
+        me.gold -= price
+        narrate(story.paid, state, player, price, story.POLICE)
         losses.set_free(state, player)
         return
     found = state.holding(option.enterprise)
     assert found is not None
-    me.gold -= police_cost(state, player, found[1])
+    price = police_cost(state, player, found[1])
+    me.gold -= price
+    narrate(story.paid, state, player, price, story.POLICE)
     yield from unrest.remove_unrest(state, found[1], 1)
 
 

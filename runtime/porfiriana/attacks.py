@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from paxc.generated.porfiriana.vocabulary import AttackPlayed, AttackResolved, CardPlayed, CardType, Family
 from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.porfiriana import hooks, losses, regimes, unrest
+from paxc.runtime.porfiriana import hooks, losses, regimes, story, unrest
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
@@ -113,6 +114,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     me.hand.remove(number)
     state.in_transit.append(number)  # played, not yet discarded or awarded
     me.gold -= target.cost
+    narrate(story.attack, state, player, number, target.victim, target.number, target.cost)
     printed = card(number)
     played = (number, player)  # the card hears its own play, though it is in no row
     yield from hooks.fire(state, CardPlayed(printed, PlayerId(player), target.cost), played=played)
@@ -121,6 +123,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     if (yield from hooks.replaced(state, AttackPlayed(printed, PlayerId(player), PlayerId(target.victim)))):
         state.in_transit.remove(number)
         state.discard.append(number)  # a spy cancelled it
+        narrate(story.cancelled, number)
         _pay_gun_stores(state, number)
         return
     victim = state.players[target.victim]
@@ -132,6 +135,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     if held is not None and printed.card_type is CardType.BLACK:
         if Family.ASSASSINATION in families:
             if held is victim.hacendado:
+                narrate(story.heir, state, target.victim)
                 _assassinate_hacendado(state, target.victim)
             else:
                 yield from losses.remove_holding(state, target.victim, held, losses.REMOVED)
@@ -144,8 +148,11 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     if target.victim != player and printed.steal:
         taken = min(printed.steal, victim.gold)
         victim.gold -= taken
-        if not (state.solitaire and player == 1):  # what Díaz steals goes to the bank (rules L)
+        to_bank = state.solitaire and player == 1  # what Díaz steals goes to the bank (rules L)
+        if not to_bank:
             me.gold += taken
+        if taken:
+            narrate(story.stolen, state, player, target.victim, taken, to_bank)
     _pay_gun_stores(state, number)
     ctx = PorfirianaContext(state, player, number)
     for ability in printed.abilities:
@@ -168,6 +175,7 @@ def _pay_gun_stores(state: PorfirianaState, number: int) -> None:
         if any(Family.GUN_STORE in card(h.number).family for h in other.row):
             if not (state.solitaire and owner == 1):
                 other.gold += GUN_STORE_BONUS
+                narrate(story.gained, state, owner, GUN_STORE_BONUS, story.GUN_STORE)
 
 
 def award(state: PorfirianaState, victim: int, number: int, immune_to_jail: bool) -> Effect:
@@ -178,8 +186,10 @@ def award(state: PorfirianaState, victim: int, number: int, immune_to_jail: bool
         state.discard.append(number)
         return
     state.players[victim].prestige_stack.append(number)
+    narrate(story.awarded, state, victim, number)
     if printed.jails_victim and not immune_to_jail:
         state.players[victim].jailed = True
+        narrate(story.jailed, state, victim)
     from paxc.runtime.porfiriana import economy
 
     yield from economy.settle(state)

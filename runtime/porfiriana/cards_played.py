@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay, PlayActions
 from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import attacks, economy, hooks, losses, regimes, strife, troops
+from paxc.runtime.porfiriana import attacks, economy, hooks, losses, regimes, story, strife, troops
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card, sides_of
 
@@ -75,6 +76,7 @@ def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
         held.side = orientation.index
     me.hand.remove(number)
     me.gold -= cost
+    narrate(story.played, state, player, number, cost)
     yield from place(state, player, held)
     yield from _paid(state, player, printed, cost)
     yield from card_effects(state, player, number, held.face)
@@ -126,6 +128,7 @@ def card_effects(
 def play_headline(state: PorfirianaState, player: int, number: int, event: bool, paid: int = 0) -> Effect:
     """A bought headline (for `paid`): its event orientation takes effect, the status quo one
     does nothing; either way it is played, and goes to the bull/bear discard."""
+    narrate(story.headline, state, player, number, event)
     state.in_transit.append(number)
     yield from hooks.fire(state, CardPlayed(card(number), PlayerId(player), paid), played=(number, player))
     if event:
@@ -151,6 +154,7 @@ def take_over(state: PorfirianaState, taker: int, victim: int, held: Holding) ->
         side = yield from ask(Choice(PlayerId(taker), f"Side of {printed.name}", sides_of(held.number)))
         moved.side = side.index
     old = state.players[victim]
+    narrate(story.taken_over, state, taker, victim, held.number)
     old.row.remove(held)
     old.cubes += held.prestige_cubes
     yield from place(state, taker, moved)

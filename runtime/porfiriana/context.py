@@ -14,8 +14,9 @@ from paxc.generated.porfiriana.vocabulary import (
     Prestige,
 )
 from paxc.runtime.core.lasting import Lasting
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, NothingToChoose, PlayerId
-from paxc.runtime.porfiriana import losses, prestige, unrest
+from paxc.runtime.porfiriana import losses, prestige, story, unrest
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
@@ -46,7 +47,10 @@ class PorfirianaContext:
 
     def lose_gold(self, amount: int, player: PlayerId) -> Effect:
         me = self.state.players[player]
-        me.gold -= min(amount, me.gold)
+        lost = min(amount, me.gold)
+        me.gold -= lost
+        if lost:
+            narrate(story.lost, self.state, player, lost, self.this)
         yield from ()
 
     def discard_card(self, card: Card) -> Effect:
@@ -54,6 +58,7 @@ class PorfirianaContext:
 
     def raise_diaz_prestige(self, amount: int, kind: Prestige) -> Effect:
         self.state.diaz_bonus[kind.value] = self.state.diaz_bonus.get(kind.value, 0) + amount
+        narrate(story.diaz_strengthened, kind, amount)
         yield from ()
 
     def slave_revolt(self, enterprise: Card, liberator: PlayerId) -> Effect:
@@ -64,6 +69,8 @@ class PorfirianaContext:
     def gain_gold(self, amount: int, player: PlayerId) -> Effect:
         if not (self.state.solitaire and player == 1):  # Díaz gets no gold (rules L)
             self.state.players[player].gold += amount
+            if amount:
+                narrate(story.gained, self.state, player, amount, self.this)
         yield from ()
 
     def pay_gold(self, amount: int, player: PlayerId) -> Effect:
@@ -73,6 +80,8 @@ class PorfirianaContext:
             # effect here, as it does for a choice with nothing to choose).
             raise NothingToChoose(f"player {player} cannot pay {amount}")
         me.gold -= amount
+        if amount:
+            narrate(story.paid_for_effect, self.state, player, amount, self.this)
         yield from ()
 
     def add_unrest(self, count: int, card: Card) -> Effect:

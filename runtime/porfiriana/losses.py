@@ -9,7 +9,9 @@ or out of the game (an assassinated partner).
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import story
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card, sides_of
 
 DISCARD, HAND, REMOVED = "discard", "hand", "removed"
@@ -42,6 +44,7 @@ def set_free(state: PorfirianaState, player: int) -> None:
     """Out of jail, by a police action or by gaining a partner immune to jail (glossary: Jailed).
     Set free during their own turn begun in jail, a player gets the third action back at once."""
     state.players[player].jailed = False
+    narrate(story.freed, state, player)
     if player == state.active and state.turn.jailed_at_start:
         state.turn.jailed_at_start = False
         state.turn.actions_left += 1
@@ -65,6 +68,7 @@ def flip_hacendado(state: PorfirianaState, player: int, side: int) -> None:
     me.cubes += me.hacendado.income
     me.hacendado.income = 0
     me.hacendado.side = side
+    narrate(story.flipped, state, player, me.hacendado.number, side)
 
 
 # ---------------------------------------------------------------------- troops
@@ -80,6 +84,7 @@ def discard_troop(state: PorfirianaState, troop: int) -> Effect:
     """
     from paxc.runtime.porfiriana import troops  # troops builds on this module
 
+    narrate(story.troop_in_play_discarded, state, troop)
     yield from troops.leave_checking_revolt(state, troop, state.active)
     state.discard.append(troop)
 
@@ -112,6 +117,7 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
     troops.leave(state, troop)
     if not options:
         state.discard.append(troop)
+        narrate(story.troop_discarded, state, player, troop)
         return
     flips = sides_of(state.players[player].hacendado.number, (s for s in options if s is not None))
     choices: tuple[str | Side, ...] = ("discard", *(["retreat"] if None in options else []), *flips)
@@ -122,12 +128,15 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
     state.in_transit.remove(troop)
     if answer == "discard":
         state.discard.append(troop)
+        narrate(story.troop_discarded, state, player, troop)
         return
     me = state.players[player]
     if isinstance(answer, Side):
         flip_hacendado(state, player, answer.index)
-    me.gold -= troop_cost(troop, connection_of(me.hacendado))
+    cost = troop_cost(troop, connection_of(me.hacendado))
+    me.gold -= cost
     me.army.append(troop)
+    narrate(story.retreated, state, player, troop, cost)
 
 
 # ---------------------------------------------------------------------- cards leaving a row
@@ -139,6 +148,7 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
     from paxc.runtime.porfiriana import troops  # troops builds on this module
 
     me = state.players[owner]
+    narrate(story.left_play, state, owner, held.number, to)
     troop, troop_owner = held.troop, held.troop_owner
     if troop is not None:
         troops.leave(state, troop)  # its extortion cube goes home with it
@@ -177,6 +187,7 @@ def sack(state: PorfirianaState, owner: int, held: Holding) -> Effect:
 def nationalize(state: PorfirianaState, owner: int, held: Holding) -> Effect:
     """The enterprise is discarded, its troop retreats or is discarded; a shielded owner keeps it."""
     if immune_to(state, owner, Family.IMMUNE_TO_NATIONALIZATION):
+        narrate(story.nationalization_refused, state, owner, held.number)
         return
     yield from remove_holding(state, owner, held, DISCARD)
 

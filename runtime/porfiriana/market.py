@@ -9,8 +9,9 @@ end and is filled from the deck.
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, PurchaseCost
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import hooks, regimes, topple
+from paxc.runtime.porfiriana import hooks, regimes, story, topple
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, PorfirianaState, card
 
 PLAY_IMMEDIATELY = (CardType.HEADLINE, CardType.TOPPLE)
@@ -38,10 +39,14 @@ def pay_for(state: PorfirianaState, player: int, number: int, cost: int) -> None
     goes home either way."""
     state.players[player].gold -= cost
     speculator = state.speculation.pop(number, None)
+    paid_to = None
     if speculator is not None:
         state.players[speculator].cubes += 1
         if speculator != player and not (state.solitaire and speculator == 1):
             state.players[speculator].gold += cost
+            paid_to = speculator
+    if cost:
+        narrate(story.paid_for, state, player, cost, number, paid_to)
 
 
 def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
@@ -76,6 +81,7 @@ def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
         yield from cards_played.play_headline(state, player, number, event, paid)
     else:
         state.players[player].hand.append(number)
+        narrate(story.bought, state, player, number)
 
 
 def discard_headlines(state: PorfirianaState, player: int) -> Effect:

@@ -9,8 +9,9 @@ Jurisdiction).
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import MarketSignal, Regime
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect
-from paxc.runtime.porfiriana import economy
+from paxc.runtime.porfiriana import economy, story
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
@@ -24,6 +25,7 @@ def change_regime(state: PorfirianaState, regime: Regime | None) -> Effect:
             if card(number).regime is regime:
                 state.regimes.insert(0, state.regimes.pop(index))
                 break
+        narrate(story.regime_changed, regime)
         economy.regime_changed(state)
     yield from economy.settle(state)
 
@@ -32,6 +34,7 @@ def discard_to_bull_bear(state: PorfirianaState, number: int) -> Effect:
     """A headline or topple goes to the bull/bear discard: a bear on a bear starts a depression,
     a bull on a bull ends it."""
     state.bull_bear.append(number)
+    narrate(story.to_bull_bear, number)
     yield from check_depression(state)
 
 
@@ -41,6 +44,8 @@ def check_depression(state: PorfirianaState) -> Effect:
     last, before = (card(n).signal for n in state.bull_bear[-1:-3:-1])
     if last is before is MarketSignal.BEAR and not state.depression:
         state.depression = True
+        narrate(story.depression, True)
     elif last is before is MarketSignal.BULL and state.depression:
         state.depression = False
+        narrate(story.depression, False)
     yield from economy.settle(state)

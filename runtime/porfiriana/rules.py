@@ -9,9 +9,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from paxc.runtime.core import lasting
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import actions, economy, losses, market, setup
+from paxc.runtime.porfiriana import actions, economy, losses, market, setup, story
 from paxc.runtime.porfiriana.state import ACTIONS_PER_TURN, JAILED_ACTIONS, PorfirianaState, TurnState, card
 
 DEPRESSION_EXPENSE = 1
@@ -88,7 +89,10 @@ def income_phase(state: PorfirianaState, player: int) -> Effect:
     """Income for the active player's cubes; in a depression, then one gold for each card in play
     (not the Hacendado), or the card is discarded (rules I)."""
     me = state.players[player]
-    me.gold += economy.income(state, player)
+    earned = economy.income(state, player)
+    me.gold += earned
+    if earned:
+        narrate(story.gained, state, player, earned, story.INCOME)
     if not state.depression or (state.solitaire and player == 1):
         return
     in_play = [h.number for h in me.row[1:]] + actions.my_troops(state, player)
@@ -104,6 +108,7 @@ def income_phase(state: PorfirianaState, player: int) -> Effect:
             )
         if pay:
             me.gold -= DEPRESSION_EXPENSE
+            narrate(story.kept_in_depression, state, player, DEPRESSION_EXPENSE, number)
         else:
             yield from losses.discard_card_in_play(state, number)
 

@@ -27,12 +27,11 @@ Nothing here names a card; cards are known by their attributes.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
 
 from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, Regime
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import attacks, cards_played, hooks, regimes, topple, troops, unrest
+from paxc.runtime.porfiriana import attacks, cards_played, hooks, regimes, story, topple, troops, unrest
 from paxc.runtime.porfiriana.attacks import Target
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
 from paxc.runtime.porfiriana.troops import Destination
@@ -61,7 +60,7 @@ def diaz_turn(state: PorfirianaState) -> Effect:
     for row, cards in enumerate(state.market):
         column = roll_die(state) - 1
         number = cards[column]
-        narrate(partial(_rolled, column, row, number))
+        narrate(story.diaz_rolled, column, row, number)
         if number is not None:
             _speculation_paid(state, number, column)
             taken.append((row, column))
@@ -77,24 +76,12 @@ def diaz_turn(state: PorfirianaState) -> Effect:
             return  # Decision: the game has ended with his first card; the other stays put
         number = _at(state, row, column)
         state.market[row][column] = None
-        narrate(partial(_plays, number))
+        narrate(story.diaz_plays, number)
         # Rules L speak of the cards Díaz buys: he takes them for nothing.
         state.in_transit.append(number)
         yield from hooks.fire(state, CardBought(card(number), PlayerId(DIAZ), 0), played=(number, DIAZ))
         state.in_transit.remove(number)
         yield from play_card(state, number)
-
-
-def _named(number: int | None) -> str:
-    return "an empty space" if number is None else card(number).name
-
-
-def _rolled(column: int, row: int, number: int | None) -> str:
-    return f"Díaz rolls {column + 1} for market row {row + 1}: {_named(number)}"
-
-
-def _plays(number: int) -> str:
-    return f"Díaz plays {_named(number)}"
 
 
 def _at(state: PorfirianaState, row: int, column: int) -> int:
@@ -113,6 +100,7 @@ def _speculation_paid(state: PorfirianaState, number: int, column: int) -> None:
     state.players[speculator].cubes += 1
     if speculator == HUMAN:
         state.players[HUMAN].gold += COLUMN_COSTS[column]
+        narrate(story.gained, state, HUMAN, COLUMN_COSTS[column], story.SPECULATION)
 
 
 def play_card(state: PorfirianaState, number: int) -> Effect:
@@ -138,6 +126,7 @@ def play_card(state: PorfirianaState, number: int) -> Effect:
     else:
         # Enterprises, and the cards he cannot or will not play.
         state.discard.append(number)
+        narrate(story.diaz_discards, number)
 
 
 def _headline(state: PorfirianaState, number: int) -> Effect:
@@ -161,6 +150,7 @@ def _partner(state: PorfirianaState, number: int) -> Effect:
     held = Holding(number)
     if printed.sides:
         held.side = (roll_die(state) - 1) * len(printed.sides) // DIE_FACES
+    narrate(story.played, state, DIAZ, number, 0)
     yield from cards_played.place(state, DIAZ, held)
     yield from hooks.fire(state, CardPlayed(printed, PlayerId(DIAZ), 0))
     yield from cards_played.card_effects(state, DIAZ, number, held.face)

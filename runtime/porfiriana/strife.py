@@ -6,8 +6,9 @@ A flipped Hacendado is never discarded, so its faction is the one kept.
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import CardType, Faction
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import losses
+from paxc.runtime.porfiriana import losses, story
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
@@ -50,5 +51,6 @@ def strife(state: PorfirianaState, cause: int, factions: tuple[Faction, ...]) ->
                     PlayerId(player), "Strife: discard every partner and troop of which faction?", factions
                 )
             )
+        narrate(story.strife, state, player, loser)
         for number in held.get(loser, []):
             yield from losses.discard_card_in_play(state, number)

@@ -14,8 +14,9 @@ share a gold victory. With no toppler the game goes on, unless this was the four
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import CardType, Prestige, ToppleStarted
+from paxc.runtime.core.narration import heard, narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import economy, hooks, losses, prestige
+from paxc.runtime.porfiriana import economy, hooks, losses, prestige, story
 from paxc.runtime.porfiriana.state import TOPPLES_IN_GAME, PorfirianaState, Side, card, sides_of
 
 DIAZ_POINTS = 2  # Díaz himself in every tripartite
@@ -82,12 +83,17 @@ def topple(state: PorfirianaState, buyer: int, number: int) -> Effect:
     state.bull_bear.append(number)
     state.topples += 1  # every topple card resolved counts, toppled or not
     winners = topplers(state, kind, minus_one, order)
+    if heard():
+        narrate(story.topple, state, kind, _standings(state, kind, minus_one, order), winners)
     if winners:
         state.over = True
         state.toppled_by = winners
         state.winner = winners[0] if len(winners) == 1 else gold_victory(state, winners)
+        narrate(story.game_over, state)
     elif state.topples >= TOPPLES_IN_GAME:
         _no_one_toppled(state, order)
+    else:
+        narrate(story.topples_spent, state.topples, TOPPLES_IN_GAME)
 
 
 def _take_a_stand(state: PorfirianaState, player: int) -> Effect:
@@ -150,6 +156,16 @@ def solitaire_defence(state: PorfirianaState, kind: Prestige, minus_one: bool = 
     return base + partners + state.diaz_bonus.get(kind.value, 0) - (1 if minus_one else 0)
 
 
+def _standings(
+    state: PorfirianaState, kind: Prestige, minus_one: bool, order: list[int]
+) -> dict[int, tuple[int, int]]:
+    """Each player's points of the kind and what they must beat, as `topplers` weighs them."""
+    if state.solitaire:
+        mine = prestige.points(state, SOLITAIRE_HUMAN, kind)
+        return {SOLITAIRE_HUMAN: (mine, solitaire_defence(state, kind, minus_one))}
+    return {p: (prestige.points(state, p, kind), tripartite(state, p, kind, minus_one)) for p in order}
+
+
 def topplers(state: PorfirianaState, kind: Prestige, minus_one: bool, order: list[int]) -> list[int]:
     """The players who topple Díaz, in `order`."""
     if state.solitaire:
@@ -177,6 +193,7 @@ def _no_one_toppled(state: PorfirianaState, order: list[int]) -> None:
         state.winner = SOLITAIRE_DIAZ  # the human failed all four topples (rules L)
     else:
         state.winner = gold_victory(state, order)
+    narrate(story.game_over, state)
 
 
 def topple_card_discarded(state: PorfirianaState) -> None:
@@ -193,3 +210,5 @@ def topple_card_discarded(state: PorfirianaState) -> None:
     state.topples += 1
     if state.topples >= TOPPLES_IN_GAME:
         _no_one_toppled(state, decision_order(state, state.active))
+    else:
+        narrate(story.topples_spent, state.topples, TOPPLES_IN_GAME)

@@ -22,8 +22,9 @@ from paxc.generated.porfiriana.vocabulary import (
     TroopArrived,
     TroopMayEnter,
 )
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.porfiriana import economy, hooks, losses, unrest
+from paxc.runtime.porfiriana import economy, hooks, losses, story, unrest
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 UNBEATABLE = 3  # machine guns cannot be defeated
@@ -146,6 +147,9 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
     Regime changes and other card effects of a first play are the caller's."""
     me = state.players[player]
     me.gold -= destination.cost
+    narrate(
+        story.troop_arrived, state, player, troop, destination.owner, destination.enterprise, destination.cost
+    )
     yield from leave_checking_revolt(state, troop, player)
     if destination.enterprise is None:
         me.army.append(troop)
@@ -158,12 +162,14 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
     if held.troop is not None:
         beaten, beaten_owner = held.troop, held.troop_owner
         held.troop = held.troop_owner = None
+        narrate(story.troop_beaten, state, beaten, beaten_owner, troop)
         if dissipated(state, beaten, troop) and beaten_owner is not None:
             state.in_transit.append(troop)  # on its way in while the beaten troop's owner decides
             yield from losses.retreat_or_discard(state, beaten_owner, beaten)
             state.in_transit.remove(troop)
         else:
             state.discard.append(beaten)
+            narrate(story.troop_discarded, state, beaten_owner, beaten)
         if owner == player and held.extortion is not None:
             # the owner takes back an extorted enterprise: the cube turns to the owner's colour
             state.players[held.extortion].cubes += 1
@@ -173,7 +179,7 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
                 held.income += 1
         # otherwise the defeated extorter's cube stays until step 5 replaces it
     # (2) unrest disks driven off
-    held.unrest = max(0, held.unrest - firepower(state, player, troop))
+    _drive_off(state, player, troop, held)
     if owner == player:
         held.troop, held.troop_owner = troop, player
     elif held.income == 0 and held.extortion is None:
@@ -191,6 +197,7 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
             state.players[owner].cubes += 1
         me.cubes -= 1
         held.extortion = player
+        narrate(story.extorts, state, player, troop, held.number)
     yield from economy.settle(state)
     if state.troop_place(troop) is not None:
         yield from hooks.fire(state, TroopArrived(card(troop), card(held.number), PlayerId(player)))
@@ -206,8 +213,17 @@ def redeploy_in_place(state: PorfirianaState, player: int, troop: int) -> Effect
     """Activate a troop where it stands: free, and it drives off unrest as it would arriving."""
     place = state.troop_place(troop)
     if place is not None and place[1] is not None:
-        place[1].unrest = max(0, place[1].unrest - firepower(state, player, troop))
+        _drive_off(state, player, troop, place[1])
     yield from economy.settle(state)
+
+
+def _drive_off(state: PorfirianaState, player: int, troop: int, held: Holding) -> None:
+    """A troop arriving or redeployed in place drives off as many unrest disks as its firepower."""
+    if not held.unrest:
+        return
+    before = held.unrest
+    held.unrest = max(0, held.unrest - firepower(state, player, troop))
+    narrate(story.unrest_removed, state, held.number, before - held.unrest, held.unrest)
 
 
 def enterprise_of(state: PorfirianaState, destination: Destination) -> Holding | None:

@@ -9,8 +9,9 @@ who caused it is the liberator, and the card goes to their prestige stack.
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import Family
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect
-from paxc.runtime.porfiriana import economy, losses
+from paxc.runtime.porfiriana import economy, losses, story
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 
@@ -25,6 +26,7 @@ def add_unrest(state: PorfirianaState, owner: int, held: Holding, count: int, by
     if count <= 0:
         return
     held.unrest += count
+    narrate(story.unrest_added, state, owner, held.number, count, held.unrest)
     if Family.SLAVE_PLANTATION in card(held.number).family and held.unrest > cubes_on(held):
         yield from slave_revolt(state, owner, held, by)
     else:
@@ -44,12 +46,16 @@ def check_revolt(state: PorfirianaState, number: int, by: int) -> Effect:
 
 
 def remove_unrest(state: PorfirianaState, held: Holding, count: int) -> Effect:
+    before = held.unrest
     held.unrest = max(0, held.unrest - count)
+    if before != held.unrest:
+        narrate(story.unrest_removed, state, held.number, before - held.unrest, held.unrest)
     yield from economy.settle(state)
 
 
 def slave_revolt(state: PorfirianaState, owner: int, held: Holding, liberator: int) -> Effect:
     """The plantation leaves play for the liberator's prestige stack (its troop retreats or is
     discarded); its unrest disks go back to the bank."""
+    narrate(story.slave_revolt, state, owner, held.number, liberator)
     held.unrest = 0
     yield from losses.remove_holding(state, owner, held, ("stack", liberator))

@@ -223,3 +223,28 @@ def test_the_log_shows_what_happened_after_each_decision() -> None:
     assert code == 0, output
     log_part = output[output.rindex("    1  P1: ") :]
     assert "         * Wakhan's turn: AI card " in log_part  # her turn, after the decision it followed
+
+
+def test_replay_tells_the_story_under_each_decision_unless_asked_not_to(tmp_path: Path) -> None:
+    """A save holds the decisions only: replaying them tells the story again, each line under
+    the decision it followed, the same as the terminal printed while the game was played."""
+    log = tmp_path / "game.json"
+    code, played = paxc(
+        "play", "porfiriana", "--solitaire", "--seats", "random", "--seed", "3", "--save", str(log)
+    )
+    assert code == 0, played
+    code, replayed = paxc("replay", str(log))
+    assert code == 0, replayed
+    told = [line.strip() for line in replayed.splitlines() if line.startswith("         * ")]
+    printed = [line.strip() for line in played.splitlines() if line.startswith("  * ")]
+    assert told == printed and any("Díaz rolls" in line for line in told)
+    code, bare = paxc("replay", "--no-story", str(log))
+    assert code == 0 and "*" not in bare and "    1  P0: " in bare
+
+
+def test_the_log_of_a_resumed_game_shows_what_happened_before_it_was_saved(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    paxc("play", "pamir", "--players", "1", "--seed", "3", "--save", str(log), stdin="0\n0\n0\nq\n")
+    code, output = paxc("play", "--load", str(log), "--seats", "human", stdin="l\nq\n")
+    assert code == 0, output
+    assert "         * Wakhan's turn: AI card " in output  # told again from the save, for 'l'
