@@ -91,18 +91,48 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the result as JSON on stdout, for tools: every diagnostic with its file, line, "
+    "column, end_line, end_column, severity, code, message and hint; the exit status is the same.",
+)
 @click.pass_context
-def check(ctx: click.Context, paths: tuple[Path, ...]) -> None:
+def check(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -> None:
     """Check card files and print every error (default: all of cards/).
 
     PATHS are .pax files or folders, each checked against the rest of its game (a card number
     used elsewhere in the game is an error). Exits with status 1 when anything is wrong.
     """
     root = _root(ctx)
-    result = _compile_or_exit(list(paths) or [root / "cards"], root, whole_games=True)
+    targets = list(paths) or [root / "cards"]
+    if as_json:
+        _check_as_json(targets, root)
+        return
+    result = _compile_or_exit(targets, root, whole_games=True)
     cards = sum(len(f.cards) for g in result.games.values() for f in g.files)
     files = sum(len(g.files) for g in result.games.values())
     click.echo(f"{_counted(cards, 'card')} in {_counted(files, 'file')}: no errors")
+
+
+def _check_as_json(paths: list[Path], root: Path) -> None:
+    """`check --json`: one JSON document on stdout, errors or not; exit status 1 on errors."""
+    import json
+
+    from paxc.compiler.project import compile_paths
+
+    result = compile_paths(paths, root, True)
+    report = {
+        "ok": result.ok,
+        "cards": sum(len(f.cards) for g in result.games.values() for f in g.files),
+        "files": sum(len(g.files) for g in result.games.values()),
+        "errors": len(result.diagnostics),
+        "diagnostics": [d.as_json() for d in result.diagnostics],
+    }
+    click.echo(json.dumps(report, indent=1, ensure_ascii=False))
+    if not result.ok:
+        sys.exit(1)
 
 
 @main.command()

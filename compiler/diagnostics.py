@@ -44,6 +44,21 @@ class Diagnostic:
     def sort_key(self) -> tuple[str, int, int, str]:
         return (*self.span.sort_key(), self.message)
 
+    def as_json(self) -> dict[str, object]:
+        """The diagnostic as plain data for tools (`paxc check --json`): where (1-based lines and
+        columns, the end exclusive), how bad, its stable code, the message and the hint."""
+        return {
+            "file": self.span.path,
+            "line": self.span.line,
+            "column": self.span.column,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_column,
+            "severity": "error",
+            "code": self.code.value,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
     def render(self, sources: Mapping[str, SourceFile]) -> str:
         """The full report: location line, the source line with a caret, and the hint."""
         lines = [f"{self.span}: error: {self.message}  [{self.code.value}]"]

@@ -219,6 +219,42 @@ class Summary:
             out.append(f"    seed {result.seed}: {result.error}")
         return out
 
+    def as_json(self, game: str, options: Mapping[str, Any], seed: int) -> dict[str, Any]:
+        """The summary as plain data (`simulate --json`): the same figures as `lines`, unrounded,
+        with every error and each seat's wins and scores as lists indexed by seat."""
+        from paxc.runtime.accelerate import running_compiled
+
+        done = [r for r in self.results if r.error is None]
+        seats = max((len(r.scores) for r in done), default=self.players)
+        decisions = [r.decisions for r in done]
+        wins = Counter(r.winner for r in done)
+        return {
+            "game": game,
+            "options": dict(options),
+            "seed": seed,
+            "games": len(self.results),
+            "players": self.players,
+            "seats": seats,
+            "seconds": self.seconds,
+            "runtime": "compiled" if running_compiled() else "pure Python",
+            "games_per_second": len(done) / self.seconds if self.seconds > 0 else None,
+            "decisions_per_second": sum(decisions) / self.seconds if self.seconds > 0 else None,
+            "score_name": self.score_name,
+            "wins": [wins.get(p, 0) for p in range(seats)],
+            "scores": [
+                {"mean": statistics.mean(r.scores[p] for r in done), "max": max(r.scores[p] for r in done)}
+                for p in range(seats)
+            ]
+            if done
+            else [],
+            "decisions": {"mean": statistics.mean(decisions), "min": min(decisions), "max": max(decisions)}
+            if done
+            else None,
+            "turns": {"mean": statistics.mean(r.turns for r in done)} if done else None,
+            "endings": dict(Counter(r.ending for r in done).most_common()),
+            "errors": [{"seed": r.seed, "error": r.error} for r in self.results if r.error is not None],
+        }
+
 
 def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The variant flags of `play` and `simulate`: every installed game's (each accepts its own)."""
@@ -261,6 +297,12 @@ PLAYERS = click.option(
     is_flag=True,
     help="Run on the compiled runtime built by 'paxc accelerate' (same results, about twice as fast).",
 )
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the summary as JSON on stdout, for tools (the progress bar and notes go to stderr).",
+)
 @variant_options
 @click.pass_context
 def simulate(
@@ -273,12 +315,16 @@ def simulate(
     jobs: int,
     check: bool,
     compiled: bool,
+    as_json: bool,
     **variants: bool,
 ) -> None:
     """Random self-play: play GAME many times and summarise winners, scores, lengths and errors.
 
     The same seed gives the same results whatever --jobs is, and with or without --compiled.
-    Exits 1 if any game failed.
+    With --json the summary is one JSON document on stdout: game, options, seed, games, players,
+    seats, seconds, runtime, games_per_second, decisions_per_second, score_name, wins and scores
+    (lists by seat), decisions, turns, endings and errors (each with its seed). Exits 1 if any
+    game failed.
     """
     from paxc.runtime import accelerate
 
@@ -320,7 +366,12 @@ def simulate(
         # when both streams went to one place ("errors: 0playing"): no bar at all there.
         summary.results.extend(results)
     summary.seconds = time.perf_counter() - started
-    click.echo("\n".join(summary.lines()))
+    if as_json:
+        import json
+
+        click.echo(json.dumps(summary.as_json(game, options, seed), indent=1, ensure_ascii=False))
+    else:
+        click.echo("\n".join(summary.lines()))
     if any(r.error for r in summary.results):
         sys.exit(1)
 

@@ -150,8 +150,7 @@ def _partner(state: PorfirianaState, number: int) -> Effect:
     held = Holding(number)
     if printed.sides:
         held.side = (roll_die(state) - 1) * len(printed.sides) // DIE_FACES
-    narrate(story.played, state, DIAZ, number, 0)
-    yield from cards_played.place(state, DIAZ, held)
+    yield from cards_played.place(state, DIAZ, held)  # told as he plays it
     yield from hooks.fire(state, CardPlayed(printed, PlayerId(DIAZ), 0))
     yield from cards_played.card_effects(state, DIAZ, number, held.face)
 

@@ -274,4 +274,4 @@ def diaz_plays(number: int) -> str:
 
 
 def diaz_discards(number: int) -> str:
-    return f"Díaz discards {card(number).name}"
+    return f"Díaz discards {card(number).name}: he does not play it"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -189,3 +190,27 @@ def test_unknown_game_suggests_a_close_one(project: Path) -> None:
     assert "unknown game 'pamri'; did you mean 'pamir'? (games: pamir, porfiriana)" in misspelled.output
     unrelated = paxc(project, "list", "chess")
     assert "unknown game 'chess' (games: pamir, porfiriana)" in unrelated.output
+
+
+def test_check_json_lists_each_diagnostic_for_tools(project: Path) -> None:
+    bad = project / "cards" / "pamir" / "bad.pax"
+    bad.write_text('game pamir\ncard 500 "Nobody" court {\n  provenance printed\n}\n')
+    result = paxc(project, "check", "--json", str(project / "cards" / "pamir"))
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["ok"] is False and data["errors"] == len(data["diagnostics"]) == 3
+    assert data["diagnostics"][0] == {
+        "file": "cards/pamir/bad.pax",
+        "line": 2,
+        "column": 10,
+        "end_line": 2,
+        "end_column": 18,
+        "severity": "error",
+        "code": "missing-attribute",
+        "message": "court card 'Nobody' has no 'rank'",
+        "hint": "add a line 'rank ...' to the card",
+    }
+    bad.unlink()
+    clean = paxc(project, "check", "--json", str(project / "cards" / "pamir"))
+    assert clean.exit_code == 0
+    assert json.loads(clean.stdout) == {"ok": True, "cards": 140, "files": 9, "errors": 0, "diagnostics": []}

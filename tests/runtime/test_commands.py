@@ -248,3 +248,20 @@ def test_the_log_of_a_resumed_game_shows_what_happened_before_it_was_saved(tmp_p
     code, output = paxc("play", "--load", str(log), "--seats", "human", stdin="l\nq\n")
     assert code == 0, output
     assert "         * Wakhan's turn: AI card " in output  # told again from the save, for 'l'
+
+
+def test_simulate_json_gives_the_summary_on_stdout_for_tools() -> None:
+    args = ["simulate", "pamir", "--players", "2", "--games", "3", "--seed", "3"]
+    result = CliRunner().invoke(main, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)  # stdout is the JSON document alone
+    assert data["game"] == "pamir" and data["seed"] == 3
+    assert (data["games"], data["players"], data["seats"]) == (3, 2, 2)
+    assert data["options"] == {"players": 2} and data["score_name"] == "points"
+    assert sum(data["wins"]) == 3 and len(data["scores"]) == 2 and data["errors"] == []
+    assert sum(data["endings"].values()) == 3
+    assert data["decisions"]["min"] <= data["decisions"]["mean"] <= data["decisions"]["max"]
+    code, text = paxc(*args)
+    assert code == 0
+    assert f"wins by seat: P0 {data['wins'][0]}, P1 {data['wins'][1]}" in text  # the same figures
+    assert f"P0 points: mean {data['scores'][0]['mean']:.1f}, max {data['scores'][0]['max']}" in text

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from paxc.generated.pamir.vocabulary import Coalition, Impact, Region, Suit
+from paxc.generated.pamir.vocabulary import Action, Coalition, Impact, Region, Suit
 from paxc.generated.porfiriana.vocabulary import (
     CardType,
     District,
@@ -142,7 +142,7 @@ def test_pamir_leverage_and_a_card_effects_rupees_are_told_with_their_cause() ->
 
 
 def test_pamir_tax_tells_whom_each_rupee_comes_from() -> None:
-    taxer = court_card(lambda c: card_actions.Action.TAX in c.actions and c.region is Region.PUNJAB)
+    taxer = court_card(lambda c: Action.TAX in c.actions and c.region is Region.PUNJAB)
     state = pamir_state()
     state.players[0].court = [taxer.number]
     state.tribes[Region.PUNJAB][0] = 1  # player 0 rules Punjab
@@ -150,7 +150,7 @@ def test_pamir_tax_tells_whom_each_rupee_comes_from() -> None:
     state.players[1].rupees = 5
     with told() as lines:
         drive_pamir(
-            card_actions.perform(state, 0, UseCard(taxer.number, card_actions.Action.TAX)),
+            card_actions.perform(state, 0, UseCard(taxer.number, Action.TAX)),
             [1],
             then_first=True,
         )
@@ -158,14 +158,14 @@ def test_pamir_tax_tells_whom_each_rupee_comes_from() -> None:
 
 
 def test_pamir_a_battle_tells_the_pieces_removed_and_by_whom() -> None:
-    fighter = court_card(lambda c: card_actions.Action.BATTLE in c.actions and (c.rank or 0) >= 1)
+    fighter = court_card(lambda c: Action.BATTLE in c.actions and (c.rank or 0) >= 1)
     state = pamir_state()
     state.players[0].court = [fighter.number]
     state.armies[Region.KABUL][Coalition.AFGHAN] = 1
     state.armies[Region.KABUL][Coalition.BRITISH] = 1
     with told() as lines:
         drive_pamir(
-            card_actions.perform(state, 0, UseCard(fighter.number, card_actions.Action.BATTLE)),
+            card_actions.perform(state, 0, UseCard(fighter.number, Action.BATTLE)),
             [Region.KABUL, RemoveArmy(Region.KABUL, Coalition.BRITISH)],
             then_first=True,
         )
@@ -173,14 +173,14 @@ def test_pamir_a_battle_tells_the_pieces_removed_and_by_whom() -> None:
 
 
 def test_pamir_a_build_tells_the_cost_and_the_block() -> None:
-    builder = court_card(lambda c: card_actions.Action.BUILD in c.actions)
+    builder = court_card(lambda c: Action.BUILD in c.actions)
     state = pamir_state()
     state.players[0].court = [builder.number]
     state.market[0][:2] = [11, 21]
     state.tribes[Region.KABUL][0] = 1
     with told() as lines:
         drive_pamir(
-            card_actions.perform(state, 0, UseCard(builder.number, card_actions.Action.BUILD)),
+            card_actions.perform(state, 0, UseCard(builder.number, Action.BUILD)),
             [BuildArmy(Region.KABUL), card_actions.Done()],
         )
     assert says(lines, "P0 pays 2 rupees onto the market cards")
