@@ -68,11 +68,11 @@ def bribe_refused(state: PamirState, payer: int, receiver: int, amount: int, wha
 
 
 def taxed_player(state: PamirState, player: int, source: int) -> str:
-    return f"{who(state, player)} taxes a rupee from {who(state, source)}"
+    return f"{who(state, player)} takes a rupee from {who(state, source)} (tax)"
 
 
 def taxed_market(state: PamirState, player: int, number: int) -> str:
-    return f"{who(state, player)} taxes a rupee from {card(number).name} in the market"
+    return f"{who(state, player)} takes a rupee from {card(number).name} in the market (tax)"
 
 
 def gained(state: PamirState, player: int, amount: int, why: Why) -> str:
