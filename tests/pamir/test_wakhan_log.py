@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import Action, Coalition, Region, Suit
 from paxc.runtime.core.narration import listening
+from paxc.runtime.effects import Effect
 from paxc.runtime.pamir import wakhan, wakhan_turn
+from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.state import PamirState, card
 from tests.pamir.scenario import court_card, drive, event_card
 from tests.pamir.test_wakhan import HUMAN, SEAT, plain_cards, with_wakhan
@@ -138,4 +140,40 @@ def test_ambition_says_she_bought_the_check_instead() -> None:
     _, heard = her_turn(207, 202, state)
     assert told(heard, "Wakhan buys") == (
         f"Wakhan buys {check.name} (1 rupee): her ambition (the check puts her first), not AI card 7"
+    )
+
+
+def test_a_card_she_cannot_bribe_for_is_told_discarded() -> None:
+    state = with_wakhan(front=203, back=209)  # the red arrow: the bottom row
+    (number,) = plain_cards(1)
+    region = card(number).region
+    assert region is not None
+    state.tribes[region][HUMAN] = 2  # the human rules the card's region: a bribe of 2
+    state.market[1][0] = number
+    state.players[SEAT].rupees = 1
+    deeds: list[wakhan.Deed] = []
+
+    def run() -> Effect:
+        deeds.append((yield from wakhan.buy_and_play(state, wakhan.reading(state), 1, 0)))
+
+    drive(wakhan.answering(state, run()), [Rupees(2)])
+    assert (
+        deeds[0]()
+        == f"radicalizes {card(number).name} (0 rupees) and discards it: she cannot pay P{HUMAN}'s bribe"
+    )
+
+
+def test_a_battle_on_a_court_card_names_the_card() -> None:
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(33, suit=Suit.MILITARY, rank=2)]
+    target = facts(59, rank=2)
+    state.players[HUMAN].court = [target]
+    state.spies_on(target)[SEAT] = 1
+    state.spies_on(target)[HUMAN] = 1
+    state.players[SEAT].cylinders -= 1
+    state.players[HUMAN].cylinders -= 1
+    _, heard = her_turn(214, 202, state)  # AI card 14: battle on the card with most spies
+    assert told(heard, "Wakhan battles") == (
+        f"Wakhan battles on {card(target).name}, removing P{HUMAN}'s spy with {card(33).name}: "
+        "AI card 14, first action"
     )
