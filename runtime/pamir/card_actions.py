@@ -280,7 +280,8 @@ def settle_hostage_bribe(state: PamirState, player: int, use: UseCard) -> Genera
     owed = hooks.modified(state, HostageBribe(PlayerId(player), PlayerId(holder)), spies)
     if owed <= 0:
         return True
-    what = f"to {use.action.value} with {card(use.card).name}, which your spies hold hostage"
+    # Worded for everybody it reaches: the holder asked, the payer confirming, the story told.
+    what = f"to {use.action.value} with {card(use.card).name} (held hostage)"
     paid: bool = yield from bribes.settle(
         state, player, holder, owed, what, keep=_minimum_cost(state, player, use.action)
     )

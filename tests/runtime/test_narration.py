@@ -117,6 +117,22 @@ def test_pamir_a_bribe_paid_waived_or_refused_is_told_with_whom() -> None:
     assert says(lines, "P0 does not pay the bribe of 1 rupee to P1", "not taken")
 
 
+def test_pamir_a_hostage_bribe_is_told_plainly() -> None:
+    taxer = court_card(lambda c: Action.TAX in c.actions and c.region is Region.PUNJAB)
+    state = pamir_state()
+    state.players[0].court = [taxer.number]
+    state.spies[taxer.number] = [0, 2, 0]  # player 1's spies hold it hostage
+    state.market[0][0] = 11
+    state.market_rupees[0][0] = 1
+    with told() as lines:
+        drive_pamir(
+            card_actions.perform(state, 0, UseCard(taxer.number, Action.TAX)),
+            [Rupees(1), True],
+            then_first=True,
+        )
+    assert says(lines, f"P0 pays P1 a bribe of 1 rupee to tax with {taxer.name} (held hostage)")
+
+
 def test_pamir_pieces_placed_are_told_where_and_whose() -> None:
     state = pamir_state()
     state.players[0].hand = [PUNJAB_PLAIN.number]
