@@ -97,7 +97,17 @@ class Selection:
     span: Span
 
 
-Expr = IntLit | StrLit | BoolLit | You | This | Name | Call | Attribute | Not | BinOp | Selection
+@dataclass(frozen=True, slots=True)
+class IsSet:
+    """`VALUE is set` (`present`) or `VALUE is not set`: whether a value that may be absent (what
+    a card remembers, an attribute some cards lack) is there."""
+
+    operand: Expr
+    present: bool
+    span: Span
+
+
+Expr = IntLit | StrLit | BoolLit | You | This | Name | Call | Attribute | Not | BinOp | Selection | IsSet
 
 
 # ------------------------------------------------------------------ statements
@@ -157,6 +167,31 @@ class Choose:
     chooser: Expr | None
     span: Span
     source: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSeveral:
+    """`choose up to N x in LIST` (`up_to`) or `choose N x in LIST`: distinct values of a list;
+    `x` is one value in the test, and the list of values chosen after the choice."""
+
+    count: Expr
+    up_to: bool
+    variable: Ident
+    source: Expr
+    where: Expr | None
+    chooser: Expr | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNumber:
+    """`choose n from LOW to HIGH`: a whole number of the range, both ends included."""
+
+    variable: Ident
+    low: Expr
+    high: Expr
+    chooser: Expr | None
+    span: Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +296,8 @@ Statement = (
     | If
     | ForEach
     | Choose
+    | ChooseSeveral
+    | ChooseNumber
     | ChooseOne
     | May
     | Until

@@ -6,16 +6,17 @@ errors is left out of the IR, and the build stops before code generation when an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from paxc.compiler import ast, ir
 from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
-from paxc.compiler.render import may_text, second_person, statements_text
+from paxc.compiler.render import may_text, plural, second_person, statements_text, value_text, words
 from paxc.compiler.source import Span
 from paxc.compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, Type, enum_type, list_of
 from paxc.compiler.vocabulary import CORE_ATTRIBUTES, PROVENANCES, FieldSpec, HookSpec, Vocabulary
+from paxc.runtime.core.decisions import MAX_NUMBER_OPTIONS
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
 # The language's own functions; a game's query of the same name takes precedence.
@@ -34,6 +35,8 @@ _EFFECT_STATEMENTS = (
     ast.If,
     ast.ForEach,
     ast.Choose,
+    ast.ChooseSeveral,
+    ast.ChooseNumber,
     ast.ChooseOne,
     ast.May,
     ast.Until,
@@ -59,6 +62,8 @@ def _describe(statement: ast.Statement) -> str:
         ast.If: "'if'",
         ast.ForEach: "a loop ('for each')",
         ast.Choose: "a choice ('choose')",
+        ast.ChooseSeveral: "a choice ('choose')",
+        ast.ChooseNumber: "a choice ('choose')",
         ast.ChooseOne: "a choice ('choose one')",
         ast.May: "an optional step ('may')",
         ast.Until: "a lasting effect ('until ...')",
@@ -85,10 +90,35 @@ class _Scope:
     def __init__(self) -> None:
         self._frames: list[dict[str, _Binding]] = [{}]
         self.hook_unknown = False
+        self.unresolved: set[str] = set()  # names a statement failed to bind (already reported)
         # Every name bound anywhere in the effect, with its type and line: the effect becomes one
         # Python function, whose variables are the function's whatever block binds them.
         self.bound: dict[str, tuple[Type, int]] = {}
         self.reported: set[Span] = set()  # bindings already reported as changing a name's type
+        # Values a test (`is set`) proved present, by frame: the name the code keeps each under.
+        self._known: list[dict[ir.Expr, str]] = [{}]
+        self._bindings = 0
+
+    def new_binding(self) -> str:
+        """A Python name for a value kept by a test: the trailing `_` keeps it apart from every
+        card name (compiler.pynames.local never ends a card's name with a single one)."""
+        self._bindings += 1
+        return f"known_{self._bindings}_"
+
+    def known(self, value: ir.Expr) -> str | None:
+        for frame in reversed(self._known):
+            if value in frame:
+                return frame[value]
+        return None
+
+    def know(self, facts: dict[ir.Expr, str]) -> None:
+        self._known[-1].update(facts)
+
+    def forget(self, changed: Callable[[ir.Expr], bool]) -> None:
+        """What was proved present of values that may have changed since is no longer known."""
+        for frame in self._known:
+            for value in [v for v in frame if changed(v)]:
+                del frame[value]
 
     def lookup(self, name: str) -> _Binding | None:
         for frame in reversed(self._frames):
@@ -103,12 +133,15 @@ class _Scope:
         return [name for frame in self._frames for name in frame]
 
     @contextmanager
-    def nested(self) -> Iterator[None]:
+    def nested(self, known: dict[ir.Expr, str] | None = None) -> Iterator[None]:
+        """A block's names; `known`: the values its test proved present."""
         self._frames.append({})
+        self._known.append(dict(known or {}))
         try:
             yield
         finally:
             self._frames.pop()
+            self._known.pop()
 
 
 class GameChecker:
@@ -500,6 +533,9 @@ class GameChecker:
             )
             return None
         value = self._argument(statement.value, memory.type, memory.name, scope)
+        # What an `is set` test proved of this memory no longer holds (on any card: two names may
+        # be one card).
+        scope.forget(lambda known: isinstance(known, ir.MemoryRef) and known.memory.name == memory.name)
         if value is None:
             return None
         return ir.SetStmt(subject, memory, value, statement.span.line)
@@ -595,18 +631,23 @@ class GameChecker:
             return ir.LetStmt(statement.name.text, value, line)
         if isinstance(statement, ast.If):
             condition = self._condition(statement.condition, scope)
-            with scope.nested():
+            with scope.nested(_proved(condition, True)):
                 then = self._statements(statement.then, scope)
             otherwise: tuple[ir.Stmt, ...] = ()
             if isinstance(statement.otherwise, ast.Block):
-                with scope.nested():
+                with scope.nested(_proved(condition, False)):
                     otherwise = self._statements(statement.otherwise, scope)
             elif isinstance(statement.otherwise, ast.If):
-                nested = self._statement(statement.otherwise, scope)
+                with scope.nested(_proved(condition, False)):
+                    nested = self._statement(statement.otherwise, scope)
                 otherwise = (nested,) if nested is not None else ()
             return ir.IfStmt(condition, then, otherwise, line) if condition is not None else None
         if isinstance(statement, ast.ChooseOne):
             return self._choose_one(statement, scope)
+        if isinstance(statement, ast.ChooseSeveral):
+            return self._choose_several(statement, scope)
+        if isinstance(statement, ast.ChooseNumber):
+            return self._choose_number(statement, scope)
         if isinstance(statement, ast.Until):
             return self._until(statement)
         if isinstance(statement, ast.Set):
@@ -711,6 +752,88 @@ class GameChecker:
             element, statement.variable.text, where, chooser, prompt, statement.span.line, source
         )
 
+    def _chooser(self, expr: ast.Expr | None, scope: _Scope) -> ir.Expr | None:
+        """Who decides: `by PLAYER`, or the card's owner."""
+        if expr is None:
+            return ir.YouRef(PLAYER)
+        return self._argument(expr, PLAYER, "the chooser", scope)
+
+    def _choose_several(self, statement: ast.ChooseSeveral, scope: _Scope) -> ir.Stmt | None:
+        """`choose up to N x in LIST` / `choose N x in LIST`: in the test, `x` is one value of the
+        list; after the choice, the list of the values chosen."""
+        count = self._argument(statement.count, INT, "how many to choose", scope)
+        fixed = _constant(count) if count is not None else None
+        if fixed is not None and fixed < 1:
+            self.reporter.error(
+                statement.count.span,
+                Code.WRONG_ARGUMENTS,
+                f"choosing {'up to ' if statement.up_to else ''}{fixed} values chooses nothing",
+                "choose at least 1 (write the statement only where something is chosen)",
+            )
+            count = None
+        source, element = self._list(statement.source, scope, "a choice")
+        chooser = self._chooser(statement.chooser, scope)
+        where: ir.Expr | None = None
+        if element is not None:
+            with scope.nested():
+                # The test's `x` is one value, in a comprehension of its own: not the list bound below.
+                self._bind_local(statement.variable, element, scope, comprehension=True)
+                where = self._condition(statement.where, scope)
+            self._bind_local(statement.variable, list_of(element), scope)
+        else:
+            scope.unresolved.add(statement.variable.text)  # its uses are not errors of their own
+        if count is None or source is None or element is None or chooser is None:
+            return None
+        if statement.where is not None and where is None:
+            return None
+        at_least = ir.IntConst(0, INT) if statement.up_to else count
+        how_many = "up to " if statement.up_to else ""
+        shown = value_text(count)
+        noun = words(element.name) if shown == "1" else plural(words(element.name))
+        prompt = f"{self._card_name}: choose {how_many}{shown} {noun}"
+        return ir.ChooseSeveralStmt(
+            element,
+            statement.variable.text,
+            count,
+            at_least,
+            source,
+            where,
+            chooser,
+            prompt,
+            statement.span.line,
+        )
+
+    def _choose_number(self, statement: ast.ChooseNumber, scope: _Scope) -> ir.Stmt | None:
+        """`choose n from LOW to HIGH`: a whole number of the range, both ends included."""
+        low = self._argument(statement.low, INT, "the lowest number", scope)
+        high = self._argument(statement.high, INT, "the highest number", scope)
+        chooser = self._chooser(statement.chooser, scope)
+        self._bind_local(statement.variable, INT, scope)
+        if low is None or high is None or chooser is None:
+            return None
+        least, most = _constant(low), _constant(high)
+        if least is not None and most is not None:
+            if most < least:
+                self.reporter.error(
+                    statement.span,
+                    Code.WRONG_ARGUMENTS,
+                    f"no number is from {least} to {most}",
+                    "give the lower number first",
+                )
+                return None
+            if most - least + 1 > MAX_NUMBER_OPTIONS:
+                self.reporter.error(
+                    statement.span,
+                    Code.NUMBER_TOO_LARGE,
+                    f"a choice of {most - least + 1:,} numbers is too many to offer",
+                    f"offer at most {MAX_NUMBER_OPTIONS:,} (a range computed in play is cut there)",
+                )
+                return None
+        prompt = f"{self._card_name}: choose a number"
+        if least is not None and most is not None:  # a range computed in play shows in its options
+            prompt += f" from {least} to {most}"
+        return ir.ChooseNumberStmt(statement.variable.text, low, high, chooser, prompt, statement.span.line)
+
     def _list(self, expr: ast.Expr, scope: _Scope, what: str) -> tuple[ir.Expr | None, Type | None]:
         """A value that must be a list (what a loop, choice or selection goes through), and the
         type of its values."""
@@ -769,7 +892,15 @@ class GameChecker:
                 return None
         return ir.BuiltinCall(name, tuple(values), INT)
 
-    def _bind_local(self, ident: ast.Ident, type_: Type, scope: _Scope) -> None:
+    def _bind_local(
+        self, ident: ast.Ident, type_: Type, scope: _Scope, *, comprehension: bool = False
+    ) -> None:
+        """Bind a name of the effect. `comprehension`: the name of a test's value, which the code
+        binds inside a comprehension only, so it may name another kind of value elsewhere."""
+        scope.forget(lambda value: _subject_is_local(value, ident.text))
+        if comprehension:  # what is wrong with the name is reported where it is bound for good
+            scope.bind(ident.text, _Binding(type_, False))
+            return
         existing = scope.lookup(ident.text)
         if existing is not None and existing.is_hook_param:
             self.reporter.error(
@@ -906,7 +1037,10 @@ class GameChecker:
     def _type_error(self, span: Span, what: str, expected: Type, got: Type) -> None:
         hint = None
         if got.optional and expected.accepts(got.required()):
-            hint = "not every card has this attribute, so it may be absent; compare it instead"
+            hint = (
+                "it may be absent (an attribute some cards lack, a memory not set yet): "
+                "use it inside 'if ... is set { }', or compare it"
+            )
         self.reporter.error(
             span, Code.WRONG_TYPE, f"{what} must be {_article(expected)}, not {_article(got)}", hint
         )
@@ -928,16 +1062,40 @@ class GameChecker:
             return self._name(expr.ident, scope, expected)
         if isinstance(expr, ast.Call):
             return self._call(expr, scope)
-        if isinstance(expr, ast.Attribute) and isinstance(expr.subject, ast.This):
-            return self._this_attribute(expr.attribute)
         if isinstance(expr, ast.Attribute):
-            return self._attribute(expr, scope)
+            if isinstance(expr.subject, ast.This):
+                value = self._this_attribute(expr.attribute)
+            else:
+                value = self._attribute(expr, scope)
+            binding = scope.known(value) if value is not None and value.type.optional else None
+            if value is not None and binding is not None:
+                return ir.KnownRef(binding, value, value.type.required())
+            return value
+        if isinstance(expr, ast.IsSet):
+            return self._is_set(expr, scope)
         if isinstance(expr, ast.Not):
             operand = self._condition(expr.operand, scope)
             return ir.NotExpr(operand, BOOL) if operand is not None else None
         if isinstance(expr, ast.Selection):
             return self._selection(expr, scope)
         return self._binary(expr, scope)
+
+    def _is_set(self, expr: ast.IsSet, scope: _Scope) -> ir.Expr | None:
+        """`VALUE is set`: where it holds, VALUE is known present (the blocks and the rest of an
+        `and` it guards may pass it where a value is required)."""
+        operand = self._expr(expr.operand, scope, None)
+        if operand is None:
+            return None
+        if not operand.type.optional:
+            self.reporter.error(
+                expr.operand.span,
+                Code.WRONG_TYPE,
+                f"{_article(operand.type)} is always set here",
+                "'is set' tests what may be absent: what a card remembers, an attribute some cards lack",
+            )
+            return None
+        binding = scope.new_binding() if _stable(operand) else None
+        return ir.IsSetExpr(operand, expr.present, binding, BOOL)
 
     def _attribute(self, expr: ast.Attribute, scope: _Scope) -> ir.Expr | None:
         """`card.region`, and `card.card_type`, which every card has: how an effect asks "is this
@@ -1023,7 +1181,7 @@ class GameChecker:
                 "use it where only one of them fits, e.g. compare it with a value of known type",
             )
             return None
-        if scope.hook_unknown:
+        if scope.hook_unknown or ident.text in scope.unresolved:
             return None
         self.reporter.unknown(
             ident.span, "name", ident.text, [*scope.names(), *self.vocab.all_members(), *_VALUE_KEYWORDS]
@@ -1091,7 +1249,9 @@ class GameChecker:
         op = expr.operator
         if op in ("and", "or"):
             left = self._condition(expr.left, scope)
-            right = self._condition(expr.right, scope)
+            # `this.x is set and owner_of(this.x) == you`: the right side knows what the left proved.
+            with scope.nested(_proved(left, op == "and") if left is not None else None):
+                right = self._condition(expr.right, scope)
             if left is None or right is None:
                 return None
             return ir.BinaryExpr(op, left, right, BOOL)
@@ -1143,6 +1303,53 @@ class GameChecker:
         return ir.BinaryExpr("in", value, container, BOOL)
 
 
+def _constant(value: ir.Expr) -> int | None:
+    """A number known when the card is compiled (literals, `this.rank`, arithmetic of them)."""
+    if isinstance(value, ir.IntConst):
+        return value.value
+    if isinstance(value, ir.ThisField):
+        return _constant(value.value)
+    if isinstance(value, ir.BinaryExpr) and value.operator in _ARITHMETIC:
+        left, right = _constant(value.left), _constant(value.right)
+        if left is None or right is None:
+            return None
+        return (
+            left + right if value.operator == "+" else left - right if value.operator == "-" else left * right
+        )
+    return None
+
+
+def _stable(value: ir.Expr) -> bool:
+    """Whether a test's verdict on a value holds in what it guards: what a card remembers, or an
+    attribute, of a card named by `this`, a hook's parameter or a local name (until that name
+    is bound again or the memory set: see _Scope.forget)."""
+    return isinstance(value, (ir.MemoryRef, ir.FieldRef)) and isinstance(
+        value.subject, (ir.ThisRef, ir.HookParamRef, ir.LocalRef)
+    )
+
+
+def _subject_is_local(value: ir.Expr, name: str) -> bool:
+    return (
+        isinstance(value, (ir.MemoryRef, ir.FieldRef))
+        and isinstance(value.subject, ir.LocalRef)
+        and value.subject.name == name
+    )
+
+
+def _proved(condition: ir.Expr | None, holds: bool) -> dict[ir.Expr, str]:
+    """The values `condition` proves present where it holds (`holds`) or fails, by the name the
+    code keeps each under: `a is set and b is set` proves both where it holds."""
+    if isinstance(condition, ir.IsSetExpr):
+        if condition.binding is not None and condition.present == holds:
+            return {condition.operand: condition.binding}
+        return {}
+    if isinstance(condition, ir.NotExpr):
+        return _proved(condition.operand, not holds)
+    if isinstance(condition, ir.BinaryExpr) and condition.operator == ("and" if holds else "or"):
+        return {**_proved(condition.left, holds), **_proved(condition.right, holds)}
+    return {}
+
+
 def _apply_errata(
     attributes: Iterable[ir.AttributeValue], errata: Iterable[ir.ErratumIR]
 ) -> tuple[ir.AttributeValue, ...]:
@@ -1182,6 +1389,8 @@ def _keyword_width(statement: ast.Statement) -> int:
         ast.If: 2,
         ast.ForEach: 8,
         ast.Choose: 6,
+        ast.ChooseSeveral: 6,
+        ast.ChooseNumber: 6,
         ast.ChooseOne: 10,
         ast.May: 3,
         ast.Until: 5,

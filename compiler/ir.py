@@ -131,6 +131,28 @@ class MemoryRef:
 
 
 @dataclass(frozen=True, slots=True)
+class IsSetExpr:
+    """Whether a value that may be absent is there (`present`) or not. With a `binding`, the code
+    keeps the value under that name, and what the test proves present reads it from there
+    (`KnownRef`): how a later use is typed as present."""
+
+    operand: Expr
+    present: bool
+    binding: str | None
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class KnownRef:
+    """A value that may be absent, where a test (`is set`) proved it present: read from the name
+    the test kept it under. Card text says `original`."""
+
+    binding: str
+    original: Expr
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
 class FieldRef:
     subject: Expr
     field: str
@@ -168,6 +190,8 @@ Expr = (
     | BuiltinCall
     | SelectionExpr
     | MemoryRef
+    | IsSetExpr
+    | KnownRef
     | FieldRef
     | NotExpr
     | BinaryExpr
@@ -220,6 +244,34 @@ class ChooseStmt:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseSeveralStmt:
+    """`chooser` picks distinct values of `source` (those passing `where`), from `at_least` to
+    `count`; `variable` then holds them, as a list in the source's order."""
+
+    element: Type
+    variable: str
+    count: Expr
+    at_least: Expr  # `count` for "choose N", 0 for "choose up to N"
+    source: Expr
+    where: Expr | None
+    chooser: Expr
+    prompt: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseNumberStmt:
+    """`chooser` picks a whole number from `low` to `high` into `variable`."""
+
+    variable: str
+    low: Expr
+    high: Expr
+    chooser: Expr
+    prompt: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseOneStmt:
     """The card's owner picks one branch; each is offered as its English text."""
 
@@ -264,6 +316,8 @@ Stmt = (
     | IfStmt
     | ForEachStmt
     | ChooseStmt
+    | ChooseSeveralStmt
+    | ChooseNumberStmt
     | ChooseOneStmt
     | MayStmt
     | LastingStmt

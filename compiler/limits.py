@@ -61,6 +61,8 @@ _EXPRESSIONS = frozenset(
         "name",
         "selection",
         "where_clause",
+        "is_set",
+        "is_not_set",
     }
 )
 # `for each p` and `for each c in LIST`: each is a Python `for` loop.

@@ -518,6 +518,26 @@ class _ToAst(Transformer[Token, ast.File]):
             self._span(meta),
         )
 
+    def choose_several_stmt(self, meta: Meta, children: list[Any]) -> ast.ChooseSeveral:
+        up_to = isinstance(children[0], Token) and children[0].type == "UP"
+        rest = children[2:] if up_to else children  # without `up to`
+        count, variable, _, source = rest[0], rest[1], rest[2], rest[3]
+        return ast.ChooseSeveral(
+            count,
+            up_to,
+            self._ident(variable),
+            source,
+            self._clause(children, "where"),
+            self._clause(children, "by"),
+            self._span(meta),
+        )
+
+    def choose_number_stmt(self, meta: Meta, children: list[Any]) -> ast.ChooseNumber:
+        variable, _, low, _, high = children[:5]
+        return ast.ChooseNumber(
+            self._ident(variable), low, high, self._clause(children, "by"), self._span(meta)
+        )
+
     def choose_one_stmt(self, meta: Meta, children: list[Any]) -> ast.ChooseOne:
         return ast.ChooseOne(tuple(c for c in children if isinstance(c, ast.Block)), self._span(meta))
 
@@ -609,6 +629,12 @@ class _ToAst(Transformer[Token, ast.File]):
 
     def comparison(self, meta: Meta, children: list[Any]) -> ast.Expr:
         return self._binary_chain(meta, children, None)
+
+    def is_set(self, meta: Meta, children: list[Any]) -> ast.IsSet:
+        return ast.IsSet(children[0], True, self._span(meta))
+
+    def is_not_set(self, meta: Meta, children: list[Any]) -> ast.IsSet:
+        return ast.IsSet(children[0], False, self._span(meta))
 
     def sum(self, meta: Meta, children: list[Any]) -> ast.Expr:
         return self._binary_chain(meta, children, None)

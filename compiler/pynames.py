@@ -18,6 +18,9 @@ _GENERATED_NAMES = frozenset(
         "event",
         "current",
         "ask",
+        "ask_several",  # runtime/core/decisions.py
+        "ask_number",
+        "recalled",
         "always",
         "Choice",
         "Effect",

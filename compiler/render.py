@@ -8,6 +8,7 @@ card file's own text.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from paxc.compiler import ir
 from paxc.compiler.vocabulary import HookSpec
@@ -61,17 +62,35 @@ def value_text(expr: ir.Expr) -> str:
         return f"{value_text(expr.left)} borders {value_text(expr.right)}"
     if isinstance(expr, ir.SelectionExpr):
         where = f" where {value_text(expr.where)}" if expr.where is not None else ""
-        kind = expr.type.element.name if expr.type.element is not None else "value"
-        return f"the {words(kind)}s {words(expr.variable)} in {value_text(expr.source)}{where}"
+        kind = plural(words(expr.type.element.name if expr.type.element is not None else "value"))
+        source = value_text(expr.source)
+        if source.startswith(f"the {kind} "):  # "the cards c in every court", not "in the cards in ..."
+            return f"the {kind} {words(expr.variable)} {source[len(kind) + 5 :]}{where}"
+        return f"the {kind} {words(expr.variable)} in {source}{where}"
     if isinstance(expr, ir.BuiltinCall):
         return _builtin_text(expr)
     if isinstance(expr, ir.MemoryRef):
         return expr.memory.text.replace("{card}", value_text(expr.subject))
+    if isinstance(expr, ir.KnownRef):
+        return value_text(expr.original)
+    if isinstance(expr, ir.IsSetExpr):
+        return _is_set_text(expr)
     if isinstance(expr, ir.FieldRef):
         return f"the {words(expr.field)} of {value_text(expr.subject)}"
     if isinstance(expr, ir.NotExpr):
         return f"not ({value_text(expr.operand)})"
-    return f"{value_text(expr.left)} {_COMPARISON_WORDS.get(expr.operator, expr.operator)} {value_text(expr.right)}"
+    left = value_text(expr.left)
+    return f"{left} {_be(left, _COMPARISON_WORDS.get(expr.operator, expr.operator))} {value_text(expr.right)}"
+
+
+def _is_set_text(test: ir.IsSetExpr) -> str:
+    """ "c has a region", "the card this card marks is known" (or their negations)."""
+    operand = test.operand
+    if isinstance(operand, ir.FieldRef):
+        field = words(operand.field)
+        has = f"a{'n' if field[:1] in 'aeiou' else ''} {field}" if test.present else f"no {field}"
+        return f"{value_text(operand.subject)} has {has}"
+    return f"{value_text(operand)} is {'' if test.present else 'not '}known"
 
 
 def _builtin_text(call: ir.BuiltinCall) -> str:
@@ -92,12 +111,91 @@ def _builtin_text(call: ir.BuiltinCall) -> str:
     return f"{least} of {', '.join(args[:-1])} and {args[-1]}"
 
 
+# Where a value meets the template's own words, the English around it may change: a possessive
+# before a phrase ("{owner}'s {card}"), an article before a phrase ("a {action} action"), a count
+# before its noun ("{amount} rupees"). Matched on the template, so card text never reaches them.
+_POSSESSIVE = re.compile(r"\{(\w+)\}'s (?:\{(\w+)\}|([a-z]+))")
+_ARTICLE = re.compile(r"\b(a|an) \{(\w+)\} ([a-z]+)")
+_COUNTED = re.compile(r"\{(\w+)\} ((?:\{\w+\} )?)([a-z]+s)\b")
+
+
 def _fill(hook: HookSpec, args: list[str]) -> str:
     """A hook's phrasing template with its arguments in place, or its name and arguments."""
     values = {param.name: text for param, text in zip(hook.params, args, strict=True)}
     if hook.text is None:
         return " ".join([words(hook.name), *args])
-    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), hook.text)
+    counts = {param.name for param in hook.params if param.type.kind == "int"}
+
+    def value(name: str) -> str:
+        return values.get(name, "{" + name + "}")
+
+    def possessive(match: re.Match[str]) -> str:
+        owner, thing, noun = value(match.group(1)), match.group(2), match.group(3)
+        if thing is not None:  # "the owner's the card" -> "the owner's card"
+            owned = value(thing)
+            if owned.startswith("this "):  # "the owner's this card" -> "this card of the owner"
+                return f"{owned} of {owner}"
+            return f"{owner}'s {owned[4:] if owned.startswith('the ') else owned}"
+        if len(owner.split()) >= 3:  # "the player this card names's turn" -> "the turn of ..."
+            return f"the {noun} of {owner}"
+        return f"{owner}'s {noun}"
+
+    def article(match: re.Match[str]) -> str:
+        name, noun = match.group(2), match.group(3)
+        shown = value(name)
+        if shown == f"the {noun}":  # "a {action} action" of any action: "an action"
+            return f"{_a(noun)} {noun}"
+        if shown.startswith("the "):
+            return f"{shown} {noun}"
+        return f"{_a(shown)} {shown} {noun}"
+
+    def counted(match: re.Match[str]) -> str:
+        name, between, noun = match.groups()
+        if name not in counts:
+            return match.group(0)
+        amount = value(name)
+        if amount == "1":
+            return f"1 {_fill_between(between, value)}{singular(noun)}"
+        if " " in amount:  # "the number of chosen rupees" -> "as many rupees as the number of chosen"
+            return f"as many {_fill_between(between, value)}{noun} as {amount}"
+        return match.group(0)
+
+    text = _POSSESSIVE.sub(possessive, hook.text)
+    text = _ARTICLE.sub(article, text)
+    text = _COUNTED.sub(counted, text)
+    return _PLACEHOLDER.sub(lambda m: value(m.group(1)), text)
+
+
+def _fill_between(between: str, value: Callable[[str], str]) -> str:
+    return _PLACEHOLDER.sub(lambda m: value(m.group(1)), between)
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def singular(noun: str) -> str:
+    """ "rupees" -> "rupee", "armies" -> "army", "boxes" -> "box"."""
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    if noun.endswith(("ches", "shes", "sses", "xes")):
+        return noun[:-2]
+    return noun[:-1]
+
+
+def _is_plural(subject: str) -> bool:
+    """Whether a phrase such as "the spies on target" or "the Loyalty points of you" names many
+    things (its first noun, or the one after a capitalised word, ends in -s)."""
+    parts = subject.split()
+    if len(parts) < 2 or parts[0] != "the":
+        return False
+    noun = parts[2] if parts[1][:1].isupper() and len(parts) > 2 else parts[1]
+    return noun.endswith("s") and not noun.endswith("ss")
+
+
+def _be(subject: str, verb: str) -> str:
+    """The verb phrase after `subject`: "is more than" becomes "are more than" after a plural."""
+    return "are" + verb[2:] if verb.startswith("is") and _is_plural(subject) else verb
 
 
 def _event_text(hook: HookSpec, known: dict[str, str] | None = None) -> str:
@@ -169,11 +267,32 @@ def _statement(statement: ir.Stmt) -> str:
     if isinstance(statement, ir.SetStmt):
         remembered = statement.memory.text.replace("{card}", value_text(statement.subject))
         return f"{remembered} becomes {value_text(statement.value)}"
+    if isinstance(statement, ir.ChooseSeveralStmt):
+        where = f" where {value_text(statement.where)}" if statement.where is not None else ""
+        how_many = (
+            "up to " if isinstance(statement.at_least, ir.IntConst) and statement.at_least.value == 0 else ""
+        )
+        count = value_text(statement.count)
+        noun = words(statement.element.name) if count == "1" else plural(words(statement.element.name))
+        return (
+            f"{value_text(statement.chooser)} chooses {how_many}{count} {noun} "
+            f"{words(statement.variable)} from {value_text(statement.source)}{where}"
+        )
+    if isinstance(statement, ir.ChooseNumberStmt):
+        return (
+            f"{value_text(statement.chooser)} chooses a number {words(statement.variable)} "
+            f"from {value_text(statement.low)} to {value_text(statement.high)}"
+        )
     if isinstance(statement, ir.LastingStmt):
         return f"{statement.text}, " + "; ".join(modifier_text(m) for m in statement.modifiers)
     where = f" where {value_text(statement.where)}" if statement.where is not None else ""
-    among = f" of {value_text(statement.source)}" if statement.source is not None else ""
+    among = f" from {value_text(statement.source)}" if statement.source is not None else ""
     return f"{value_text(statement.chooser)} chooses a {statement.kind} {words(statement.variable)}{among}{where}"
+
+
+def plural(noun: str) -> str:
+    """ "cards", "impacts", "classes"."""
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
 
 
 def may_text(body: tuple[ir.Stmt, ...]) -> str:
@@ -185,7 +304,8 @@ def may_text(body: tuple[ir.Stmt, ...]) -> str:
 def modifier_text(hook: ir.ModifierHook) -> str:
     known, rest = _pinned(hook.when)
     when = f" when {value_text(rest)}" if rest is not None else ""
-    return f"{_event_text(hook.modifier, known)} is {value_text(hook.value)}{when}"
+    subject = _event_text(hook.modifier, known)
+    return f"{subject} {_be(subject, 'is')} {value_text(hook.value)}{when}"
 
 
 def hook_text(hook: ir.Hook) -> str:
@@ -211,9 +331,14 @@ def _capital(text: str) -> str:
 # Phrasing templates are written for a third person ("{player} gains", "{player}'s turn"); where
 # the player is "you", the verb loses its -s ("you gain", "you pass", "you are") and the
 # possessive becomes "your". Words after "you" that end in -s but are no verbs stay as they are.
-_YOU_VERB = re.compile(r"(?<!of )(?<!for )(?<!to )(?<!with )\byou ([a-z]+)\b")  # "you" as a subject
+_YOU_VERB = re.compile(r"(?<!of )(?<!for )(?<!to )(?<!with )(?<!by )\byou ([a-z]+)\b")  # "you" as a subject
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "goes": "go"}
 _NOT_VERBS = frozenset({"as", "us", "plus", "minus", "less", "unless", "this", "thus"})
+# "the court of you" reads "your court", and "a spy of you" "a spy of yours" (one or two words
+# between, none of them a word that ends a noun phrase).
+_THE_X_OF_YOU = re.compile(r"\bthe ([A-Za-z]+(?: [A-Za-z]+)?) of you\b(?![r'])")
+_A_X_OF_YOU = re.compile(r"\b(a|an|each|any|this) ([A-Za-z]+(?: [A-Za-z]+)?) of you\b(?![r'])")
+_NOT_NOUNS = frozenset({"the", "of", "a", "an", "and", "or", "is", "to", "in", "on", "for", "from", "number"})
 
 
 def second_person(text: str) -> str:
@@ -228,6 +353,12 @@ def second_person(text: str) -> str:
             stem = word[:-2]  # "passes" -> "pass", but "takes" -> "take"
         return f"you {stem}"
 
+    text = _THE_X_OF_YOU.sub(
+        lambda m: m.group(0) if _NOT_NOUNS & set(m.group(1).split()) else f"your {m.group(1)}", text
+    )
+    text = _A_X_OF_YOU.sub(
+        lambda m: m.group(0) if _NOT_NOUNS & set(m.group(2).split()) else f"{m.group(0)}rs", text
+    )
     return _YOU_VERB.sub(fix, text.replace("you's ", "your "))
 
 

@@ -299,15 +299,16 @@ class _Builder:
         return list_of(base) if ref.is_list else base
 
     def _memory(self, item: ast.MemoryDecl) -> MemorySpec | None:
-        """A memory holds one plain value: a number, yes/no, a player or an enum member."""
+        """A memory holds one value: a number, yes/no, a player, an enum member or a card (which
+        the runtime keeps as its number, plain data like the others)."""
         type_ = self._type(item.type)
         if type_ is None:
             return None
-        if type_.kind not in ("int", "bool", "player", "enum"):
+        if type_.kind not in ("int", "bool", "player", "enum", "card"):
             self.reporter.error(
                 item.type.span,
                 Code.BAD_VOCABULARY,
-                f"a card can remember a number, yes/no, a player or a named value, not {type_}",
+                f"a card can remember a number, yes/no, a player, a named value or a card, not {type_}",
             )
             return None
         return MemorySpec(item.name.text, type_, item.text.value, item.span)

@@ -51,6 +51,36 @@ def test_mypy_strict() -> None:
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
+def test_fixture_cards_compile_to_code_mypy_accepts(tmp_path: Path) -> None:
+    """The new cards of the games' test fixtures (tests/<game>/fixtures/*.pax), compiled as the
+    build would compile them, under mypy --strict with the real runtime: what their constructs
+    generate (several values chosen, a number, a remembered card tested with `is set`) is typed."""
+    from paxc.compiler import codegen
+    from paxc.compiler.project import compile_paths
+
+    view = namespace_view(REPO / "build" / "typecheck")
+    modules: list[str] = []
+    for game in ("pamir", "porfiriana"):
+        for fixture in sorted((REPO / "tests" / game / "fixtures").glob("*.pax")):
+            result = compile_paths([fixture], REPO)
+            assert result.ok, result.render_diagnostics()
+            (file,) = result.games[game].files
+            module = tmp_path / f"{game}_{fixture.stem}.py"
+            module.write_text(
+                codegen.card_module(result.games[game], file, package="paxc.generated"), "utf-8"
+            )
+            modules.append(str(module))
+    completed = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", *modules],
+        cwd=REPO,
+        env={**os.environ, "MYPYPATH": os.pathsep.join([str(view), str(REPO)])},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
 def test_ruff_format_and_lint() -> None:
     """The hand-written code keeps one style (generated/ has its own, from the templates)."""
     for command in (["format", "--check"], ["check"]):

@@ -12,7 +12,7 @@ from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, Remembered, ask
 from paxc.runtime.pamir import pieces, scoring, story
 from paxc.runtime.pamir.options import cards_of
-from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of
+from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of, card
 
 
 class PamirContext:
@@ -152,3 +152,6 @@ class PamirContext:
 
     def recall(self, card: Card, name: str) -> Remembered | None:
         return memory.recall(self.state.memory, card.number, name)
+
+    def card_numbered(self, number: int) -> Card:
+        return card(number)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 
 from paxc.generated.pamir.vocabulary import Card
+from paxc.runtime.core import decisions
 from paxc.runtime.pamir.card_actions import (
     BuildArmy,
     BuildRoad,
@@ -74,6 +75,9 @@ def label(state: PamirState, option: object) -> str:
         if len(option) == 2 and all(isinstance(part, enum.Enum) for part in option):
             return _border(option)
         return " ".join(label(state, part) if not isinstance(part, str) else part for part in option)
+    shared = decisions.label(option)  # a number, or "no more" (runtime/core/decisions.py)
+    if shared is not None:
+        return shared
     return str(option)
 
 

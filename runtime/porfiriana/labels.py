@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 
+from paxc.runtime.core import decisions
 from paxc.runtime.porfiriana import actions
 from paxc.runtime.porfiriana.attacks import Target
 from paxc.runtime.porfiriana.state import PorfirianaState, Side, card
@@ -73,6 +74,9 @@ def label(state: PorfirianaState, option: object) -> str:
         return str(option)
     if isinstance(option, str):
         return option
+    shared = decisions.label(option)  # a number, or "no more" (runtime/core/decisions.py)
+    if shared is not None:
+        return shared
     return repr(option)
 
 

@@ -21,6 +21,7 @@ from paxc.compiler import build, codegen
 from paxc.compiler.project import compile_paths
 from paxc.compiler.render import card_text
 from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.core.decisions import ENOUGH, Number
 from paxc.runtime.effects import Choice, Effect, PlayerId
 from tests.conftest import FIXTURES, REPO, check_golden
 
@@ -143,6 +144,9 @@ class FakeGame:
     def army(self, player: PlayerId) -> tuple[Any, ...]:
         return self.army_cards if player == self.you else ()
 
+    def card_numbered(self, number: int) -> Any:
+        return next(card for card in self.army_cards if card.number == number)
+
 
 def run(effect: Effect, answers: list[Any]) -> list[Choice[Any]]:
     """Drive an effect as a runtime would: each decision it yields gets the next scripted answer."""
@@ -243,6 +247,62 @@ def test_a_card_remembers_a_player(testgame: ModuleType) -> None:
     assert not trigger.applies(game, event_type(PlayerId(1)))
 
 
+def test_choose_up_to_several_then_a_number(testgame: ModuleType) -> None:
+    (play,) = testgame.CARD_8.abilities[0].one_shots
+    strong = _unit(testgame, "Strong", 3, ("red",), True)
+    weak = _unit(testgame, "Weak", 1, ("blue",), None)
+    tall = _unit(testgame, "Tall", 2, ("red",), None)
+    game = FakeGame(2, gold={0: 0, 1: 0}, army=[strong, weak, tall])
+    asked = run(play.run(game), [tall, strong, Number(3)])
+    # only the cards of power above 1, then the one left and "no more"; then 1 to 2 + 1
+    assert asked[0].options == (strong, tall, ENOUGH)
+    assert asked[1].options == (strong, ENOUGH)
+    assert asked[2].options == (Number(1), Number(2), Number(3))
+    # the cards chosen come in the army's order, whatever the order of the picks
+    assert game.log == [
+        ("move_unit", ("Strong", "North")),
+        ("move_unit", ("Tall", "North")),
+        ("gain", (3, 0)),
+    ]
+    game = FakeGame(2, gold={0: 0, 1: 0}, army=[strong, weak, tall])
+    run(play.run(game), [ENOUGH, Number(1)])  # up to 2: none at all is allowed
+    assert game.log == [("gain", (1, 0))]
+
+
+def test_choose_exactly_n_takes_all_when_there_are_not_more(testgame: ModuleType) -> None:
+    (play,) = testgame.CARD_9.abilities[0].one_shots
+    only = _unit(testgame, "Only", 2, (), None)
+    game = FakeGame(2, gold={0: 0, 1: 0}, army=[only])
+    assert run(play.run(game), []) == []  # one to choose, one there: nobody is asked
+    assert game.memory == {(9, "target"): only.number}  # a card is remembered by its number
+    other = _unit(testgame, "Other", 1, (), None)
+    game = FakeGame(2, gold={0: 0, 1: 0}, army=[only, other])
+    asked = run(play.run(game), [other])
+    assert asked[0].options == (only, other)  # exactly 1: no "no more"
+    game = FakeGame(2, gold={0: 0, 1: 0}, army=[])
+    run(play.run(game), [])
+    assert game.memory == {}  # none to choose: the list is empty, the effect goes on
+
+
+def test_a_remembered_card_is_tested_then_used(testgame: ModuleType) -> None:
+    hunter = testgame.CARD_9
+    (trigger,) = hunter.abilities[0].triggers
+    strong = dataclasses.replace(_unit(testgame, "Strong", 3, (), None), number=51)
+    weak = dataclasses.replace(_unit(testgame, "Weak", 1, (), None), number=52)
+    game = FakeGame(2, gold={0: 0, 1: 0}, army=[strong, weak])
+    started = trigger.event(PlayerId(0))
+    assert not trigger.applies(game, started)  # nothing remembered yet
+    game.memory[(9, "target")] = weak.number
+    assert not trigger.applies(game, started)  # remembered, but of power 1
+    game.memory[(9, "target")] = strong.number
+    assert trigger.applies(game, started)
+    run(trigger.run(game, started), [])
+    assert game.log == [("move_unit", ("Strong", "South"))]
+    del game.memory[(9, "target")]
+    run(trigger.run(game, started), [])
+    assert game.log[-1] == ("say", "gone")
+
+
 def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:
     (trigger,) = testgame.CARD_1.abilities[0].triggers
     game = FakeGame(2, gold={0: 0, 1: 0})
@@ -306,7 +366,8 @@ def test_generated_code_passes_mypy_strict(tmp_path: Path) -> None:
     )
     # Only the contract generated code is written against: the games' runtimes import their own cards.
     (namespace / "runtime").mkdir()
-    for name in ("__init__.py", "effects.py", "py.typed"):
+    for name in ("__init__.py", "effects.py", "py.typed", "core/__init__.py", "core/decisions.py"):
+        (namespace / "runtime" / name).parent.mkdir(exist_ok=True)
         shutil.copy(REPO / "runtime" / name, namespace / "runtime" / name)
     completed = subprocess.run(
         [

@@ -108,7 +108,7 @@ def test_braces_in_strings_and_comments_are_not_blocks() -> None:
 def test_clean_cards_give_no_diagnostics() -> None:
     result = compile_paths([FIXTURES / "cards"], FIXTURES)
     assert result.diagnostics == []
-    assert [c.number for c in result.games["testgame"].cards()] == [1, 2, 3, 4, 5, 6, 7]
+    assert [c.number for c in result.games["testgame"].cards()] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
 
 
 def test_a_file_checked_alone_is_checked_against_its_game() -> None:

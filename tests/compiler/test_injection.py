@@ -158,3 +158,58 @@ def test_vocabulary_names_that_would_break_generated_code(
     root = _game_project(tmp_path, f'vocabulary odd "Odd" {{\n  {declaration}\n}}\n')
     result = compile_paths([root / "cards"], root)
     assert message in result.render_diagnostics()
+
+
+@pytest.mark.parametrize(
+    "variable", ["class", "ask_several", "ask_number", "recalled", "known_1_", "len", "tuple"]
+)
+@pytest.mark.parametrize("expected, written", list(HOSTILE_NAMES.items())[:2], ids=range(2))
+def test_choices_of_several_values_and_numbers_stay_data(
+    tmp_path: Path, variable: str, expected: str, written: str
+) -> None:
+    """The names a card gives to what it chooses never meet the code's own names (the decisions,
+    the names an `is set` test keeps values under), and its title reaches the prompts as data."""
+    cards = (
+        f'card 1 "{written}" unit {{\n  provenance printed\n  region North\n  power 1\n'
+        "  on play {\n"
+        f"    choose up to 2 {variable} in army(you) where {variable}.power > 1\n"
+        f"    for each c in {variable} {{\n      set this.target to c\n    }}\n"
+        f"    choose number from 1 to count({variable}) + 1\n"
+        "    gain number to you\n"
+        "    if this.target is set and this.target.power > 1 {\n      move_unit this.target to South\n    }\n"
+        "  }\n}\n"
+    )
+    result, files = _compile(tmp_path, cards)
+    assert result.ok, result.render_diagnostics()
+    source = files["testgame/cards_hostile.py"]
+    tree = python_ast.parse(source)
+    calls = {
+        python_ast.unparse(node.func) for node in python_ast.walk(tree) if isinstance(node, python_ast.Call)
+    }
+    assert calls <= {
+        "Card",
+        "Ability",
+        "OneShot",
+        "ask_several",
+        "ask_number",
+        "tuple",
+        "len",
+        "recalled",
+        "ctx.army",
+        "ctx.remember",
+        "ctx.recall",
+        "ctx.gain",
+        "ctx.move_unit",
+    }, calls
+    prompts = [
+        node.args[1].value
+        for node in python_ast.walk(tree)
+        if isinstance(node, python_ast.Call)
+        and python_ast.unparse(node.func) in ("ask_several", "ask_number")
+        and isinstance(node.args[1], python_ast.Constant)
+    ]
+    assert prompts == [f"{expected}: choose up to 2 cards", f"{expected}: choose a number"]
+    bound = {node.id for node in python_ast.walk(tree) if isinstance(node, python_ast.Name)}
+    assert f"{variable}_" in bound and "known_1_" in bound  # the card's name, renamed, beside the code's
+    module = _import(tmp_path, files)
+    assert module.CARD_1.name == expected

@@ -438,12 +438,12 @@ def test_the_new_cards_read_as_their_notes_say() -> None:
     result = compile_paths([FIXTURE], REPO)
     texts = {c.number: card_text(c) for c in result.games["porfiriana"].cards()}
     assert (
-        "you choose a card troubled of the row of you where the card type of troubled is enterprise"
+        "you choose a card troubled from your row where the card type of troubled is enterprise"
         in (texts[9001])
     )
     assert "lower the unrest on troubled by the unrest on troubled" in texts[9001]
-    assert "the cards c in the cards in play where the faction of c is Rebel" in texts[9002]
+    assert "the cards c in play where the faction of c is Rebel" in texts[9002]
     assert "until the end of your turn, the number of actions you spend to play the card is 1" in texts[9003]
     assert "Once per turn, after you sell the card, you take 1 from the bank" in texts[9004]
-    assert "you may choose a card target of the row of the player" in texts[9005]
+    assert "you may choose a card target from the row of the player" in texts[9005]
     assert "you pay 1 to the bank; put 1 unrest on target" in texts[9005]
