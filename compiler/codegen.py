@@ -492,16 +492,16 @@ class _Emitter:
             self.yields = True
             variable = pynames.local(statement.variable)
             yield from self._declare(variable, list_of(statement.element))
-            values = self.value(statement.source)
-            options: PyValue = PyCall("tuple", (("", values),))
+            source = self.value(statement.source)
+            offered: PyValue = PyCall("tuple", (("", source),))
             if statement.where is not None:
-                options = PyGenerator("tuple", variable, variable, values, self.expr(statement.where))
+                offered = PyGenerator("tuple", variable, variable, source, self.expr(statement.where))
             call = PyCall(
                 "ask_several",
                 (
                     ("", self.expr(statement.chooser)),
                     ("", _q(statement.prompt)),
-                    ("", options),
+                    ("", offered),
                     ("at_least", self.value(statement.at_least)),
                     ("at_most", self.value(statement.count)),
                 ),

@@ -33,6 +33,11 @@ def choice_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return compile_card_file(FIXTURE, "pamir", tmp_path_factory.mktemp("choice_cards"))
 
 
+def court_card_after(number: int, suit: Suit | None = None) -> Card:
+    """The first court card numbered above `number` (of `suit`, if given)."""
+    return court_card(lambda c: c.number > number and suit in (None, c.suit))
+
+
 def play(card: Card, state: PamirState, player: int, answers: list[Answer]) -> None:
     """Run the card's `on play` effect as the rules do when `player` plays it."""
     (one_shot,) = card.abilities[0].one_shots
@@ -42,7 +47,7 @@ def play(card: Card, state: PamirState, player: int, answers: list[Answer]) -> N
 def test_clearing_the_desk_discards_up_to_two_cards_for_a_rupee_each(choice_cards: ModuleType) -> None:
     desk = choice_cards.CARD_930
     state = empty_state(2)
-    first, second, third = (court_card(lambda c, n=n: c.number > n) for n in (10, 20, 30))
+    first, second, third = (court_card_after(n) for n in (10, 20, 30))
     state.players[0].hand = [first.number, second.number, third.number]
     rupees = state.players[0].rupees
     play(desk, state, 0, [third, first])  # the second pick is offered the two left and "no more"
@@ -62,7 +67,7 @@ def test_clearing_the_desk_may_discard_nothing(choice_cards: ModuleType) -> None
 
 def test_web_of_informants_spies_on_two_cards_of_other_courts(choice_cards: ModuleType) -> None:
     state = empty_state(3)
-    mine, a, b, c = (court_card(lambda x, n=n: x.number > n) for n in (10, 20, 30, 40))
+    mine, a, b, c = (court_card_after(n) for n in (10, 20, 30, 40))
     state.players[0].court.append(mine.number)
     state.players[1].court += [a.number, b.number]
     state.players[2].court.append(c.number)
@@ -83,7 +88,7 @@ def test_recruiting_drive_places_the_number_chosen(choice_cards: ModuleType) -> 
     before = state.armies[Region.KANDAHAR][Coalition.AFGHAN]
     offered: list[Any] = []
 
-    def two(option: Any) -> bool:
+    def two(option: object) -> bool:
         offered.append(option)
         return False
 
@@ -100,13 +105,11 @@ def test_war_tax_offers_one_to_the_military_cards_and_nothing_without(choice_car
     rupees = state.players[0].rupees
     play(tax, state, 0, [])  # from 1 to 0: nothing to choose, the effect stops
     assert state.players[0].rupees == rupees
-    military = [
-        c for c in (court_card(lambda c, n=n: c.suit is Suit.MILITARY and c.number > n) for n in (0, 30))
-    ]
+    military = [court_card_after(n, Suit.MILITARY) for n in (0, 30)]
     state.players[0].court += [c.number for c in military]
     seen: list[Any] = []
 
-    def look(option: Any) -> bool:
+    def look(option: object) -> bool:
         seen.append(option)
         return option == Number(2)
 
