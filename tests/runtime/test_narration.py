@@ -322,6 +322,43 @@ def test_porfiriana_troops_tell_where_they_go_what_they_extort_drive_off_and_the
     assert says(lines, f"P0's {troop.name} is discarded")
 
 
+def test_porfiriana_an_attacks_losses_are_told_where_the_cards_go() -> None:
+    from paxc.generated.porfiriana.vocabulary import Faction
+
+    nationalization = porf.find(
+        CardType.BLACK, lambda c: c.family == (Family.NATIONALIZATION,) and not c.steal
+    )
+    assassination = porf.find(CardType.BLACK, lambda c: c.family == (Family.ASSASSINATION,) and not c.steal)
+    partner = porf.find(CardType.PARTNER, lambda c: not c.family and not c.extra_action and bool(c.prestige))
+    troop = porf.find(CardType.TROOP, lambda c: c.faction is Faction.LOCAL)
+    state = porf.empty_state()
+    porf.turn(state, 0)
+    state.turn.actions_left = 9
+    held = porf.put(state, 1, SHOP.number)
+    porf.put(state, 1, partner.number)
+    porf.put_troop(state, 2, troop.number, on=held.number)
+    porf.hold(state, 0, nationalization.number, assassination.number)
+    with told() as lines:
+        porf.act(
+            state,
+            0,
+            PlayCard(nationalization.number),
+            [lambda t: isinstance(t, Target) and t.number == SHOP.number],
+            then_first=True,
+        )
+        porf.act(
+            state,
+            0,
+            PlayCard(assassination.number),
+            [lambda t: isinstance(t, Target) and t.number == partner.number],
+        )
+    assert says(lines, f"P0 plays {nationalization.name} against P1's {SHOP.name}")
+    assert says(lines, f"P1's {SHOP.name} is discarded")
+    assert says(lines, f"P2's {troop.name} is discarded")  # its enterprise lost, it could not retreat
+    assert says(lines, f"P0 plays {assassination.name} against P1's {partner.name}, paying")
+    assert says(lines, f"P1's {partner.name} leaves the game")
+
+
 def test_porfiriana_regime_changes_and_depressions_are_told() -> None:
     state = porf.empty_state()
     with told() as lines:
