@@ -91,10 +91,18 @@ def _modifier_types(number: int, side: int | None) -> frozenset[type]:
     return frozenset(m.hook for ability in _abilities(number, side) for m in ability.modifiers)
 
 
-@functools.cache
+# What the two questions below find in the card table is remembered by the table's size as well,
+# so that a card added to it (a new card joining the game) is seen without `forget_cards`.
+
+
 def _carried_in_rows(hook_type: type) -> bool:
     """Whether a card that can be in a row or a troop (any card but a regime card) carries a
     modifier of this kind, on any side."""
+    return _carried_in_rows_of(hook_type, len(CARDS_BY_NUMBER))
+
+
+@functools.cache
+def _carried_in_rows_of(hook_type: type, cards: int) -> bool:
     return any(
         hook_type in _modifier_types(number, side)
         for number, printed in CARDS_BY_NUMBER.items()
@@ -103,10 +111,14 @@ def _carried_in_rows(hook_type: type) -> bool:
     )
 
 
-@functools.cache
 def _heard(event_type: type) -> bool:
     """Whether any card of the table has a trigger for this kind of event (on any side, or in
     an effect it starts): the rules fire events no card answers at every action."""
+    return _heard_of(event_type, len(CARDS_BY_NUMBER))
+
+
+@functools.cache
+def _heard_of(event_type: type, cards: int) -> bool:
     return any(
         trigger.event is event_type
         for printed in CARDS_BY_NUMBER.values()
@@ -120,8 +132,8 @@ def _heard(event_type: type) -> bool:
 
 
 def forget_cards() -> None:
-    """Forget what is remembered of the card table (after a card is added to it)."""
-    for remembered in (_abilities, _modifier_types, _trigger_types, _carried_in_rows, _heard):
+    """Forget what is remembered of the card table (after a card of it is changed or added)."""
+    for remembered in (_abilities, _modifier_types, _trigger_types, _carried_in_rows_of, _heard_of):
         remembered.cache_clear()
 
 
