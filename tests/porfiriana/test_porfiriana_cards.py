@@ -558,7 +558,7 @@ def test_the_cards_read_as_their_notes_say() -> None:
 
     result = compile_paths([FIXTURE], REPO)
     texts = {c.number: card_text(c) for c in result.games["porfiriana"].cards()}
-    assert "whether each Command point of you holds a prestige cube is yes" in texts[9040]
+    assert "Command point of yours holds a prestige cube" in texts[9040]
     assert "After the player pays the paid to play the card, you take 1 from the bank" in texts[9041]
     assert "After the player pays the paid to buy the card, if the player is not you" in texts[9042]
     assert "After the player plays the card against you, you take 2 from the bank" in texts[9043]
