@@ -13,9 +13,10 @@ from paxc.generated.porfiriana.vocabulary import (
     PorfirianaEffects,
     Prestige,
 )
+from paxc.runtime.core import memory
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.effects import Effect, NothingToChoose, PlayerId
+from paxc.runtime.effects import Effect, NothingToChoose, PlayerId, Remembered
 from paxc.runtime.porfiriana import losses, prestige, story, unrest
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
@@ -93,6 +94,17 @@ class PorfirianaContext:
         found = self.state.holding(card.number)
         if found is not None and found[1].unrest:
             yield from unrest.remove_unrest(self.state, found[1], count)
+
+    def remember(self, card: Card, name: str, value: Remembered) -> Effect:
+        memory.remember(self.state.memory, card.number, name, value)
+        yield from ()
+
+    def recall(self, card: Card, name: str) -> Remembered | None:
+        return memory.recall(self.state.memory, card.number, name)
+
+    def card_numbered(self, number: int) -> Card:
+        found = self.state.holding(number)
+        return found[1].face if found is not None else card(number)  # by the side it shows
 
     def start_lasting(self, card: Card, ability: int, until: Duration) -> Effect:
         self.state.lasting.append(Lasting(card.number, ability, self._you, until.value))

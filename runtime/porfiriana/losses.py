@@ -9,6 +9,7 @@ or out of the game (an assassinated partner).
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family
+from paxc.runtime.core import memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import story
@@ -87,6 +88,7 @@ def discard_troop(state: PorfirianaState, troop: int) -> Effect:
     narrate(story.troop_in_play_discarded, state, troop)
     yield from troops.leave_checking_revolt(state, troop, state.active)
     state.discard.append(troop)
+    memory.forget(state.memory, troop)  # a card that leaves play forgets what it remembered
 
 
 def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int | None]:
@@ -149,6 +151,7 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
 
     me = state.players[owner]
     narrate(story.left_play, state, owner, held.number, to)
+    memory.forget(state.memory, held.number)  # a card that leaves play forgets what it remembered
     troop, troop_owner = held.troop, held.troop_owner
     if troop is not None:
         troops.leave(state, troop)  # its extortion cube goes home with it

@@ -100,6 +100,11 @@ def _public(state: PorfirianaState) -> Data:
         },
         # Effects a played card started `until` a duration ends: [card, ability, owner, until].
         "lasting": [[e.card, e.ability, e.owner, e.until] for e in state.lasting],
+        # What cards in play remember (`set this.x to ...`), by card number as text: public, as the
+        # card that marks or names something says it aloud.
+        "card_memory": {
+            str(number): dict(sorted(values.items())) for number, values in sorted(state.memory.items())
+        },
         "diaz_bonus": dict(sorted(state.diaz_bonus.items())),
         "variants": {
             "solitaire": state.solitaire,

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
 from paxc.generated.porfiriana.vocabulary import Card, CardType, Connection
+from paxc.runtime.core import memory
 from paxc.runtime.core.lasting import Lasting
+from paxc.runtime.core.memory import CardMemory
 from paxc.runtime.core.rng import Rng
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -177,6 +179,7 @@ class PorfirianaState:
     winner: int | None = None
     toppled_by: list[int] = field(default_factory=list)
     lasting: list[Lasting] = field(default_factory=list)  # effects cards started `until ...`
+    memory: CardMemory = field(default_factory=dict)  # what cards in play remember (`set this.x to ...`)
 
     def copy(self) -> PorfirianaState:
         return PorfirianaState(
@@ -206,6 +209,7 @@ class PorfirianaState:
             winner=self.winner,
             toppled_by=list(self.toppled_by),
             lasting=list(self.lasting),
+            memory=memory.copied(self.memory),
         )
 
     # ------------------------------------------------------------------ questions asked often
@@ -321,4 +325,6 @@ class PorfirianaState:
             # Only when there are some: the digest of every state without any (every game of
             # today's deck) stays what it was, so saved games still load.
             data["lasting"] = [[e.card, e.ability, e.owner, e.until] for e in self.lasting]
+        if self.memory:  # the same: only a card that remembers something changes the digest
+            data["memory"] = {str(number): values for number, values in sorted(self.memory.items())}
         return json.dumps(data, sort_keys=True)

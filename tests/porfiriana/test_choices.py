@@ -23,7 +23,7 @@ from tests.porfiriana.scenario import act, check_cubes, empty_state, hold, put, 
 from tests.porfiriana.test_new_cards import SHOP, SHOP_2, SHOP_3, join_game
 
 FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "choice_cards.pax"
-NUMBERS = range(9030, 9034)
+NUMBERS = range(9030, 9035)
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +123,36 @@ def test_asset_sale_discards_the_enterprises_chosen_for_two_gold_each(
     check_cubes(state)
 
 
+def test_labor_spy_remembers_an_enterprise_and_troubles_it_on_its_owners_actions(
+    choice_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paxc.generated.porfiriana.vocabulary import Action, ActionTaken
+    from paxc.runtime.effects import PlayerId
+    from paxc.runtime.porfiriana import hooks, losses
+    from paxc.runtime.porfiriana.observe import observe
+    from tests.porfiriana.scenario import drive
+
+    spy = choice_cards.CARD_9034
+    state = ready(spy, monkeypatch)
+    watched = put(state, 1, SHOP.number)
+    other = put(state, 2, SHOP_2.number)
+    drive(hooks.fire(state, ActionTaken(Action.SELL, PlayerId(1))), [])  # not in play: nothing
+    act(state, 0, PlayCard(spy.number), [lambda c: getattr(c, "number", None) == SHOP.number])
+    assert state.memory == {spy.number: {"marked": SHOP.number}}  # remembered by its number
+    assert observe(state, 2).public["card_memory"] == {str(spy.number): {"marked": SHOP.number}}
+    drive(hooks.fire(state, ActionTaken(Action.SELL, PlayerId(2))), [])  # another player's action
+    assert (watched.unrest, other.unrest) == (0, 0)
+    drive(hooks.fire(state, ActionTaken(Action.SELL, PlayerId(1))), [])
+    assert (watched.unrest, other.unrest) == (1, 0)
+    copied = state.copy()
+    assert copied.memory == state.memory and copied.memory is not state.memory
+    found = state.holding(spy.number)
+    assert found is not None
+    drive(losses.remove_holding(state, 0, found[1], losses.DISCARD), [])
+    assert state.memory == {}  # a card that leaves play forgets
+    check_cubes(state)
+
+
 def test_the_choice_cards_read_as_their_notes_say() -> None:
     from paxc.compiler.project import compile_paths
     from paxc.compiler.render import card_text
@@ -132,6 +162,7 @@ def test_the_choice_cards_read_as_their_notes_say() -> None:
     assert "you choose up to 2 cards calmed from your row where" in texts[9030]
     assert "you choose 2 cards stirred from the cards in play where" in texts[9031]
     assert "you choose a number n from 1 to the least of 3, the unrest on target and your gold" in texts[9032]
+    assert "if the card this card marks is known and the card this card marks is among" in texts[9034]
 
 
 def test_the_choice_cards_play_in_random_games_with_every_invariant(
@@ -159,6 +190,9 @@ def test_the_choice_cards_play_in_random_games_with_every_invariant(
                 ability,
                 one_shots=tuple(
                     dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
+                ),
+                triggers=tuple(
+                    dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
                 ),
             )
             for ability in printed.abilities
