@@ -80,9 +80,13 @@ def gained(state: PamirState, player: int, amount: int, why: Why) -> str:
 
 
 def leverage_repaid(state: PamirState, player: int, paid: int, owed: int, spared: bool) -> str:
+    """`spared`: Wakhan, whose rules spare her the discards of unpaid leverage."""
     text = f"{who(state, player)} repays {_rupees(paid)} of leverage"
-    if paid < owed and not spared:
-        text += f", {owed - paid} short: a card of hand or court is discarded for each"
+    if paid < owed:
+        short = (
+            "her rules spare her the discards" if spared else "a card of hand or court is discarded for each"
+        )
+        text += f", {owed - paid} short: {short}"
     return text
 
 

@@ -222,6 +222,19 @@ def test_pamir_a_discard_says_why_and_what_follows() -> None:
     assert says(lines, "from court (over the court limit)")
 
 
+def test_pamir_unpaid_leverage_is_told_with_its_discards() -> None:
+    leveraged = court_card(lambda c: Impact.LEVERAGE in c.impact and c.suit is not Suit.POLITICAL)
+    state = pamir_state()
+    me = state.players[0]
+    me.court, me.rupees, me.hand = [leveraged.number], 1, [PUNJAB_PLAIN.number]
+    with told() as lines:
+        drive_pamir(pieces.discard_court_card(state, 0, leveraged.number), [], then_first=True)
+    assert says(
+        lines, "P0 repays 1 rupee of leverage, 1 short: a card of hand or court is discarded for each"
+    )
+    assert says(lines, f"P0 discards {PUNJAB_PLAIN.name} from hand (leverage unpaid)")
+
+
 def test_pamir_a_dominance_check_tells_who_scores_and_that_the_blocks_go() -> None:
     state = pamir_state(4, (Coalition.BRITISH, Coalition.BRITISH, Coalition.BRITISH, Coalition.RUSSIAN))
     state.armies[Region.KABUL][Coalition.BRITISH] = 6
