@@ -230,10 +230,13 @@ class Set:
 
 @dataclass(frozen=True, slots=True)
 class Modify:
+    """`modify HOOK to VALUE`, `by [-]VALUE`, `to at most VALUE` or `to at least VALUE`."""
+
     hook: Ident
     value: Expr
     when: Expr | None
     span: Span
+    change: str = "to"  # "to", "plus", "minus", "at_most" or "at_least"
 
 
 @dataclass(frozen=True, slots=True)

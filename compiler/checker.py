@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from paxc.compiler import ast, ir
+from paxc.compiler import ast, ir, stacking
 from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
 from paxc.compiler.render import may_text, plural, second_person, statements_text, value_text, words
 from paxc.compiler.source import Span
@@ -144,6 +144,10 @@ class _Scope:
             self._known.pop()
 
 
+# How each kind of `modify` is written, for messages.
+_CHANGE_WORDS = {"to": "to", "plus": "by", "minus": "by", "at_most": "to at most", "at_least": "to at least"}
+
+
 class GameChecker:
     """Checks the cards of one game. Call `check_file` per file, then `result`."""
 
@@ -154,6 +158,11 @@ class GameChecker:
         self._card_name = ""
         self._this_values: dict[str, ir.Expr] = {}
         self._card_type = ""
+        self._card_number = 0
+        self._side: int | None = None  # the index of the side being checked, if any
+        self._card_stacked: list[stacking.Stacked] = []
+        # Every modifier of the cards checked, for the conflict check over the whole game.
+        self.stacked: list[stacking.Stacked] = []
 
     # ============================================================== cards
 
@@ -161,6 +170,9 @@ class GameChecker:
         errors_before = self.reporter.count
         self._card_name = card.name.value
         self._lasting: list[ir.AbilityIR] = []  # what the card's `until` statements start
+        self._card_number = card.number.value
+        self._side = None
+        self._card_stacked = []
         if not card.name.value.strip():
             self.reporter.error(card.name.span, Code.WRONG_TYPE, "a card's name cannot be empty")
         first = self._numbers.get(card.number.value)
@@ -204,6 +216,7 @@ class GameChecker:
             )
         if self.reporter.count != errors_before:
             return None
+        self.stacked.extend(self._card_stacked)
         provenance = core["provenance"]
         note = core.get("note")
         return ir.CardIR(
@@ -257,9 +270,11 @@ class GameChecker:
                 loose_hooks.extend(self._effect_block(statement))
             elif isinstance(statement, ast.Side) and not is_side:
                 side_core: dict[str, ir.Expr] = {}
+                self._side = len(sides)
                 side_attrs, side_abilities, _, _ = self._card_body(
                     statement.body, card_type, side_core, {}, inherited=final
                 )
+                self._side = None
                 for name in side_core:
                     self.reporter.error(
                         statement.span, Code.INVALID_ATTRIBUTE, f"'{name}' belongs to the card, not to a side"
@@ -582,10 +597,32 @@ class GameChecker:
             for param in hook.params:
                 scope.bind(param.name, _Binding(param.type, True))
             if hook.result is not None:
-                # `current`: the value the rules (and earlier modifiers) computed before this card.
+                # `current`: the value the rules (and earlier stages) computed before this card.
                 scope.bind("current", _Binding(hook.result, True))
         else:
             scope.hook_unknown = True
+        bounded = statement.change != "to"  # `by N`, `to at most V`, `to at least V`: numbers
+        if bounded and hook is not None and hook.result is not None and hook.result != INT:
+            self.reporter.error(
+                statement.hook.span,
+                Code.WRONG_TYPE,
+                f"'{_CHANGE_WORDS[statement.change]}' changes a number; modifier '{hook.name}' gives "
+                f"{_article(hook.result)}",
+                f"write 'modify {hook.name} to VALUE'",
+            )
+            return None
+        current = stacking.current_in(statement.value) or (
+            stacking.current_in(statement.when) if statement.when is not None else None
+        )
+        if bounded and current is not None:
+            self.reporter.error(
+                current.span,
+                Code.MISPLACED_EFFECT,
+                f"'current' cannot stand in 'modify ... {_CHANGE_WORDS[statement.change]}'",
+                "an adjustment, ceiling or floor acts on whatever the value is at its stage; "
+                "only 'modify ... to VALUE' reads the value so far (it is then a scaling)",
+            )
+            return None
         value = self._expr(statement.value, scope, hook.result if hook is not None else None)
         when = self._condition(statement.when, scope) if statement.when is not None else None
         if hook is None or value is None or hook.result is None:
@@ -597,7 +634,10 @@ class GameChecker:
                 f"modifier '{hook.name}' gives {_article(hook.result)}, not {_article(value.type)}",
             )
             return None
-        return ir.ModifierHook(hook, value, when, statement.span.line)
+        stage = stacking.stage_of(statement.change, value, when)
+        modifier = ir.ModifierHook(hook, value, when, statement.span.line, statement.change, stage)
+        self._card_stacked.append(stacking.stacked(modifier, self._card_number, self._side, statement.span))
+        return modifier
 
     def _hook(self, ident: ast.Ident, kind: str) -> HookSpec | None:
         hook = self.vocab.hooks.get(ident.text)

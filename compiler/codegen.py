@@ -361,6 +361,9 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         result = names.py_type(hook.modifier.result)
         name = state.fresh(f"{base}__modify_{hook.modifier.name}")
         value = emitter.expr(hook.value)
+        if hook.change in ("plus", "minus") and isinstance(hook.value, ir.BinaryExpr):
+            value = f"({value})"  # `current - (a + b)`
+        value = _CHANGED[hook.change].format(value)
         if hook.when is None:
             body = [f"return {value}"]
         else:
@@ -369,7 +372,13 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         state.functions.append(
             _Function(name, source, params, result, body, f"Modifies {hook.modifier.name}.")
         )
-        return "modifiers", PyCall("Modifier", (("hook", event_cls), ("apply", name), ("source", _q(source))))
+        stage: tuple[tuple[str, str], ...] = ()
+        if hook.stage != "replace":  # the default of `Modifier.stage`
+            state.runtime_imports.add("Stage")
+            stage = (("stage", f"Stage.{hook.stage.upper()}"),)
+        return "modifiers", PyCall(
+            "Modifier", (("hook", event_cls), ("apply", name), *stage, ("source", _q(source)))
+        )
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
     kind = "when" if isinstance(hook, ir.TriggerHook) else "instead_of"
     wrapper = "Trigger" if isinstance(hook, ir.TriggerHook) else "Replacement"
@@ -415,6 +424,16 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
             ("source", _q(source)),
         ),
     )
+
+
+# The value a modifier returns, by how it is written (`{}`: the value given on its line).
+_CHANGED = {
+    "to": "{}",
+    "plus": "current + {}",
+    "minus": "current - {}",
+    "at_most": "min(current, {})",
+    "at_least": "max(current, {})",
+}
 
 
 class _Emitter:

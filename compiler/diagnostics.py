@@ -32,6 +32,7 @@ class Code(enum.Enum):
     BAD_FILE = "bad-file"
     TOO_DEEP = "too-deep"
     NUMBER_TOO_LARGE = "number-too-large"
+    CONFLICTING_MODIFIERS = "conflicting-modifiers"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,8 @@ The cache (`.paxc-cache/` beside cards/, never committed) holds JSON only: for e
 generated module and the card numbers it defines, under a key that hashes everything the output
 depends on (the compiler's own files, the vocabulary's text, the file's path and text). Whenever
 the cache cannot answer with certainty (a vocabulary changed, two files define the same number,
-module names collide, any error) the build falls back to the full one, which reports as usual.
+module names collide, modifiers of two files conflict, any error) the build falls back to the full
+one, which reports as usual.
 The full build and the incremental one give the same bytes (tests/compiler/test_incremental.py).
 """
 
@@ -22,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from paxc.compiler import codegen
+from paxc.compiler import codegen, stacking
 from paxc.compiler.diagnostics import Reporter
 from paxc.compiler.project import CompileResult, PhaseTimes, collect_files, compile_paths, display_path
 from paxc.runtime.core.files import read_regular_file
@@ -105,6 +106,7 @@ class _ModuleEntry:
     module: str
     text: str | None  # None: the file defines no card, so no module
     numbers: list[int]
+    stacked: list[dict[str, object]]  # its modifiers, for the conflict check (stacking.Stacked.plain)
 
 
 @dataclass
@@ -151,6 +153,7 @@ def build_files(root: Path, package: str, *, use_cache: bool = True) -> BuildOut
                 codegen.card_module_name(card_file.game, card_file.shown),
                 codegen.card_module(game, file_ir, package=package) if file_ir.cards else None,
                 [c.number for c in file_ir.cards],
+                [m.plain() for m in result.stacked.get(card_file.shown, [])],
             )
             cache.write(claims[card_file.shown], vars(entry))
             cached[card_file.shown] = entry
@@ -182,7 +185,8 @@ def _assemble(
     package: str,
 ) -> dict[str, str] | None:
     """The files of generated/ from cache entries; None when the cache cannot be sure (the same
-    card number in two files, or two files flattening to one module name)."""
+    card number in two files, two files flattening to one module name, or conflicting modifiers:
+    the full build reports them)."""
     files = {"__init__.py": codegen.root_package_init(), "py.typed": ""}
     for game in sorted(vocab_cached):
         vocab_entry = vocab_cached[game]
@@ -190,11 +194,17 @@ def _assemble(
         files[f"{game}/vocabulary.py"] = vocab_entry.text
         numbers: set[int] = set()
         modules: list[str] = []
+        modifiers: list[stacking.Stacked] = []
         for card_file in (f for f in card_files if f.game == game):
             entry = cached[card_file.shown]
             assert entry is not None
             if numbers & set(entry.numbers):
                 return None
+            for plain in entry.stacked:
+                modifier = stacking.Stacked.from_plain(plain)
+                if modifier is None:
+                    return None
+                modifiers.append(modifier)
             numbers |= set(entry.numbers)
             if entry.text is None:
                 continue
@@ -202,6 +212,8 @@ def _assemble(
                 return None
             modules.append(entry.module)
             files[f"{game}/{entry.module}.py"] = entry.text
+        if stacking.conflicts(modifiers):
+            return None
         files[f"{game}/__init__.py"] = codegen.package_init(game, vocab_entry.title, modules, package=package)
     return files
 
@@ -303,14 +315,17 @@ class _Cache:
         if payload is None:
             return None
         module, text, numbers = payload.get("module"), payload.get("text"), payload.get("numbers")
+        stacked = payload.get("stacked")
         if (
-            set(payload) == {"module", "text", "numbers"}
+            set(payload) == {"module", "text", "numbers", "stacked"}
             and module == codegen.card_module_name(claims["game"], claims["path"])
             and (text is None or isinstance(text, str))
             and isinstance(numbers, list)
             and all(type(n) is int for n in numbers)
+            and isinstance(stacked, list)
+            and all(stacking.Stacked.from_plain(m) is not None for m in stacked)
         ):
-            return _ModuleEntry(module, text, numbers)
+            return _ModuleEntry(module, text, numbers, stacked)
         self.rejected += 1
         return None
 

@@ -350,6 +350,8 @@ class ModifierHook:
     value: Expr
     when: Expr | None
     line: int
+    change: str = "to"  # "to", "plus", "minus", "at_most" or "at_least" (as written)
+    stage: str = "replace"  # when it acts among the value's modifiers (compiler.stacking.STAGES)
 
 
 @dataclass(frozen=True, slots=True)

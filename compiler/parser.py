@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ _TERMINAL_WORDS = {
     "$END": "end of file",
     "COMPARE": "a comparison ('==', '<', ...)",
     "HOOK_KIND": "'operation', 'query', 'trigger', 'modifier' or 'replaceable'",
+    "BOUND": "'most' or 'least'",
 }
 
 
@@ -554,6 +556,18 @@ class _ToAst(Transformer[Token, ast.File]):
         hook = children[0]
         value = next(c for c in children[1:] if not isinstance(c, (Token, tuple)))
         return ast.Modify(self._ident(hook), value, self._clause(children, "when"), self._span(meta))
+
+    def modify_by_stmt(self, meta: Meta, children: list[Any]) -> ast.Modify:
+        """`modify HOOK by N` (or `by -N`): an adjustment."""
+        modify = self.modify_stmt(meta, children)
+        minus = any(isinstance(c, Token) and c.type == "MINUS" for c in children)
+        return replace(modify, change="minus" if minus else "plus")
+
+    def modify_bound_stmt(self, meta: Meta, children: list[Any]) -> ast.Modify:
+        """`modify HOOK to at most V` (a ceiling) or `to at least V` (a floor)."""
+        modify = self.modify_stmt(meta, children)
+        bound = next(c for c in children if isinstance(c, Token) and c.type == "BOUND")
+        return replace(modify, change="at_most" if str(bound) == "most" else "at_least")
 
     def on_block(self, meta: Meta, children: list[Any]) -> ast.On:
         return ast.On(self._ident(children[0]), children[-1], self._span(meta))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from paxc.compiler import ast, ir
+from paxc.compiler import ast, ir, stacking
 from paxc.compiler.checker import GameChecker
 from paxc.compiler.diagnostics import Code, Diagnostic, Reporter
 from paxc.compiler.folders import CARD_SUFFIX, VOCABULARY_FILE, find_root, game_folder
@@ -39,6 +39,8 @@ class CompileResult:
     games: dict[str, ir.GameIR]
     diagnostics: list[Diagnostic]
     times: PhaseTimes
+    # The modifiers of each file checked (by its shown path), for the build cache's conflict check.
+    stacked: dict[str, list[stacking.Stacked]] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -135,6 +137,12 @@ def compile_paths(
                 file.path, _sha256(sources[file.path].text), tuple(c for c in cards if c is not None)
             )
         )
+    shown_others = {file.path for file in others}
+    stacked: dict[str, list[stacking.Stacked]] = {}
+    for checker in checkers.values():
+        report_conflicts(checker.stacked, reporter, shown_others)
+        for modifier in checker.stacked:
+            stacked.setdefault(modifier.span.path, []).append(modifier)
     times.add("check", started)
 
     games = {
@@ -142,9 +150,24 @@ def compile_paths(
         for name, files in sorted(files_by_game.items())
         if files or any(f.path == vocabularies[name].path for f in vocab_files)
     }
-    shown_others = {file.path for file in others}
     diagnostics = [d for d in reporter.diagnostics if d.span.path not in shown_others]
-    return CompileResult(sources, games, diagnostics, times)
+    return CompileResult(sources, games, diagnostics, times, stacked)
+
+
+def report_conflicts(modifiers: Sequence[stacking.Stacked], reporter: Reporter, hidden: set[str]) -> None:
+    """A `conflicting-modifiers` error for each pair of modifiers of one value whose result would
+    depend on the order of play (compiler.stacking), at the later one of a file shown."""
+    for earlier, later in stacking.conflicts(modifiers):
+        here, there = (earlier, later) if later.span.path in hidden else (later, earlier)
+        what = "replacement" if here.stage == "replace" else "scaling"
+        reporter.error(
+            here.span,
+            Code.CONFLICTING_MODIFIERS,
+            f"this {what} of '{here.hook}' (card {here.card}) and the one of card {there.card} at "
+            f"{there.span} could both act: the result would depend on the order their cards came into play",
+            "give them the same value, conditions that cannot both hold (X == A, X == B), "
+            "or make one an adjustment ('by N'), a ceiling ('to at most') or a floor ('to at least')",
+        )
 
 
 def _rest_of_games(parsed: list[ast.File], root: Path, named: set[str]) -> list[ast.File]:

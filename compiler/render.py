@@ -301,11 +301,22 @@ def may_text(body: tuple[ir.Stmt, ...]) -> str:
     return f"you may {text[4:]}" if text.startswith("you ") else f"you may: {text}"
 
 
+# How each kind of modifier says its value.
+_CHANGE_TEXT = {
+    "to": "{}",
+    "plus": "{} more",
+    "minus": "{} less",
+    "at_most": "at most {}",
+    "at_least": "at least {}",
+}
+
+
 def modifier_text(hook: ir.ModifierHook) -> str:
     known, rest = _pinned(hook.when)
     when = f" when {value_text(rest)}" if rest is not None else ""
     subject = _event_text(hook.modifier, known)
-    return f"{subject} {_be(subject, 'is')} {value_text(hook.value)}{when}"
+    change = _CHANGE_TEXT[hook.change].format(value_text(hook.value))
+    return f"{subject} {_be(subject, 'is')} {change}{when}"
 
 
 def hook_text(hook: ir.Hook) -> str:

@@ -117,6 +117,18 @@ class Trigger(Generic[C, E]):
     once_per_turn: bool = False  # acts at most once a turn for each owner (see core.abilities.fire)
 
 
+class Stage(enum.IntEnum):
+    """When a modifier acts on a value, whatever the order its cards came into play: every
+    replacement first, then every scaling, adjustment, ceiling and floor (see
+    `core.abilities.in_stages`)."""
+
+    REPLACE = 0  # `modify X to V`: the value becomes V
+    SCALE = 1  # `modify X to V` where V (or its condition) reads `current`: halve it, double it, ...
+    ADJUST = 2  # `modify X by N`: N more (or less); adjustments add up
+    CEILING = 3  # `modify X to at most V`: the lowest ceiling holds
+    FLOOR = 4  # `modify X to at least V`: the highest floor holds, last of all
+
+
 @dataclass(frozen=True, slots=True)
 class Modifier(Generic[C, E, V]):
     """A continuous change: given the value the rules computed so far, returns the new value."""
@@ -124,6 +136,7 @@ class Modifier(Generic[C, E, V]):
     hook: type[E]
     apply: Callable[[C, E, V], V]
     source: str
+    stage: Stage = Stage.REPLACE
 
 
 @dataclass(frozen=True, slots=True)

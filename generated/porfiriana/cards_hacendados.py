@@ -15,7 +15,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Prestige,
     PurchaseCost,
 )
-from paxc.runtime.effects import Ability, Modifier, Provenance
+from paxc.runtime.effects import Ability, Modifier, Provenance, Stage
 
 __all__ = [
     "CARDS",
@@ -75,6 +75,7 @@ CARD_1601 = Card(
                         Modifier(
                             hook=PurchaseCost,
                             apply=card_1601_bernardo_reyes_side_1__modify_purchase_cost,
+                            stage=Stage.SCALE,
                             source="cards/porfiriana/hacendados.pax:21",
                         ),
                     ),
@@ -128,6 +129,7 @@ CARD_1602 = Card(
                         Modifier(
                             hook=PurchaseCost,
                             apply=card_1602_boss_shepherd_side_1__modify_purchase_cost,
+                            stage=Stage.SCALE,
                             source="cards/porfiriana/hacendados.pax:45",
                         ),
                     ),

@@ -7,7 +7,16 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import Any, TypeVar
 
-from paxc.runtime.effects import Ability, Choice, Decision, Effect, NothingToChoose, PlayerId, ask
+from paxc.runtime.effects import (
+    Ability,
+    Choice,
+    Decision,
+    Effect,
+    Modifier,
+    NothingToChoose,
+    PlayerId,
+    ask,
+)
 
 V = TypeVar("V")
 
@@ -30,14 +39,44 @@ def confirm(player: int, prompt: str) -> Generator[Decision, None, bool]:
     return answer
 
 
-def modified(in_effect: Iterable[InEffect], hook: object, value: V) -> V:
-    """`value` after every modifier for this kind of hook, in the order given."""
-    hook_type = type(hook)
-    for ctx, _, ability, _ in in_effect:
-        for modifier in ability.modifiers:
-            if modifier.hook is hook_type:
-                value = modifier.apply(ctx, hook, value)
+# One modifier in effect, with the context it runs in.
+Applying = tuple[Any, Modifier[Any, Any, Any]]
+
+
+def _stage(applying: Applying) -> int:
+    return applying[1].stage
+
+
+def in_stages(applying: Iterable[Applying], hook: object, value: V) -> V:
+    """`value` after the modifiers given, stage by stage (`effects.Stage`): every replacement,
+    then every scaling, adjustment, ceiling and floor, whatever order the game lists them in.
+
+    Within a stage the game's order stays (the sort is stable), and the language makes it not
+    matter: adjustments add up, the lowest ceiling and the highest floor hold, and the compiler
+    refuses two replacements or scalings of one value that could both act and disagree
+    (`conflicting-modifiers`). Only a scaling reads the value so far (`current`); the others
+    neither read it in their values nor in their conditions, so nothing within a stage can
+    depend on which of its modifiers acted first.
+    """
+    ordered = sorted(applying, key=_stage)
+    for ctx, modifier in ordered:
+        value = modifier.apply(ctx, hook, value)
     return value
+
+
+def modified(in_effect: Iterable[InEffect], hook: object, value: V) -> V:
+    """`value` after every modifier for this kind of hook in the abilities given, in stages."""
+    hook_type = type(hook)
+    return in_stages(
+        (
+            (ctx, modifier)
+            for ctx, _, ability, _ in in_effect
+            for modifier in ability.modifiers
+            if modifier.hook is hook_type
+        ),
+        hook,
+        value,
+    )
 
 
 def fire(in_effect: Iterable[InEffect], event: object, used_this_turn: set[str] | None = None) -> Effect:

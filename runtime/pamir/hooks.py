@@ -2,10 +2,10 @@
 rules computed, and the triggers and replacements they add. No card is named here.
 
 Abilities in effect: events discarded for everybody, events bought (in front of their buyer),
-and court cards. Modifiers apply in that order (each group in turn order from the first player,
-courts left to right). Decision: the rules give no order when two modifiers touch the same value
-(e.g. Embarrassment of Riches and Koh-i-noor Recovered); this fixed order makes a bought effect
-act on top of a general one.
+and court cards, then lasting effects (each group in turn order from the first player, courts left
+to right). Modifiers of one value apply in stages whatever their cards' order (replacements,
+scalings, adjustments, ceilings, floors: `core.abilities.in_stages`); the order above is only the
+order within a stage, which the card language makes not matter.
 """
 
 from __future__ import annotations
@@ -133,7 +133,8 @@ def in_effect_for(state: PamirState, hook_type: type) -> bool:
 
 
 def modified(state: PamirState, hook: object, value: V) -> V:
-    """`value` after every modifier in effect for this kind of hook, in the order of `in_effect`.
+    """`value` after every modifier in effect for this kind of hook, in stages
+    (`core.abilities.in_stages`), each stage in the order of `in_effect`.
 
     The rules ask this many times a decision, so court cards are found from the few that carry
     such a modifier rather than by looking through every court.
@@ -141,13 +142,14 @@ def modified(state: PamirState, hook: object, value: V) -> V:
     hook_type = type(hook)
     if _listing is not None and _listing[0] is state and hook_type not in _listing[1]:
         return value
+    applying: list[abilities.Applying] = []
     for number, side, resolver in state.global_events:
         for modifier in _modifiers(number, side).get(hook_type, ()):
-            value = modifier.apply(context.PamirContext(state, resolver, number), hook, value)
+            applying.append((context.PamirContext(state, resolver, number), modifier))
     for owner, player in enumerate(state.players):
         for number, side in player.events:
             for modifier in _modifiers(number, side).get(hook_type, ()):
-                value = modifier.apply(context.PamirContext(state, owner, number), hook, value)
+                applying.append((context.PamirContext(state, owner, number), modifier))
     carriers = _COURT_CARRIERS.get(hook_type)
     if carriers:
         in_courts = []
@@ -158,12 +160,11 @@ def modified(state: PamirState, hook: object, value: V) -> V:
                     break
         for owner, _, number in sorted(in_courts):
             for modifier in _modifiers(number, None)[hook_type]:
-                value = modifier.apply(context.PamirContext(state, owner, number), hook, value)
-    # Lasting effects last, in the order they started: the newest acts on top of everything.
+                applying.append((context.PamirContext(state, owner, number), modifier))
     for lasting in state.lasting:
         for modifier in _lasting_modifiers(lasting.card, lasting.ability).get(hook_type, ()):
-            value = modifier.apply(context.PamirContext(state, lasting.owner, lasting.card), hook, value)
-    return value
+            applying.append((context.PamirContext(state, lasting.owner, lasting.card), modifier))
+    return abilities.in_stages(applying, hook, value) if applying else value
 
 
 def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[abilities.InEffect]:

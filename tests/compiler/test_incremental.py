@@ -85,6 +85,27 @@ def test_errors_are_reported_even_when_every_other_file_is_cached(project: Path)
     assert cached(project).files == full(project)
 
 
+def test_conflicting_modifiers_of_two_files_are_reported_when_the_other_is_cached(project: Path) -> None:
+    """Persian Influence makes Persian cards free for its owner; a new file
+    making every card cost 3 could act on the same purchase: the cached build cannot see both
+    files' cards checked together, so it falls back to the full build, which reports it."""
+    cached(project)
+    extra = project / "cards" / "pamir" / "extra.pax"
+    extra.write_text(
+        'game pamir\ncard 500 "Fixed Prices" event {\n  provenance reconstructed\n'
+        "  while in play { modify purchase_cost to 3 }\n}\n"
+    )
+    output = incremental.build_files(project, DEFAULT_PACKAGE)
+    assert not output.result.ok
+    report = output.result.render_diagnostics()
+    assert "[conflicting-modifiers]" in report and "cards/pamir/extra.pax:4:" in report
+    extra.write_text(
+        'game pamir\ncard 500 "Fixed Prices" event {\n  provenance reconstructed\n'
+        "  while in play { modify purchase_cost to at most 3 }\n}\n"
+    )
+    assert cached(project).files == full(project)
+
+
 # ---------------------------------------------------------------- a cache that lies or breaks
 
 
