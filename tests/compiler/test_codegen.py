@@ -22,7 +22,7 @@ from paxc.compiler.project import compile_paths
 from paxc.compiler.render import card_text
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.decisions import ENOUGH, Number
-from paxc.runtime.effects import Choice, Effect, PlayerId
+from paxc.runtime.effects import Choice, Effect, PlayerId, Stage
 from tests.conftest import FIXTURES, REPO, check_golden
 
 GOLDEN = REPO / "tests" / "compiler" / "golden"
@@ -315,7 +315,7 @@ def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:
 
 
 def test_modifiers_change_only_what_they_name(testgame: ModuleType) -> None:
-    cost, may_target, events_free = testgame.CARD_1.abilities[0].modifiers
+    cost, floor, ceiling, may_target, events_free = testgame.CARD_1.abilities[0].modifiers
     game = FakeGame(2, gold={0: 0, 1: 0})
     scout, storm = testgame.CARD_1, testgame.CARD_2
     assert cost.apply(game, cost.hook(scout, PlayerId(0)), 4) == 3  # a North card, bought by the owner
@@ -325,6 +325,18 @@ def test_modifiers_change_only_what_they_name(testgame: ModuleType) -> None:
     assert may_target.apply(game, may_target.hook(storm), True) is True
     assert events_free.apply(game, events_free.hook(storm, PlayerId(0)), 4) == 0  # an event card
     assert events_free.apply(game, events_free.hook(scout, PlayerId(0)), 4) == 4  # a unit card
+    # Their stages: the runtime applies every adjustment before any ceiling, floors last.
+    assert [m.stage for m in (cost, ceiling, floor, may_target)] == [
+        Stage.ADJUST,
+        Stage.CEILING,
+        Stage.FLOOR,
+        Stage.REPLACE,
+    ]
+    assert floor.apply(game, floor.hook(scout, PlayerId(0)), 0) == 1  # at least 1
+    assert floor.apply(game, floor.hook(scout, PlayerId(0)), 7) == 7
+    assert ceiling.apply(game, ceiling.hook(scout, PlayerId(1)), 9) == 5  # at most the owner's gold + 5
+    assert ceiling.apply(game, ceiling.hook(scout, PlayerId(1)), 2) == 2
+    assert ceiling.apply(game, ceiling.hook(scout, PlayerId(0)), 9) == 9  # not for the owner
 
 
 def test_replacement(testgame: ModuleType) -> None:
