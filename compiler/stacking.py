@@ -2,8 +2,8 @@
 
 When several modifiers change one value, the runtime applies them in stages whatever order their
 cards came into play (`runtime/core/abilities.py: in_stages`): every replacement (`to V`), then
-every scaling (a `to` whose value or condition reads `current`), adjustment (`by N`), ceiling
-(`to at most V`) and floor (`to at least V`). Adjustments add up, the lowest ceiling and the
+every scaling (a `to` whose value or condition reads `current`), adjustment (`by N`, or the same
+written `to current + N`), ceiling (`to at most V`) and floor (`to at least V`). Adjustments add up, the lowest ceiling and the
 highest floor hold, so their order within a stage never matters. Two replacements, or two
 scalings, of one value can disagree: which acts last would then depend on the order of play.
 
@@ -36,11 +36,26 @@ ORDER_DEPENDENT = ("replace", "scale")
 
 
 def stage_of(change: str, value: ir.Expr, when: ir.Expr | None) -> str:
-    """The stage of a `modify` line: its form, and for `to`, whether it reads `current`."""
+    """The stage of a `modify` line: its form, and for `to`, whether it reads `current`.
+
+    `to current + N` and `to current - N` (N not reading `current`, nor the condition) say what
+    `by N` and `by -N` say, and are adjustments like them: cards written before `by` existed
+    keep their meaning, and never conflict with one another."""
     if change != "to":
         return _STAGE_OF_CHANGE[change]
-    reads_current = reads(value) or (when is not None and reads(when))
-    return "scale" if reads_current else "replace"
+    if when is not None and reads(when):
+        return "scale"
+    if _is_adjustment(value):
+        return "adjust"
+    return "scale" if reads(value) else "replace"
+
+
+def _is_adjustment(value: ir.Expr) -> bool:
+    if not isinstance(value, ir.BinaryExpr) or value.operator not in ("+", "-"):
+        return False
+    if isinstance(value.left, ir.CurrentValue) and not reads(value.right):
+        return True  # current + N, current - N
+    return value.operator == "+" and isinstance(value.right, ir.CurrentValue) and not reads(value.left)
 
 
 def reads(expr: ir.Expr) -> bool:
