@@ -120,8 +120,8 @@ def test_in_stages_applies_stages_in_order_whatever_the_order_given() -> None:
     """The shared implementation alone, with modifiers made by hand: every order of the list
     gives the stages' result."""
 
-    def made(stage: Stage, change: int) -> Modifier[object, object, int]:
-        def apply(ctx: object, event: object, current: int) -> int:
+    def made(stage: Stage, change: int) -> Modifier[Any, object, int]:
+        def apply(ctx: Any, event: object, current: int) -> int:
             if stage is Stage.REPLACE:
                 return change
             if stage is Stage.SCALE:

@@ -13,7 +13,16 @@ from bazaar.generated.bazaar.vocabulary import (
     Guild,
     PurchaseCost,
 )
-from paxc.runtime.effects import Ability, Effect, Modifier, OneShot, PlayerId, Provenance, Trigger
+from paxc.runtime.effects import (
+    Ability,
+    Effect,
+    Modifier,
+    OneShot,
+    PlayerId,
+    Provenance,
+    Stage,
+    Trigger,
+)
 
 __all__ = [
     "CARDS",
@@ -265,6 +274,7 @@ CARD_8 = Card(
                 Modifier(
                     hook=PurchaseCost,
                     apply=card_8_market_charter__modify_purchase_cost,
+                    stage=Stage.ADJUST,
                     source="cards/bazaar/goods.pax:76",
                 ),
             ),
@@ -342,6 +352,7 @@ CARD_11 = Card(
                 Modifier(
                     hook=PurchaseCost,
                     apply=card_11_guild_hall__modify_purchase_cost,
+                    stage=Stage.ADJUST,
                     source="cards/bazaar/goods.pax:113",
                 ),
             ),
