@@ -15,8 +15,8 @@ from pathlib import PurePosixPath
 import jinja2
 
 from paxc.compiler import ir, pynames
-from paxc.compiler.pylayout import LINE_WIDTH, PyCall, PyGenerator, PyTuple, PyValue, flat, layout
-from paxc.compiler.render import value_text
+from paxc.compiler.pylayout import LINE_WIDTH, PyCall, PyGenerator, PyText, PyTuple, PyValue, flat, layout
+from paxc.compiler.render import abilities_text, card_text, side_text, value_text
 from paxc.compiler.types import INT, Type, list_of
 from paxc.compiler.vocabulary import HookSpec, Vocabulary
 
@@ -278,6 +278,11 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
     arguments += _attribute_arguments(emitter, card.attributes)
     if card.note:
         arguments.append(("note", _q(card.note)))
+    # The card's English text, rendered here once so that the runtime shows what `paxc render`
+    # says without rendering anything itself.
+    arguments.append(("text", PyText(card_text(card))))
+    if card.abilities:
+        arguments.append(("ability_text", PyText(abilities_text(card.abilities))))
     abilities = [_ability(emitter, ability, base, path) for ability in card.abilities]
     if abilities:
         arguments.append(("abilities", PyTuple(tuple(abilities))))
@@ -293,6 +298,9 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
             ("source", _q(f"{path}:{side.line}")),
         ]
         side_args += _attribute_arguments(emitter, side.attributes)
+        side_args.append(("text", PyText(side_text(card, side))))
+        if side.abilities:
+            side_args.append(("ability_text", PyText(abilities_text(side.abilities))))
         side_abilities = [_ability(emitter, a, f"{base}_side_{index}", path) for a in side.abilities]
         if side_abilities:
             side_args.append(("abilities", PyTuple(tuple(side_abilities))))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from paxc.compiler import pynames
+
 LINE_WIDTH = 99
 
 
@@ -31,12 +33,22 @@ class PyGenerator:
     condition: str | None
 
 
-PyValue = str | PyCall | PyTuple | PyGenerator
+@dataclass(frozen=True)
+class PyText:
+    """A string of several lines: one literal when it fits, else one literal a line inside
+    parentheses (Python joins adjacent literals), so that card text stays readable in the code."""
+
+    text: str
+
+
+PyValue = str | PyCall | PyTuple | PyGenerator | PyText
 
 
 def flat(value: PyValue) -> str:
     if isinstance(value, str):
         return value
+    if isinstance(value, PyText):
+        return pynames.string_literal(value.text)
     if isinstance(value, PyCall):
         inner = ", ".join(f"{name}={flat(v)}" if name else flat(v) for name, v in value.arguments)
         return f"{value.function}({inner})"
@@ -57,6 +69,10 @@ def layout(value: PyValue, indent: int = 0, prefix: str = "", margin: int = 0) -
         return one_line
     pad = " " * (indent + 4)
     lines: list[str] = []
+    if isinstance(value, PyText):
+        room = LINE_WIDTH - margin - len(pad)
+        pieces = [piece for line in value.text.splitlines(keepends=True) for piece in _split(line, room)]
+        return "(\n" + "".join(f"{pad}{pynames.string_literal(p)}\n" for p in pieces) + " " * indent + ")"
     if isinstance(value, PyGenerator):
         # A generator argument takes no trailing comma: one clause a line, as black writes it.
         prefix_for = f"for {value.variable} in "
@@ -77,3 +93,21 @@ def layout(value: PyValue, indent: int = 0, prefix: str = "", margin: int = 0) -
         for item in value.items:
             lines.append(f"{pad}{layout(item, indent + 4, '', margin)},")
     return opening + "\n" + "\n".join(lines) + "\n" + " " * indent + ")"
+
+
+def _split(line: str, room: int) -> list[str]:
+    """`line` in pieces whose literals fit in `room` columns, cut after a space where one is
+    (a word longer than the room is cut where it must be)."""
+    pieces: list[str] = []
+    while len(pynames.string_literal(line)) > room:
+        cut = len(line)
+        while cut > 1 and len(pynames.string_literal(line[:cut])) > room:
+            cut -= 1
+        space = line.rfind(" ", 0, cut)
+        if space > 0:
+            cut = space + 1
+        pieces.append(line[:cut])
+        line = line[cut:]
+    if line or not pieces:
+        pieces.append(line)
+    return pieces

@@ -374,7 +374,8 @@ def second_person(text: str) -> str:
 
 
 def card_text(card: ir.CardIR) -> str:
-    """The full text of one card, as `paxc render` prints it."""
+    """The full text of one card, as `paxc render` prints it (and as generated code keeps it in
+    `Card.text`, for the runtime to show without rendering anything itself)."""
     kind = words(card.card_type).capitalize()
     lines = [
         f"#{card.number} {card.name}",
@@ -385,20 +386,37 @@ def card_text(card: ir.CardIR) -> str:
         lines += _ability_lines(ability, "  ")
     for side in card.sides:
         lines.append(f'  Side "{side.title}":')
-        printed = {a.field.name: a.value for a in card.attributes}
-        lines += [
-            f"    {_capital(words(a.field.name))}: {value_text(a.value)}"
-            for a in side.attributes
-            if printed.get(a.field.name) != a.value
-        ]
-        for ability in side.abilities:
-            lines += _ability_lines(ability, "    ")
+        lines += _side_lines(card, side, "    ")
     for erratum in card.errata:
         changes = "; ".join(f"{words(c.field.name)} {value_text(c.value)}" for c in erratum.changes)
         lines.append(f"  Erratum {erratum.version} ({erratum.note}): {changes}")
     if card.note:
         lines.append(f"  Note: {card.note}")
     return "\n".join(second_person(line) for line in lines)
+
+
+def side_text(card: ir.CardIR, side: ir.SideIR) -> str:
+    """What one side of a card says beyond the card itself (its own attributes and abilities)."""
+    return "\n".join(second_person(line) for line in _side_lines(card, side, ""))
+
+
+def abilities_text(abilities: tuple[ir.AbilityIR, ...]) -> str:
+    """Only what the abilities say, one line per effect (a titled ability: its title, then its
+    effects indented), for a table that shows a card's attributes its own way."""
+    lines = [line for ability in abilities for line in _ability_lines(ability, "")]
+    return "\n".join(second_person(line) for line in lines)
+
+
+def _side_lines(card: ir.CardIR, side: ir.SideIR, indent: str) -> list[str]:
+    printed = {a.field.name: a.value for a in card.attributes}
+    lines = [
+        f"{indent}{_capital(words(a.field.name))}: {value_text(a.value)}"
+        for a in side.attributes
+        if printed.get(a.field.name) != a.value
+    ]
+    for ability in side.abilities:
+        lines += _ability_lines(ability, indent)
+    return lines
 
 
 def _ability_lines(ability: ir.AbilityIR, indent: str) -> list[str]:

@@ -100,6 +100,25 @@ CARD_54 = Card(
     rank=1,
     region=Region.HERAT,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#54 Herati Bandits\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy, leverage\n"
+        "  Actions: tax\n"
+        "  Blackmail:\n"
+        "    At the start of your turn, you may choose a card target from the cards in every "
+        "court where the region of target is Herat and the spies on target are 0; you place a spy "
+        "on target."
+    ),
+    ability_text=(
+        "Blackmail:\n"
+        "  At the start of your turn, you may choose a card target from the cards in every court "
+        "where the region of target is Herat and the spies on target are 0; you place a spy on "
+        "target."
+    ),
     abilities=(
         Ability(
             title="Blackmail",
@@ -129,6 +148,15 @@ CARD_55 = Card(
     rank=1,
     region=Region.HERAT,
     suit=Suit.POLITICAL,
+    text=(
+        "#55 Hazara Chiefs\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army\n"
+        "  Actions: battle, tax, move"
+    ),
 )
 
 
@@ -145,6 +173,24 @@ CARD_56 = Card(
     rank=2,
     region=Region.HERAT,
     suit=Suit.POLITICAL,
+    text=(
+        "#56 Yar Mohammad Alikozai\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Political\n"
+        "  Rank: 2\n"
+        "  Impact: tribe, tribe, favor political\n"
+        "  Actions: betray\n"
+        "  Prize: Afghan\n"
+        "  Well-Connected:\n"
+        "    While in play, whether a spy of yours may move from the origin to the destination is "
+        "yes when the distance from the origin to the destination along the courts is at most 2."
+    ),
+    ability_text=(
+        "Well-Connected:\n"
+        "  While in play, whether a spy of yours may move from the origin to the destination is "
+        "yes when the distance from the origin to the destination along the courts is at most 2."
+    ),
     abilities=(
         Ability(
             title="Well-Connected",
@@ -173,6 +219,16 @@ CARD_57 = Card(
     rank=1,
     region=Region.HERAT,
     suit=Suit.POLITICAL,
+    text=(
+        "#57 Exiled Durrani Nobility\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe\n"
+        "  Actions: betray, move\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -189,6 +245,16 @@ CARD_58 = Card(
     rank=1,
     region=Region.HERAT,
     suit=Suit.POLITICAL,
+    text=(
+        "#58 Ishaqzai Chiefs\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, favor economic\n"
+        "  Actions: gift, build\n"
+        "  Patriot: Afghan"
+    ),
 )
 
 
@@ -204,6 +270,15 @@ CARD_59 = Card(
     rank=2,
     region=Region.HERAT,
     suit=Suit.MILITARY,
+    text=(
+        "#59 Tajik Warband\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army\n"
+        "  Actions: betray, battle"
+    ),
 )
 
 
@@ -220,6 +295,16 @@ CARD_60 = Card(
     rank=1,
     region=Region.HERAT,
     suit=Suit.MILITARY,
+    text=(
+        "#60 Nomadic Warlord\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army\n"
+        "  Actions: tax, gift, battle\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -235,6 +320,15 @@ CARD_61 = Card(
     rank=2,
     region=Region.HERAT,
     suit=Suit.ECONOMIC,
+    text=(
+        "#61 Karakul Sheep\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road\n"
+        "  Actions: tax"
+    ),
 )
 
 
@@ -250,6 +344,15 @@ CARD_62 = Card(
     rank=1,
     region=Region.HERAT,
     suit=Suit.ECONOMIC,
+    text=(
+        "#62 Qanat System\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, favor political\n"
+        "  Actions: gift, build"
+    ),
 )
 
 
@@ -265,6 +368,15 @@ CARD_63 = Card(
     rank=3,
     region=Region.HERAT,
     suit=Suit.ECONOMIC,
+    text=(
+        "#63 Farah Road\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Economic\n"
+        "  Rank: 3\n"
+        "  Impact: road, road, road\n"
+        "  Actions: move"
+    ),
 )
 
 
@@ -280,6 +392,15 @@ CARD_64 = Card(
     rank=2,
     region=Region.HERAT,
     suit=Suit.ECONOMIC,
+    text=(
+        "#64 Opium Fields\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road, spy, favor military\n"
+        "  Actions: tax"
+    ),
 )
 
 
@@ -295,6 +416,15 @@ CARD_65 = Card(
     rank=1,
     region=Region.HERAT,
     suit=Suit.ECONOMIC,
+    text=(
+        "#65 Minaret of Jam\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, army\n"
+        "  Actions: battle, tax, move"
+    ),
 )
 
 
@@ -311,6 +441,24 @@ CARD_66 = Card(
     rank=2,
     region=Region.HERAT,
     suit=Suit.ECONOMIC,
+    text=(
+        "#66 Baluchi Smugglers\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road, army\n"
+        "  Actions: battle\n"
+        "  Prize: Afghan\n"
+        "  Herat Influence:\n"
+        "    While in play, the cost for you to buy the card is 0 when the region of the card is "
+        "Herat."
+    ),
+    ability_text=(
+        "Herat Influence:\n"
+        "  While in play, the cost for you to buy the card is 0 when the region of the card is "
+        "Herat."
+    ),
     abilities=(
         Ability(
             title="Herat Influence",
@@ -338,6 +486,15 @@ CARD_67 = Card(
     rank=2,
     region=Region.HERAT,
     suit=Suit.ECONOMIC,
+    text=(
+        "#67 Wheat Fields\n"
+        "Court card (printed)\n"
+        "  Region: Herat\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road\n"
+        "  Actions: move, gift"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_54, CARD_55, CARD_56, CARD_57, CARD_58, CARD_59, CARD_60, CARD_61, CARD_62, CARD_63, CARD_64, CARD_65, CARD_66, CARD_67)

@@ -118,6 +118,24 @@ CARD_1 = Card(
     rank=3,
     region=Region.KABUL,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#1 Mohan Lal\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 3\n"
+        "  Impact: spy, spy, spy\n"
+        "  Actions: move\n"
+        "  Prize: Russian\n"
+        "  Indispensable Advisors:\n"
+        "    While in play, whether the attacker's battle may remove a spy of yours in the region "
+        "is no when the attacker is not you."
+    ),
+    ability_text=(
+        "Indispensable Advisors:\n"
+        "  While in play, whether the attacker's battle may remove a spy of yours in the region "
+        "is no when the attacker is not you."
+    ),
     abilities=(
         Ability(
             title="Indispensable Advisors",
@@ -146,6 +164,16 @@ CARD_2 = Card(
     rank=2,
     region=Region.KABUL,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#2 Jan-Fishan Khan\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy, army, favor military\n"
+        "  Actions: battle, move\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -162,6 +190,19 @@ CARD_3 = Card(
     rank=2,
     region=Region.KABUL,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#3 Prince Akbar Khan\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy, army, favor military\n"
+        "  Actions: battle\n"
+        "  Patriot: Afghan\n"
+        "  Insurrection:\n"
+        "    After each dominance check, place 2 Afghan armies in Kabul."
+    ),
+    ability_text="Insurrection:\n  After each dominance check, place 2 Afghan armies in Kabul.",
     abilities=(
         Ability(
             title="Insurrection",
@@ -192,6 +233,16 @@ CARD_4 = Card(
     rank=1,
     region=Region.KABUL,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#4 Charles Stoddart\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy\n"
+        "  Actions: gift, move\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -208,6 +259,22 @@ CARD_5 = Card(
     rank=1,
     region=Region.KABUL,
     suit=Suit.POLITICAL,
+    text=(
+        "#5 Shah Shujah Durrani\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe\n"
+        "  Actions: build\n"
+        "  Prize: Afghan\n"
+        "  Claim of Ancient Lineage:\n"
+        "    While in play, whether you tax as the ruler of the region is yes."
+    ),
+    ability_text=(
+        "Claim of Ancient Lineage:\n"
+        "  While in play, whether you tax as the ruler of the region is yes."
+    ),
     abilities=(
         Ability(
             title="Claim of Ancient Lineage",
@@ -236,6 +303,16 @@ CARD_6 = Card(
     rank=1,
     region=Region.KABUL,
     suit=Suit.POLITICAL,
+    text=(
+        "#6 Aminullah Khan Logari\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army, spy\n"
+        "  Actions: build, battle\n"
+        "  Patriot: Afghan"
+    ),
 )
 
 
@@ -250,6 +327,14 @@ CARD_7 = Card(
     rank=2,
     region=Region.KABUL,
     suit=Suit.POLITICAL,
+    text=(
+        "#7 Dost Mohammad\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Political\n"
+        "  Rank: 2\n"
+        "  Impact: tribe, tribe, army, spy"
+    ),
 )
 
 
@@ -265,6 +350,15 @@ CARD_8 = Card(
     rank=2,
     region=Region.KABUL,
     suit=Suit.ECONOMIC,
+    text=(
+        "#8 Kabul Bazaar\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road, spy, favor political\n"
+        "  Actions: tax"
+    ),
 )
 
 
@@ -280,6 +374,15 @@ CARD_9 = Card(
     rank=1,
     region=Region.KABUL,
     suit=Suit.ECONOMIC,
+    text=(
+        "#9 Afghan Handicrafts\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road\n"
+        "  Actions: tax, move"
+    ),
 )
 
 
@@ -296,6 +399,16 @@ CARD_10 = Card(
     rank=1,
     region=Region.KABUL,
     suit=Suit.ECONOMIC,
+    text=(
+        "#10 Balkh Arsenic Mine\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, favor military\n"
+        "  Actions: build, betray\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -312,6 +425,16 @@ CARD_11 = Card(
     rank=2,
     region=Region.KABUL,
     suit=Suit.ECONOMIC,
+    text=(
+        "#11 Lapis Lazuli Mine\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road\n"
+        "  Actions: tax, gift\n"
+        "  Patriot: Afghan"
+    ),
 )
 
 
@@ -327,6 +450,15 @@ CARD_12 = Card(
     rank=3,
     region=Region.KABUL,
     suit=Suit.ECONOMIC,
+    text=(
+        "#12 City of Ghazni\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Economic\n"
+        "  Rank: 3\n"
+        "  Impact: road, road, road, army\n"
+        "  Actions: gift"
+    ),
 )
 
 
@@ -343,6 +475,16 @@ CARD_13 = Card(
     rank=2,
     region=Region.KABUL,
     suit=Suit.ECONOMIC,
+    text=(
+        "#13 Ghilzai Nomads\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road\n"
+        "  Actions: tax, move\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -358,6 +500,15 @@ CARD_14 = Card(
     rank=2,
     region=Region.KABUL,
     suit=Suit.ECONOMIC,
+    text=(
+        "#14 Money Lenders\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road, leverage\n"
+        "  Actions: gift, build"
+    ),
 )
 
 
@@ -373,6 +524,23 @@ CARD_15 = Card(
     rank=1,
     region=Region.KABUL,
     suit=Suit.MILITARY,
+    text=(
+        "#15 Durrani Royal Guard\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army\n"
+        "  Actions: betray\n"
+        "  Bodyguards:\n"
+        "    While in play, whether the betrayer may betray your card is no when the suit of the "
+        "card is Political."
+    ),
+    ability_text=(
+        "Bodyguards:\n"
+        "  While in play, whether the betrayer may betray your card is no when the suit of the "
+        "card is Political."
+    ),
     abilities=(
         Ability(
             title="Bodyguards",
@@ -400,6 +568,15 @@ CARD_16 = Card(
     rank=1,
     region=Region.KABUL,
     suit=Suit.MILITARY,
+    text=(
+        "#16 Bala Hissar\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army\n"
+        "  Actions: tax, betray"
+    ),
 )
 
 
@@ -415,6 +592,23 @@ CARD_17 = Card(
     rank=1,
     region=Region.KABUL,
     suit=Suit.MILITARY,
+    text=(
+        "#17 Citadel of Ghazni\n"
+        "Court card (printed)\n"
+        "  Region: Kabul\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army\n"
+        "  Actions: build\n"
+        "  Citadel:\n"
+        "    While in play, whether the attacker's battle may remove a tribe of yours in Kabul is "
+        "no."
+    ),
+    ability_text=(
+        "Citadel:\n"
+        "  While in play, whether the attacker's battle may remove a tribe of yours in Kabul is "
+        "no."
+    ),
     abilities=(
         Ability(
             title="Citadel",

@@ -122,6 +122,15 @@ CARD_39 = Card(
     rank=1,
     region=Region.KANDAHAR,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#39 William Moorcroft\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy\n"
+        "  Actions: move, battle"
+    ),
 )
 
 
@@ -139,6 +148,17 @@ CARD_40 = Card(
     rank=2,
     region=Region.KANDAHAR,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#40 William Hay Macnaghten\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy, leverage\n"
+        "  Actions: tax, move\n"
+        "  Patriot: British\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -154,6 +174,23 @@ CARD_41 = Card(
     rank=2,
     region=Region.KANDAHAR,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#41 Charles Masson\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy\n"
+        "  Actions: build\n"
+        "  Safe House:\n"
+        "    Instead of the remover removing a spy of yours from the on card, if the remover is "
+        "not you, you may place a spy on this card."
+    ),
+    ability_text=(
+        "Safe House:\n"
+        "  Instead of the remover removing a spy of yours from the on card, if the remover is not "
+        "you, you may place a spy on this card."
+    ),
     abilities=(
         Ability(
             title="Safe House",
@@ -185,6 +222,20 @@ CARD_42 = Card(
     rank=1,
     region=Region.KANDAHAR,
     suit=Suit.POLITICAL,
+    text=(
+        "#42 Barakzai Sadars\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, leverage, favor economic\n"
+        "  Actions: build\n"
+        "  Patriot: Afghan\n"
+        "  Prize: Afghan\n"
+        "  Charismatic Courtiers:\n"
+        "    While in play, the bribe you owe the receiver is 0."
+    ),
+    ability_text="Charismatic Courtiers:\n  While in play, the bribe you owe the receiver is 0.",
     abilities=(
         Ability(
             title="Charismatic Courtiers",
@@ -213,6 +264,26 @@ CARD_43 = Card(
     rank=1,
     region=Region.KANDAHAR,
     suit=Suit.POLITICAL,
+    text=(
+        "#43 Giljee Nobles\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army\n"
+        "  Actions: battle\n"
+        "  Prize: Afghan\n"
+        "  Blackmail:\n"
+        "    At the start of your turn, you may choose a card target from the cards in every "
+        "court where the region of target is Kandahar and the spies on target are 0; you place a "
+        "spy on target."
+    ),
+    ability_text=(
+        "Blackmail:\n"
+        "  At the start of your turn, you may choose a card target from the cards in every court "
+        "where the region of target is Kandahar and the spies on target are 0; you place a spy on "
+        "target."
+    ),
     abilities=(
         Ability(
             title="Blackmail",
@@ -243,6 +314,16 @@ CARD_44 = Card(
     rank=1,
     region=Region.KANDAHAR,
     suit=Suit.POLITICAL,
+    text=(
+        "#44 Baluchi Chiefs\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army\n"
+        "  Actions: build, tax\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -258,6 +339,15 @@ CARD_45 = Card(
     rank=1,
     region=Region.KANDAHAR,
     suit=Suit.POLITICAL,
+    text=(
+        "#45 Haji Khan Kakar\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army\n"
+        "  Actions: betray, gift"
+    ),
 )
 
 
@@ -273,6 +363,15 @@ CARD_46 = Card(
     rank=2,
     region=Region.KANDAHAR,
     suit=Suit.ECONOMIC,
+    text=(
+        "#46 Bank\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road, leverage, favor intelligence\n"
+        "  Actions: gift"
+    ),
 )
 
 
@@ -289,6 +388,16 @@ CARD_47 = Card(
     rank=2,
     region=Region.KANDAHAR,
     suit=Suit.ECONOMIC,
+    text=(
+        "#47 Bolan Pass\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road, army\n"
+        "  Actions: gift, move\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -305,6 +414,16 @@ CARD_48 = Card(
     region=Region.KANDAHAR,
     suit=Suit.ECONOMIC,
     note='also spelled "Fruit Markets"',
+    text=(
+        "#48 Fruit markets\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, favor political\n"
+        "  Actions: move, build\n"
+        '  Note: also spelled "Fruit Markets"'
+    ),
 )
 
 
@@ -320,6 +439,15 @@ CARD_49 = Card(
     rank=1,
     region=Region.KANDAHAR,
     suit=Suit.ECONOMIC,
+    text=(
+        "#49 Kandahari Markets\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, favor political\n"
+        "  Actions: tax, build"
+    ),
 )
 
 
@@ -337,6 +465,17 @@ CARD_50 = Card(
     rank=2,
     region=Region.KANDAHAR,
     suit=Suit.MILITARY,
+    text=(
+        "#50 British Regulars\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army\n"
+        "  Actions: battle, move\n"
+        "  Patriot: British\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -354,6 +493,25 @@ CARD_51 = Card(
     rank=1,
     region=Region.KANDAHAR,
     suit=Suit.MILITARY,
+    text=(
+        "#51 Sir John Keane\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army\n"
+        "  Actions: battle\n"
+        "  Patriot: British\n"
+        "  Prize: Russian\n"
+        "  Indian Supplies:\n"
+        "    While in play, whether you may move the piece across the border from the origin to "
+        "the destination is yes."
+    ),
+    ability_text=(
+        "Indian Supplies:\n"
+        "  While in play, whether you may move the piece across the border from the origin to the "
+        "destination is yes."
+    ),
     abilities=(
         Ability(
             title="Indian Supplies",
@@ -381,6 +539,15 @@ CARD_52 = Card(
     rank=1,
     region=Region.KANDAHAR,
     suit=Suit.MILITARY,
+    text=(
+        "#52 Pashtun Mercenary\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army, favor political\n"
+        "  Actions: battle, tax"
+    ),
 )
 
 
@@ -397,6 +564,16 @@ CARD_53 = Card(
     rank=2,
     region=Region.KANDAHAR,
     suit=Suit.MILITARY,
+    text=(
+        "#53 Jezail Sharpshooters\n"
+        "Court card (printed)\n"
+        "  Region: Kandahar\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army, spy\n"
+        "  Actions: betray\n"
+        "  Prize: Russian"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_39, CARD_40, CARD_41, CARD_42, CARD_43, CARD_44, CARD_45, CARD_46, CARD_47, CARD_48, CARD_49, CARD_50, CARD_51, CARD_52, CARD_53)

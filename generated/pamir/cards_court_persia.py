@@ -121,6 +121,23 @@ CARD_68 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#68 Ghaem Magham Farahani\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy, army\n"
+        "  Actions: tax\n"
+        "  Persian Influence:\n"
+        "    While in play, the cost for you to buy the card is 0 when the region of the card is "
+        "Persia."
+    ),
+    ability_text=(
+        "Persian Influence:\n"
+        "  While in play, the cost for you to buy the card is 0 when the region of the card is "
+        "Persia."
+    ),
     abilities=(
         Ability(
             title="Persian Influence",
@@ -150,6 +167,17 @@ CARD_69 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#69 Count Ivan Simonich\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy\n"
+        "  Actions: battle, move\n"
+        "  Patriot: Russian\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -167,6 +195,25 @@ CARD_70 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#70 Alexander Griboyedov\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy\n"
+        "  Actions: move\n"
+        "  Patriot: Russian\n"
+        "  Prize: Afghan\n"
+        "  Russian Influence:\n"
+        "    While in play, the cost for you to buy the card is 0 when the patriot of the card is "
+        "Russian."
+    ),
+    ability_text=(
+        "Russian Influence:\n"
+        "  While in play, the cost for you to buy the card is 0 when the patriot of the card is "
+        "Russian."
+    ),
     abilities=(
         Ability(
             title="Russian Influence",
@@ -196,6 +243,17 @@ CARD_71 = Card(
     rank=1,
     region=Region.PERSIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#71 Joseph Wolff\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy\n"
+        "  Actions: move, gift\n"
+        "  Patriot: British\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -212,6 +270,24 @@ CARD_72 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#72 Claude Wade\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy\n"
+        "  Actions: move\n"
+        "  Prize: Russian\n"
+        "  Safe House:\n"
+        "    Instead of the remover removing a spy of yours from the on card, if the remover is "
+        "not you, you may place a spy on this card."
+    ),
+    ability_text=(
+        "Safe House:\n"
+        "  Instead of the remover removing a spy of yours from the on card, if the remover is not "
+        "you, you may place a spy on this card."
+    ),
     abilities=(
         Ability(
             title="Safe House",
@@ -242,6 +318,16 @@ CARD_73 = Card(
     rank=1,
     region=Region.PERSIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#73 Jean-François Allard\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy, favor military\n"
+        "  Actions: build, battle\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -259,6 +345,17 @@ CARD_74 = Card(
     rank=1,
     region=Region.PERSIA,
     suit=Suit.POLITICAL,
+    text=(
+        "#74 Hajj Mirza Aghasi\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, favor intelligence\n"
+        "  Actions: betray, battle\n"
+        "  Patriot: Afghan\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -274,6 +371,15 @@ CARD_75 = Card(
     rank=1,
     region=Region.PERSIA,
     suit=Suit.POLITICAL,
+    text=(
+        "#75 Abbas Mirza\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army\n"
+        "  Actions: tax, battle"
+    ),
 )
 
 
@@ -288,6 +394,14 @@ CARD_76 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.POLITICAL,
+    text=(
+        "#76 Fath-Ali Shah\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Political\n"
+        "  Rank: 2\n"
+        "  Impact: tribe, tribe, favor intelligence"
+    ),
 )
 
 
@@ -303,6 +417,15 @@ CARD_77 = Card(
     rank=1,
     region=Region.PERSIA,
     suit=Suit.POLITICAL,
+    text=(
+        "#77 Mohammad Shah\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army, favor intelligence\n"
+        "  Actions: build, betray"
+    ),
 )
 
 
@@ -318,6 +441,23 @@ CARD_78 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.ECONOMIC,
+    text=(
+        "#78 Civic Improvements\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road, leverage, favor intelligence\n"
+        "  Actions: build\n"
+        "  Infrastructure:\n"
+        "    After you take a build action, you place one more army or road where they rule, for "
+        "free."
+    ),
+    ability_text=(
+        "Infrastructure:\n"
+        "  After you take a build action, you place one more army or road where they rule, for "
+        "free."
+    ),
     abilities=(
         Ability(
             title="Infrastructure",
@@ -348,6 +488,16 @@ CARD_79 = Card(
     rank=1,
     region=Region.PERSIA,
     suit=Suit.ECONOMIC,
+    text=(
+        "#79 Persian Slave Markets\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, spy, leverage\n"
+        "  Actions: tax, move\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -365,6 +515,17 @@ CARD_80 = Card(
     rank=1,
     region=Region.PERSIA,
     suit=Suit.ECONOMIC,
+    text=(
+        "#80 Anglo-Persian Trade\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, leverage\n"
+        "  Actions: tax, build\n"
+        "  Patriot: British\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -382,6 +543,17 @@ CARD_81 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.ECONOMIC,
+    text=(
+        "#81 Russo-Persian Trade\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road, leverage\n"
+        "  Actions: tax, build\n"
+        "  Patriot: Russian\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -397,6 +569,15 @@ CARD_82 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.MILITARY,
+    text=(
+        "#82 Persian Army\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army, favor intelligence\n"
+        "  Actions: gift, battle"
+    ),
 )
 
 
@@ -412,6 +593,23 @@ CARD_83 = Card(
     rank=1,
     region=Region.PERSIA,
     suit=Suit.MILITARY,
+    text=(
+        "#83 Shah's Guard\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army, spy\n"
+        "  Actions: tax\n"
+        "  Bodyguards:\n"
+        "    While in play, whether the betrayer may betray your card is no when the suit of the "
+        "card is Political."
+    ),
+    ability_text=(
+        "Bodyguards:\n"
+        "  While in play, whether the betrayer may betray your card is no when the suit of the "
+        "card is Political."
+    ),
     abilities=(
         Ability(
             title="Bodyguards",
@@ -441,6 +639,17 @@ CARD_84 = Card(
     rank=2,
     region=Region.PERSIA,
     suit=Suit.MILITARY,
+    text=(
+        "#84 Russian Regulars\n"
+        "Court card (printed)\n"
+        "  Region: Persia\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army, favor economic\n"
+        "  Actions: battle\n"
+        "  Patriot: Russian\n"
+        "  Prize: Afghan"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_68, CARD_69, CARD_70, CARD_71, CARD_72, CARD_73, CARD_74, CARD_75, CARD_76, CARD_77, CARD_78, CARD_79, CARD_80, CARD_81, CARD_82, CARD_83, CARD_84)

@@ -81,6 +81,15 @@ CARD_18 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#18 Harry Flashman\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy\n"
+        "  Actions: gift, betray"
+    ),
 )
 
 
@@ -98,6 +107,17 @@ CARD_19 = Card(
     rank=2,
     region=Region.PUNJAB,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#19 Eldred Pottinger\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy, favor economic\n"
+        "  Actions: move, betray\n"
+        "  Patriot: British\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -115,6 +135,17 @@ CARD_20 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#20 Henry Rawlinson\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy, favor economic\n"
+        "  Actions: gift, move\n"
+        "  Patriot: British\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -131,6 +162,24 @@ CARD_21 = Card(
     rank=2,
     region=Region.PUNJAB,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#21 Alexander Burnes\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy\n"
+        "  Actions: move\n"
+        "  Prize: Afghan\n"
+        "  Strange Bedfellows:\n"
+        "    While in play, whether a spy of yours may move from the origin to the destination is "
+        "yes when the region of the origin is the region of the destination."
+    ),
+    ability_text=(
+        "Strange Bedfellows:\n"
+        "  While in play, whether a spy of yours may move from the origin to the destination is "
+        "yes when the region of the origin is the region of the destination."
+    ),
     abilities=(
         Ability(
             title="Strange Bedfellows",
@@ -160,6 +209,17 @@ CARD_22 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#22 George Hayward\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy, favor political\n"
+        "  Actions: move, gift\n"
+        "  Patriot: British\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -177,6 +237,17 @@ CARD_23 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#23 Henry Pottinger\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy, favor economic\n"
+        "  Actions: battle, move\n"
+        "  Patriot: British\n"
+        "  Prize: Russian"
+    ),
 )
 
 
@@ -192,6 +263,21 @@ CARD_24 = Card(
     rank=2,
     region=Region.PUNJAB,
     suit=Suit.POLITICAL,
+    text=(
+        "#24 Ranjit Singh\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Political\n"
+        "  Rank: 2\n"
+        "  Impact: tribe, tribe, army\n"
+        "  Actions: betray\n"
+        "  Civil Service Reforms:\n"
+        "    While in play, the bribe you owe the holder to use a card held hostage is 0."
+    ),
+    ability_text=(
+        "Civil Service Reforms:\n"
+        "  While in play, the bribe you owe the holder to use a card held hostage is 0."
+    ),
     abilities=(
         Ability(
             title="Civil Service Reforms",
@@ -221,6 +307,17 @@ CARD_25 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.POLITICAL,
+    text=(
+        "#25 Josiah Harlan\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe\n"
+        "  Actions: tax\n"
+        "  Patriot: Afghan\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -237,6 +334,16 @@ CARD_26 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.POLITICAL,
+    text=(
+        "#26 Paolo Avitabile\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army\n"
+        "  Actions: betray\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -252,6 +359,15 @@ CARD_27 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.POLITICAL,
+    text=(
+        "#27 Maqpon Dynasty\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, leverage\n"
+        "  Actions: build"
+    ),
 )
 
 
@@ -268,6 +384,16 @@ CARD_28 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.ECONOMIC,
+    text=(
+        "#28 Anarkali Bazaar\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, spy\n"
+        "  Actions: tax, build\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -283,6 +409,15 @@ CARD_29 = Card(
     rank=2,
     region=Region.PUNJAB,
     suit=Suit.ECONOMIC,
+    text=(
+        "#29 Khyber Pass\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road\n"
+        "  Actions: tax, move"
+    ),
 )
 
 
@@ -298,6 +433,15 @@ CARD_30 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.ECONOMIC,
+    text=(
+        "#30 Sikh Merchants in Lahore\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, spy, leverage\n"
+        "  Actions: tax, gift"
+    ),
 )
 
 
@@ -313,6 +457,15 @@ CARD_31 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.MILITARY,
+    text=(
+        "#31 Company Weapons\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army, favor intelligence\n"
+        "  Actions: tax, betray"
+    ),
 )
 
 
@@ -330,6 +483,17 @@ CARD_32 = Card(
     rank=3,
     region=Region.PUNJAB,
     suit=Suit.MILITARY,
+    text=(
+        "#32 Army of the Indus\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Military\n"
+        "  Rank: 3\n"
+        "  Impact: army, army, army\n"
+        "  Actions: move\n"
+        "  Patriot: British\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -345,6 +509,15 @@ CARD_33 = Card(
     rank=2,
     region=Region.PUNJAB,
     suit=Suit.MILITARY,
+    text=(
+        "#33 Zorawar Singh Kahluria\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army\n"
+        "  Actions: battle, gift"
+    ),
 )
 
 
@@ -361,6 +534,16 @@ CARD_34 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.MILITARY,
+    text=(
+        "#34 Sindhi Warriors\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army, favor economic\n"
+        "  Actions: battle, move, betray\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -376,6 +559,15 @@ CARD_35 = Card(
     rank=2,
     region=Region.PUNJAB,
     suit=Suit.MILITARY,
+    text=(
+        "#35 Hari Singh Nalwa\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army, favor political\n"
+        "  Actions: battle, move"
+    ),
 )
 
 
@@ -393,6 +585,17 @@ CARD_36 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.MILITARY,
+    text=(
+        "#36 Bengal Native Infantry\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army, favor intelligence\n"
+        "  Actions: battle, betray\n"
+        "  Patriot: British\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -410,6 +613,17 @@ CARD_37 = Card(
     rank=1,
     region=Region.PUNJAB,
     suit=Suit.MILITARY,
+    text=(
+        "#37 Seaforth Highlanders\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army, favor political\n"
+        "  Actions: battle, move\n"
+        "  Patriot: British\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -426,6 +640,16 @@ CARD_38 = Card(
     rank=2,
     region=Region.PUNJAB,
     suit=Suit.MILITARY,
+    text=(
+        "#38 Akali Sikhs\n"
+        "Court card (printed)\n"
+        "  Region: Punjab\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army\n"
+        "  Actions: battle\n"
+        "  Prize: British"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_18, CARD_19, CARD_20, CARD_21, CARD_22, CARD_23, CARD_24, CARD_25, CARD_26, CARD_27, CARD_28, CARD_29, CARD_30, CARD_31, CARD_32, CARD_33, CARD_34, CARD_35, CARD_36, CARD_37, CARD_38)

@@ -94,6 +94,16 @@ CARD_85 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#85 Bukharan Jews\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy, leverage, favor economic\n"
+        "  Actions: gift, build\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -110,6 +120,16 @@ CARD_86 = Card(
     rank=2,
     region=Region.TRANSCASPIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#86 Jan Prosper Witkiewicz\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 2\n"
+        "  Impact: spy, spy\n"
+        "  Actions: move, build\n"
+        "  Patriot: Russian"
+    ),
 )
 
 
@@ -126,6 +146,16 @@ CARD_87 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#87 Imperial Surveyors\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy\n"
+        "  Actions: move, gift, build\n"
+        "  Patriot: Russian"
+    ),
 )
 
 
@@ -142,6 +172,16 @@ CARD_88 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#88 Arthur Conolly\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy\n"
+        "  Actions: move, gift\n"
+        "  Patriot: British"
+    ),
 )
 
 
@@ -158,6 +198,16 @@ CARD_89 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.INTELLIGENCE,
+    text=(
+        "#89 Aga Mehdi\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Intelligence\n"
+        "  Rank: 1\n"
+        "  Impact: spy\n"
+        "  Actions: move, betray, battle\n"
+        "  Patriot: Russian"
+    ),
 )
 
 
@@ -174,6 +224,16 @@ CARD_90 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.POLITICAL,
+    text=(
+        "#90 Nasrullah Khan\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe\n"
+        "  Actions: tax, betray\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -190,6 +250,22 @@ CARD_91 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.POLITICAL,
+    text=(
+        "#91 Allah Quli Bahadur\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, army, spy\n"
+        "  Actions: betray\n"
+        "  Prize: Russian\n"
+        "  Savvy Operator:\n"
+        "    While in play, whether this card of the owner counts as the favored suit is yes."
+    ),
+    ability_text=(
+        "Savvy Operator:\n"
+        "  While in play, whether this card of the owner counts as the favored suit is yes."
+    ),
     abilities=(
         Ability(
             title="Savvy Operator",
@@ -218,6 +294,16 @@ CARD_92 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.POLITICAL,
+    text=(
+        "#92 Mir Murad Beg\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Political\n"
+        "  Rank: 1\n"
+        "  Impact: tribe, spy, favor military\n"
+        "  Actions: battle, tax, move\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -234,6 +320,16 @@ CARD_93 = Card(
     rank=2,
     region=Region.TRANSCASPIA,
     suit=Suit.POLITICAL,
+    text=(
+        "#93 Madali Khan\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Political\n"
+        "  Rank: 2\n"
+        "  Impact: tribe, tribe\n"
+        "  Actions: battle, betray\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -250,6 +346,16 @@ CARD_94 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.ECONOMIC,
+    text=(
+        "#94 Khivan Slave Markets\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road, spy, leverage\n"
+        "  Actions: tax, betray\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -267,6 +373,17 @@ CARD_95 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.ECONOMIC,
+    text=(
+        "#95 Supplies from Orenburg\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Economic\n"
+        "  Rank: 1\n"
+        "  Impact: road\n"
+        "  Actions: tax, move\n"
+        "  Patriot: Russian\n"
+        "  Prize: Afghan"
+    ),
 )
 
 
@@ -283,6 +400,16 @@ CARD_96 = Card(
     rank=2,
     region=Region.TRANSCASPIA,
     suit=Suit.ECONOMIC,
+    text=(
+        "#96 Panjdeh Oasis\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Economic\n"
+        "  Rank: 2\n"
+        "  Impact: road, road\n"
+        "  Actions: tax, move\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -299,6 +426,24 @@ CARD_97 = Card(
     region=Region.TRANSCASPIA,
     suit=Suit.MILITARY,
     note='also spelled "Ark of Bukhara"',
+    text=(
+        "#97 The Ark of Bukhara\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army, favor intelligence\n"
+        "  Actions: build\n"
+        "  Citadel:\n"
+        "    While in play, whether the attacker's battle may remove a tribe of yours in "
+        "Transcaspia is no.\n"
+        '  Note: also spelled "Ark of Bukhara"'
+    ),
+    ability_text=(
+        "Citadel:\n"
+        "  While in play, whether the attacker's battle may remove a tribe of yours in "
+        "Transcaspia is no."
+    ),
     abilities=(
         Ability(
             title="Citadel",
@@ -327,6 +472,16 @@ CARD_98 = Card(
     rank=3,
     region=Region.TRANSCASPIA,
     suit=Suit.MILITARY,
+    text=(
+        "#98 European Cannons\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Military\n"
+        "  Rank: 3\n"
+        "  Impact: army, army, army\n"
+        "  Actions: gift\n"
+        "  Prize: British"
+    ),
 )
 
 
@@ -344,6 +499,23 @@ CARD_99 = Card(
     rank=1,
     region=Region.TRANSCASPIA,
     suit=Suit.MILITARY,
+    text=(
+        "#99 Cossacks\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Military\n"
+        "  Rank: 1\n"
+        "  Impact: army, spy\n"
+        "  Actions: battle\n"
+        "  Patriot: Russian\n"
+        "  Prize: British\n"
+        "  Irregulars:\n"
+        "    While in play, whether this card of the owner counts as the favored suit is yes."
+    ),
+    ability_text=(
+        "Irregulars:\n"
+        "  While in play, whether this card of the owner counts as the favored suit is yes."
+    ),
     abilities=(
         Ability(
             title="Irregulars",
@@ -373,6 +545,17 @@ CARD_100 = Card(
     rank=2,
     region=Region.TRANSCASPIA,
     suit=Suit.MILITARY,
+    text=(
+        "#100 Count Perovsky\n"
+        "Court card (printed)\n"
+        "  Region: Transcaspia\n"
+        "  Suit: Military\n"
+        "  Rank: 2\n"
+        "  Impact: army, army\n"
+        "  Actions: battle\n"
+        "  Patriot: Russian\n"
+        "  Prize: British"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_85, CARD_86, CARD_87, CARD_88, CARD_89, CARD_90, CARD_91, CARD_92, CARD_93, CARD_94, CARD_95, CARD_96, CARD_97, CARD_98, CARD_99, CARD_100)

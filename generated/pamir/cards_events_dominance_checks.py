@@ -72,6 +72,13 @@ CARD_101 = Card(
     card_type=CardType.DOMINANCE_CHECK,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/dominance_checks.pax:5",
+    text=(
+        "#101 Dominance Check\n"
+        "Dominance check card (printed)\n"
+        "  On purchase: resolve a dominance check.\n"
+        "  On discard: resolve a dominance check."
+    ),
+    ability_text="On purchase: resolve a dominance check.\nOn discard: resolve a dominance check.",
     abilities=(
         Ability(
             title=None,
@@ -99,6 +106,13 @@ CARD_102 = Card(
     card_type=CardType.DOMINANCE_CHECK,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/dominance_checks.pax:11",
+    text=(
+        "#102 Dominance Check\n"
+        "Dominance check card (printed)\n"
+        "  On purchase: resolve a dominance check.\n"
+        "  On discard: resolve a dominance check."
+    ),
+    ability_text="On purchase: resolve a dominance check.\nOn discard: resolve a dominance check.",
     abilities=(
         Ability(
             title=None,
@@ -126,6 +140,13 @@ CARD_103 = Card(
     card_type=CardType.DOMINANCE_CHECK,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/dominance_checks.pax:17",
+    text=(
+        "#103 Dominance Check\n"
+        "Dominance check card (printed)\n"
+        "  On purchase: resolve a dominance check.\n"
+        "  On discard: resolve a dominance check."
+    ),
+    ability_text="On purchase: resolve a dominance check.\nOn discard: resolve a dominance check.",
     abilities=(
         Ability(
             title=None,
@@ -153,6 +174,13 @@ CARD_104 = Card(
     card_type=CardType.DOMINANCE_CHECK,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/dominance_checks.pax:23",
+    text=(
+        "#104 Dominance Check\n"
+        "Dominance check card (printed)\n"
+        "  On purchase: resolve a dominance check.\n"
+        "  On discard: resolve a dominance check."
+    ),
+    ability_text="On purchase: resolve a dominance check.\nOn discard: resolve a dominance check.",
     abilities=(
         Ability(
             title=None,

@@ -324,6 +324,17 @@ CARD_105 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:8",
+    text=(
+        "#105 Military / New Tactics\n"
+        "Event card (printed)\n"
+        '  Side "Military":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: the favored suit becomes Military.\n"
+        '  Side "New Tactics":\n'
+        "    Resolved when: purchased\n"
+        "    While in play, whether your card counts as the favored suit is yes when the suit of "
+        "the card is Military."
+    ),
     sides=(
         Card(
             number=105,
@@ -332,6 +343,8 @@ CARD_105 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:10",
             resolved_when=Resolution.DISCARDED,
+            text="Resolved when: discarded\nOn discard: the favored suit becomes Military.",
+            ability_text="On discard: the favored suit becomes Military.",
             abilities=(
                 Ability(
                     title=None,
@@ -352,6 +365,15 @@ CARD_105 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:14",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "While in play, whether your card counts as the favored suit is yes when the suit "
+                "of the card is Military."
+            ),
+            ability_text=(
+                "While in play, whether your card counts as the favored suit is yes when the suit "
+                "of the card is Military."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -376,6 +398,17 @@ CARD_106 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:22",
+    text=(
+        "#106 Embarrassment of Riches / Koh-i-noor Recovered\n"
+        "Event card (printed)\n"
+        '  Side "Embarrassment of Riches":\n'
+        "    Resolved when: discarded\n"
+        "    While in play, the influence each gift of the player gives is 0.\n"
+        '  Side "Koh-i-noor Recovered":\n'
+        "    Resolved when: purchased\n"
+        "    While in play, the influence each gift of yours gives is what it would otherwise be "
+        "plus 1."
+    ),
     sides=(
         Card(
             number=106,
@@ -384,6 +417,11 @@ CARD_106 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:24",
             resolved_when=Resolution.DISCARDED,
+            text=(
+                "Resolved when: discarded\n"
+                "While in play, the influence each gift of the player gives is 0."
+            ),
+            ability_text="While in play, the influence each gift of the player gives is 0.",
             abilities=(
                 Ability(
                     title=None,
@@ -404,6 +442,15 @@ CARD_106 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:28",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "While in play, the influence each gift of yours gives is what it would otherwise "
+                "be plus 1."
+            ),
+            ability_text=(
+                "While in play, the influence each gift of yours gives is what it would otherwise "
+                "be plus 1."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -429,6 +476,18 @@ CARD_107 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:34",
+    text=(
+        "#107 Disregard for Customs / Courtly Manners\n"
+        "Event card (printed)\n"
+        '  Side "Disregard for Customs":\n'
+        "    Resolved when: discarded\n"
+        "    While in play, the bribe the payer owes the receiver is 0.\n"
+        "    While in play, the bribe the payer owes the holder to use a card held hostage is 0.\n"
+        '  Side "Courtly Manners":\n'
+        "    Resolved when: purchased\n"
+        "    While in play, the bribe you owe the receiver is 0.\n"
+        "    While in play, the bribe you owe the holder to use a card held hostage is 0."
+    ),
     sides=(
         Card(
             number=107,
@@ -437,6 +496,17 @@ CARD_107 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:36",
             resolved_when=Resolution.DISCARDED,
+            text=(
+                "Resolved when: discarded\n"
+                "While in play, the bribe the payer owes the receiver is 0.\n"
+                "While in play, the bribe the payer owes the holder to use a card held hostage is "
+                "0."
+            ),
+            ability_text=(
+                "While in play, the bribe the payer owes the receiver is 0.\n"
+                "While in play, the bribe the payer owes the holder to use a card held hostage is "
+                "0."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -462,6 +532,15 @@ CARD_107 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:44",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "While in play, the bribe you owe the receiver is 0.\n"
+                "While in play, the bribe you owe the holder to use a card held hostage is 0."
+            ),
+            ability_text=(
+                "While in play, the bribe you owe the receiver is 0.\n"
+                "While in play, the bribe you owe the holder to use a card held hostage is 0."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -491,6 +570,18 @@ CARD_108 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:54",
+    text=(
+        "#108 Failure to Impress / Rumor\n"
+        "Event card (printed)\n"
+        '  Side "Failure to Impress":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: for each player p in turn order: for each c of the prizes of p: the "
+        "owner of c discards it.\n"
+        '  Side "Rumor":\n'
+        "    Resolved when: purchased\n"
+        "    On purchase: you choose a player target; the player this card names becomes target.\n"
+        "    While in play, the influence each patriot of the player this card names gives is 0."
+    ),
     sides=(
         Card(
             number=108,
@@ -499,6 +590,15 @@ CARD_108 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:56",
             resolved_when=Resolution.DISCARDED,
+            text=(
+                "Resolved when: discarded\n"
+                "On discard: for each player p in turn order: for each c of the prizes of p: the "
+                "owner of c discards it."
+            ),
+            ability_text=(
+                "On discard: for each player p in turn order: for each c of the prizes of p: the "
+                "owner of c discards it."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -519,6 +619,19 @@ CARD_108 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:64",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "On purchase: you choose a player target; the player this card names becomes "
+                "target.\n"
+                "While in play, the influence each patriot of the player this card names gives is "
+                "0."
+            ),
+            ability_text=(
+                "On purchase: you choose a player target; the player this card names becomes "
+                "target.\n"
+                "While in play, the influence each patriot of the player this card names gives is "
+                "0."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -550,6 +663,16 @@ CARD_109 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:76",
+    text=(
+        "#109 Riots in Punjab / Conflict Fatigue\n"
+        "Event card (printed)\n"
+        '  Side "Riots in Punjab":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: remove every tribe and army in Punjab.\n"
+        '  Side "Conflict Fatigue":\n'
+        "    Resolved when: purchased\n"
+        "    While in play, the lead in blocks a coalition needs to be dominant is 2."
+    ),
     sides=(
         Card(
             number=109,
@@ -558,6 +681,8 @@ CARD_109 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:78",
             resolved_when=Resolution.DISCARDED,
+            text="Resolved when: discarded\nOn discard: remove every tribe and army in Punjab.",
+            ability_text="On discard: remove every tribe and army in Punjab.",
             abilities=(
                 Ability(
                     title=None,
@@ -578,6 +703,13 @@ CARD_109 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:82",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "While in play, the lead in blocks a coalition needs to be dominant is 2."
+            ),
+            ability_text=(
+                "While in play, the lead in blocks a coalition needs to be dominant is 2."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -602,6 +734,16 @@ CARD_110 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:88",
+    text=(
+        "#110 Riots in Herat / Nationalism\n"
+        "Event card (printed)\n"
+        '  Side "Riots in Herat":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: remove every tribe and army in Herat.\n"
+        '  Side "Nationalism":\n'
+        "    Resolved when: purchased\n"
+        "    While in play, whether a tribe of yours moves and battles as an army is yes."
+    ),
     sides=(
         Card(
             number=110,
@@ -610,6 +752,8 @@ CARD_110 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:90",
             resolved_when=Resolution.DISCARDED,
+            text="Resolved when: discarded\nOn discard: remove every tribe and army in Herat.",
+            ability_text="On discard: remove every tribe and army in Herat.",
             abilities=(
                 Ability(
                     title=None,
@@ -630,6 +774,13 @@ CARD_110 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:94",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "While in play, whether a tribe of yours moves and battles as an army is yes."
+            ),
+            ability_text=(
+                "While in play, whether a tribe of yours moves and battles as an army is yes."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -656,6 +807,12 @@ CARD_111 = Card(
     source="cards/pamir/events/events.pax:100",
     purchasable=False,
     rupees_leave_game=True,
+    text=(
+        "#111 No Effect / Public Withdrawal\n"
+        "Event card (printed)\n"
+        "  Purchasable: no\n"
+        "  Rupees leave game: yes"
+    ),
 )
 
 
@@ -666,6 +823,16 @@ CARD_112 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:108",
+    text=(
+        "#112 Riots in Kabul / Nation Building\n"
+        "Event card (printed)\n"
+        '  Side "Riots in Kabul":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: remove every tribe and army in Kabul.\n"
+        '  Side "Nation Building":\n'
+        "    Resolved when: purchased\n"
+        "    While in play, the blocks you place for each unit a build pays for are 2."
+    ),
     sides=(
         Card(
             number=112,
@@ -674,6 +841,8 @@ CARD_112 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:110",
             resolved_when=Resolution.DISCARDED,
+            text="Resolved when: discarded\nOn discard: remove every tribe and army in Kabul.",
+            ability_text="On discard: remove every tribe and army in Kabul.",
             abilities=(
                 Ability(
                     title=None,
@@ -694,6 +863,13 @@ CARD_112 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:114",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "While in play, the blocks you place for each unit a build pays for are 2."
+            ),
+            ability_text=(
+                "While in play, the blocks you place for each unit a build pays for are 2."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -718,6 +894,16 @@ CARD_113 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:120",
+    text=(
+        "#113 Riots in Persia / Backing of Persian Aristocracy\n"
+        "Event card (printed)\n"
+        '  Side "Riots in Persia":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: remove every tribe and army in Persia.\n"
+        '  Side "Backing of Persian Aristocracy":\n'
+        "    Resolved when: purchased\n"
+        "    On purchase: you take 3 rupees from the bank."
+    ),
     sides=(
         Card(
             number=113,
@@ -726,6 +912,8 @@ CARD_113 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:122",
             resolved_when=Resolution.DISCARDED,
+            text="Resolved when: discarded\nOn discard: remove every tribe and army in Persia.",
+            ability_text="On discard: remove every tribe and army in Persia.",
             abilities=(
                 Ability(
                     title=None,
@@ -746,6 +934,8 @@ CARD_113 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:126",
             resolved_when=Resolution.PURCHASED,
+            text="Resolved when: purchased\nOn purchase: you take 3 rupees from the bank.",
+            ability_text="On purchase: you take 3 rupees from the bank.",
             abilities=(
                 Ability(
                     title=None,
@@ -770,6 +960,18 @@ CARD_114 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:132",
+    text=(
+        "#114 Confidence Failure / Other Persuasive Methods\n"
+        "Event card (printed)\n"
+        '  Side "Confidence Failure":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: for each player p in turn order: if the hand of p is not empty: p "
+        "chooses a card lost from the hand of p; the owner of lost discards it.\n"
+        '  Side "Other Persuasive Methods":\n'
+        "    Resolved when: purchased\n"
+        "    On purchase: you choose a player other where other is not you; you and other swap "
+        "hands."
+    ),
     sides=(
         Card(
             number=114,
@@ -778,6 +980,15 @@ CARD_114 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:134",
             resolved_when=Resolution.DISCARDED,
+            text=(
+                "Resolved when: discarded\n"
+                "On discard: for each player p in turn order: if the hand of p is not empty: p "
+                "chooses a card lost from the hand of p; the owner of lost discards it."
+            ),
+            ability_text=(
+                "On discard: for each player p in turn order: if the hand of p is not empty: p "
+                "chooses a card lost from the hand of p; the owner of lost discards it."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -798,6 +1009,15 @@ CARD_114 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:145",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "On purchase: you choose a player other where other is not you; you and other "
+                "swap hands."
+            ),
+            ability_text=(
+                "On purchase: you choose a player other where other is not you; you and other "
+                "swap hands."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -822,6 +1042,17 @@ CARD_115 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:155",
+    text=(
+        "#115 Intelligence / Pashtunwali Values\n"
+        "Event card (printed)\n"
+        '  Side "Intelligence":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: the favored suit becomes Intelligence.\n"
+        '  Side "Pashtunwali Values":\n'
+        "    Resolved when: purchased\n"
+        "    On purchase: you choose a suit favored; the favored suit becomes favored.\n"
+        "    While in play, whether the favored suit may change is no."
+    ),
     sides=(
         Card(
             number=115,
@@ -830,6 +1061,8 @@ CARD_115 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:157",
             resolved_when=Resolution.DISCARDED,
+            text="Resolved when: discarded\nOn discard: the favored suit becomes Intelligence.",
+            ability_text="On discard: the favored suit becomes Intelligence.",
             abilities=(
                 Ability(
                     title=None,
@@ -850,6 +1083,15 @@ CARD_115 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:161",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "On purchase: you choose a suit favored; the favored suit becomes favored.\n"
+                "While in play, whether the favored suit may change is no."
+            ),
+            ability_text=(
+                "On purchase: you choose a suit favored; the favored suit becomes favored.\n"
+                "While in play, whether the favored suit may change is no."
+            ),
             abilities=(
                 Ability(
                     title=None,
@@ -881,6 +1123,16 @@ CARD_116 = Card(
     card_type=CardType.EVENT,
     provenance=Provenance.PRINTED,
     source="cards/pamir/events/events.pax:171",
+    text=(
+        "#116 Political / Rebuke\n"
+        "Event card (printed)\n"
+        '  Side "Political":\n'
+        "    Resolved when: discarded\n"
+        "    On discard: the favored suit becomes Political.\n"
+        '  Side "Rebuke":\n'
+        "    Resolved when: purchased\n"
+        "    On purchase: you choose a region target; remove every tribe and army in target."
+    ),
     sides=(
         Card(
             number=116,
@@ -889,6 +1141,8 @@ CARD_116 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:173",
             resolved_when=Resolution.DISCARDED,
+            text="Resolved when: discarded\nOn discard: the favored suit becomes Political.",
+            ability_text="On discard: the favored suit becomes Political.",
             abilities=(
                 Ability(
                     title=None,
@@ -909,6 +1163,13 @@ CARD_116 = Card(
             provenance=Provenance.PRINTED,
             source="cards/pamir/events/events.pax:177",
             resolved_when=Resolution.PURCHASED,
+            text=(
+                "Resolved when: purchased\n"
+                "On purchase: you choose a region target; remove every tribe and army in target."
+            ),
+            ability_text=(
+                "On purchase: you choose a region target; remove every tribe and army in target."
+            ),
             abilities=(
                 Ability(
                     title=None,

@@ -64,6 +64,21 @@ CARD_201 = Card(
     red_arrow_slot=2,
     region_priority=(Region.TRANSCASPIA, Region.KABUL, Region.KANDAHAR, Region.PERSIA, Region.HERAT, Region.PUNJAB),
     target_2=AiTarget.HIGHEST_RANKED_MILITARY_CARD,
+    text=(
+        "#201 Wakhan AI card 1\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: tax\n"
+        "  Action 2: radicalize\n"
+        "  Condition 2: Military is favored\n"
+        "  Target 2: highest ranked Military card\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Russian, Afghan, British\n"
+        "  Region priority: Transcaspia, Kabul, Kandahar, Persia, Herat, Punjab\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 3\n"
+        "  Back column numbers: 3, 4, 5, 0, 1, 2\n"
+        "  Back red slots: top, bottom"
+    ),
 )
 
 
@@ -86,6 +101,22 @@ CARD_202 = Card(
     region_priority=(Region.PERSIA, Region.PUNJAB, Region.KANDAHAR, Region.HERAT, Region.TRANSCASPIA, Region.KABUL),
     target_1=AiTarget.HIGHEST_RANKED_ECONOMIC_CARD,
     target_2=AiTarget.HIGHEST_RANKED_POLITICAL_CARD,
+    text=(
+        "#202 Wakhan AI card 2\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: Political is favored\n"
+        "  Target 1: highest ranked Economic card\n"
+        "  Action 2: radicalize\n"
+        "  Target 2: highest ranked Political card\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Afghan, British, Russian\n"
+        "  Region priority: Persia, Punjab, Kandahar, Herat, Transcaspia, Kabul\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 2\n"
+        "  Back column numbers: 4, 5, 0, 1, 2, 3\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -107,6 +138,23 @@ CARD_203 = Card(
     region_priority=(Region.PUNJAB, Region.PERSIA, Region.HERAT, Region.KANDAHAR, Region.TRANSCASPIA, Region.KABUL),
     target_2=AiTarget.HIGHEST_RANKED_INTELLIGENCE_CARD,
     note="One source gives this card's back as 2, 3, 4, 5, 1, 1, which repeats a column and is taken to be a typo there; we keep the reference's choice, the other source's (BGA's) 2, 3, 4, 5, 0, 1.",
+    text=(
+        "#203 Wakhan AI card 3\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: tax\n"
+        "  Action 2: radicalize\n"
+        "  Target 2: highest ranked Intelligence card\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: British, Russian, Afghan\n"
+        "  Region priority: Punjab, Persia, Herat, Kandahar, Transcaspia, Kabul\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 4\n"
+        "  Back column numbers: 2, 3, 4, 5, 0, 1\n"
+        "  Back red slots: top, bottom\n"
+        "  Note: One source gives this card's back as 2, 3, 4, 5, 1, 1, which repeats a column "
+        "and is taken to be a typo there; we keep the reference's choice, the other source's "
+        "(BGA's) 2, 3, 4, 5, 0, 1."
+    ),
 )
 
 
@@ -128,6 +176,21 @@ CARD_204 = Card(
     red_arrow_slot=1,
     region_priority=(Region.KANDAHAR, Region.KABUL, Region.HERAT, Region.PUNJAB, Region.TRANSCASPIA, Region.PERSIA),
     target_1=AiTarget.CARD_NETTING_MOST_RUPEES,
+    text=(
+        "#204 Wakhan AI card 4\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: she has fewer than 2 rupees\n"
+        "  Target 1: card netting most rupees\n"
+        "  Action 2: build\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Russian, Afghan, British\n"
+        "  Region priority: Kandahar, Kabul, Herat, Punjab, Transcaspia, Persia\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 5\n"
+        "  Back column numbers: 1, 2, 3, 4, 5, 0\n"
+        "  Back red slots: top, bottom"
+    ),
 )
 
 
@@ -148,6 +211,20 @@ CARD_205 = Card(
     red_arrow_slot=1,
     region_priority=(Region.PERSIA, Region.KANDAHAR, Region.HERAT, Region.TRANSCASPIA, Region.KABUL, Region.PUNJAB),
     target_1=AiTarget.CARD_MAKING_HER_RULER_OF_ITS_REGION,
+    text=(
+        "#205 Wakhan AI card 5\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Target 1: card making her ruler of its region\n"
+        "  Action 2: battle\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: British, Afghan, Russian\n"
+        "  Region priority: Persia, Kandahar, Herat, Transcaspia, Kabul, Punjab\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 2\n"
+        "  Back column numbers: 4, 5, 0, 1, 2, 3\n"
+        "  Back red slots: top, bottom"
+    ),
 )
 
 
@@ -168,6 +245,20 @@ CARD_206 = Card(
     red_arrow_slot=1,
     region_priority=(Region.HERAT, Region.PERSIA, Region.TRANSCASPIA, Region.KABUL, Region.PUNJAB, Region.KANDAHAR),
     target_1=AiTarget.ANY_INTELLIGENCE_CARD,
+    text=(
+        "#206 Wakhan AI card 6\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Target 1: any Intelligence card\n"
+        "  Action 2: move\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: British, Russian, Afghan\n"
+        "  Region priority: Herat, Persia, Transcaspia, Kabul, Punjab, Kandahar\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 1\n"
+        "  Back column numbers: 5, 0, 1, 2, 3, 4\n"
+        "  Back red slots: top, bottom"
+    ),
 )
 
 
@@ -188,6 +279,22 @@ CARD_207 = Card(
     red_arrow_slot=2,
     region_priority=(Region.PUNJAB, Region.TRANSCASPIA, Region.KABUL, Region.PERSIA, Region.KANDAHAR, Region.HERAT),
     note="The reference's two sources give this card's back and the back of AI card 9 (#209) the other way round; we keep the reference's choice, the first source's (BGA's) backs, to be checked against a printed deck.",
+    text=(
+        "#207 Wakhan AI card 7\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: build\n"
+        "  Action 2: move\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Afghan, Russian, British\n"
+        "  Region priority: Punjab, Transcaspia, Kabul, Persia, Kandahar, Herat\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 5\n"
+        "  Back column numbers: 1, 2, 3, 4, 5, 0\n"
+        "  Back red slots: bottom, top\n"
+        "  Note: The reference's two sources give this card's back and the back of AI card 9 "
+        "(#209) the other way round; we keep the reference's choice, the first source's (BGA's) "
+        "backs, to be checked against a printed deck."
+    ),
 )
 
 
@@ -207,6 +314,19 @@ CARD_208 = Card(
     pragmatic_loyalty=(Coalition.BRITISH, Coalition.RUSSIAN, Coalition.AFGHAN),
     red_arrow_slot=2,
     region_priority=(Region.TRANSCASPIA, Region.PERSIA, Region.PUNJAB, Region.KANDAHAR, Region.HERAT, Region.KABUL),
+    text=(
+        "#208 Wakhan AI card 8\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: tax\n"
+        "  Action 2: betray\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: British, Russian, Afghan\n"
+        "  Region priority: Transcaspia, Persia, Punjab, Kandahar, Herat, Kabul\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 5\n"
+        "  Back column numbers: 1, 2, 3, 4, 5, 0\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -230,6 +350,25 @@ CARD_209 = Card(
     target_1=AiTarget.CARD_WITH_MOST_ARMY_AND_ROAD_ICONS,
     target_2=AiTarget.CARD_WITH_MOST_SPY_AND_TRIBE_ICONS,
     note="The reference's two sources give this card's back and the back of AI card 7 (#207) the other way round; we keep the reference's choice, the first source's (BGA's) backs, to be checked against a printed deck.",
+    text=(
+        "#209 Wakhan AI card 9\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Target 1: card with most army and road icons\n"
+        "  Action 2: radicalize\n"
+        "  Condition 2: no coalition is dominant\n"
+        "  Target 2: card with most spy and tribe icons\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Russian, British, Afghan\n"
+        "  Region priority: Kabul, Punjab, Kandahar, Persia, Herat, Transcaspia\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 6\n"
+        "  Back column numbers: 0, 1, 2, 3, 4, 5\n"
+        "  Back red slots: top, bottom\n"
+        "  Note: The reference's two sources give this card's back and the back of AI card 7 "
+        "(#207) the other way round; we keep the reference's choice, the first source's (BGA's) "
+        "backs, to be checked against a printed deck."
+    ),
 )
 
 
@@ -251,6 +390,21 @@ CARD_210 = Card(
     red_arrow_slot=2,
     region_priority=(Region.PERSIA, Region.KANDAHAR, Region.KABUL, Region.HERAT, Region.PUNJAB, Region.TRANSCASPIA),
     target_1=AiTarget.CARD_WITH_MOVE_ACTION,
+    text=(
+        "#210 Wakhan AI card 10\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: no move action in her court\n"
+        "  Target 1: card with move action\n"
+        "  Action 2: move\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Afghan, British, Russian\n"
+        "  Region priority: Persia, Kandahar, Kabul, Herat, Punjab, Transcaspia\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 1\n"
+        "  Back column numbers: 5, 0, 1, 2, 3, 4\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -274,6 +428,23 @@ CARD_211 = Card(
     region_priority=(Region.PUNJAB, Region.PERSIA, Region.HERAT, Region.KANDAHAR, Region.KABUL, Region.TRANSCASPIA),
     target_1=AiTarget.CARD_WITH_MOST_SPY_AND_TRIBE_ICONS,
     target_2=AiTarget.HIGHEST_RANKED_MILITARY_CARD,
+    text=(
+        "#211 Wakhan AI card 11\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: no coalition is dominant\n"
+        "  Target 1: card with most spy and tribe icons\n"
+        "  Action 2: radicalize\n"
+        "  Condition 2: Military is favored\n"
+        "  Target 2: highest ranked Military card\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Afghan, Russian, British\n"
+        "  Region priority: Punjab, Persia, Herat, Kandahar, Kabul, Transcaspia\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 1\n"
+        "  Back column numbers: 5, 0, 1, 2, 3, 4\n"
+        "  Back red slots: top, bottom"
+    ),
 )
 
 
@@ -293,6 +464,19 @@ CARD_212 = Card(
     pragmatic_loyalty=(Coalition.BRITISH, Coalition.AFGHAN, Coalition.RUSSIAN),
     red_arrow_slot=2,
     region_priority=(Region.KANDAHAR, Region.HERAT, Region.PERSIA, Region.KABUL, Region.TRANSCASPIA, Region.PUNJAB),
+    text=(
+        "#212 Wakhan AI card 12\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: move\n"
+        "  Action 2: betray\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: British, Afghan, Russian\n"
+        "  Region priority: Kandahar, Herat, Persia, Kabul, Transcaspia, Punjab\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 5\n"
+        "  Back column numbers: 1, 2, 3, 4, 5, 0\n"
+        "  Back red slots: top, bottom"
+    ),
 )
 
 
@@ -316,6 +500,23 @@ CARD_213 = Card(
     region_priority=(Region.HERAT, Region.KABUL, Region.TRANSCASPIA, Region.PUNJAB, Region.PERSIA, Region.KANDAHAR),
     target_1=AiTarget.PATRIOT_OF_DOMINANT_COALITION,
     target_2=AiTarget.CARD_WITH_MOST_SPY_AND_TRIBE_ICONS,
+    text=(
+        "#213 Wakhan AI card 13\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: a coalition is dominant\n"
+        "  Target 1: patriot of dominant coalition\n"
+        "  Action 2: radicalize\n"
+        "  Condition 2: no coalition is dominant\n"
+        "  Target 2: card with most spy and tribe icons\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Afghan, British, Russian\n"
+        "  Region priority: Herat, Kabul, Transcaspia, Punjab, Persia, Kandahar\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 3\n"
+        "  Back column numbers: 3, 4, 5, 0, 1, 2\n"
+        "  Back red slots: top, bottom"
+    ),
 )
 
 
@@ -337,6 +538,23 @@ CARD_214 = Card(
     region_priority=(Region.KABUL, Region.TRANSCASPIA, Region.PERSIA, Region.PUNJAB, Region.KANDAHAR, Region.HERAT),
     target_1=AiTarget.COURT_CARD_WITH_MOST_SPIES_WHERE_SHE_HAS_ONE,
     note="The sources disagree on the black arrow: slot 4 in BGA's data, slot 1 in the other; we keep the reference's choice, BGA's slot 4, to be checked against a printed deck.",
+    text=(
+        "#214 Wakhan AI card 14\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: battle\n"
+        "  Target 1: court card with most spies where she has one\n"
+        "  Action 2: battle\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Afghan, Russian, British\n"
+        "  Region priority: Kabul, Transcaspia, Persia, Punjab, Kandahar, Herat\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 4\n"
+        "  Back column numbers: 2, 3, 4, 5, 0, 1\n"
+        "  Back red slots: bottom, top\n"
+        "  Note: The sources disagree on the black arrow: slot 4 in BGA's data, slot 1 in the "
+        "other; we keep the reference's choice, BGA's slot 4, to be checked against a printed "
+        "deck."
+    ),
 )
 
 
@@ -356,6 +574,19 @@ CARD_215 = Card(
     pragmatic_loyalty=(Coalition.RUSSIAN, Coalition.BRITISH, Coalition.AFGHAN),
     red_arrow_slot=2,
     region_priority=(Region.TRANSCASPIA, Region.KABUL, Region.PUNJAB, Region.PERSIA, Region.HERAT, Region.KANDAHAR),
+    text=(
+        "#215 Wakhan AI card 15\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: move\n"
+        "  Action 2: battle\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Russian, British, Afghan\n"
+        "  Region priority: Transcaspia, Kabul, Punjab, Persia, Herat, Kandahar\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 3\n"
+        "  Back column numbers: 3, 4, 5, 0, 1, 2\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -379,6 +610,25 @@ CARD_216 = Card(
     target_1=AiTarget.CARD_WITH_MOST_SPY_AND_TRIBE_ICONS,
     target_2=AiTarget.COURT_CARD_WITH_MOST_SPIES_WHERE_SHE_HAS_ONE,
     note="The reference's two sources give this card's back and the back of AI card 18 (#218) the other way round; we keep the reference's choice, the first source's (BGA's) backs, to be checked against a printed deck.",
+    text=(
+        "#216 Wakhan AI card 16\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: no coalition is dominant\n"
+        "  Target 1: card with most spy and tribe icons\n"
+        "  Action 2: battle\n"
+        "  Target 2: court card with most spies where she has one\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Afghan, Russian, British\n"
+        "  Region priority: Punjab, Transcaspia, Persia, Kandahar, Kabul, Herat\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 6\n"
+        "  Back column numbers: 0, 1, 2, 3, 4, 5\n"
+        "  Back red slots: top, bottom\n"
+        "  Note: The reference's two sources give this card's back and the back of AI card 18 "
+        "(#218) the other way round; we keep the reference's choice, the first source's (BGA's) "
+        "backs, to be checked against a printed deck."
+    ),
 )
 
 
@@ -400,6 +650,21 @@ CARD_217 = Card(
     red_arrow_slot=1,
     region_priority=(Region.TRANSCASPIA, Region.KANDAHAR, Region.PERSIA, Region.HERAT, Region.PUNJAB, Region.KABUL),
     target_1=AiTarget.HIGHEST_RANKED_POLITICAL_CARD,
+    text=(
+        "#217 Wakhan AI card 17\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: her court is at its limit\n"
+        "  Target 1: highest ranked Political card\n"
+        "  Action 2: tax\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Russian, British, Afghan\n"
+        "  Region priority: Transcaspia, Kandahar, Persia, Herat, Punjab, Kabul\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 1\n"
+        "  Back column numbers: 5, 0, 1, 2, 3, 4\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -420,6 +685,22 @@ CARD_218 = Card(
     red_arrow_slot=1,
     region_priority=(Region.KABUL, Region.PUNJAB, Region.KANDAHAR, Region.HERAT, Region.PERSIA, Region.TRANSCASPIA),
     note="The reference's two sources give this card's back and the back of AI card 16 (#216) the other way round; we keep the reference's choice, the first source's (BGA's) backs, to be checked against a printed deck.",
+    text=(
+        "#218 Wakhan AI card 18\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: tax\n"
+        "  Action 2: betray\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Russian, British, Afghan\n"
+        "  Region priority: Kabul, Punjab, Kandahar, Herat, Persia, Transcaspia\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 4\n"
+        "  Back column numbers: 2, 3, 4, 5, 0, 1\n"
+        "  Back red slots: top, bottom\n"
+        "  Note: The reference's two sources give this card's back and the back of AI card 16 "
+        "(#216) the other way round; we keep the reference's choice, the first source's (BGA's) "
+        "backs, to be checked against a printed deck."
+    ),
 )
 
 
@@ -439,6 +720,19 @@ CARD_219 = Card(
     pragmatic_loyalty=(Coalition.RUSSIAN, Coalition.AFGHAN, Coalition.BRITISH),
     red_arrow_slot=1,
     region_priority=(Region.KANDAHAR, Region.HERAT, Region.PUNJAB, Region.TRANSCASPIA, Region.KABUL, Region.PERSIA),
+    text=(
+        "#219 Wakhan AI card 19\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: build\n"
+        "  Action 2: move\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Russian, Afghan, British\n"
+        "  Region priority: Kandahar, Herat, Punjab, Transcaspia, Kabul, Persia\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 3\n"
+        "  Back column numbers: 3, 4, 5, 0, 1, 2\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -460,6 +754,21 @@ CARD_220 = Card(
     red_arrow_slot=2,
     region_priority=(Region.KANDAHAR, Region.HERAT, Region.KABUL, Region.TRANSCASPIA, Region.PERSIA, Region.PUNJAB),
     target_1=AiTarget.CARD_NETTING_MOST_RUPEES,
+    text=(
+        "#220 Wakhan AI card 20\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: she has fewer than 2 rupees\n"
+        "  Target 1: card netting most rupees\n"
+        "  Action 2: build\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Russian, Afghan, British\n"
+        "  Region priority: Kandahar, Herat, Kabul, Transcaspia, Persia, Punjab\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 2\n"
+        "  Back column numbers: 2, 3, 4, 5, 0, 1\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -480,6 +789,20 @@ CARD_221 = Card(
     red_arrow_slot=1,
     region_priority=(Region.HERAT, Region.KANDAHAR, Region.TRANSCASPIA, Region.KABUL, Region.PUNJAB, Region.PERSIA),
     target_1=AiTarget.CARD_MAKING_HER_RULER_OF_ITS_REGION,
+    text=(
+        "#221 Wakhan AI card 21\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Target 1: card making her ruler of its region\n"
+        "  Action 2: build\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: British, Afghan, Russian\n"
+        "  Region priority: Herat, Kandahar, Transcaspia, Kabul, Punjab, Persia\n"
+        "  Red arrow slot: 1\n"
+        "  Black arrow slot: 6\n"
+        "  Back column numbers: 0, 1, 2, 3, 4, 5\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -500,6 +823,20 @@ CARD_222 = Card(
     red_arrow_slot=2,
     region_priority=(Region.KABUL, Region.HERAT, Region.PUNJAB, Region.TRANSCASPIA, Region.PERSIA, Region.KANDAHAR),
     target_2=AiTarget.COURT_CARD_WITH_MOST_SPIES_WHERE_SHE_HAS_ONE,
+    text=(
+        "#222 Wakhan AI card 22\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: betray\n"
+        "  Action 2: battle\n"
+        "  Target 2: court card with most spies where she has one\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: British, Afghan, Russian\n"
+        "  Region priority: Kabul, Herat, Punjab, Transcaspia, Persia, Kandahar\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 6\n"
+        "  Back column numbers: 0, 1, 2, 3, 4, 5\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -522,6 +859,22 @@ CARD_223 = Card(
     region_priority=(Region.HERAT, Region.PUNJAB, Region.TRANSCASPIA, Region.KABUL, Region.KANDAHAR, Region.PERSIA),
     target_1=AiTarget.HIGHEST_RANKED_POLITICAL_CARD,
     target_2=AiTarget.HIGHEST_RANKED_MILITARY_CARD,
+    text=(
+        "#223 Wakhan AI card 23\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Target 1: highest ranked Political card\n"
+        "  Action 2: radicalize\n"
+        "  Condition 2: Military is favored\n"
+        "  Target 2: highest ranked Military card\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: British, Russian, Afghan\n"
+        "  Region priority: Herat, Punjab, Transcaspia, Kabul, Kandahar, Persia\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 4\n"
+        "  Back column numbers: 2, 3, 4, 5, 0, 1\n"
+        "  Back red slots: bottom, top"
+    ),
 )
 
 
@@ -544,6 +897,22 @@ CARD_224 = Card(
     region_priority=(Region.PERSIA, Region.TRANSCASPIA, Region.KABUL, Region.PUNJAB, Region.KANDAHAR, Region.HERAT),
     target_1=AiTarget.HIGHEST_RANKED_INTELLIGENCE_CARD,
     target_2=AiTarget.COURT_CARD_WITH_MOST_SPIES_WHERE_SHE_HAS_ONE,
+    text=(
+        "#224 Wakhan AI card 24\n"
+        "Wakhan card (printed)\n"
+        "  Action 1: radicalize\n"
+        "  Condition 1: a player has more spies\n"
+        "  Target 1: highest ranked Intelligence card\n"
+        "  Action 2: battle\n"
+        "  Target 2: court card with most spies where she has one\n"
+        "  Action 3: radicalize\n"
+        "  Pragmatic loyalty: Afghan, British, Russian\n"
+        "  Region priority: Persia, Transcaspia, Kabul, Punjab, Kandahar, Herat\n"
+        "  Red arrow slot: 2\n"
+        "  Black arrow slot: 2\n"
+        "  Back column numbers: 4, 5, 0, 1, 2, 3\n"
+        "  Back red slots: top, bottom"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_201, CARD_202, CARD_203, CARD_204, CARD_205, CARD_206, CARD_207, CARD_208, CARD_209, CARD_210, CARD_211, CARD_212, CARD_213, CARD_214, CARD_215, CARD_216, CARD_217, CARD_218, CARD_219, CARD_220, CARD_221, CARD_222, CARD_223, CARD_224)

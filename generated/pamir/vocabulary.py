@@ -288,6 +288,8 @@ class Card:
     target_2: AiTarget | None = None
     target_3: AiTarget | None = None
     note: str = ""
+    text: str = ""  # the whole card in English, as `paxc render` prints it
+    ability_text: str = ""  # what its abilities say, one line per effect
     abilities: tuple[Ability[PamirEffects], ...] = ()
     lasting: tuple[Ability[PamirEffects], ...] = ()  # what the card's `until ...` effects start
     sides: tuple[Card, ...] = ()

@@ -26,6 +26,16 @@ CARD_1301 = Card(
     steal=0,
     victim_prestige=Prestige.OUTRAGE,
     note="rules 003 (black card example); assassination, steal and victim award stated there; named regime reconstructed",
+    text=(
+        "#1301 German Naval Intelligence\n"
+        "Black card (inferred)\n"
+        "  Family: assassination\n"
+        "  Named regime: US Intervention\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: rules 003 (black card example); assassination, steal and victim award stated "
+        "there; named regime reconstructed"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_1301,)

@@ -28,6 +28,17 @@ CARD_1001 = Card(
     family=(Family.MINE,),
     upgrade_mule_cost=8,
     note="rules 003 (enterprise example); district, mine, connection and mule oval stated there; cost reconstructed",
+    text=(
+        "#1001 Batopilas Mining Co.\n"
+        "Enterprise card (inferred)\n"
+        "  District: Chihuahua\n"
+        "  Family: mine\n"
+        "  Cost: 7\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 8\n"
+        "  Note: rules 003 (enterprise example); district, mine, connection and mule oval stated "
+        "there; cost reconstructed"
+    ),
 )
 
 
@@ -43,6 +54,16 @@ CARD_1002 = Card(
     district=District.AMERICA,
     income=2,
     note="rules 002 glossary, Monopoly example; district and play cost stated there; connection and income reconstructed",
+    text=(
+        "#1002 African Ostrich Farm\n"
+        "Enterprise card (inferred)\n"
+        "  District: America\n"
+        "  Cost: 5\n"
+        "  Connection: rail\n"
+        "  Income: 2\n"
+        "  Note: rules 002 glossary, Monopoly example; district and play cost stated there; "
+        "connection and income reconstructed"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_1001, CARD_1002)

@@ -60,6 +60,25 @@ CARD_1601 = Card(
     provenance=Provenance.INFERRED,
     source="cards/porfiriana/hacendados.pax:14",
     note="rules 003 and 002 chapter K example; a Command orientation and the Successor Reyes (Loyalty) orientation; factions and connections of the partner sides reconstructed",
+    text=(
+        "#1601 Bernardo Reyes\n"
+        "Hacendado card (inferred)\n"
+        '  Side "Loyalist":\n'
+        "    Income: 2\n"
+        "    Troops at half price:\n"
+        "      While in play, the gold you pay to buy the card from the market is half (rounded "
+        "up) of what it would otherwise be when the card type of the card is troop.\n"
+        '  Side "Successor Reyes":\n'
+        "    Prestige: Loyalty\n"
+        "    Faction: Federal\n"
+        "    Connection: rail\n"
+        '  Side "Partner, Command orientation":\n'
+        "    Prestige: Command\n"
+        "    Faction: Local\n"
+        "    Connection: boot\n"
+        "  Note: rules 003 and 002 chapter K example; a Command orientation and the Successor "
+        "Reyes (Loyalty) orientation; factions and connections of the partner sides reconstructed"
+    ),
     sides=(
         Card(
             number=1601,
@@ -68,6 +87,19 @@ CARD_1601 = Card(
             provenance=Provenance.INFERRED,
             source="cards/porfiriana/hacendados.pax:17",
             income=2,
+            text=(
+                "Income: 2\n"
+                "Troops at half price:\n"
+                "  While in play, the gold you pay to buy the card from the market is half "
+                "(rounded up) of what it would otherwise be when the card type of the card is "
+                "troop."
+            ),
+            ability_text=(
+                "Troops at half price:\n"
+                "  While in play, the gold you pay to buy the card from the market is half "
+                "(rounded up) of what it would otherwise be when the card type of the card is "
+                "troop."
+            ),
             abilities=(
                 Ability(
                     title="Troops at half price",
@@ -91,6 +123,7 @@ CARD_1601 = Card(
             connection=Connection.RAIL,
             faction=Faction.FEDERAL,
             prestige=(Prestige.LOYALTY,),
+            text="Prestige: Loyalty\nFaction: Federal\nConnection: rail",
         ),
         Card(
             number=1601,
@@ -101,6 +134,7 @@ CARD_1601 = Card(
             connection=Connection.BOOT,
             faction=Faction.LOCAL,
             prestige=(Prestige.COMMAND,),
+            text="Prestige: Command\nFaction: Local\nConnection: boot",
         ),
     ),
 )
@@ -114,6 +148,26 @@ CARD_1602 = Card(
     provenance=Provenance.INFERRED,
     source="cards/porfiriana/hacendados.pax:38",
     note="rules 002 chapter K example (named only); starting ability and partner sides reconstructed, as the reconstructed Hacendados have them",
+    text=(
+        "#1602 Boss Shepherd\n"
+        "Hacendado card (inferred)\n"
+        '  Side "Loyalist":\n'
+        "    Income: 2\n"
+        "    American enterprises at half price:\n"
+        "      While in play, the gold you pay to buy the card from the market is half (rounded "
+        "up) of what it would otherwise be when the card type of the card is enterprise and the "
+        "district of the card is America.\n"
+        '  Side "Partner, Outrage orientation":\n'
+        "    Prestige: Outrage\n"
+        "    Faction: US\n"
+        "    Connection: rail\n"
+        '  Side "Partner, Loyalty orientation":\n'
+        "    Prestige: Loyalty\n"
+        "    Faction: Local\n"
+        "    Connection: boot\n"
+        "  Note: rules 002 chapter K example (named only); starting ability and partner sides "
+        "reconstructed, as the reconstructed Hacendados have them"
+    ),
     sides=(
         Card(
             number=1602,
@@ -122,6 +176,19 @@ CARD_1602 = Card(
             provenance=Provenance.INFERRED,
             source="cards/porfiriana/hacendados.pax:41",
             income=2,
+            text=(
+                "Income: 2\n"
+                "American enterprises at half price:\n"
+                "  While in play, the gold you pay to buy the card from the market is half "
+                "(rounded up) of what it would otherwise be when the card type of the card is "
+                "enterprise and the district of the card is America."
+            ),
+            ability_text=(
+                "American enterprises at half price:\n"
+                "  While in play, the gold you pay to buy the card from the market is half "
+                "(rounded up) of what it would otherwise be when the card type of the card is "
+                "enterprise and the district of the card is America."
+            ),
             abilities=(
                 Ability(
                     title="American enterprises at half price",
@@ -145,6 +212,7 @@ CARD_1602 = Card(
             connection=Connection.RAIL,
             faction=Faction.US,
             prestige=(Prestige.OUTRAGE,),
+            text="Prestige: Outrage\nFaction: US\nConnection: rail",
         ),
         Card(
             number=1602,
@@ -155,6 +223,7 @@ CARD_1602 = Card(
             connection=Connection.BOOT,
             faction=Faction.LOCAL,
             prestige=(Prestige.LOYALTY,),
+            text="Prestige: Loyalty\nFaction: Local\nConnection: boot",
         ),
     ),
 )

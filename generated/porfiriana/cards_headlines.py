@@ -59,6 +59,21 @@ CARD_1501 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.US, Faction.REBEL),
     note="rules 003 (headline example); event effects stated there, in this order; signal reconstructed",
+    text=(
+        "#1501 Pancho Villa raids Columbus New Mexico\n"
+        "Headline card (inferred)\n"
+        "  Signal: bear\n"
+        "  Strife: US, Rebel\n"
+        "  Regime change: US Intervention\n"
+        "  On event: for each e of the cards in play where the card type of e is enterprise and "
+        "the district of e is Chihuahua: put 1 unrest on e.\n"
+        "  Note: rules 003 (headline example); event effects stated there, in this order; signal "
+        "reconstructed"
+    ),
+    ability_text=(
+        "On event: for each e of the cards in play where the card type of e is enterprise and the "
+        "district of e is Chihuahua: put 1 unrest on e."
+    ),
     abilities=(
         Ability(
             title=None,
@@ -85,6 +100,23 @@ CARD_117 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.US, Faction.FEDERAL),
     note="rules 003 (example of effect order); event effects stated there, in this order; signal reconstructed",
+    text=(
+        "#117 Mexican Central Bank Proposed\n"
+        "Headline card (inferred)\n"
+        "  Signal: bull\n"
+        "  Strife: US, Federal\n"
+        "  Regime change: Pax\n"
+        "  On event: for each player P in turn order: P loses half (rounded up) of the gold of P "
+        "to the bank; for each e of the cards in play where bank is among the family of e: "
+        "nationalize e.\n"
+        "  Note: rules 003 (example of effect order); event effects stated there, in this order; "
+        "signal reconstructed"
+    ),
+    ability_text=(
+        "On event: for each player P in turn order: P loses half (rounded up) of the gold of P to "
+        "the bank; for each e of the cards in play where bank is among the family of e: "
+        "nationalize e."
+    ),
     abilities=(
         Ability(
             title=None,
@@ -110,6 +142,14 @@ CARD_1502 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.LOCAL, Faction.US),
     note="rules 002 glossary, Strife example: its event causes a white-blue strife; its other effects are not given; signal reconstructed",
+    text=(
+        "#1502 The Lusitania is torpedoed\n"
+        "Headline card (inferred)\n"
+        "  Signal: bull\n"
+        "  Strife: Local, US\n"
+        "  Note: rules 002 glossary, Strife example: its event causes a white-blue strife; its "
+        "other effects are not given; signal reconstructed"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_1501, CARD_117, CARD_1502)

@@ -55,6 +55,25 @@ CARD_1401 = Card(
     unrest=3,
     victim_prestige=Prestige.REVOLUTION,
     note="rules 003 (orange card example); attributes and theft stated there; steal reconstructed as 0 (the X icon is the ability's theft)",
+    text=(
+        "#1401 Creel Tax Increases\n"
+        "Orange card (inferred)\n"
+        "  District: Chihuahua\n"
+        "  Cost: 0\n"
+        "  Unrest: 3\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Revolution\n"
+        "  After the player plays this card against the victim, let taken be the least of your "
+        "Loyalty points and the gold of the victim; the victim pays taken to the bank; you take "
+        "taken from the bank.\n"
+        "  Note: rules 003 (orange card example); attributes and theft stated there; steal "
+        "reconstructed as 0 (the X icon is the ability's theft)"
+    ),
+    ability_text=(
+        "After the player plays this card against the victim, let taken be the least of your "
+        "Loyalty points and the gold of the victim; the victim pays taken to the bank; you take "
+        "taken from the bank."
+    ),
     abilities=(
         Ability(
             title=None,
@@ -84,6 +103,16 @@ CARD_1402 = Card(
     unrest=3,
     victim_prestige=Prestige.OUTRAGE,
     note="rules 002 chapter J example (straw man); unrest, theft and victim award stated there; cost reconstructed",
+    text=(
+        "#1402 Villistas\n"
+        "Orange card (inferred)\n"
+        "  Cost: 1\n"
+        "  Unrest: 3\n"
+        "  Steal: 3\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: rules 002 chapter J example (straw man); unrest, theft and victim award stated "
+        "there; cost reconstructed"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_1401, CARD_1402)

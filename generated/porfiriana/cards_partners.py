@@ -147,6 +147,23 @@ CARD_1101 = Card(
     faction=Faction.REBEL,
     prestige=(Prestige.REVOLUTION,),
     note="rules 003 (partner example): costs 6, 1 Revolution point, owner buys orange cards for free; faction reconstructed",
+    text=(
+        "#1101 Mystic Teresa Urrea\n"
+        "Partner card (inferred)\n"
+        "  Cost: 6\n"
+        "  Faction: Rebel\n"
+        "  Prestige: Revolution\n"
+        "  Free orange cards:\n"
+        "    While in play, the gold you pay to buy the card from the market is 0 when the card "
+        "type of the card is orange.\n"
+        "  Note: rules 003 (partner example): costs 6, 1 Revolution point, owner buys orange "
+        "cards for free; faction reconstructed"
+    ),
+    ability_text=(
+        "Free orange cards:\n"
+        "  While in play, the gold you pay to buy the card from the market is 0 when the card "
+        "type of the card is orange."
+    ),
     abilities=(
         Ability(
             title="Free orange cards",
@@ -173,6 +190,15 @@ CARD_1102 = Card(
     extra_action=Action.SELL,
     faction=Faction.US,
     note="rules 002 glossary, Extra Action: lets its owner sell a card as an extra action; cost and faction reconstructed",
+    text=(
+        "#1102 Henry Ford\n"
+        "Partner card (inferred)\n"
+        "  Cost: 6\n"
+        "  Faction: US\n"
+        "  Extra action: sell\n"
+        "  Note: rules 002 glossary, Extra Action: lets its owner sell a card as an extra action; "
+        "cost and faction reconstructed"
+    ),
 )
 
 
@@ -187,6 +213,25 @@ CARD_1103 = Card(
     faction=Faction.US,
     family=(Family.MONOPOLY,),
     note="rules 002 glossary, Monopoly example: collects the gold opponents pay to play America enterprises; cost and faction reconstructed",
+    text=(
+        "#1103 Senator Fall\n"
+        "Partner card (inferred)\n"
+        "  Cost: 6\n"
+        "  Faction: US\n"
+        "  Family: monopoly\n"
+        "  Monopoly on America enterprises:\n"
+        "    After the player pays the paid to play the card, if the player is not you and the "
+        "card type of the card is enterprise and the district of the card is America, you take "
+        "the paid from the bank.\n"
+        "  Note: rules 002 glossary, Monopoly example: collects the gold opponents pay to play "
+        "America enterprises; cost and faction reconstructed"
+    ),
+    ability_text=(
+        "Monopoly on America enterprises:\n"
+        "  After the player pays the paid to play the card, if the player is not you and the card "
+        "type of the card is enterprise and the district of the card is America, you take the "
+        "paid from the bank."
+    ),
     abilities=(
         Ability(
             title="Monopoly on America enterprises",
@@ -215,6 +260,28 @@ CARD_1104 = Card(
     faction=Faction.US,
     family=(Family.SPY,),
     note="rules 002 chapter K example: a spy discarded during a topple to add 1 to Díaz's Loyalty; cost and faction reconstructed",
+    text=(
+        "#1104 Pinkerton\n"
+        "Partner card (inferred)\n"
+        "  Cost: 4\n"
+        "  Faction: US\n"
+        "  Family: spy\n"
+        "  Cancel an attack:\n"
+        "    Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "  During a topple:\n"
+        "    During a topple, you may: discard this card; Díaz has 1 more Loyalty for this "
+        "topple.\n"
+        "  Note: rules 002 chapter K example: a spy discarded during a topple to add 1 to Díaz's "
+        "Loyalty; cost and faction reconstructed"
+    ),
+    ability_text=(
+        "Cancel an attack:\n"
+        "  Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "During a topple:\n"
+        "  During a topple, you may: discard this card; Díaz has 1 more Loyalty for this topple."
+    ),
     abilities=(
         Ability(
             title="Cancel an attack",
@@ -256,6 +323,28 @@ CARD_1105 = Card(
     faction=Faction.REBEL,
     strife=(Faction.REBEL, Faction.LOCAL),
     note="rules 002 glossary, Rebel Governors; effects and strife stated there; faction (red, after the red flag of secession the rules mention) and cost reconstructed",
+    text=(
+        "#1105 Rebel Governor (Sonora)\n"
+        "Partner card (inferred)\n"
+        "  Cost: 8\n"
+        "  Faction: Rebel\n"
+        "  District: Sonora\n"
+        "  Strife: Rebel, Local\n"
+        "  Civil war:\n"
+        "    On play: for each e of the cards in play where the card type of e is enterprise and "
+        "the district of e is Sonora: nationalize e.\n"
+        "    While in play, whether the player may play the card is no when the district of the "
+        "card is Sonora.\n"
+        "  Note: rules 002 glossary, Rebel Governors; effects and strife stated there; faction "
+        "(red, after the red flag of secession the rules mention) and cost reconstructed"
+    ),
+    ability_text=(
+        "Civil war:\n"
+        "  On play: for each e of the cards in play where the card type of e is enterprise and "
+        "the district of e is Sonora: nationalize e.\n"
+        "  While in play, whether the player may play the card is no when the district of the "
+        "card is Sonora."
+    ),
     abilities=(
         Ability(
             title="Civil war",
@@ -290,6 +379,28 @@ CARD_1106 = Card(
     faction=Faction.REBEL,
     strife=(Faction.REBEL, Faction.LOCAL),
     note="rules 002 glossary, Rebel Governors; effects and strife stated there; faction (red, after the red flag of secession the rules mention) and cost reconstructed",
+    text=(
+        "#1106 Rebel Governor (Chihuahua)\n"
+        "Partner card (inferred)\n"
+        "  Cost: 8\n"
+        "  Faction: Rebel\n"
+        "  District: Chihuahua\n"
+        "  Strife: Rebel, Local\n"
+        "  Civil war:\n"
+        "    On play: for each e of the cards in play where the card type of e is enterprise and "
+        "the district of e is Chihuahua: nationalize e.\n"
+        "    While in play, whether the player may play the card is no when the district of the "
+        "card is Chihuahua.\n"
+        "  Note: rules 002 glossary, Rebel Governors; effects and strife stated there; faction "
+        "(red, after the red flag of secession the rules mention) and cost reconstructed"
+    ),
+    ability_text=(
+        "Civil war:\n"
+        "  On play: for each e of the cards in play where the card type of e is enterprise and "
+        "the district of e is Chihuahua: nationalize e.\n"
+        "  While in play, whether the player may play the card is no when the district of the "
+        "card is Chihuahua."
+    ),
     abilities=(
         Ability(
             title="Civil war",

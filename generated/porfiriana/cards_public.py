@@ -24,6 +24,21 @@ CARD_215 = Card(
     source="cards/porfiriana/public.pax:14",
     cost=18,
     note="rules 002 glossary (Public Cards) and 003; cost and both sides stated there; side factions reconstructed",
+    text=(
+        "#215 Teddy Roosevelt\n"
+        "Public card (inferred)\n"
+        "  Cost: 18\n"
+        '  Side "Roosevelt":\n'
+        "    Faction: US\n"
+        "    Prestige: Outrage\n"
+        "    Regime change: US Intervention\n"
+        "    Strife: Rebel, US\n"
+        '  Side "Reverse":\n'
+        "    Faction: Federal\n"
+        "    Prestige: Command\n"
+        "  Note: rules 002 glossary (Public Cards) and 003; cost and both sides stated there; "
+        "side factions reconstructed"
+    ),
     sides=(
         Card(
             number=215,
@@ -36,6 +51,12 @@ CARD_215 = Card(
             prestige=(Prestige.OUTRAGE,),
             regime_change=Regime.US_INTERVENTION,
             strife=(Faction.REBEL, Faction.US),
+            text=(
+                "Faction: US\n"
+                "Prestige: Outrage\n"
+                "Regime change: US Intervention\n"
+                "Strife: Rebel, US"
+            ),
         ),
         Card(
             number=215,
@@ -46,6 +67,7 @@ CARD_215 = Card(
             cost=18,
             faction=Faction.FEDERAL,
             prestige=(Prestige.COMMAND,),
+            text="Faction: Federal\nPrestige: Command",
         ),
     ),
 )
@@ -60,6 +82,19 @@ CARD_1801 = Card(
     source="cards/porfiriana/public.pax:30",
     cost=18,
     note="rules 003: front side 1 Revolution point, other side 1 Command point; cost (the 18 of the other public card) and side factions reconstructed",
+    text=(
+        "#1801 The Church\n"
+        "Public card (inferred)\n"
+        "  Cost: 18\n"
+        '  Side "The Church":\n'
+        "    Faction: Local\n"
+        "    Prestige: Revolution\n"
+        '  Side "Reverse":\n'
+        "    Faction: Federal\n"
+        "    Prestige: Command\n"
+        "  Note: rules 003: front side 1 Revolution point, other side 1 Command point; cost (the "
+        "18 of the other public card) and side factions reconstructed"
+    ),
     sides=(
         Card(
             number=1801,
@@ -70,6 +105,7 @@ CARD_1801 = Card(
             cost=18,
             faction=Faction.LOCAL,
             prestige=(Prestige.REVOLUTION,),
+            text="Faction: Local\nPrestige: Revolution",
         ),
         Card(
             number=1801,
@@ -80,6 +116,7 @@ CARD_1801 = Card(
             cost=18,
             faction=Faction.FEDERAL,
             prestige=(Prestige.COMMAND,),
+            text="Faction: Federal\nPrestige: Command",
         ),
     ),
 )

@@ -47,6 +47,15 @@ CARD_2301 = Card(
     steal=0,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the assassination family",
+    text=(
+        "#2301 Hired Assassin\n"
+        "Black card (reconstructed)\n"
+        "  Family: assassination\n"
+        "  Named regime: Anarchy\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the assassination family"
+    ),
 )
 
 
@@ -62,6 +71,15 @@ CARD_2302 = Card(
     steal=0,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the assassination family",
+    text=(
+        "#2302 Firing Squad\n"
+        "Black card (reconstructed)\n"
+        "  Family: assassination\n"
+        "  Named regime: Martial Law\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the assassination family"
+    ),
 )
 
 
@@ -77,6 +95,15 @@ CARD_2303 = Card(
     steal=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the assassination family",
+    text=(
+        "#2303 Ambush on the Road\n"
+        "Black card (reconstructed)\n"
+        "  Family: assassination\n"
+        "  Named regime: Anarchy\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the assassination family"
+    ),
 )
 
 
@@ -92,6 +119,15 @@ CARD_2304 = Card(
     steal=0,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the assassination family",
+    text=(
+        "#2304 Poisoned Banquet\n"
+        "Black card (reconstructed)\n"
+        "  Family: assassination\n"
+        "  Named regime: Pax\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the assassination family"
+    ),
 )
 
 
@@ -107,6 +143,15 @@ CARD_2305 = Card(
     steal=1,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the assassination family",
+    text=(
+        "#2305 Border Gunfight\n"
+        "Black card (reconstructed)\n"
+        "  Family: assassination\n"
+        "  Named regime: US Intervention\n"
+        "  Steal: 1\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the assassination family"
+    ),
 )
 
 
@@ -123,6 +168,16 @@ CARD_2306 = Card(
     steal=0,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the nationalization family",
+    text=(
+        "#2306 Expropriation Decree\n"
+        "Black card (reconstructed)\n"
+        "  Family: nationalization\n"
+        "  Cost: 2\n"
+        "  Named regime: Anarchy\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the nationalization family"
+    ),
 )
 
 
@@ -139,6 +194,16 @@ CARD_2307 = Card(
     steal=0,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the nationalization family",
+    text=(
+        "#2307 Revoked Concession\n"
+        "Black card (reconstructed)\n"
+        "  Family: nationalization\n"
+        "  Cost: 3\n"
+        "  Named regime: Pax\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the nationalization family"
+    ),
 )
 
 
@@ -155,6 +220,16 @@ CARD_2308 = Card(
     steal=0,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the nationalization family",
+    text=(
+        "#2308 Military Requisition\n"
+        "Black card (reconstructed)\n"
+        "  Family: nationalization\n"
+        "  Cost: 1\n"
+        "  Named regime: Martial Law\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the nationalization family"
+    ),
 )
 
 
@@ -171,6 +246,16 @@ CARD_2309 = Card(
     steal=1,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the nationalization family",
+    text=(
+        "#2309 Land Reform Seizure\n"
+        "Black card (reconstructed)\n"
+        "  Family: nationalization\n"
+        "  Cost: 2\n"
+        "  Named regime: Anarchy\n"
+        "  Steal: 1\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the nationalization family"
+    ),
 )
 
 
@@ -187,6 +272,16 @@ CARD_2310 = Card(
     steal=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the nationalization family",
+    text=(
+        "#2310 Federal Takeover\n"
+        "Black card (reconstructed)\n"
+        "  Family: nationalization\n"
+        "  Cost: 3\n"
+        "  Named regime: Martial Law\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the nationalization family"
+    ),
 )
 
 
@@ -202,6 +297,15 @@ CARD_2311 = Card(
     named_regime=Regime.PAX,
     steal=0,
     note="reconstructed; follows the conspiracy family",
+    text=(
+        "#2311 Boardroom Conspiracy\n"
+        "Black card (reconstructed)\n"
+        "  Family: conspiracy\n"
+        "  Cost: 5\n"
+        "  Named regime: Pax\n"
+        "  Steal: 0\n"
+        "  Note: reconstructed; follows the conspiracy family"
+    ),
 )
 
 
@@ -217,6 +321,15 @@ CARD_2312 = Card(
     named_regime=Regime.ANARCHY,
     steal=0,
     note="reconstructed; follows the conspiracy family",
+    text=(
+        "#2312 Bribed Partner\n"
+        "Black card (reconstructed)\n"
+        "  Family: conspiracy\n"
+        "  Cost: 4\n"
+        "  Named regime: Anarchy\n"
+        "  Steal: 0\n"
+        "  Note: reconstructed; follows the conspiracy family"
+    ),
 )
 
 
@@ -232,6 +345,15 @@ CARD_2313 = Card(
     named_regime=Regime.US_INTERVENTION,
     steal=0,
     note="reconstructed; follows the conspiracy family",
+    text=(
+        "#2313 Secret Takeover\n"
+        "Black card (reconstructed)\n"
+        "  Family: conspiracy\n"
+        "  Cost: 6\n"
+        "  Named regime: US Intervention\n"
+        "  Steal: 0\n"
+        "  Note: reconstructed; follows the conspiracy family"
+    ),
 )
 
 
@@ -247,6 +369,15 @@ CARD_2314 = Card(
     named_regime=Regime.US_INTERVENTION,
     steal=0,
     note="reconstructed; follows the antitrust family",
+    text=(
+        "#2314 Antitrust Suit\n"
+        "Black card (reconstructed)\n"
+        "  Family: antitrust\n"
+        "  Cost: 3\n"
+        "  Named regime: US Intervention\n"
+        "  Steal: 0\n"
+        "  Note: reconstructed; follows the antitrust family"
+    ),
 )
 
 
@@ -262,6 +393,15 @@ CARD_2315 = Card(
     named_regime=Regime.PAX,
     steal=0,
     note="reconstructed; follows the antitrust family",
+    text=(
+        "#2315 Monopoly Hearings\n"
+        "Black card (reconstructed)\n"
+        "  Family: antitrust\n"
+        "  Cost: 2\n"
+        "  Named regime: Pax\n"
+        "  Steal: 0\n"
+        "  Note: reconstructed; follows the antitrust family"
+    ),
 )
 
 
@@ -277,6 +417,15 @@ CARD_2316 = Card(
     named_regime=Regime.MARTIAL_LAW,
     steal=1,
     note="reconstructed; follows the antitrust family",
+    text=(
+        "#2316 Broken Concession\n"
+        "Black card (reconstructed)\n"
+        "  Family: antitrust\n"
+        "  Cost: 3\n"
+        "  Named regime: Martial Law\n"
+        "  Steal: 1\n"
+        "  Note: reconstructed; follows the antitrust family"
+    ),
 )
 
 
@@ -293,6 +442,16 @@ CARD_2317 = Card(
     steal=2,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the lawsuit and arrest family",
+    text=(
+        "#2317 Sedition Arrest\n"
+        "Black card (reconstructed)\n"
+        "  Cost: 1\n"
+        "  Named regime: Martial Law\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Revolution\n"
+        "  Jails victim: yes\n"
+        "  Note: reconstructed; follows the lawsuit and arrest family"
+    ),
 )
 
 
@@ -309,6 +468,16 @@ CARD_2318 = Card(
     steal=3,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the lawsuit and arrest family",
+    text=(
+        "#2318 Rigged Trial\n"
+        "Black card (reconstructed)\n"
+        "  Cost: 2\n"
+        "  Named regime: Pax\n"
+        "  Steal: 3\n"
+        "  Victim prestige: Revolution\n"
+        "  Jails victim: yes\n"
+        "  Note: reconstructed; follows the lawsuit and arrest family"
+    ),
 )
 
 
@@ -325,6 +494,16 @@ CARD_2319 = Card(
     steal=0,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the lawsuit and arrest family",
+    text=(
+        "#2319 Deportation Order\n"
+        "Black card (reconstructed)\n"
+        "  Cost: 2\n"
+        "  Named regime: US Intervention\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Revolution\n"
+        "  Jails victim: yes\n"
+        "  Note: reconstructed; follows the lawsuit and arrest family"
+    ),
 )
 
 
@@ -341,6 +520,16 @@ CARD_2320 = Card(
     steal=1,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the lawsuit and arrest family",
+    text=(
+        "#2320 Political Arrest\n"
+        "Black card (reconstructed)\n"
+        "  Cost: 1\n"
+        "  Named regime: Martial Law\n"
+        "  Steal: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Jails victim: yes\n"
+        "  Note: reconstructed; follows the lawsuit and arrest family"
+    ),
 )
 
 
@@ -356,6 +545,15 @@ CARD_2321 = Card(
     steal=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the defamation family",
+    text=(
+        "#2321 Slander Campaign\n"
+        "Black card (reconstructed)\n"
+        "  Cost: 1\n"
+        "  Named regime: Pax\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the defamation family"
+    ),
 )
 
 
@@ -371,6 +569,15 @@ CARD_2322 = Card(
     steal=4,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the lawsuit and arrest family",
+    text=(
+        "#2322 Frivolous Lawsuit\n"
+        "Black card (reconstructed)\n"
+        "  Cost: 2\n"
+        "  Named regime: US Intervention\n"
+        "  Steal: 4\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the lawsuit and arrest family"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_2301, CARD_2302, CARD_2303, CARD_2304, CARD_2305, CARD_2306, CARD_2307, CARD_2308, CARD_2309, CARD_2310, CARD_2311, CARD_2312, CARD_2313, CARD_2314, CARD_2315, CARD_2316, CARD_2317, CARD_2318, CARD_2319, CARD_2320, CARD_2321, CARD_2322)

@@ -91,6 +91,18 @@ CARD_2001 = Card(
     upgrade_mule_cost=3,
     upgrade_rail_cost=8,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2001 Sonora Cattle Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: ranch\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 3\n"
+        "  Upgrade rail cost: 8\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -108,6 +120,17 @@ CARD_2002 = Card(
     income=1,
     upgrade_mule_cost=4,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2002 Magdalena Valley Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: ranch\n"
+        "  Cost: 2\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 4\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -124,6 +147,16 @@ CARD_2003 = Card(
     family=(Family.RANCH,),
     income=1,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2003 Altar Desert Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: ranch\n"
+        "  Cost: 2\n"
+        "  Connection: boot\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -142,6 +175,18 @@ CARD_2004 = Card(
     upgrade_mule_cost=3,
     upgrade_rail_cost=7,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2004 Chihuahua Cattle Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: ranch\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 3\n"
+        "  Upgrade rail cost: 7\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -159,6 +204,17 @@ CARD_2005 = Card(
     income=1,
     upgrade_mule_cost=4,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2005 Conchos River Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: ranch\n"
+        "  Cost: 2\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 4\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -177,6 +233,18 @@ CARD_2006 = Card(
     upgrade_mule_cost=5,
     upgrade_rail_cost=9,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2006 Sierra Horse Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: ranch\n"
+        "  Cost: 4\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 5\n"
+        "  Upgrade rail cost: 9\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -193,6 +261,16 @@ CARD_2007 = Card(
     family=(Family.RANCH,),
     income=1,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2007 High Plains Sheep Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: ranch\n"
+        "  Cost: 2\n"
+        "  Connection: boot\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -210,6 +288,17 @@ CARD_2008 = Card(
     income=1,
     upgrade_rail_cost=5,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2008 Santa Cruz Valley Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: ranch\n"
+        "  Cost: 3\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 5\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -226,6 +315,16 @@ CARD_2009 = Card(
     family=(Family.RANCH,),
     income=1,
     note="reconstructed; follows the ranch family",
+    text=(
+        "#2009 Border Cattle Company\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: ranch\n"
+        "  Cost: 4\n"
+        "  Connection: rail\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch family"
+    ),
 )
 
 
@@ -243,6 +342,17 @@ CARD_2010 = Card(
     income=1,
     upgrade_rail_cost=10,
     note="reconstructed; follows the ranch and chain railroad families",
+    text=(
+        "#2010 Casas Grandes Ranch\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: ranch, chain railroad\n"
+        "  Cost: 3\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 10\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the ranch and chain railroad families"
+    ),
 )
 
 
@@ -261,6 +371,18 @@ CARD_2011 = Card(
     upgrade_mule_cost=4,
     upgrade_rail_cost=10,
     note="reconstructed; follows the chain railroad family (no other)",
+    text=(
+        "#2011 Sierra Lumber Mill\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: chain railroad\n"
+        "  Cost: 4\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 4\n"
+        "  Upgrade rail cost: 10\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the chain railroad family (no other)"
+    ),
 )
 
 
@@ -278,6 +400,17 @@ CARD_2012 = Card(
     prestige=(Prestige.LOYALTY,),
     upgrade_rail_cost=12,
     note="reconstructed; follows the project and chain railroad families",
+    text=(
+        "#2012 Sierra Madre Tunnel Project\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: project, chain railroad\n"
+        "  Cost: 9\n"
+        "  Connection: boot\n"
+        "  Upgrade rail cost: 12\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the project and chain railroad families"
+    ),
 )
 
 
@@ -296,6 +429,18 @@ CARD_2013 = Card(
     upgrade_mule_cost=4,
     upgrade_rail_cost=8,
     note="reconstructed; follows the plantation family",
+    text=(
+        "#2013 Mayo River Sugar Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation\n"
+        "  Cost: 4\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 4\n"
+        "  Upgrade rail cost: 8\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the plantation family"
+    ),
 )
 
 
@@ -313,6 +458,17 @@ CARD_2014 = Card(
     income=1,
     upgrade_mule_cost=3,
     note="reconstructed; follows the plantation family",
+    text=(
+        "#2014 Sonora Chickpea Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 3\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the plantation family"
+    ),
 )
 
 
@@ -330,6 +486,17 @@ CARD_2015 = Card(
     income=1,
     upgrade_rail_cost=6,
     note="reconstructed; follows the plantation and irrigation canal families",
+    text=(
+        "#2015 Hermosillo Orange Grove\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation, irrigation canal\n"
+        "  Cost: 3\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the plantation and irrigation canal families"
+    ),
 )
 
 
@@ -347,6 +514,17 @@ CARD_2016 = Card(
     income=1,
     upgrade_rail_cost=6,
     note="reconstructed; follows the plantation and irrigation canal families",
+    text=(
+        "#2016 Gila Cotton Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: plantation, irrigation canal\n"
+        "  Cost: 4\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the plantation and irrigation canal families"
+    ),
 )
 
 
@@ -365,6 +543,18 @@ CARD_2017 = Card(
     upgrade_mule_cost=3,
     upgrade_rail_cost=7,
     note="reconstructed; follows the plantation family",
+    text=(
+        "#2017 Rio Grande Cotton Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: plantation\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 3\n"
+        "  Upgrade rail cost: 7\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the plantation family"
+    ),
 )
 
 
@@ -384,6 +574,19 @@ CARD_2018 = Card(
     upgrade_rail_cost=9,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the slave plantation family",
+    text=(
+        "#2018 Yaqui Valley Sugar Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation, slave plantation\n"
+        "  Cost: 4\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 4\n"
+        "  Upgrade rail cost: 9\n"
+        "  Income: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Note: reconstructed; follows the slave plantation family"
+    ),
 )
 
 
@@ -402,6 +605,18 @@ CARD_2019 = Card(
     upgrade_rail_cost=7,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the slave plantation and irrigation canal families",
+    text=(
+        "#2019 Lower Yaqui Wheat Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation, slave plantation, irrigation canal\n"
+        "  Cost: 4\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 7\n"
+        "  Income: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Note: reconstructed; follows the slave plantation and irrigation canal families"
+    ),
 )
 
 
@@ -420,6 +635,18 @@ CARD_2020 = Card(
     upgrade_mule_cost=3,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the slave plantation family",
+    text=(
+        "#2020 Sonora Tobacco Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation, slave plantation\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 3\n"
+        "  Income: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Note: reconstructed; follows the slave plantation family"
+    ),
 )
 
 
@@ -439,6 +666,19 @@ CARD_2021 = Card(
     upgrade_rail_cost=8,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the slave plantation family",
+    text=(
+        "#2021 Mayo Delta Cotton Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation, slave plantation\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 4\n"
+        "  Upgrade rail cost: 8\n"
+        "  Income: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Note: reconstructed; follows the slave plantation family"
+    ),
 )
 
 
@@ -457,6 +697,18 @@ CARD_2022 = Card(
     upgrade_rail_cost=6,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the slave plantation and steamboat families",
+    text=(
+        "#2022 Gulf Coast Rice Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation, slave plantation, steamboat\n"
+        "  Cost: 4\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Income: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Note: reconstructed; follows the slave plantation and steamboat families"
+    ),
 )
 
 
@@ -474,6 +726,17 @@ CARD_2023 = Card(
     income=1,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the slave plantation family",
+    text=(
+        "#2023 Sonora River Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation, slave plantation\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Income: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Note: reconstructed; follows the slave plantation family"
+    ),
 )
 
 
@@ -493,6 +756,19 @@ CARD_2024 = Card(
     upgrade_rail_cost=8,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the slave plantation family",
+    text=(
+        "#2024 Sonora Coast Plantation\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: plantation, slave plantation\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 3\n"
+        "  Upgrade rail cost: 8\n"
+        "  Income: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Note: reconstructed; follows the slave plantation family"
+    ),
 )
 
 
@@ -510,6 +786,17 @@ CARD_2025 = Card(
     upgrade_mule_cost=5,
     upgrade_rail_cost=10,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2025 Sonora Copper Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: mine\n"
+        "  Cost: 7\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 5\n"
+        "  Upgrade rail cost: 10\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -526,6 +813,16 @@ CARD_2026 = Card(
     family=(Family.MINE,),
     upgrade_mule_cost=6,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2026 Alamos Silver Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: mine\n"
+        "  Cost: 6\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 6\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -542,6 +839,16 @@ CARD_2027 = Card(
     family=(Family.MINE,),
     upgrade_mule_cost=8,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2027 Sierra Madre Gold Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: mine\n"
+        "  Cost: 8\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 8\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -558,6 +865,16 @@ CARD_2028 = Card(
     family=(Family.MINE,),
     upgrade_rail_cost=8,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2028 Border Copper Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: mine\n"
+        "  Cost: 7\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 8\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -575,6 +892,17 @@ CARD_2029 = Card(
     upgrade_mule_cost=4,
     upgrade_rail_cost=9,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2029 Sonora Coal Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: mine\n"
+        "  Cost: 5\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 4\n"
+        "  Upgrade rail cost: 9\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -591,6 +919,16 @@ CARD_2030 = Card(
     family=(Family.MINE,),
     upgrade_rail_cost=8,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2030 Santa Eulalia Silver Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: mine\n"
+        "  Cost: 7\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 8\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -608,6 +946,17 @@ CARD_2031 = Card(
     upgrade_mule_cost=6,
     upgrade_rail_cost=10,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2031 Parral Silver Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: mine\n"
+        "  Cost: 6\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 6\n"
+        "  Upgrade rail cost: 10\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -624,6 +973,16 @@ CARD_2032 = Card(
     family=(Family.MINE,),
     upgrade_mule_cost=4,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2032 Chihuahua Lead Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: mine\n"
+        "  Cost: 5\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 4\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -640,6 +999,16 @@ CARD_2033 = Card(
     family=(Family.MINE,),
     upgrade_mule_cost=9,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2033 Tarahumara Gold Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: mine\n"
+        "  Cost: 8\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 9\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -656,6 +1025,16 @@ CARD_2034 = Card(
     family=(Family.MINE,),
     upgrade_rail_cost=6,
     note="reconstructed; follows the mine family",
+    text=(
+        "#2034 Arizona Copper Mine\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: mine\n"
+        "  Cost: 8\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Note: reconstructed; follows the mine family"
+    ),
 )
 
 
@@ -672,6 +1051,16 @@ CARD_2035 = Card(
     family=(Family.BANK,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the bank family",
+    text=(
+        "#2035 Hermosillo Bank\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: bank\n"
+        "  Cost: 7\n"
+        "  Connection: rail\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the bank family"
+    ),
 )
 
 
@@ -688,6 +1077,16 @@ CARD_2036 = Card(
     family=(Family.BANK,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the bank family",
+    text=(
+        "#2036 Chihuahua City Bank\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: bank\n"
+        "  Cost: 8\n"
+        "  Connection: rail\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the bank family"
+    ),
 )
 
 
@@ -704,6 +1103,16 @@ CARD_2037 = Card(
     family=(Family.BANK,),
     upgrade_rail_cost=6,
     note="reconstructed; follows the bank family",
+    text=(
+        "#2037 Miners' Savings Bank\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: bank\n"
+        "  Cost: 6\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Note: reconstructed; follows the bank family"
+    ),
 )
 
 
@@ -719,6 +1128,15 @@ CARD_2038 = Card(
     district=District.AMERICA,
     family=(Family.BANK,),
     note="reconstructed; follows the bank family",
+    text=(
+        "#2038 Tucson Bank\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: bank\n"
+        "  Cost: 7\n"
+        "  Connection: rail\n"
+        "  Note: reconstructed; follows the bank family"
+    ),
 )
 
 
@@ -734,6 +1152,15 @@ CARD_2039 = Card(
     district=District.AMERICA,
     family=(Family.BANK,),
     note="reconstructed; follows the bank family",
+    text=(
+        "#2039 El Paso Exchange Bank\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: bank\n"
+        "  Cost: 8\n"
+        "  Connection: rail\n"
+        "  Note: reconstructed; follows the bank family"
+    ),
 )
 
 
@@ -751,6 +1178,17 @@ CARD_2040 = Card(
     income=1,
     upgrade_rail_cost=2,
     note="reconstructed; follows the gun store family",
+    text=(
+        "#2040 El Paso Gun Store\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: gun store\n"
+        "  Cost: 3\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 2\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the gun store family"
+    ),
 )
 
 
@@ -768,6 +1206,17 @@ CARD_2041 = Card(
     income=1,
     upgrade_rail_cost=2,
     note="reconstructed; follows the gun store family",
+    text=(
+        "#2041 Tucson Gun Store\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: gun store\n"
+        "  Cost: 3\n"
+        "  Connection: boot\n"
+        "  Upgrade rail cost: 2\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the gun store family"
+    ),
 )
 
 
@@ -785,6 +1234,17 @@ CARD_2042 = Card(
     income=1,
     upgrade_mule_cost=1,
     note="reconstructed; follows the gun store family",
+    text=(
+        "#2042 Border Hardware and Arms\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: gun store\n"
+        "  Cost: 2\n"
+        "  Connection: boot\n"
+        "  Upgrade mule cost: 1\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the gun store family"
+    ),
 )
 
 
@@ -801,6 +1261,16 @@ CARD_2043 = Card(
     family=(Family.SMELTER,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the smelter family",
+    text=(
+        "#2043 Sonora Copper Smelter\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: smelter\n"
+        "  Cost: 7\n"
+        "  Connection: rail\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the smelter family"
+    ),
 )
 
 
@@ -818,6 +1288,17 @@ CARD_2044 = Card(
     prestige=(Prestige.LOYALTY,),
     upgrade_rail_cost=6,
     note="reconstructed; follows the smelter family",
+    text=(
+        "#2044 Chihuahua Silver Smelter\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: smelter\n"
+        "  Cost: 8\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the smelter family"
+    ),
 )
 
 
@@ -834,6 +1315,16 @@ CARD_2045 = Card(
     family=(Family.SMELTER,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the smelter family",
+    text=(
+        "#2045 Juarez Smelter\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: smelter\n"
+        "  Cost: 7\n"
+        "  Connection: rail\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the smelter family"
+    ),
 )
 
 
@@ -850,6 +1341,16 @@ CARD_2046 = Card(
     family=(Family.SMELTER,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the smelter family",
+    text=(
+        "#2046 El Paso Smelter\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Family: smelter\n"
+        "  Cost: 8\n"
+        "  Connection: rail\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the smelter family"
+    ),
 )
 
 
@@ -866,6 +1367,16 @@ CARD_2047 = Card(
     family=(Family.PROJECT,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the project family",
+    text=(
+        "#2047 Hermosillo Waterworks\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: project\n"
+        "  Cost: 6\n"
+        "  Connection: rail\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the project family"
+    ),
 )
 
 
@@ -883,6 +1394,17 @@ CARD_2048 = Card(
     prestige=(Prestige.LOYALTY,),
     upgrade_rail_cost=6,
     note="reconstructed; follows the project family",
+    text=(
+        "#2048 Guaymas Harbour Works\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: project\n"
+        "  Cost: 9\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the project family"
+    ),
 )
 
 
@@ -899,6 +1421,16 @@ CARD_2049 = Card(
     family=(Family.PROJECT,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the project family",
+    text=(
+        "#2049 Chihuahua Electric Tramway\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Family: project\n"
+        "  Cost: 8\n"
+        "  Connection: rail\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the project family"
+    ),
 )
 
 
@@ -916,6 +1448,18 @@ CARD_2050 = Card(
     prestige=(Prestige.LOYALTY,),
     upgrade_rail_cost=6,
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
+    text=(
+        "#2050 Hermosillo Flour Mill\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Cost: 4\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Income: 2\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
+        "family)"
+    ),
 )
 
 
@@ -933,6 +1477,17 @@ CARD_2051 = Card(
     income=1,
     upgrade_rail_cost=7,
     note="reconstructed; follows the steamboat family (no other)",
+    text=(
+        "#2051 Guaymas Fishery\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: steamboat\n"
+        "  Cost: 4\n"
+        "  Connection: boot\n"
+        "  Upgrade rail cost: 7\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the steamboat family (no other)"
+    ),
 )
 
 
@@ -950,6 +1505,17 @@ CARD_2052 = Card(
     income=1,
     upgrade_rail_cost=6,
     note="reconstructed; follows the steamboat family (no other)",
+    text=(
+        "#2052 Gulf Steamboat Line\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Family: steamboat\n"
+        "  Cost: 6\n"
+        "  Connection: mule\n"
+        "  Upgrade rail cost: 6\n"
+        "  Income: 1\n"
+        "  Note: reconstructed; follows the steamboat family (no other)"
+    ),
 )
 
 
@@ -965,6 +1531,16 @@ CARD_2053 = Card(
     district=District.CHIHUAHUA,
     income=2,
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
+    text=(
+        "#2053 Chihuahua Brewery\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Cost: 4\n"
+        "  Connection: rail\n"
+        "  Income: 2\n"
+        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
+        "family)"
+    ),
 )
 
 
@@ -981,6 +1557,17 @@ CARD_2054 = Card(
     income=2,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
+    text=(
+        "#2054 Chihuahua Textile Mill\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Cost: 5\n"
+        "  Connection: rail\n"
+        "  Income: 2\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
+        "family)"
+    ),
 )
 
 
@@ -996,6 +1583,16 @@ CARD_2055 = Card(
     district=District.AMERICA,
     income=2,
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
+    text=(
+        "#2055 Tucson Hotel\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Cost: 5\n"
+        "  Connection: rail\n"
+        "  Income: 2\n"
+        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
+        "family)"
+    ),
 )
 
 
@@ -1011,6 +1608,16 @@ CARD_2056 = Card(
     district=District.AMERICA,
     income=2,
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
+    text=(
+        "#2056 El Paso Trading House\n"
+        "Enterprise card (reconstructed)\n"
+        "  District: America\n"
+        "  Cost: 5\n"
+        "  Connection: rail\n"
+        "  Income: 2\n"
+        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
+        "family)"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_2001, CARD_2002, CARD_2003, CARD_2004, CARD_2005, CARD_2006, CARD_2007, CARD_2008, CARD_2009, CARD_2010, CARD_2011, CARD_2012, CARD_2013, CARD_2014, CARD_2015, CARD_2016, CARD_2017, CARD_2018, CARD_2019, CARD_2020, CARD_2021, CARD_2022, CARD_2023, CARD_2024, CARD_2025, CARD_2026, CARD_2027, CARD_2028, CARD_2029, CARD_2030, CARD_2031, CARD_2032, CARD_2033, CARD_2034, CARD_2035, CARD_2036, CARD_2037, CARD_2038, CARD_2039, CARD_2040, CARD_2041, CARD_2042, CARD_2043, CARD_2044, CARD_2045, CARD_2046, CARD_2047, CARD_2048, CARD_2049, CARD_2050, CARD_2051, CARD_2052, CARD_2053, CARD_2054, CARD_2055, CARD_2056)

@@ -83,6 +83,24 @@ CARD_2601 = Card(
     provenance=Provenance.RECONSTRUCTED,
     source="cards/porfiriana/reconstructed/hacendados.pax:17",
     note="reconstructed; follows the Hacendado family",
+    text=(
+        "#2601 Sonora Cattle Baron\n"
+        "Hacendado card (reconstructed)\n"
+        '  Side "Loyalist":\n'
+        "    Income: 2\n"
+        "    Ranches at half price:\n"
+        "      While in play, the gold you pay to buy the card from the market is half (rounded "
+        "up) of what it would otherwise be when ranch is among the family of the card.\n"
+        '  Side "Partner, Loyalty orientation":\n'
+        "    Prestige: Loyalty\n"
+        "    Faction: Federal\n"
+        "    Connection: rail\n"
+        '  Side "Partner, Revolution orientation":\n'
+        "    Prestige: Revolution\n"
+        "    Faction: Rebel\n"
+        "    Connection: boot\n"
+        "  Note: reconstructed; follows the Hacendado family"
+    ),
     sides=(
         Card(
             number=2601,
@@ -91,6 +109,19 @@ CARD_2601 = Card(
             provenance=Provenance.RECONSTRUCTED,
             source="cards/porfiriana/reconstructed/hacendados.pax:20",
             income=2,
+            text=(
+                "Income: 2\n"
+                "Ranches at half price:\n"
+                "  While in play, the gold you pay to buy the card from the market is half "
+                "(rounded up) of what it would otherwise be when ranch is among the family of the "
+                "card."
+            ),
+            ability_text=(
+                "Ranches at half price:\n"
+                "  While in play, the gold you pay to buy the card from the market is half "
+                "(rounded up) of what it would otherwise be when ranch is among the family of the "
+                "card."
+            ),
             abilities=(
                 Ability(
                     title="Ranches at half price",
@@ -114,6 +145,7 @@ CARD_2601 = Card(
             connection=Connection.RAIL,
             faction=Faction.FEDERAL,
             prestige=(Prestige.LOYALTY,),
+            text="Prestige: Loyalty\nFaction: Federal\nConnection: rail",
         ),
         Card(
             number=2601,
@@ -124,6 +156,7 @@ CARD_2601 = Card(
             connection=Connection.BOOT,
             faction=Faction.REBEL,
             prestige=(Prestige.REVOLUTION,),
+            text="Prestige: Revolution\nFaction: Rebel\nConnection: boot",
         ),
     ),
 )
@@ -137,6 +170,24 @@ CARD_2602 = Card(
     provenance=Provenance.RECONSTRUCTED,
     source="cards/porfiriana/reconstructed/hacendados.pax:40",
     note="reconstructed; follows the Hacendado family",
+    text=(
+        "#2602 Chihuahua Silver Baron\n"
+        "Hacendado card (reconstructed)\n"
+        '  Side "Loyalist":\n'
+        "    Income: 2\n"
+        "    Mines at half price:\n"
+        "      While in play, the gold you pay to buy the card from the market is half (rounded "
+        "up) of what it would otherwise be when mine is among the family of the card.\n"
+        '  Side "Partner, Command orientation":\n'
+        "    Prestige: Command\n"
+        "    Faction: Federal\n"
+        "    Connection: rail\n"
+        '  Side "Partner, Outrage orientation":\n'
+        "    Prestige: Outrage\n"
+        "    Faction: US\n"
+        "    Connection: rail\n"
+        "  Note: reconstructed; follows the Hacendado family"
+    ),
     sides=(
         Card(
             number=2602,
@@ -145,6 +196,19 @@ CARD_2602 = Card(
             provenance=Provenance.RECONSTRUCTED,
             source="cards/porfiriana/reconstructed/hacendados.pax:43",
             income=2,
+            text=(
+                "Income: 2\n"
+                "Mines at half price:\n"
+                "  While in play, the gold you pay to buy the card from the market is half "
+                "(rounded up) of what it would otherwise be when mine is among the family of the "
+                "card."
+            ),
+            ability_text=(
+                "Mines at half price:\n"
+                "  While in play, the gold you pay to buy the card from the market is half "
+                "(rounded up) of what it would otherwise be when mine is among the family of the "
+                "card."
+            ),
             abilities=(
                 Ability(
                     title="Mines at half price",
@@ -168,6 +232,7 @@ CARD_2602 = Card(
             connection=Connection.RAIL,
             faction=Faction.FEDERAL,
             prestige=(Prestige.COMMAND,),
+            text="Prestige: Command\nFaction: Federal\nConnection: rail",
         ),
         Card(
             number=2602,
@@ -178,6 +243,7 @@ CARD_2602 = Card(
             connection=Connection.RAIL,
             faction=Faction.US,
             prestige=(Prestige.OUTRAGE,),
+            text="Prestige: Outrage\nFaction: US\nConnection: rail",
         ),
     ),
 )
@@ -191,6 +257,24 @@ CARD_2603 = Card(
     provenance=Provenance.RECONSTRUCTED,
     source="cards/porfiriana/reconstructed/hacendados.pax:63",
     note="reconstructed; follows the Hacendado family",
+    text=(
+        "#2603 Border Merchant\n"
+        "Hacendado card (reconstructed)\n"
+        '  Side "Loyalist":\n'
+        "    Income: 2\n"
+        "    Partners for a little less:\n"
+        "      While in play, the gold you pay to buy the card from the market is what it would "
+        "otherwise be minus 1 when the card type of the card is partner.\n"
+        '  Side "Partner, Outrage orientation":\n'
+        "    Prestige: Outrage\n"
+        "    Faction: US\n"
+        "    Connection: rail\n"
+        '  Side "Partner, Loyalty orientation":\n'
+        "    Prestige: Loyalty\n"
+        "    Faction: Local\n"
+        "    Connection: boot\n"
+        "  Note: reconstructed; follows the Hacendado family"
+    ),
     sides=(
         Card(
             number=2603,
@@ -199,6 +283,17 @@ CARD_2603 = Card(
             provenance=Provenance.RECONSTRUCTED,
             source="cards/porfiriana/reconstructed/hacendados.pax:66",
             income=2,
+            text=(
+                "Income: 2\n"
+                "Partners for a little less:\n"
+                "  While in play, the gold you pay to buy the card from the market is what it "
+                "would otherwise be minus 1 when the card type of the card is partner."
+            ),
+            ability_text=(
+                "Partners for a little less:\n"
+                "  While in play, the gold you pay to buy the card from the market is what it "
+                "would otherwise be minus 1 when the card type of the card is partner."
+            ),
             abilities=(
                 Ability(
                     title="Partners for a little less",
@@ -222,6 +317,7 @@ CARD_2603 = Card(
             connection=Connection.RAIL,
             faction=Faction.US,
             prestige=(Prestige.OUTRAGE,),
+            text="Prestige: Outrage\nFaction: US\nConnection: rail",
         ),
         Card(
             number=2603,
@@ -232,6 +328,7 @@ CARD_2603 = Card(
             connection=Connection.BOOT,
             faction=Faction.LOCAL,
             prestige=(Prestige.LOYALTY,),
+            text="Prestige: Loyalty\nFaction: Local\nConnection: boot",
         ),
     ),
 )
@@ -245,6 +342,24 @@ CARD_2604 = Card(
     provenance=Provenance.RECONSTRUCTED,
     source="cards/porfiriana/reconstructed/hacendados.pax:86",
     note="reconstructed; follows the Hacendado family",
+    text=(
+        "#2604 Hill Country Landowner\n"
+        "Hacendado card (reconstructed)\n"
+        '  Side "Loyalist":\n'
+        "    Income: 2\n"
+        "    Friends in the police:\n"
+        "      While in play, the gold you pay for a police action is 1 when what it would "
+        "otherwise be is more than 1.\n"
+        '  Side "Partner, Revolution orientation":\n'
+        "    Prestige: Revolution\n"
+        "    Faction: Rebel\n"
+        "    Connection: boot\n"
+        '  Side "Partner, Command orientation":\n'
+        "    Prestige: Command\n"
+        "    Faction: Local\n"
+        "    Connection: boot\n"
+        "  Note: reconstructed; follows the Hacendado family"
+    ),
     sides=(
         Card(
             number=2604,
@@ -253,6 +368,17 @@ CARD_2604 = Card(
             provenance=Provenance.RECONSTRUCTED,
             source="cards/porfiriana/reconstructed/hacendados.pax:89",
             income=2,
+            text=(
+                "Income: 2\n"
+                "Friends in the police:\n"
+                "  While in play, the gold you pay for a police action is 1 when what it would "
+                "otherwise be is more than 1."
+            ),
+            ability_text=(
+                "Friends in the police:\n"
+                "  While in play, the gold you pay for a police action is 1 when what it would "
+                "otherwise be is more than 1."
+            ),
             abilities=(
                 Ability(
                     title="Friends in the police",
@@ -276,6 +402,7 @@ CARD_2604 = Card(
             connection=Connection.BOOT,
             faction=Faction.REBEL,
             prestige=(Prestige.REVOLUTION,),
+            text="Prestige: Revolution\nFaction: Rebel\nConnection: boot",
         ),
         Card(
             number=2604,
@@ -286,6 +413,7 @@ CARD_2604 = Card(
             connection=Connection.BOOT,
             faction=Faction.LOCAL,
             prestige=(Prestige.COMMAND,),
+            text="Prestige: Command\nFaction: Local\nConnection: boot",
         ),
     ),
 )

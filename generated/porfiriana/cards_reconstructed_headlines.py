@@ -49,6 +49,13 @@ CARD_2501 = Card(
     regime_change=Regime.PAX,
     signal=MarketSignal.BULL,
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2501 Railway Reaches the Border\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -62,6 +69,13 @@ CARD_2502 = Card(
     regime_change=Regime.PAX,
     signal=MarketSignal.BULL,
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2502 Foreign Loan Secured\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -75,6 +89,13 @@ CARD_2503 = Card(
     regime_change=Regime.PAX,
     signal=MarketSignal.BULL,
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2503 Silver Prices Rise\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -88,6 +109,13 @@ CARD_2504 = Card(
     regime_change=Regime.PAX,
     signal=MarketSignal.BULL,
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2504 Copper Boom\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -102,6 +130,14 @@ CARD_2505 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.REBEL, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2505 Bumper Harvest\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: Rebel, Local\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -116,6 +152,14 @@ CARD_2506 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.REBEL, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2506 National Holiday Parade\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: Rebel, Federal\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -130,6 +174,14 @@ CARD_2507 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.REBEL, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2507 Truce in the Sierra\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: Rebel, Local\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -144,6 +196,14 @@ CARD_2508 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.US, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2508 New Trade Agreement\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: US, Local\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -158,6 +218,14 @@ CARD_2509 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.REBEL, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2509 Presidential Re-election\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Rebel, Federal\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -172,6 +240,14 @@ CARD_2510 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.FEDERAL, Faction.REBEL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2510 Amnesty Declared\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: Federal, Rebel\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -186,6 +262,14 @@ CARD_2511 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.LOCAL, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2511 Rural Police Expanded\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Local, Federal\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -200,6 +284,14 @@ CARD_2512 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.REBEL, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2512 Crackdown on the Press\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Rebel, Local\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -214,6 +306,14 @@ CARD_2513 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.FEDERAL, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2513 Cabinet Reshuffle\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Federal, Local\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -228,6 +328,14 @@ CARD_2514 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.REBEL, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2514 Rigged Election\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Rebel, Federal\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -242,6 +350,14 @@ CARD_2515 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.REBEL, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2515 Revolution Proclaimed\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Rebel, Federal\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -256,6 +372,14 @@ CARD_2516 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.US, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2516 Bank Run\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: US, Local\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -270,6 +394,14 @@ CARD_2517 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.LOCAL, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2517 Drought and Famine\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Local, Federal\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -284,6 +416,14 @@ CARD_2518 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.FEDERAL, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2518 Army Mutiny\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Federal, Local\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -298,6 +438,14 @@ CARD_2519 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.REBEL, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2519 Mass Jailbreak\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: Rebel, Local\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -312,6 +460,14 @@ CARD_2520 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.LOCAL, Faction.US),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2520 General Strike\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Local, US\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -326,6 +482,14 @@ CARD_2521 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.REBEL, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2521 State of Siege\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Rebel, Federal\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -340,6 +504,14 @@ CARD_2522 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.LOCAL, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2522 Military Governor Appointed\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: Local, Federal\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -354,6 +526,14 @@ CARD_2523 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.REBEL, Faction.LOCAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2523 Curfew Imposed\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: Rebel, Local\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -368,6 +548,14 @@ CARD_2524 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.US, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2524 Army Seizes the Railways\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: US, Federal\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -382,6 +570,14 @@ CARD_2525 = Card(
     signal=MarketSignal.BEAR,
     strife=(Faction.US, Faction.REBEL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2525 Americans Killed at the Border\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Strife: US, Rebel\n"
+        "  Regime change: US Intervention\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 
@@ -396,6 +592,14 @@ CARD_2526 = Card(
     signal=MarketSignal.BULL,
     strife=(Faction.US, Faction.FEDERAL),
     note="reconstructed; follows the headline family (icons only)",
+    text=(
+        "#2526 Marines Land at the Port\n"
+        "Headline card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Strife: US, Federal\n"
+        "  Regime change: US Intervention\n"
+        "  Note: reconstructed; follows the headline family (icons only)"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_2501, CARD_2502, CARD_2503, CARD_2504, CARD_2505, CARD_2506, CARD_2507, CARD_2508, CARD_2509, CARD_2510, CARD_2511, CARD_2512, CARD_2513, CARD_2514, CARD_2515, CARD_2516, CARD_2517, CARD_2518, CARD_2519, CARD_2520, CARD_2521, CARD_2522, CARD_2523, CARD_2524, CARD_2525, CARD_2526)

@@ -48,6 +48,17 @@ CARD_2401 = Card(
     unrest=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the bandit raid family",
+    text=(
+        "#2401 Bandit Raid\n"
+        "Orange card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Cost: 1\n"
+        "  Unrest: 2\n"
+        "  Steal: 3\n"
+        "  Victim prestige: Outrage\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the bandit raid family"
+    ),
 )
 
 
@@ -64,6 +75,16 @@ CARD_2402 = Card(
     unrest=1,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the bandit raid family",
+    text=(
+        "#2402 Cattle Rustling\n"
+        "Orange card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Cost: 0\n"
+        "  Unrest: 1\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the bandit raid family"
+    ),
 )
 
 
@@ -79,6 +100,15 @@ CARD_2403 = Card(
     unrest=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the bandit raid family",
+    text=(
+        "#2403 Train Robbery\n"
+        "Orange card (reconstructed)\n"
+        "  Cost: 2\n"
+        "  Unrest: 2\n"
+        "  Steal: 5\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the bandit raid family"
+    ),
 )
 
 
@@ -94,6 +124,15 @@ CARD_2404 = Card(
     unrest=1,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the bandit raid family",
+    text=(
+        "#2404 Horse Thieves\n"
+        "Orange card (reconstructed)\n"
+        "  Cost: 0\n"
+        "  Unrest: 1\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the bandit raid family"
+    ),
 )
 
 
@@ -110,6 +149,16 @@ CARD_2405 = Card(
     unrest=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the bandit raid family",
+    text=(
+        "#2405 Highway Robbers\n"
+        "Orange card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Cost: 0\n"
+        "  Unrest: 2\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the bandit raid family"
+    ),
 )
 
 
@@ -126,6 +175,16 @@ CARD_2406 = Card(
     unrest=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the bandit raid family",
+    text=(
+        "#2406 Looting\n"
+        "Orange card (reconstructed)\n"
+        "  Cost: 1\n"
+        "  Unrest: 2\n"
+        "  Steal: 4\n"
+        "  Victim prestige: Outrage\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the bandit raid family"
+    ),
 )
 
 
@@ -141,6 +200,15 @@ CARD_2407 = Card(
     unrest=1,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the bandit raid family",
+    text=(
+        "#2407 Kidnapped Manager\n"
+        "Orange card (reconstructed)\n"
+        "  Cost: 2\n"
+        "  Unrest: 1\n"
+        "  Steal: 5\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the bandit raid family"
+    ),
 )
 
 
@@ -158,6 +226,17 @@ CARD_2408 = Card(
     unrest=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the border raid family",
+    text=(
+        "#2408 Border Raid\n"
+        "Orange card (reconstructed)\n"
+        "  District: America\n"
+        "  Cost: 1\n"
+        "  Unrest: 2\n"
+        "  Steal: 3\n"
+        "  Victim prestige: Outrage\n"
+        "  Regime change: US Intervention\n"
+        "  Note: reconstructed; follows the border raid family"
+    ),
 )
 
 
@@ -175,6 +254,17 @@ CARD_2409 = Card(
     unrest=3,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the border raid family",
+    text=(
+        "#2409 Cross-Border Raid\n"
+        "Orange card (reconstructed)\n"
+        "  District: America\n"
+        "  Cost: 2\n"
+        "  Unrest: 3\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Outrage\n"
+        "  Regime change: US Intervention\n"
+        "  Note: reconstructed; follows the border raid family"
+    ),
 )
 
 
@@ -192,6 +282,17 @@ CARD_2410 = Card(
     unrest=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the border raid family",
+    text=(
+        "#2410 Sacked Company Store\n"
+        "Orange card (reconstructed)\n"
+        "  District: America\n"
+        "  Cost: 1\n"
+        "  Unrest: 2\n"
+        "  Steal: 2\n"
+        "  Victim prestige: Outrage\n"
+        "  Regime change: US Intervention\n"
+        "  Note: reconstructed; follows the border raid family"
+    ),
 )
 
 
@@ -209,6 +310,17 @@ CARD_2411 = Card(
     unrest=3,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the uprising family",
+    text=(
+        "#2411 Yaqui Uprising\n"
+        "Orange card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Cost: 1\n"
+        "  Unrest: 3\n"
+        "  Steal: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the uprising family"
+    ),
 )
 
 
@@ -226,6 +338,17 @@ CARD_2412 = Card(
     unrest=3,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the uprising family",
+    text=(
+        "#2412 Peasant Land Invasion\n"
+        "Orange card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Cost: 1\n"
+        "  Unrest: 3\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Revolution\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the uprising family"
+    ),
 )
 
 
@@ -241,6 +364,15 @@ CARD_2413 = Card(
     unrest=2,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the riot and sabotage family",
+    text=(
+        "#2413 Sabotage\n"
+        "Orange card (reconstructed)\n"
+        "  Cost: 2\n"
+        "  Unrest: 2\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the riot and sabotage family"
+    ),
 )
 
 
@@ -256,6 +388,15 @@ CARD_2414 = Card(
     unrest=3,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the riot and sabotage family",
+    text=(
+        "#2414 Riot\n"
+        "Orange card (reconstructed)\n"
+        "  Cost: 1\n"
+        "  Unrest: 3\n"
+        "  Steal: 1\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the riot and sabotage family"
+    ),
 )
 
 
@@ -271,6 +412,15 @@ CARD_2415 = Card(
     unrest=3,
     victim_prestige=Prestige.OUTRAGE,
     note="reconstructed; follows the riot and sabotage family",
+    text=(
+        "#2415 Arson\n"
+        "Orange card (reconstructed)\n"
+        "  Cost: 1\n"
+        "  Unrest: 3\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Outrage\n"
+        "  Note: reconstructed; follows the riot and sabotage family"
+    ),
 )
 
 
@@ -286,6 +436,15 @@ CARD_2416 = Card(
     steal=1,
     unrest=1,
     note="reconstructed; follows the riot and sabotage family",
+    text=(
+        "#2416 Water Rights Dispute\n"
+        "Orange card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Cost: 1\n"
+        "  Unrest: 1\n"
+        "  Steal: 1\n"
+        "  Note: reconstructed; follows the riot and sabotage family"
+    ),
 )
 
 
@@ -303,6 +462,17 @@ CARD_2417 = Card(
     unrest=2,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the strike family",
+    text=(
+        "#2417 Miners' Strike\n"
+        "Orange card (reconstructed)\n"
+        "  Family: strike\n"
+        "  Cost: 2\n"
+        "  Unrest: 2\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Revolution\n"
+        "  Jails victim: yes\n"
+        "  Note: reconstructed; follows the strike family"
+    ),
 )
 
 
@@ -321,6 +491,18 @@ CARD_2418 = Card(
     unrest=2,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the strike family",
+    text=(
+        "#2418 Railway Strike\n"
+        "Orange card (reconstructed)\n"
+        "  Family: strike\n"
+        "  Cost: 2\n"
+        "  Unrest: 2\n"
+        "  Steal: 1\n"
+        "  Victim prestige: Revolution\n"
+        "  Jails victim: yes\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the strike family"
+    ),
 )
 
 
@@ -338,6 +520,17 @@ CARD_2419 = Card(
     unrest=1,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the strike family",
+    text=(
+        "#2419 Mill Workers' Strike\n"
+        "Orange card (reconstructed)\n"
+        "  Family: strike\n"
+        "  District: Sonora\n"
+        "  Cost: 1\n"
+        "  Unrest: 1\n"
+        "  Steal: 0\n"
+        "  Victim prestige: Revolution\n"
+        "  Note: reconstructed; follows the strike family"
+    ),
 )
 
 
@@ -355,6 +548,17 @@ CARD_2420 = Card(
     unrest=1,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the government exaction family (as Creel Tax Increases)",
+    text=(
+        "#2420 Tax Collector's Visit\n"
+        "Orange card (reconstructed)\n"
+        "  District: Sonora\n"
+        "  Cost: 0\n"
+        "  Unrest: 1\n"
+        "  Steal: 3\n"
+        "  Victim prestige: Revolution\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the government exaction family (as Creel Tax Increases)"
+    ),
 )
 
 
@@ -372,6 +576,17 @@ CARD_2421 = Card(
     unrest=2,
     victim_prestige=Prestige.REVOLUTION,
     note="reconstructed; follows the government exaction family (as Creel Tax Increases)",
+    text=(
+        "#2421 Forced Loan\n"
+        "Orange card (reconstructed)\n"
+        "  District: Chihuahua\n"
+        "  Cost: 0\n"
+        "  Unrest: 2\n"
+        "  Steal: 4\n"
+        "  Victim prestige: Revolution\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the government exaction family (as Creel Tax Increases)"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_2401, CARD_2402, CARD_2403, CARD_2404, CARD_2405, CARD_2406, CARD_2407, CARD_2408, CARD_2409, CARD_2410, CARD_2411, CARD_2412, CARD_2413, CARD_2414, CARD_2415, CARD_2416, CARD_2417, CARD_2418, CARD_2419, CARD_2420, CARD_2421)

@@ -260,6 +260,19 @@ CARD_2101 = Card(
     cost=4,
     family=(Family.NEWSPAPER,),
     note="reconstructed; follows the newspaper family",
+    text=(
+        "#2101 The Border Herald\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Family: newspaper\n"
+        '  Side "Government orientation":\n'
+        "    Faction: Federal\n"
+        "    Prestige: Loyalty\n"
+        '  Side "Opposition orientation":\n'
+        "    Faction: Rebel\n"
+        "    Prestige: Revolution\n"
+        "  Note: reconstructed; follows the newspaper family"
+    ),
     sides=(
         Card(
             number=2101,
@@ -271,6 +284,7 @@ CARD_2101 = Card(
             faction=Faction.FEDERAL,
             family=(Family.NEWSPAPER,),
             prestige=(Prestige.LOYALTY,),
+            text="Faction: Federal\nPrestige: Loyalty",
         ),
         Card(
             number=2101,
@@ -282,6 +296,7 @@ CARD_2101 = Card(
             faction=Faction.REBEL,
             family=(Family.NEWSPAPER,),
             prestige=(Prestige.REVOLUTION,),
+            text="Faction: Rebel\nPrestige: Revolution",
         ),
     ),
 )
@@ -297,6 +312,19 @@ CARD_2102 = Card(
     cost=3,
     family=(Family.NEWSPAPER,),
     note="reconstructed; follows the newspaper family",
+    text=(
+        "#2102 The Sonora Courier\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 3\n"
+        "  Family: newspaper\n"
+        '  Side "Government orientation":\n'
+        "    Faction: Local\n"
+        "    Prestige: Loyalty\n"
+        '  Side "Opposition orientation":\n'
+        "    Faction: Rebel\n"
+        "    Prestige: Revolution\n"
+        "  Note: reconstructed; follows the newspaper family"
+    ),
     sides=(
         Card(
             number=2102,
@@ -308,6 +336,7 @@ CARD_2102 = Card(
             faction=Faction.LOCAL,
             family=(Family.NEWSPAPER,),
             prestige=(Prestige.LOYALTY,),
+            text="Faction: Local\nPrestige: Loyalty",
         ),
         Card(
             number=2102,
@@ -319,6 +348,7 @@ CARD_2102 = Card(
             faction=Faction.REBEL,
             family=(Family.NEWSPAPER,),
             prestige=(Prestige.REVOLUTION,),
+            text="Faction: Rebel\nPrestige: Revolution",
         ),
     ),
 )
@@ -334,6 +364,19 @@ CARD_2103 = Card(
     cost=4,
     family=(Family.NEWSPAPER,),
     note="reconstructed; follows the newspaper family",
+    text=(
+        "#2103 The El Paso Gazette\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Family: newspaper\n"
+        '  Side "American orientation":\n'
+        "    Faction: US\n"
+        "    Prestige: Outrage\n"
+        '  Side "Mexican orientation":\n'
+        "    Faction: Local\n"
+        "    Prestige: Loyalty\n"
+        "  Note: reconstructed; follows the newspaper family"
+    ),
     sides=(
         Card(
             number=2103,
@@ -345,6 +388,7 @@ CARD_2103 = Card(
             faction=Faction.US,
             family=(Family.NEWSPAPER,),
             prestige=(Prestige.OUTRAGE,),
+            text="Faction: US\nPrestige: Outrage",
         ),
         Card(
             number=2103,
@@ -356,6 +400,7 @@ CARD_2103 = Card(
             faction=Faction.LOCAL,
             family=(Family.NEWSPAPER,),
             prestige=(Prestige.LOYALTY,),
+            text="Faction: Local\nPrestige: Loyalty",
         ),
     ),
 )
@@ -373,6 +418,21 @@ CARD_2104 = Card(
     family=(Family.GENERAL,),
     prestige=(Prestige.COMMAND,),
     note="reconstructed; follows the general family",
+    text=(
+        "#2104 Federal Division General\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 8\n"
+        "  Faction: Federal\n"
+        "  Prestige: Command\n"
+        "  Family: general\n"
+        "  Machine guns for all:\n"
+        "    While in play, the firepower of the troop, owned by you is 3.\n"
+        "  Note: reconstructed; follows the general family"
+    ),
+    ability_text=(
+        "Machine guns for all:\n"
+        "  While in play, the firepower of the troop, owned by you is 3."
+    ),
     abilities=(
         Ability(
             title="Machine guns for all",
@@ -400,6 +460,21 @@ CARD_2105 = Card(
     family=(Family.GENERAL,),
     prestige=(Prestige.REVOLUTION,),
     note="reconstructed; follows the general family",
+    text=(
+        "#2105 Rebel Field Commander\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 7\n"
+        "  Faction: Rebel\n"
+        "  Prestige: Revolution\n"
+        "  Family: general\n"
+        "  Machine guns for all:\n"
+        "    While in play, the firepower of the troop, owned by you is 3.\n"
+        "  Note: reconstructed; follows the general family"
+    ),
+    ability_text=(
+        "Machine guns for all:\n"
+        "  While in play, the firepower of the troop, owned by you is 3."
+    ),
     abilities=(
         Ability(
             title="Machine guns for all",
@@ -427,6 +502,28 @@ CARD_2106 = Card(
     family=(Family.SPY,),
     prestige=(Prestige.OUTRAGE,),
     note="reconstructed; follows the spy family",
+    text=(
+        "#2106 Border Detective Agency\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: US\n"
+        "  Prestige: Outrage\n"
+        "  Family: spy\n"
+        "  Cancel an attack:\n"
+        "    Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "  During a topple:\n"
+        "    During a topple, you may: discard this card; Díaz has 1 more Outrage for this "
+        "topple.\n"
+        "  Note: reconstructed; follows the spy family"
+    ),
+    ability_text=(
+        "Cancel an attack:\n"
+        "  Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "During a topple:\n"
+        "  During a topple, you may: discard this card; Díaz has 1 more Outrage for this topple."
+    ),
     abilities=(
         Ability(
             title="Cancel an attack",
@@ -468,6 +565,28 @@ CARD_2107 = Card(
     family=(Family.SPY,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the spy family",
+    text=(
+        "#2107 Palace Informant\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 3\n"
+        "  Faction: Federal\n"
+        "  Prestige: Loyalty\n"
+        "  Family: spy\n"
+        "  Cancel an attack:\n"
+        "    Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "  During a topple:\n"
+        "    During a topple, you may: discard this card; Díaz has 1 more Loyalty for this "
+        "topple.\n"
+        "  Note: reconstructed; follows the spy family"
+    ),
+    ability_text=(
+        "Cancel an attack:\n"
+        "  Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "During a topple:\n"
+        "  During a topple, you may: discard this card; Díaz has 1 more Loyalty for this topple."
+    ),
     abilities=(
         Ability(
             title="Cancel an attack",
@@ -508,6 +627,28 @@ CARD_2108 = Card(
     faction=Faction.REBEL,
     family=(Family.SPY,),
     note="reconstructed; follows the spy family",
+    text=(
+        "#2108 Rebel Double Agent\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 3\n"
+        "  Faction: Rebel\n"
+        "  Family: spy\n"
+        "  Cancel an attack:\n"
+        "    Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "  During a topple:\n"
+        "    During a topple, you may: discard this card; Díaz has 1 more Revolution for this "
+        "topple.\n"
+        "  Note: reconstructed; follows the spy family"
+    ),
+    ability_text=(
+        "Cancel an attack:\n"
+        "  Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "During a topple:\n"
+        "  During a topple, you may: discard this card; Díaz has 1 more Revolution for this "
+        "topple."
+    ),
     abilities=(
         Ability(
             title="Cancel an attack",
@@ -549,6 +690,22 @@ CARD_2109 = Card(
     family=(Family.SPY,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the spy family (one of the few without a topple ability)",
+    text=(
+        "#2109 Customs Inspector\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 2\n"
+        "  Faction: Local\n"
+        "  Prestige: Loyalty\n"
+        "  Family: spy\n"
+        "  Cancel an attack:\n"
+        "    Instead of the player playing the card against the victim, you may: discard this "
+        "card.\n"
+        "  Note: reconstructed; follows the spy family (one of the few without a topple ability)"
+    ),
+    ability_text=(
+        "Cancel an attack:\n"
+        "  Instead of the player playing the card against the victim, you may: discard this card."
+    ),
     abilities=(
         Ability(
             title="Cancel an attack",
@@ -578,6 +735,22 @@ CARD_2110 = Card(
     family=(Family.COURT,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the court family",
+    text=(
+        "#2110 Federal District Court\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: Federal\n"
+        "  Prestige: Loyalty\n"
+        "  Family: court\n"
+        "  During a topple:\n"
+        "    During a topple, you may: discard this card; Díaz has 1 more Loyalty for this "
+        "topple.\n"
+        "  Note: reconstructed; follows the court family"
+    ),
+    ability_text=(
+        "During a topple:\n"
+        "  During a topple, you may: discard this card; Díaz has 1 more Loyalty for this topple."
+    ),
     abilities=(
         Ability(
             title="During a topple",
@@ -607,6 +780,22 @@ CARD_2111 = Card(
     family=(Family.COURT,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the court family",
+    text=(
+        "#2111 Sonora State Court\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 3\n"
+        "  Faction: Local\n"
+        "  Prestige: Loyalty\n"
+        "  Family: court\n"
+        "  During a topple:\n"
+        "    During a topple, you may: discard this card; Díaz has 1 more Command for this "
+        "topple.\n"
+        "  Note: reconstructed; follows the court family"
+    ),
+    ability_text=(
+        "During a topple:\n"
+        "  During a topple, you may: discard this card; Díaz has 1 more Command for this topple."
+    ),
     abilities=(
         Ability(
             title="During a topple",
@@ -636,6 +825,22 @@ CARD_2112 = Card(
     family=(Family.COURT,),
     prestige=(Prestige.OUTRAGE,),
     note="reconstructed; follows the court family",
+    text=(
+        "#2112 Border Claims Commission\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: US\n"
+        "  Prestige: Outrage\n"
+        "  Family: court\n"
+        "  During a topple:\n"
+        "    During a topple, you may: discard this card; Díaz has 1 more Outrage for this "
+        "topple.\n"
+        "  Note: reconstructed; follows the court family"
+    ),
+    ability_text=(
+        "During a topple:\n"
+        "  During a topple, you may: discard this card; Díaz has 1 more Outrage for this topple."
+    ),
     abilities=(
         Ability(
             title="During a topple",
@@ -665,6 +870,23 @@ CARD_2113 = Card(
     family=(Family.MONOPOLY,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the monopoly family",
+    text=(
+        "#2113 Blasting Powder Concession\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 5\n"
+        "  Faction: Federal\n"
+        "  Prestige: Loyalty\n"
+        "  Family: monopoly\n"
+        "  Monopoly on mines:\n"
+        "    After the player pays the paid to play the card, if the player is not you and mine "
+        "is among the family of the card, you take the paid from the bank.\n"
+        "  Note: reconstructed; follows the monopoly family"
+    ),
+    ability_text=(
+        "Monopoly on mines:\n"
+        "  After the player pays the paid to play the card, if the player is not you and mine is "
+        "among the family of the card, you take the paid from the bank."
+    ),
     abilities=(
         Ability(
             title="Monopoly on mines",
@@ -694,6 +916,25 @@ CARD_2114 = Card(
     family=(Family.MONOPOLY,),
     prestige=(Prestige.REVOLUTION,),
     note="reconstructed; follows the monopoly family",
+    text=(
+        "#2114 Frontier Arms Concession\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 5\n"
+        "  Faction: Rebel\n"
+        "  Prestige: Revolution\n"
+        "  Family: monopoly\n"
+        "  Monopoly on arms:\n"
+        "    After the player pays the paid to play the card, if the player is not you and the "
+        "card type of the card is troop and the faction of the card is not Federal, you take the "
+        "paid from the bank.\n"
+        "  Note: reconstructed; follows the monopoly family"
+    ),
+    ability_text=(
+        "Monopoly on arms:\n"
+        "  After the player pays the paid to play the card, if the player is not you and the card "
+        "type of the card is troop and the faction of the card is not Federal, you take the paid "
+        "from the bank."
+    ),
     abilities=(
         Ability(
             title="Monopoly on arms",
@@ -723,6 +964,25 @@ CARD_2115 = Card(
     family=(Family.MONOPOLY,),
     prestige=(Prestige.OUTRAGE,),
     note="reconstructed; follows the monopoly family",
+    text=(
+        "#2115 Border Freight Trust\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 6\n"
+        "  Faction: US\n"
+        "  Prestige: Outrage\n"
+        "  Family: monopoly\n"
+        "  Monopoly on freight:\n"
+        "    After the player pays the paid to play the card, if the player is not you and the "
+        "card type of the card is enterprise and the district of the card is Sonora or the "
+        "district of the card is Chihuahua, you take the paid from the bank.\n"
+        "  Note: reconstructed; follows the monopoly family"
+    ),
+    ability_text=(
+        "Monopoly on freight:\n"
+        "  After the player pays the paid to play the card, if the player is not you and the card "
+        "type of the card is enterprise and the district of the card is Sonora or the district of "
+        "the card is Chihuahua, you take the paid from the bank."
+    ),
     abilities=(
         Ability(
             title="Monopoly on freight",
@@ -752,6 +1012,15 @@ CARD_2116 = Card(
     family=(Family.IMMUNE_TO_NATIONALIZATION,),
     prestige=(Prestige.OUTRAGE,),
     note="reconstructed; follows the immune to nationalization family",
+    text=(
+        "#2116 American Consul\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 6\n"
+        "  Faction: US\n"
+        "  Prestige: Outrage\n"
+        "  Family: immune to nationalization\n"
+        "  Note: reconstructed; follows the immune to nationalization family"
+    ),
 )
 
 
@@ -767,6 +1036,15 @@ CARD_2117 = Card(
     family=(Family.IMMUNE_TO_NATIONALIZATION,),
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the immune to nationalization family",
+    text=(
+        "#2117 Concession Lawyer\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 5\n"
+        "  Faction: Federal\n"
+        "  Prestige: Loyalty\n"
+        "  Family: immune to nationalization\n"
+        "  Note: reconstructed; follows the immune to nationalization family"
+    ),
 )
 
 
@@ -781,6 +1059,14 @@ CARD_2118 = Card(
     faction=Faction.LOCAL,
     family=(Family.IMMUNE_TO_JAIL,),
     note="reconstructed; follows the immune to jail family",
+    text=(
+        "#2118 Defence Attorney\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: Local\n"
+        "  Family: immune to jail\n"
+        "  Note: reconstructed; follows the immune to jail family"
+    ),
 )
 
 
@@ -796,6 +1082,15 @@ CARD_2119 = Card(
     family=(Family.IMMUNE_TO_JAIL,),
     prestige=(Prestige.REVOLUTION,),
     note="reconstructed; follows the immune to jail family",
+    text=(
+        "#2119 Habeas Corpus Lawyer\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: Rebel\n"
+        "  Prestige: Revolution\n"
+        "  Family: immune to jail\n"
+        "  Note: reconstructed; follows the immune to jail family"
+    ),
 )
 
 
@@ -810,6 +1105,14 @@ CARD_2120 = Card(
     extra_action=Action.UPGRADE_CONNECTION,
     faction=Faction.US,
     note="reconstructed; follows the extra action family",
+    text=(
+        "#2120 Railway Contractor\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 6\n"
+        "  Faction: US\n"
+        "  Extra action: upgrade connection\n"
+        "  Note: reconstructed; follows the extra action family"
+    ),
 )
 
 
@@ -825,6 +1128,15 @@ CARD_2121 = Card(
     faction=Faction.LOCAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the extra action family",
+    text=(
+        "#2121 Land Agent\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: Local\n"
+        "  Prestige: Loyalty\n"
+        "  Extra action: buy land\n"
+        "  Note: reconstructed; follows the extra action family"
+    ),
 )
 
 
@@ -840,6 +1152,15 @@ CARD_2122 = Card(
     faction=Faction.FEDERAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows the extra action family",
+    text=(
+        "#2122 Chief of Police\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 5\n"
+        "  Faction: Federal\n"
+        "  Prestige: Loyalty\n"
+        "  Extra action: police\n"
+        "  Note: reconstructed; follows the extra action family"
+    ),
 )
 
 
@@ -854,6 +1175,14 @@ CARD_2123 = Card(
     extra_action=Action.REDEPLOY,
     faction=Faction.FEDERAL,
     note="reconstructed; follows the extra action family",
+    text=(
+        "#2123 Army Quartermaster\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 5\n"
+        "  Faction: Federal\n"
+        "  Extra action: redeploy\n"
+        "  Note: reconstructed; follows the extra action family"
+    ),
 )
 
 
@@ -868,6 +1197,15 @@ CARD_2124 = Card(
     faction=Faction.FEDERAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2124 Provincial Governor\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 8\n"
+        "  Faction: Federal\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -882,6 +1220,15 @@ CARD_2125 = Card(
     faction=Faction.FEDERAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2125 Cabinet Minister\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 9\n"
+        "  Faction: Federal\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -896,6 +1243,15 @@ CARD_2126 = Card(
     faction=Faction.LOCAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2126 Village Priest\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 3\n"
+        "  Faction: Local\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -910,6 +1266,15 @@ CARD_2127 = Card(
     faction=Faction.US,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2127 Foreign Investors\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 6\n"
+        "  Faction: US\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -924,6 +1289,15 @@ CARD_2128 = Card(
     faction=Faction.LOCAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2128 Town Mayor\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 3\n"
+        "  Faction: Local\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -938,6 +1312,15 @@ CARD_2129 = Card(
     faction=Faction.LOCAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2129 Landowners' Club\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: Local\n"
+        "  Prestige: Loyalty\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -952,6 +1335,15 @@ CARD_2130 = Card(
     faction=Faction.REBEL,
     prestige=(Prestige.REVOLUTION,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2130 Labour Organiser\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: Rebel\n"
+        "  Prestige: Revolution\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -966,6 +1358,15 @@ CARD_2131 = Card(
     faction=Faction.REBEL,
     prestige=(Prestige.REVOLUTION,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2131 Anarchist Printer\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 3\n"
+        "  Faction: Rebel\n"
+        "  Prestige: Revolution\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -980,6 +1381,15 @@ CARD_2132 = Card(
     faction=Faction.REBEL,
     prestige=(Prestige.REVOLUTION,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2132 Student Agitators\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 3\n"
+        "  Faction: Rebel\n"
+        "  Prestige: Revolution\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -994,6 +1404,15 @@ CARD_2133 = Card(
     faction=Faction.REBEL,
     prestige=(Prestige.REVOLUTION,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2133 Exiled Reformer\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 5\n"
+        "  Faction: Rebel\n"
+        "  Prestige: Revolution\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 
@@ -1008,6 +1427,15 @@ CARD_2134 = Card(
     faction=Faction.US,
     prestige=(Prestige.OUTRAGE,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
+    text=(
+        "#2134 American Journalist\n"
+        "Partner card (reconstructed)\n"
+        "  Cost: 4\n"
+        "  Faction: US\n"
+        "  Prestige: Outrage\n"
+        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
+        "and a prestige point"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_2101, CARD_2102, CARD_2103, CARD_2104, CARD_2105, CARD_2106, CARD_2107, CARD_2108, CARD_2109, CARD_2110, CARD_2111, CARD_2112, CARD_2113, CARD_2114, CARD_2115, CARD_2116, CARD_2117, CARD_2118, CARD_2119, CARD_2120, CARD_2121, CARD_2122, CARD_2123, CARD_2124, CARD_2125, CARD_2126, CARD_2127, CARD_2128, CARD_2129, CARD_2130, CARD_2131, CARD_2132, CARD_2133, CARD_2134)

@@ -26,6 +26,13 @@ CARD_2901 = Card(
     named_regime=Regime.PAX,
     signal=MarketSignal.BULL,
     note="reconstructed; follows the topple family (icons only)",
+    text=(
+        "#2901 Díaz Announces His Retirement\n"
+        "Topple card (reconstructed)\n"
+        "  Signal: bull\n"
+        "  Named regime: Pax\n"
+        "  Note: reconstructed; follows the topple family (icons only)"
+    ),
 )
 
 
@@ -39,6 +46,13 @@ CARD_2902 = Card(
     named_regime=Regime.US_INTERVENTION,
     signal=MarketSignal.BEAR,
     note="reconstructed; follows the topple family (icons only)",
+    text=(
+        "#2902 Calls for Annexation\n"
+        "Topple card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Named regime: US Intervention\n"
+        "  Note: reconstructed; follows the topple family (icons only)"
+    ),
 )
 
 
@@ -52,6 +66,13 @@ CARD_2903 = Card(
     named_regime=Regime.ANARCHY,
     signal=MarketSignal.BEAR,
     note="reconstructed; follows the topple family (icons only)",
+    text=(
+        "#2903 Free Elections Demanded\n"
+        "Topple card (reconstructed)\n"
+        "  Signal: bear\n"
+        "  Named regime: Anarchy\n"
+        "  Note: reconstructed; follows the topple family (icons only)"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_2901, CARD_2902, CARD_2903)

@@ -102,6 +102,19 @@ CARD_2201 = Card(
     prestige=(Prestige.REVOLUTION,),
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the rebel troop family",
+    text=(
+        "#2201 Sierra Guerrillas\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 0\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 5\n"
+        "  Prestige: Revolution\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the rebel troop family"
+    ),
 )
 
 
@@ -121,6 +134,19 @@ CARD_2202 = Card(
     prestige=(Prestige.REVOLUTION,),
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the rebel troop family",
+    text=(
+        "#2202 Mountain Rebels\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 1\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 6\n"
+        "  Prestige: Revolution\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the rebel troop family"
+    ),
 )
 
 
@@ -140,6 +166,19 @@ CARD_2203 = Card(
     prestige=(Prestige.REVOLUTION,),
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the rebel troop family",
+    text=(
+        "#2203 Mayo Insurgents\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: Sonora\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 0\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 6\n"
+        "  Prestige: Revolution\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the rebel troop family"
+    ),
 )
 
 
@@ -159,6 +198,19 @@ CARD_2204 = Card(
     prestige=(Prestige.REVOLUTION,),
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the rebel troop family",
+    text=(
+        "#2204 Sonora Revolutionaries\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: Sonora\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 1\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 6\n"
+        "  Prestige: Revolution\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the rebel troop family"
+    ),
 )
 
 
@@ -178,6 +230,19 @@ CARD_2205 = Card(
     prestige=(Prestige.REVOLUTION,),
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the rebel troop family",
+    text=(
+        "#2205 Chihuahua Irregulars\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 1\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 5\n"
+        "  Prestige: Revolution\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the rebel troop family"
+    ),
 )
 
 
@@ -196,6 +261,18 @@ CARD_2206 = Card(
     firepower=2,
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the rebel troop family",
+    text=(
+        "#2206 Rebel Cavalry\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 2\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 6\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the rebel troop family"
+    ),
 )
 
 
@@ -213,6 +290,17 @@ CARD_2207 = Card(
     faction=Faction.REBEL,
     firepower=1,
     note="reconstructed; follows the rebel troop family",
+    text=(
+        "#2207 Border Smugglers\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: America\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 0\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 4\n"
+        "  Note: reconstructed; follows the rebel troop family"
+    ),
 )
 
 
@@ -231,6 +319,29 @@ CARD_2208 = Card(
     firepower=1,
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as Yaquis)",
+    text=(
+        "#2208 Yaqui Warriors\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: Sonora\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 0\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 5\n"
+        "  Regime change: Anarchy\n"
+        "  Slave revolt:\n"
+        "    After the player plays or redeploys this card to the destination, if slave "
+        "plantation is among the family of the destination, a slave revolt breaks out on the "
+        "destination, with the player as liberator.\n"
+        "  Note: reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as "
+        "Yaquis)"
+    ),
+    ability_text=(
+        "Slave revolt:\n"
+        "  After the player plays or redeploys this card to the destination, if slave plantation "
+        "is among the family of the destination, a slave revolt breaks out on the destination, "
+        "with the player as liberator."
+    ),
     abilities=(
         Ability(
             title="Slave revolt",
@@ -263,6 +374,29 @@ CARD_2209 = Card(
     firepower=2,
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as Yaquis)",
+    text=(
+        "#2209 Yaqui Raiders\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Rebel\n"
+        "  District: Sonora\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 1\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 6\n"
+        "  Regime change: Anarchy\n"
+        "  Slave revolt:\n"
+        "    After the player plays or redeploys this card to the destination, if slave "
+        "plantation is among the family of the destination, a slave revolt breaks out on the "
+        "destination, with the player as liberator.\n"
+        "  Note: reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as "
+        "Yaquis)"
+    ),
+    ability_text=(
+        "Slave revolt:\n"
+        "  After the player plays or redeploys this card to the destination, if slave plantation "
+        "is among the family of the destination, a slave revolt breaks out on the destination, "
+        "with the player as liberator."
+    ),
     abilities=(
         Ability(
             title="Slave revolt",
@@ -296,6 +430,19 @@ CARD_2210 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.MARTIAL_LAW,
     note="reconstructed; follows the local troop family",
+    text=(
+        "#2210 Sonora State Militia\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Local\n"
+        "  District: Sonora\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 3\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 2\n"
+        "  Prestige: Command\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the local troop family"
+    ),
 )
 
 
@@ -315,6 +462,19 @@ CARD_2211 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.MARTIAL_LAW,
     note="reconstructed; follows the local troop family",
+    text=(
+        "#2211 Chihuahua State Militia\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Local\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 3\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 2\n"
+        "  Prestige: Command\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the local troop family"
+    ),
 )
 
 
@@ -334,6 +494,19 @@ CARD_2212 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.PAX,
     note="reconstructed; follows the local troop family",
+    text=(
+        "#2212 Hacienda Guards\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Local\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 2\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 3\n"
+        "  Prestige: Command\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the local troop family"
+    ),
 )
 
 
@@ -352,6 +525,18 @@ CARD_2213 = Card(
     firepower=1,
     regime_change=Regime.PAX,
     note="reconstructed; follows the local troop family",
+    text=(
+        "#2213 Mine Guards\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Local\n"
+        "  District: Sonora\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 2\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 2\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the local troop family"
+    ),
 )
 
 
@@ -370,6 +555,18 @@ CARD_2214 = Card(
     firepower=1,
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the local troop family",
+    text=(
+        "#2214 Bandit Gang\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Local\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 1\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 4\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the local troop family"
+    ),
 )
 
 
@@ -388,6 +585,18 @@ CARD_2215 = Card(
     firepower=2,
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the local troop family",
+    text=(
+        "#2215 Mutinous Militia\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Local\n"
+        "  District: Sonora\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 2\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 3\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the local troop family"
+    ),
 )
 
 
@@ -406,6 +615,18 @@ CARD_2216 = Card(
     firepower=1,
     regime_change=Regime.ANARCHY,
     note="reconstructed; follows the local troop family",
+    text=(
+        "#2216 Vaquero Posse\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Local\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 1\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 3\n"
+        "  Regime change: Anarchy\n"
+        "  Note: reconstructed; follows the local troop family"
+    ),
 )
 
 
@@ -425,6 +646,19 @@ CARD_2217 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.MARTIAL_LAW,
     note="reconstructed; follows the federal troop family",
+    text=(
+        "#2217 Federal Infantry Battalion\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Federal\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 6\n"
+        "  Cost mule: 4\n"
+        "  Cost rail: 2\n"
+        "  Prestige: Command\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the federal troop family"
+    ),
 )
 
 
@@ -444,6 +678,19 @@ CARD_2218 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.MARTIAL_LAW,
     note="reconstructed; follows the federal troop family",
+    text=(
+        "#2218 Federal Infantry Regiment\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Federal\n"
+        "  District: Sonora\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 6\n"
+        "  Cost mule: 4\n"
+        "  Cost rail: 2\n"
+        "  Prestige: Command\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the federal troop family"
+    ),
 )
 
 
@@ -463,6 +710,19 @@ CARD_2219 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.MARTIAL_LAW,
     note="reconstructed; follows the federal troop family",
+    text=(
+        "#2219 Federal Machine Gun Company\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Federal\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 3\n"
+        "  Cost boot: 8\n"
+        "  Cost mule: 5\n"
+        "  Cost rail: 3\n"
+        "  Prestige: Command\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the federal troop family"
+    ),
 )
 
 
@@ -482,6 +742,19 @@ CARD_2220 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.MARTIAL_LAW,
     note="reconstructed; follows the federal troop family",
+    text=(
+        "#2220 Federal Artillery Battery\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Federal\n"
+        "  District: Sonora\n"
+        "  Firepower: 3\n"
+        "  Cost boot: 8\n"
+        "  Cost mule: 6\n"
+        "  Cost rail: 3\n"
+        "  Prestige: Command\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the federal troop family"
+    ),
 )
 
 
@@ -501,6 +774,19 @@ CARD_2221 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.MARTIAL_LAW,
     note="reconstructed; follows the federal troop family",
+    text=(
+        "#2221 Federal Cavalry\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Federal\n"
+        "  District: Sonora\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 4\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 2\n"
+        "  Prestige: Command\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the federal troop family"
+    ),
 )
 
 
@@ -520,6 +806,19 @@ CARD_2222 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.MARTIAL_LAW,
     note="reconstructed; follows the federal troop family",
+    text=(
+        "#2222 Federal Railway Guard\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Federal\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 7\n"
+        "  Cost mule: 4\n"
+        "  Cost rail: 1\n"
+        "  Prestige: Command\n"
+        "  Regime change: Martial Law\n"
+        "  Note: reconstructed; follows the federal troop family"
+    ),
 )
 
 
@@ -538,6 +837,18 @@ CARD_2223 = Card(
     firepower=2,
     regime_change=Regime.PAX,
     note="reconstructed; follows the federal troop family",
+    text=(
+        "#2223 Rural Police Patrol\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Federal\n"
+        "  District: Chihuahua\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 5\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 2\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the federal troop family"
+    ),
 )
 
 
@@ -556,6 +867,18 @@ CARD_2224 = Card(
     firepower=2,
     regime_change=Regime.PAX,
     note="reconstructed; follows the federal troop family",
+    text=(
+        "#2224 Federal Garrison\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: Federal\n"
+        "  District: Sonora\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 6\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 2\n"
+        "  Regime change: Pax\n"
+        "  Note: reconstructed; follows the federal troop family"
+    ),
 )
 
 
@@ -575,6 +898,19 @@ CARD_2225 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.US_INTERVENTION,
     note="reconstructed; follows the U.S. troop family",
+    text=(
+        "#2225 U.S. Cavalry Troop\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: US\n"
+        "  District: America\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 5\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 2\n"
+        "  Prestige: Command\n"
+        "  Regime change: US Intervention\n"
+        "  Note: reconstructed; follows the U.S. troop family"
+    ),
 )
 
 
@@ -594,6 +930,19 @@ CARD_2226 = Card(
     prestige=(Prestige.COMMAND,),
     regime_change=Regime.US_INTERVENTION,
     note="reconstructed; follows the U.S. troop family",
+    text=(
+        "#2226 U.S. Machine Gun Detachment\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: US\n"
+        "  District: America\n"
+        "  Firepower: 3\n"
+        "  Cost boot: 8\n"
+        "  Cost mule: 5\n"
+        "  Cost rail: 2\n"
+        "  Prestige: Command\n"
+        "  Regime change: US Intervention\n"
+        "  Note: reconstructed; follows the U.S. troop family"
+    ),
 )
 
 
@@ -611,6 +960,17 @@ CARD_2227 = Card(
     faction=Faction.US,
     firepower=1,
     note="reconstructed; follows the U.S. troop family",
+    text=(
+        "#2227 Border Marshals\n"
+        "Troop card (reconstructed)\n"
+        "  Faction: US\n"
+        "  District: America\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 3\n"
+        "  Cost mule: 2\n"
+        "  Cost rail: 1\n"
+        "  Note: reconstructed; follows the U.S. troop family"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_2201, CARD_2202, CARD_2203, CARD_2204, CARD_2205, CARD_2206, CARD_2207, CARD_2208, CARD_2209, CARD_2210, CARD_2211, CARD_2212, CARD_2213, CARD_2214, CARD_2215, CARD_2216, CARD_2217, CARD_2218, CARD_2219, CARD_2220, CARD_2221, CARD_2222, CARD_2223, CARD_2224, CARD_2225, CARD_2226, CARD_2227)

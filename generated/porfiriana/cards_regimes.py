@@ -82,6 +82,21 @@ CARD_1701 = Card(
     source="cards/porfiriana/regimes.pax:10",
     regime=Regime.PAX,
     note="rules 002 chapter H; values and special rule stated there",
+    text=(
+        "#1701 Pax Porfiriana\n"
+        "Regime card (inferred)\n"
+        "  Regime: Pax\n"
+        '  Side "Regime":\n'
+        "    Mines: 2\n"
+        "    Economy: 3\n"
+        "    Bribes and cronyism:\n"
+        "      While in play, whether each Loyalty point of the player holds a prestige cube is "
+        "yes.\n"
+        '  Side "Topple":\n'
+        "    Topple prestige: Loyalty\n"
+        "    Topple kind: Diaz Retirement\n"
+        "  Note: rules 002 chapter H; values and special rule stated there"
+    ),
     sides=(
         Card(
             number=1701,
@@ -92,6 +107,18 @@ CARD_1701 = Card(
             economy=3,
             mines=2,
             regime=Regime.PAX,
+            text=(
+                "Mines: 2\n"
+                "Economy: 3\n"
+                "Bribes and cronyism:\n"
+                "  While in play, whether each Loyalty point of the player holds a prestige cube "
+                "is yes."
+            ),
+            ability_text=(
+                "Bribes and cronyism:\n"
+                "  While in play, whether each Loyalty point of the player holds a prestige cube "
+                "is yes."
+            ),
             abilities=(
                 Ability(
                     title="Bribes and cronyism",
@@ -114,6 +141,7 @@ CARD_1701 = Card(
             regime=Regime.PAX,
             topple_kind=ToppleKind.DIAZ_RETIREMENT,
             topple_prestige=Prestige.LOYALTY,
+            text="Topple prestige: Loyalty\nTopple kind: Diaz Retirement",
         ),
     ),
 )
@@ -128,6 +156,22 @@ CARD_1702 = Card(
     source="cards/porfiriana/regimes.pax:32",
     regime=Regime.US_INTERVENTION,
     note="rules 002 chapter H; values and special rule stated there",
+    text=(
+        "#1702 U.S. Intervention\n"
+        "Regime card (inferred)\n"
+        "  Regime: US Intervention\n"
+        '  Side "Regime":\n'
+        "    Mines: 3\n"
+        "    Economy: 2\n"
+        "    U.S. troops cross the border:\n"
+        "      While in play, whether the troop may be played or redeployed to an enterprise in "
+        "the district is yes when the faction of the troop is US and the district is not "
+        "America.\n"
+        '  Side "Topple":\n'
+        "    Topple prestige: Outrage\n"
+        "    Topple kind: US Annexation\n"
+        "  Note: rules 002 chapter H; values and special rule stated there"
+    ),
     sides=(
         Card(
             number=1702,
@@ -138,6 +182,20 @@ CARD_1702 = Card(
             economy=2,
             mines=3,
             regime=Regime.US_INTERVENTION,
+            text=(
+                "Mines: 3\n"
+                "Economy: 2\n"
+                "U.S. troops cross the border:\n"
+                "  While in play, whether the troop may be played or redeployed to an enterprise "
+                "in the district is yes when the faction of the troop is US and the district is "
+                "not America."
+            ),
+            ability_text=(
+                "U.S. troops cross the border:\n"
+                "  While in play, whether the troop may be played or redeployed to an enterprise "
+                "in the district is yes when the faction of the troop is US and the district is "
+                "not America."
+            ),
             abilities=(
                 Ability(
                     title="U.S. troops cross the border",
@@ -160,6 +218,7 @@ CARD_1702 = Card(
             regime=Regime.US_INTERVENTION,
             topple_kind=ToppleKind.US_ANNEXATION,
             topple_prestige=Prestige.OUTRAGE,
+            text="Topple prestige: Outrage\nTopple kind: US Annexation",
         ),
     ),
 )
@@ -174,6 +233,20 @@ CARD_1703 = Card(
     source="cards/porfiriana/regimes.pax:51",
     regime=Regime.MARTIAL_LAW,
     note="rules 002 chapter H; values and special rule stated there",
+    text=(
+        "#1703 Martial Law\n"
+        "Regime card (inferred)\n"
+        "  Regime: Martial Law\n"
+        '  Side "Regime":\n'
+        "    Mines: 2\n"
+        "    Economy: 2\n"
+        "    Military rule:\n"
+        "      While in play, the gold the player pays for a police action is 0.\n"
+        '  Side "Topple":\n'
+        "    Topple prestige: Command\n"
+        "    Topple kind: Coup\n"
+        "  Note: rules 002 chapter H; values and special rule stated there"
+    ),
     sides=(
         Card(
             number=1703,
@@ -184,6 +257,16 @@ CARD_1703 = Card(
             economy=2,
             mines=2,
             regime=Regime.MARTIAL_LAW,
+            text=(
+                "Mines: 2\n"
+                "Economy: 2\n"
+                "Military rule:\n"
+                "  While in play, the gold the player pays for a police action is 0."
+            ),
+            ability_text=(
+                "Military rule:\n"
+                "  While in play, the gold the player pays for a police action is 0."
+            ),
             abilities=(
                 Ability(
                     title="Military rule",
@@ -206,6 +289,7 @@ CARD_1703 = Card(
             regime=Regime.MARTIAL_LAW,
             topple_kind=ToppleKind.COUP,
             topple_prestige=Prestige.COMMAND,
+            text="Topple prestige: Command\nTopple kind: Coup",
         ),
     ),
 )
@@ -220,6 +304,21 @@ CARD_1704 = Card(
     source="cards/porfiriana/regimes.pax:70",
     regime=Regime.ANARCHY,
     note="rules 002 chapter H; values and special rule stated there",
+    text=(
+        "#1704 Anarchy\n"
+        "Regime card (inferred)\n"
+        "  Regime: Anarchy\n"
+        '  Side "Regime":\n'
+        "    Mines: 1\n"
+        "    Economy: 1\n"
+        "    No jurisdiction:\n"
+        "      While in play, whether the troop may be played or redeployed to an enterprise in "
+        "the district is yes.\n"
+        '  Side "Topple":\n'
+        "    Topple prestige: Revolution\n"
+        "    Topple kind: Free Elections\n"
+        "  Note: rules 002 chapter H; values and special rule stated there"
+    ),
     sides=(
         Card(
             number=1704,
@@ -230,6 +329,18 @@ CARD_1704 = Card(
             economy=1,
             mines=1,
             regime=Regime.ANARCHY,
+            text=(
+                "Mines: 1\n"
+                "Economy: 1\n"
+                "No jurisdiction:\n"
+                "  While in play, whether the troop may be played or redeployed to an enterprise "
+                "in the district is yes."
+            ),
+            ability_text=(
+                "No jurisdiction:\n"
+                "  While in play, whether the troop may be played or redeployed to an enterprise "
+                "in the district is yes."
+            ),
             abilities=(
                 Ability(
                     title="No jurisdiction",
@@ -252,6 +363,7 @@ CARD_1704 = Card(
             regime=Regime.ANARCHY,
             topple_kind=ToppleKind.FREE_ELECTIONS,
             topple_prestige=Prestige.REVOLUTION,
+            text="Topple prestige: Revolution\nTopple kind: Free Elections",
         ),
     ),
 )

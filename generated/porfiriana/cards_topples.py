@@ -24,6 +24,14 @@ CARD_1901 = Card(
     named_regime=Regime.MARTIAL_LAW,
     signal=MarketSignal.BEAR,
     note="rules 002 chapter K (topple example): its modifier counts only under Martial Law; title translated from the French rules; signal reconstructed",
+    text=(
+        "#1901 President Díaz Is Killed\n"
+        "Topple card (inferred)\n"
+        "  Signal: bear\n"
+        "  Named regime: Martial Law\n"
+        "  Note: rules 002 chapter K (topple example): its modifier counts only under Martial "
+        "Law; title translated from the French rules; signal reconstructed"
+    ),
 )
 
 CARDS: tuple[Card, ...] = (CARD_1901,)

@@ -55,6 +55,18 @@ CARD_1201 = Card(
     firepower=2,
     regime_change=Regime.US_INTERVENTION,
     note="rules 003 (troop example); attributes stated there",
+    text=(
+        "#1201 Arizona Rangers\n"
+        "Troop card (inferred)\n"
+        "  Faction: US\n"
+        "  District: America\n"
+        "  Cost boot: 6\n"
+        "  Cost mule: 4\n"
+        "  Cost rail: 2\n"
+        "  Firepower: 2\n"
+        "  Regime change: US Intervention\n"
+        "  Note: rules 003 (troop example); attributes stated there"
+    ),
 )
 
 
@@ -73,6 +85,19 @@ CARD_1202 = Card(
     firepower=2,
     regime_change=Regime.PAX,
     note="rules 002 glossary, Jurisdiction example: played under Anarchy, the regime changes to Pax; faction, district, firepower and costs reconstructed",
+    text=(
+        "#1202 Rurales\n"
+        "Troop card (inferred)\n"
+        "  Faction: Federal\n"
+        "  District: Sonora\n"
+        "  Firepower: 2\n"
+        "  Cost boot: 5\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 2\n"
+        "  Regime change: Pax\n"
+        "  Note: rules 002 glossary, Jurisdiction example: played under Anarchy, the regime "
+        "changes to Pax; faction, district, firepower and costs reconstructed"
+    ),
 )
 
 
@@ -90,6 +115,28 @@ CARD_1203 = Card(
     faction=Faction.REBEL,
     firepower=1,
     note="rules 002 chapter J and glossary (Slave Revolt); red troop whose arrival on a slave plantation causes a slave revolt; district, firepower and costs reconstructed",
+    text=(
+        "#1203 Yaquis\n"
+        "Troop card (inferred)\n"
+        "  Faction: Rebel\n"
+        "  District: Sonora\n"
+        "  Firepower: 1\n"
+        "  Cost boot: 1\n"
+        "  Cost mule: 3\n"
+        "  Cost rail: 6\n"
+        "  Slave revolt:\n"
+        "    After the player plays or redeploys this card to the destination, if slave "
+        "plantation is among the family of the destination, a slave revolt breaks out on the "
+        "destination, with the player as liberator.\n"
+        "  Note: rules 002 chapter J and glossary (Slave Revolt); red troop whose arrival on a "
+        "slave plantation causes a slave revolt; district, firepower and costs reconstructed"
+    ),
+    ability_text=(
+        "Slave revolt:\n"
+        "  After the player plays or redeploys this card to the destination, if slave plantation "
+        "is among the family of the destination, a slave revolt breaks out on the destination, "
+        "with the player as liberator."
+    ),
     abilities=(
         Ability(
             title="Slave revolt",

@@ -238,6 +238,8 @@ class Card:
     upgrade_rail_cost: int | None = None
     victim_prestige: Prestige | None = None
     note: str = ""
+    text: str = ""  # the whole card in English, as `paxc render` prints it
+    ability_text: str = ""  # what its abilities say, one line per effect
     abilities: tuple[Ability[PorfirianaEffects], ...] = ()
     lasting: tuple[Ability[PorfirianaEffects], ...] = ()  # what the card's `until ...` effects start
     sides: tuple[Card, ...] = ()

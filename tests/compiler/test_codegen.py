@@ -19,7 +19,8 @@ import pytest
 
 from paxc.compiler import build, codegen
 from paxc.compiler.project import compile_paths
-from paxc.compiler.render import card_text
+from paxc.compiler.pylayout import PyCall, PyText, layout
+from paxc.compiler.render import abilities_text, card_text, side_text
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.decisions import ENOUGH, Number
 from paxc.runtime.effects import Choice, Effect, PlayerId, Stage
@@ -52,6 +53,33 @@ def test_pamir_card_text_matches_golden() -> None:
     assert result.ok, result.render_diagnostics()
     text = "\n\n".join(card_text(card) for card in result.games["pamir"].cards()) + "\n"
     check_golden(GOLDEN / "pamir.txt", text)
+
+
+@pytest.mark.parametrize("game", ["pamir", "porfiriana"])
+def test_generated_cards_carry_their_rendered_text(game: str) -> None:
+    """The runtime shows `Card.text` and `Card.ability_text` (the play table, its `c` command):
+    what `paxc render` says, stored at build time, sides included."""
+    result = compile_paths([REPO / "cards" / game], REPO)
+    assert result.ok, result.render_diagnostics()
+    generated = importlib.import_module(f"paxc.generated.{game}")
+    compiled = {card.number: card for card in generated.CARDS}
+    checked = 0
+    for card in result.games[game].cards():
+        shown = compiled[card.number]
+        assert shown.text == card_text(card)
+        assert shown.ability_text == abilities_text(card.abilities)
+        for side, side_card in zip(card.sides, shown.sides, strict=True):
+            assert side_card.text == side_text(card, side)
+            assert side_card.ability_text == abilities_text(side.abilities)
+        checked += 1
+    assert checked == len(compiled)
+
+
+def test_long_card_text_is_cut_into_literals_that_fit() -> None:
+    text = "Ability:\n  " + "word " * 40 + "end.\nshort"
+    code = layout(PyCall("Card", (("text", PyText(text)),)), 0, "CARD_1 = ")
+    assert all(len(line) <= 99 for line in code.splitlines())
+    assert eval(code, {"Card": lambda text: text}) == text
 
 
 def test_generated_modules_carry_header_comments_and_sorted_imports() -> None:

@@ -128,6 +128,15 @@ CARD_1 = Card(
     cost=1,
     guild=Guild.WEAVERS,
     points=1,
+    text=(
+        "#1 Loom\n"
+        "Good card (printed)\n"
+        "  Guild: Weavers\n"
+        "  Cost: 1\n"
+        "  Points: 1\n"
+        "  On play: you gain 1 coins."
+    ),
+    ability_text="On play: you gain 1 coins.",
     abilities=(
         Ability(
             title=None,
@@ -153,6 +162,15 @@ CARD_2 = Card(
     cost=3,
     guild=Guild.WEAVERS,
     points=1,
+    text=(
+        "#2 Dye Works\n"
+        "Good card (printed)\n"
+        "  Guild: Weavers\n"
+        "  Cost: 3\n"
+        "  Points: 1\n"
+        "  On play: you gain the Weavers cards you have played coins."
+    ),
+    ability_text="On play: you gain the Weavers cards you have played coins.",
     abilities=(
         Ability(
             title=None,
@@ -178,6 +196,7 @@ CARD_3 = Card(
     cost=5,
     guild=Guild.WEAVERS,
     points=4,
+    text="#3 Tapestry\nGood card (printed)\n  Guild: Weavers\n  Cost: 5\n  Points: 4",
 )
 
 
@@ -191,6 +210,7 @@ CARD_4 = Card(
     cost=2,
     guild=Guild.SMITHS,
     points=2,
+    text="#4 Forge\nGood card (printed)\n  Guild: Smiths\n  Cost: 2\n  Points: 2",
 )
 
 
@@ -204,6 +224,15 @@ CARD_5 = Card(
     cost=3,
     guild=Guild.SMITHS,
     points=2,
+    text=(
+        "#5 Anvil\n"
+        "Good card (printed)\n"
+        "  Guild: Smiths\n"
+        "  Cost: 3\n"
+        "  Points: 2\n"
+        "  On play: if the Smiths cards you have played is at least 2: you draw 1 cards."
+    ),
+    ability_text="On play: if the Smiths cards you have played is at least 2: you draw 1 cards.",
     abilities=(
         Ability(
             title=None,
@@ -229,6 +258,7 @@ CARD_6 = Card(
     cost=6,
     guild=Guild.SMITHS,
     points=5,
+    text="#6 Foundry\nGood card (printed)\n  Guild: Smiths\n  Cost: 6\n  Points: 5",
 )
 
 
@@ -242,6 +272,15 @@ CARD_7 = Card(
     cost=2,
     guild=Guild.TRADERS,
     points=1,
+    text=(
+        "#7 Caravan\n"
+        "Good card (printed)\n"
+        "  Guild: Traders\n"
+        "  Cost: 2\n"
+        "  Points: 1\n"
+        "  On play: you draw 1 cards."
+    ),
+    ability_text="On play: you draw 1 cards.",
     abilities=(
         Ability(
             title=None,
@@ -267,6 +306,20 @@ CARD_8 = Card(
     cost=4,
     guild=Guild.TRADERS,
     points=2,
+    text=(
+        "#8 Market Charter\n"
+        "Good card (printed)\n"
+        "  Guild: Traders\n"
+        "  Cost: 4\n"
+        "  Points: 2\n"
+        "  Charter:\n"
+        "    While in play, the cost for you to buy the card is what it would otherwise be minus "
+        "1."
+    ),
+    ability_text=(
+        "Charter:\n"
+        "  While in play, the cost for you to buy the card is what it would otherwise be minus 1."
+    ),
     abilities=(
         Ability(
             title="Charter",
@@ -293,6 +346,19 @@ CARD_9 = Card(
     cost=3,
     guild=Guild.TRADERS,
     points=1,
+    text=(
+        "#9 Toll Road\n"
+        "Good card (printed)\n"
+        "  Guild: Traders\n"
+        "  Cost: 3\n"
+        "  Points: 1\n"
+        "  Tolls:\n"
+        "    After the player plays the card, if the player is not you, you gain 1 coins."
+    ),
+    ability_text=(
+        "Tolls:\n"
+        "  After the player plays the card, if the player is not you, you gain 1 coins."
+    ),
     abilities=(
         Ability(
             title="Tolls",
@@ -320,6 +386,15 @@ CARD_10 = Card(
     cost=2,
     guild=Guild.TRADERS,
     points=0,
+    text=(
+        "#10 Festival\n"
+        "Good card (printed)\n"
+        "  Guild: Traders\n"
+        "  Cost: 2\n"
+        "  Points: 0\n"
+        "  On play: for each player p in turn order: p gains 1 coins; you gain 1 coins."
+    ),
+    ability_text="On play: for each player p in turn order: p gains 1 coins; you gain 1 coins.",
     abilities=(
         Ability(
             title=None,
@@ -345,6 +420,21 @@ CARD_11 = Card(
     cost=4,
     guild=Guild.SMITHS,
     points=3,
+    text=(
+        "#11 Guild Hall\n"
+        "Good card (printed)\n"
+        "  Guild: Smiths\n"
+        "  Cost: 4\n"
+        "  Points: 3\n"
+        "  Patronage:\n"
+        "    While in play, the cost for the buyer to buy the card is what it would otherwise be "
+        "plus 1 when the buyer is not you and the guild of the card is Smiths."
+    ),
+    ability_text=(
+        "Patronage:\n"
+        "  While in play, the cost for the buyer to buy the card is what it would otherwise be "
+        "plus 1 when the buyer is not you and the guild of the card is Smiths."
+    ),
     abilities=(
         Ability(
             title="Patronage",
@@ -371,6 +461,15 @@ CARD_12 = Card(
     cost=2,
     guild=Guild.WEAVERS,
     points=1,
+    text=(
+        "#12 Spinning Wheel\n"
+        "Good card (printed)\n"
+        "  Guild: Weavers\n"
+        "  Cost: 2\n"
+        "  Points: 1\n"
+        "  On play: if the coins of you is less than 2: you gain 2 coins."
+    ),
+    ability_text="On play: if the coins of you is less than 2: you gain 2 coins.",
     abilities=(
         Ability(
             title=None,

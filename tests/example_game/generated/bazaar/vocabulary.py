@@ -60,6 +60,8 @@ class Card:
     guild: Guild
     points: int
     note: str = ""
+    text: str = ""  # the whole card in English, as `paxc render` prints it
+    ability_text: str = ""  # what its abilities say, one line per effect
     abilities: tuple[Ability[BazaarEffects], ...] = ()
     lasting: tuple[Ability[BazaarEffects], ...] = ()  # what the card's `until ...` effects start
     sides: tuple[Card, ...] = ()
