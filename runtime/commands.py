@@ -23,9 +23,11 @@ from typing import Any
 import click
 
 from paxc.runtime import games
+from paxc.runtime.core import card_lookup, style
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.narration import listening, retell
 from paxc.runtime.core.options import OptionsError, OptionsSchema
+from paxc.runtime.core.preview import previews
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file
 from paxc.runtime.games import GameKit
@@ -441,6 +443,19 @@ def play(
     log = _LogWriter(save_path, session)
     log.write(first=True)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
+    with style.colouring(style.wanted(sys.stdout)):
+        _play_on(kit, session, narrator, log, robots, save_path)
+
+
+def _play_on(
+    kit: GameKit,
+    session: Session[Any],
+    narrator: _Narrator,
+    log: _LogWriter,
+    robots: dict[int, RandomAgent],
+    save_path: Path | None,
+) -> None:
+    """The game at the terminal, from where it stands to its end or the person's 'q'."""
     shown_turn = -1
     saved_turn = session.state.turn_number
     # The person's decisions that 'u' may take back: (log length before it, chance outcomes
@@ -463,12 +478,21 @@ def play(
         if session.state.turn_number != shown_turn:
             shown_turn = session.state.turn_number
             click.echo("\n" + kit.describe(session.state, player) + "\n")
+            click.echo(style.quiet(f"Type an option's number, or {_COMMANDS}."))
         click.echo(f"P{player}: {pending.prompt}")
-        for index in session.legal_actions():
-            click.echo(f"  {index}: {session.action_to_string(index)}")
+        _show_options(session, kit)
         # No default: pressing Enter must never choose for the player (option 0 may end the turn).
-        answer = click.prompt("choice").strip().lower()
+        answer = click.prompt("choice").strip()
+        command, _, argument = answer.partition(" ")
+        answer = answer.lower()
+        if command.lower() == "c" and argument.strip():
+            _show_card(kit, argument.strip())
+            continue
         if answer == "q":
+            # A game a person has decided in is lost on quitting unless saved: asked first.
+            decided = any(entry.player not in robots for entry in session.log)
+            if save_path is None and decided and not _confirmed("Quit? This game is not saved (--save)"):
+                continue
             break
         if answer == "u":
             undone = _undo(session, taken)
@@ -489,8 +513,12 @@ def play(
             continue
         if not answer.isdigit() or int(answer) not in session.legal_actions():
             click.echo(
-                f"'{answer}' is not one of the options: type a number from 0 to {len(session.legal_actions()) - 1}"
+                f"'{answer}' is not one of the options: type a number from 0 to "
+                f"{len(session.legal_actions()) - 1} (or {_COMMANDS})"
             )
+            continue
+        question = kit.confirm(session.state, pending.options[int(answer)]) if kit.confirm else None
+        if question is not None and not _confirmed(question):
             continue
         taken.append((len(session.log), len(session.chance), session.state.turn_number))
         with listening(narrator):
@@ -503,6 +531,55 @@ def play(
         if log.failed:
             sys.exit(1)
         click.echo(f"log saved to {save_path}")
+
+
+_COMMANDS = "c NAME|NUMBER (a card), b (the board), l (the log), u (take back), q (quit)"
+
+
+def _show_options(session: Session[Any], kit: GameKit) -> None:
+    """The options, each with what it would do where the game can tell (core/preview.py)."""
+    said: dict[int, str] = {}
+    if kit.consequences is not None and kit.secrets is not None:
+        for action, preview in previews(session, kit.consequences, kit.secrets).items():
+            said[action] = preview.text()
+    for index in session.legal_actions():
+        label = session.action_to_string(index)
+        note = said.get(index, "")
+        text = f"{label} ({note})" if note else label
+        number = f"  {index}: "
+        lines = style.wrapped(text, " " * len(number))
+        lines[0] = number + lines[0][len(number) :]
+        if note:  # the note coloured, where a line holds it whole or holds only some of it
+            lines = [
+                line.replace(note, style.consequence(note))
+                if note in line
+                else (
+                    line
+                    if line.strip() not in note
+                    else line.replace(line.strip(), style.consequence(line.strip()))
+                )
+                for line in lines
+            ]
+        click.echo("\n".join(lines))
+
+
+def _show_card(kit: GameKit, query: str) -> None:
+    """`c NAME|NUMBER`: a card in full, as `paxc render` prints it."""
+    if not kit.cards:
+        click.echo("this game lists no cards")
+        return
+
+    def shown(card: Any) -> str:
+        first, _, rest = str(card.text).partition("\n")
+        return style.card_name(first) + ("\n" + rest if rest else "")
+
+    click.echo(card_lookup.answer(card_lookup.find(kit.cards, query), query, shown))
+
+
+def _confirmed(question: str) -> bool:
+    """Yes only for 'y' or 'yes': Enter alone, or anything else, is no."""
+    answer: str = click.prompt(f"{style.warning(question)} [y/N]", default="", show_default=False)
+    return answer.strip().lower() in ("y", "yes")
 
 
 class _Narrator:

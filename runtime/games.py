@@ -25,6 +25,7 @@ from typing import Any
 
 from paxc.runtime.core.observation import Observer
 from paxc.runtime.core.options import OptionsSchema
+from paxc.runtime.core.preview import Consequences, Secrets
 from paxc.runtime.core.session import GameRules, Session
 
 ENTRY_POINT_GROUP = "paxc.games"
@@ -67,6 +68,16 @@ class GameKit:
     # What each seat may know (hands and deck order hidden): agents receive it instead of the
     # state. A game without one shows its agents their pending decisions only.
     observe: Observer | None = None
+    # Every card of the game (its generated `Card`s: number, name, sides, text), for `c NAME`.
+    cards: tuple[Any, ...] = ()
+    # What an option would do, said beside it (core/preview.py): what changed between the state
+    # before and after a trial of it, and what of a state is hidden (a trial that draws
+    # something says only that). None: options are shown as they are.
+    consequences: Consequences | None = None
+    secrets: Secrets | None = None
+    # The question a person must answer yes to before an option is taken (ending a turn with
+    # actions left), or None for most options.
+    confirm: Callable[[Any, object], str | None] | None = None
 
     def seats_for_people(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         if self.people_seats is not None:

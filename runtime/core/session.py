@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -106,6 +106,9 @@ class Session(Generic[S]):
         self.log: list[LogEntry] = []
         self.chance: list[str] = []
         self.state = rules.new_state(self.options, seed)
+        # Called with each step the rules yield before the session handles it (a preview stops
+        # a trial there, core/preview.py); None in play.
+        self.watch: Callable[[Step], None] | None = None
         self._start(self.state)
 
     def _start(self, state: S) -> None:
@@ -119,9 +122,12 @@ class Session(Generic[S]):
         """Resume the rules (the pending choice, if any, holds its answer) until the next real
         decision or the end."""
         run = self._run
+        watch = self.watch
         try:
             step = next(run)
             while True:
+                if watch is not None:
+                    watch(step)
                 if isinstance(step, Choice):
                     if not step.options:
                         raise RuntimeError(f"dead end: '{step.prompt}' offers no option")
@@ -195,6 +201,7 @@ class Session(Generic[S]):
         copy = object.__new__(Session)
         copy.rules, copy.options, copy.seed = self.rules, self.options, self.seed
         copy.observer = self.observer
+        copy.watch = None
         state, log_length, chance_length = self._checkpoint
         copy.log = self.log[:log_length]
         copy.chance = self.chance[:chance_length]

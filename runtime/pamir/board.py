@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import textwrap
-
+from paxc.runtime.core import style
+from paxc.runtime.pamir import card_lines, market
 from paxc.runtime.pamir.state import (
     BORDERS,
     COALITIONS,
@@ -19,19 +19,23 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
     """The board as text; `viewer`'s hand is shown, other hands only counted."""
     lines = [
         f"Turn {state.turn_number} - player {state.active} to play - favored suit: {state.favored.value} - "
-        f"dominance checks resolved: {state.checks_resolved}/4 - deck: {len(state.deck)} cards",
+        f"dominance checks: {state.checks_resolved}/4 - deck: {len(state.deck)} cards",
         "",
-        "Market (cost per column: " + ", ".join(str(c) for c in range(MARKET_COLUMNS)) + "):",
+        style.heading("Market")
+        + " (row.column and the price in rupees; [Nr]: rupees lying on the card; 'c NAME' shows a card):",
     ]
     for row in range(MARKET_ROWS):
-        cells = []
         for column in range(MARKET_COLUMNS):
             number = state.market[row][column]
             rupees = state.market_rupees[row][column]
-            name = card(number).name if number is not None else "-"
-            cells.append(f"{name}{f' [{rupees}r]' if rupees else ''}")
-        lines.append("  " + " | ".join(cells))
-    lines += ["", "Map:"]
+            on_it = f" [{rupees}r]" if rupees else ""
+            where = f"{row + 1}.{column + 1} "
+            if number is None:
+                lines.append(f"  {where}-{on_it}")
+                continue
+            cost = _cost(state, viewer, row, column)
+            lines += card_lines.lines(number, "  ", f"{where}{cost}r: ", on_it)
+    lines += ["", style.heading("Map") + ":"]
     for region in REGIONS:
         tribes = [f"P{p}x{n}" for p, n in enumerate(state.tribes[region]) if n]
         armies = [f"{c.value}x{n}" for c, n in state.armies[region].items() if n]
@@ -47,13 +51,12 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
     ]
     lines.append("  roads: " + ("; ".join(roads) if roads else "-"))
     blocks = ", ".join(f"{c.value} {state.blocks_in_play(c)}" for c in COALITIONS)
-    lines += [f"  blocks in play: {blocks}", "", "Players:"]
+    lines += [f"  blocks in play: {blocks}", "", style.heading("Players") + ":"]
     for index, player in enumerate(state.players):
-        seat_lines: list[str] = []
         loyalty = player.loyalty.value if player.loyalty else "-"
         if state.is_wakhan(index):
             loyalty = "Wakhan, loyal to every coalition"
-        seat_lines.append(
+        lines.append(
             f"  P{index}{' (to play)' if index == state.active else ''}: {loyalty}, {player.score} points, "
             f"{player.rupees} rupees, {len(player.gifts)} gifts, {len(player.prizes)} prizes, "
             f"{player.cylinders} cylinders in supply"
@@ -61,39 +64,40 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
         court = []
         for number in player.court:
             spies = [f"P{p}x{n}" for p, n in enumerate(state.spies.get(number, [])) if n]
-            printed = card(number)
-            court.append(
-                f"{printed.name} ({printed.region.value if printed.region else '?'}, "
-                f"{printed.suit.value if printed.suit else '?'} {printed.rank}"
-                f"{', spies ' + ' '.join(spies) if spies else ''})"
-            )
-        seat_lines.append("    court: " + ("; ".join(court) if court else "-"))
+            court.append(card_lines.short(number) + (f" spies {' '.join(spies)}" if spies else ""))
+        lines.append("    court:" + ("" if court else " -"))
+        lines += [f"      {text}" for text in court]
         if viewer is None or viewer == index:
-            seat_lines.append("    hand: " + (", ".join(card(n).name for n in player.hand) or "-"))
+            lines.append("    hand:" + ("" if player.hand else " -"))
+            for number in player.hand:
+                lines += card_lines.lines(number, "      ")
         else:
-            seat_lines.append(f"    hand: {len(player.hand)} cards")
-        if player.events:
-            seat_lines.append("    events: " + ", ".join(card(n).sides[s].name for n, s in player.events))
+            lines.append(f"    hand: {len(player.hand)} cards")
+        for number, side in player.events:
+            lines += _event(number, side, "    event: ")
         if state.is_wakhan(index):
-            seat_lines += _ai_card(state)
-        lines += [part for line in seat_lines for part in _wrapped(line)]
-    if state.global_events:
-        lines.append(
-            "Events for everybody: " + ", ".join(card(n).sides[s].name for n, s, _ in state.global_events)
-        )
-    return "\n".join(lines)
+            lines += _ai_card(state)
+    for number, side, _ in state.global_events:
+        lines += _event(number, side, "Event for everybody: ")
+    return "\n".join(style.fit(lines, WIDTH))
 
 
-WIDTH = 100  # a player's lines longer than this go on over several, indented further
+WIDTH = style.WIDTH  # a longer line goes on over several, indented further (style.fit)
 
 
-def _wrapped(line: str) -> list[str]:
-    """A line of the players' part cut at spaces to the board's width, its continuation indented
-    four columns more than the line itself."""
-    if len(line) <= WIDTH:
-        return [line]
-    indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
-    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+def _cost(state: PamirState, viewer: int | None, row: int, column: int) -> int:
+    """What the card costs the viewer, as abilities in effect change it (the printed column
+    cost for nobody in particular)."""
+    if viewer is None:
+        return column * market.rupees_per_card(state)
+    return market.purchase_cost(state, viewer, row, column)
+
+
+def _event(number: int, side: int, prefix: str) -> list[str]:
+    """An event in effect: the side that is, and what it does."""
+    shown = card(number).sides[side]
+    said = " ".join(line.strip() for line in shown.ability_text.splitlines())
+    return style.wrapped(f"{prefix}{shown.name}: {said}", "  " if prefix[0] == " " else "", hang="    ")
 
 
 def _ai_card(state: PamirState) -> list[str]:

@@ -20,7 +20,8 @@ def _outcome(state: Any) -> Outcome:
 
 
 def _kit() -> GameKit:
-    from paxc.runtime.pamir import board, invariants, observe, rules
+    from paxc.generated.pamir import CARDS
+    from paxc.runtime.pamir import board, invariants, observe, preview, rules
 
     return GameKit(
         rules.PamirRules(),
@@ -35,6 +36,10 @@ def _kit() -> GameKit:
         people_seats=rules.people_seats,
         options_schema=rules.OPTIONS,
         observe=observe.observe,
+        cards=CARDS,
+        consequences=preview.consequences,
+        secrets=preview.secrets,
+        confirm=preview.confirm,
     )
 
 

@@ -178,7 +178,9 @@ def build_deck(rng: Rng, players: int) -> list[int]:
 
 
 def run(state: PamirState) -> RulesRun:
-    if state.turn_number == 0:
+    # Set-up is done once loyalties are chosen: a clone restarts the rules from the first
+    # turn's checkpoint, whose turn number is still 0, and must not choose them again.
+    if state.turn_number == 0 and all(player.loyalty is None for player in state.players):
         yield Chance("deck order: " + " ".join(map(str, state.deck)))
         if state.wakhan is not None:
             yield Chance("AI deck order: " + " ".join(map(str, state.wakhan.deck)))

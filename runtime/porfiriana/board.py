@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import Prestige
-from paxc.runtime.porfiriana import economy, prestige
+from paxc.runtime.core import style
+from paxc.runtime.porfiriana import card_lines, economy, market, prestige
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
 
 
-def _holding(state: PorfirianaState, held: Holding) -> str:
-    parts = [card(held.number).name]
-    if held.side is not None and card(held.number).sides:
-        parts.append(f"({card(held.number).sides[held.side].name})")
+def _holding(state: PorfirianaState, held: Holding, text: bool) -> list[str]:
     marks = []
     if held.income:
         marks.append(f"{held.income} income")
@@ -24,7 +22,8 @@ def _holding(state: PorfirianaState, held: Holding) -> str:
         marks.append(f"troop {card(held.troop).name} of P{held.troop_owner}")
     if held.extortion is not None:
         marks.append(f"extorted by P{held.extortion}")
-    return " ".join(parts) + (f" [{', '.join(marks)}]" if marks else "")
+    suffix = f" [{', '.join(marks)}]" if marks else ""
+    return card_lines.lines(held.number, "  ", suffix=suffix, side=held.side, text=text)
 
 
 def describe(state: PorfirianaState, viewer: int | None = None) -> str:
@@ -36,34 +35,51 @@ def describe(state: PorfirianaState, viewer: int | None = None) -> str:
         + (" - DEPRESSION" if state.depression else "")
         + f" - topples: {state.topples}/4 - deck: {len(state.deck)} cards",
         "",
-        "Market (cost per column: " + ", ".join(map(str, COLUMN_COSTS)) + "):",
+        style.heading("Market")
+        + " (row.column and the price in gold; [Pn]: player n's speculation cube; 'c NAME' shows a card):",
     ]
-    for cards in state.market:
-        cells = []
-        for number in cards:
+    for row, cards in enumerate(state.market):
+        for column, number in enumerate(cards):
+            where = f"{row + 1}.{column + 1} "
             if number is None:
-                cells.append("-")
+                lines.append(f"  {where}-")
                 continue
             cube = state.speculation.get(number)
-            cells.append(card(number).name + (f" [P{cube}]" if cube is not None else ""))
-        lines.append("  " + " | ".join(cells))
-    lines.append("Public cards: " + (", ".join(card(n).name for n in state.public) or "-"))
+            cost = _cost(state, viewer, row, column)
+            lines += card_lines.lines(
+                number, "  ", f"{where}{cost}g: ", f" [P{cube}]" if cube is not None else ""
+            )
+    lines.append(style.heading("Public cards") + ":" + ("" if state.public else " -"))
+    for number in state.public:
+        lines += card_lines.lines(number, "  ")
     for index, player in enumerate(state.players):
         who = "Díaz" if state.solitaire and index == 1 else f"Player {index}"
         points = ", ".join(f"{k.value} {prestige.points(state, index, k)}" for k in Prestige)
         status = " (jailed)" if player.jailed else ""
         lines += [
             "",
-            f"{who}{status}: {player.gold} gold, {player.cubes} cubes in supply, income {economy.income(state, index)}; "
+            style.heading(who)
+            + f"{status}: {player.gold} gold, {player.cubes} cubes in supply, income {economy.income(state, index)}; "
             f"prestige {points}",
         ]
-        lines.extend("  " + _holding(state, held) for held in player.row)
+        for held in player.row:
+            lines += _holding(state, held, text=viewer is None or index == viewer)
         if player.army:
             lines.append("  private army: " + ", ".join(card(t).name for t in player.army))
         if player.prestige_stack:
             lines.append("  prestige stack: " + ", ".join(card(n).name for n in player.prestige_stack))
         if index == viewer:
-            lines.append("  hand: " + (", ".join(card(n).name for n in player.hand) or "-"))
+            lines.append("  hand:" + ("" if player.hand else " -"))
+            for number in player.hand:
+                lines += card_lines.lines(number, "    ")
         else:
             lines.append(f"  hand: {len(player.hand)} cards")
-    return "\n".join(lines)
+    return "\n".join(style.fit(lines))
+
+
+def _cost(state: PorfirianaState, viewer: int | None, row: int, column: int) -> int:
+    """What the card costs the viewer, as abilities in effect change it (the printed column
+    cost for nobody in particular)."""
+    if viewer is None:
+        return COLUMN_COSTS[column]
+    return market.purchase_cost(state, viewer, row, column)

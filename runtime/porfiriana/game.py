@@ -39,7 +39,8 @@ def _outcome(state: Any) -> Outcome:
 
 
 def _kit() -> GameKit:
-    from paxc.runtime.porfiriana import board, invariants, observe, rules, setup
+    from paxc.generated.porfiriana import CARDS
+    from paxc.runtime.porfiriana import board, invariants, observe, preview, rules, setup
 
     return GameKit(
         rules.PorfirianaRules(),
@@ -54,6 +55,10 @@ def _kit() -> GameKit:
         people_seats=_people_seats,
         options_schema=setup.OPTIONS,
         observe=observe.observe,
+        cards=CARDS,
+        consequences=preview.consequences,
+        secrets=preview.secrets,
+        confirm=preview.confirm,
     )
 
 

@@ -122,8 +122,9 @@ def test_undo_is_refused_once_the_turn_is_over(tmp_path: Path) -> None:
         "play", "pamir", "--players", "2", "--seats", "human,human", "--save", str(log), stdin=answers
     )
     made = decisions_in(log)
-    # Play on until a turn has passed, then try to take a decision of that turn back.
-    code, output = paxc("play", "--load", str(log), "--seats", "human,human", stdin="0\n" * 40 + "u\nq\n")
+    # Play on until a turn has passed, then try to take a decision of that turn back ('y': yes,
+    # end the turn with actions left; elsewhere it is refused as no option).
+    code, output = paxc("play", "--load", str(log), "--seats", "human,human", stdin="0\ny\n" * 40 + "u\nq\n")
     assert code == 0, output
     assert decisions_in(log) > made
     assert "cannot take it back" in output or "your last decision is taken back" in output
@@ -218,7 +219,7 @@ def test_narration_costs_nothing_and_changes_nothing_without_a_listener() -> Non
 
 
 def test_the_log_shows_what_happened_after_each_decision() -> None:
-    answers = "0\n" * 6 + "l\nq\n"
+    answers = "0\ny\n" * 6 + "l\nq\ny\n"
     code, output = paxc("play", "pamir", "--players", "1", "--seed", "3", stdin=answers)
     assert code == 0, output
     log_part = output[output.rindex("    1  P1: ") :]

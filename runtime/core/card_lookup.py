@@ -1,0 +1,74 @@
+"""Finding a card a player names at the terminal (`c NAME|NUMBER` while playing).
+
+A number is a card's number; a name is matched without regard to case (a card's or one of its
+sides'): the whole name first, then the start of a name, the start of one of its words, any part
+of it. An unknown name gets the names closest to it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Found:
+    """The cards a query names: one when it is found, several when it is ambiguous, none
+    otherwise (`close`: names that look like it)."""
+
+    cards: tuple[Any, ...]
+    close: tuple[str, ...] = ()
+
+
+def find(cards: Iterable[Any], query: str) -> Found:
+    everything = list(cards)
+    wanted = " ".join(query.split()).casefold()
+    if not wanted:
+        return Found(())
+    if wanted.lstrip("#").isdigit():
+        number = int(wanted.lstrip("#"))
+        return Found(tuple(c for c in everything if c.number == number))
+    names = {c.number: _names(c) for c in everything}
+    exact = tuple(c for c in everything if wanted in (n.casefold() for n in names[c.number]))
+    if exact:
+        return Found(exact)
+    for matches in (_starts, _word_starts, _holds):
+        found = tuple(c for c in everything if any(matches(n.casefold(), wanted) for n in names[c.number]))
+        if found:
+            return Found(found)
+    by_folded = {n.casefold(): n for c in everything for n in names[c.number]}
+    close = difflib.get_close_matches(wanted, list(by_folded), n=5, cutoff=0.6)
+    return Found((), tuple(dict.fromkeys(by_folded[c] for c in close)))
+
+
+def _starts(name: str, wanted: str) -> bool:
+    return name.startswith(wanted)
+
+
+def _word_starts(name: str, wanted: str) -> bool:
+    """'perovsky' names Count Perovsky: the start of a later word of the name."""
+    return any(name[i:].startswith(wanted) for i in range(1, len(name)) if not name[i - 1].isalnum())
+
+
+def _holds(name: str, wanted: str) -> bool:
+    return wanted in name
+
+
+def _names(card: Any) -> list[str]:
+    """A card's name and its sides' names (a side may be known by its own)."""
+    return [card.name, *(side.name for side in card.sides)]
+
+
+def answer(found: Found, query: str, show: Callable[[Any], str]) -> str:
+    """What the terminal prints for `c QUERY`: the card (`show(card)`), or why not."""
+    if len(found.cards) == 1:
+        return show(found.cards[0])
+    if found.cards:
+        listed = ", ".join(f"{c.name} (#{c.number})" for c in found.cards[:12])
+        more = f" and {len(found.cards) - 12} more" if len(found.cards) > 12 else ""
+        return f"'{query}' names several cards: {listed}{more}"
+    if found.close:
+        return f"no card is named '{query}'; did you mean: {', '.join(found.close)}?"
+    return f"no card is named or numbered '{query}'"

@@ -1,0 +1,71 @@
+"""Pax Pamir's cards as the table shows them: what matters to play each one, in a line or two.
+
+The attributes come from the printed card; the ability text from `Card.ability_text`, which
+`paxc build` rendered from the card's definition (the runtime writes no card text itself).
+"""
+
+from __future__ import annotations
+
+from paxc.generated.pamir.vocabulary import Card, CardType
+from paxc.runtime.core import style
+from paxc.runtime.pamir.state import card
+
+
+def facts(printed: Card) -> str:
+    """Region, suit and rank, impact icons, actions, patriot or prize: 'Kabul, Intelligence 2;
+    impact spy spy army favor-military; battle; patriot Afghan'."""
+    if printed.card_type is CardType.DOMINANCE_CHECK:
+        return "dominance check"
+    if printed.card_type is CardType.EVENT:
+        return "event"
+    parts = []
+    where = printed.region.value if printed.region else "?"
+    parts.append(f"{where}, {printed.suit.value if printed.suit else '?'} {printed.rank}")
+    if printed.impact:
+        parts.append("impact " + " ".join(icon.value.replace("_", "-") for icon in printed.impact))
+    if printed.actions:
+        parts.append("actions " + " ".join(action.value for action in printed.actions))
+    if printed.patriot is not None:
+        parts.append(f"patriot {printed.patriot.value}")
+    if printed.prize is not None:
+        parts.append(f"prize {printed.prize.value}")
+    return "; ".join(parts)
+
+
+def ability(printed: Card) -> str:
+    """What the card does, the sides of an event each by how it resolves."""
+    if printed.sides:
+        return "\n".join(
+            f"if {side.resolved_when.value if side.resolved_when else '?'}: {side.name}: "
+            + " ".join(line.strip() for line in side.ability_text.splitlines())
+            for side in printed.sides
+        )
+    return _one_line(printed.ability_text)
+
+
+def _one_line(text: str) -> str:
+    """'Title:' and its effects on one line: 'Insurrection: After each dominance check, ...'."""
+    return " ".join(line.strip() for line in text.splitlines())
+
+
+def lines(number: int, indent: str, prefix: str = "", suffix: str = "", *, text: bool = True) -> list[str]:
+    """The card's line (`prefix`, its name, its facts, `suffix`) and, if `text`, its ability
+    under it, wrapped to the table's width."""
+    printed = card(number)
+    head = style.wrapped(f"{prefix}{printed.name} - {facts(printed)}{suffix}", indent, hang="    ")
+    head[0] = head[0].replace(printed.name, style.card_name(printed.name), 1)
+    said = ability(printed) if text else ""
+    if not said:
+        return head
+    return head + [style.quiet(line) for line in style.wrapped(said, indent + "    ", hang="  ")]
+
+
+def short(number: int) -> str:
+    """A court card in one short phrase: 'Prince Akbar Khan (Kabul, Intelligence 2; battle)'."""
+    printed = card(number)
+    suit = f"{printed.suit.value if printed.suit else '?'} {printed.rank}"
+    actions = " ".join(action.value for action in printed.actions)
+    titles = ", ".join(a.title for a in printed.abilities if a.title)
+    extra = "; ".join(part for part in (actions, titles) if part)
+    region = printed.region.value if printed.region else "?"
+    return f"{style.card_name(printed.name)} ({region}, {suit}{'; ' + extra if extra else ''})"

@@ -1,0 +1,80 @@
+"""Pax Porfiriana's cards as the table shows them: the attributes that matter to play each one
+and what it does, in a line or two.
+
+The attributes come from the card; the ability text from `Card.ability_text`, which `paxc
+build` rendered from the card's definition (the runtime writes no card text itself).
+"""
+
+from __future__ import annotations
+
+from paxc.generated.porfiriana.vocabulary import Card
+from paxc.runtime.core import style
+from paxc.runtime.core.card_facts import attributes
+from paxc.runtime.porfiriana.state import card
+
+# What a player looks at first: what it costs, whose it is, where it goes.
+_FIRST = ("cost", "cost_boot", "cost_mule", "cost_rail", "faction", "district", "family", "prestige")
+
+
+def facts(printed: Card) -> str:
+    """'enterprise; cost 7; district Chihuahua; family mine; connection boot; ...'."""
+    kind = printed.card_type.value.replace("_", " ")
+    return "; ".join([kind] + _named(attributes(printed, _FIRST)))
+
+
+def _named(pairs: list[tuple[str, str]]) -> list[str]:
+    """The attributes as the table says them: a card's `cost` is what playing it costs (its
+    price in the market is the column's), a troop's three costs go together."""
+    by_route = [f"{name.removeprefix('cost ')} {value}" for name, value in pairs if name.startswith("cost ")]
+    said = []
+    for name, value in pairs:
+        if name == "cost":
+            said.append(f"play cost {value}")
+        elif name.startswith("cost "):
+            if by_route:
+                said.append("play cost " + " / ".join(by_route))
+                by_route = []
+        else:
+            said.append(f"{name} {value}")
+    return said
+
+
+def _side_facts(printed: Card, side: Card) -> str:
+    """A side's own attributes (those differing from the card's) and what it does."""
+    printed_facts = attributes(printed, _FIRST)
+    own = _named([pair for pair in attributes(side, _FIRST) if pair not in printed_facts])
+    said = _one_line(side.ability_text)
+    return "; ".join(own + ([said] if said else [])) or "-"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(line.strip() for line in text.splitlines())
+
+
+def lines(
+    number: int,
+    indent: str,
+    prefix: str = "",
+    suffix: str = "",
+    *,
+    side: int | None = None,
+    text: bool = True,
+) -> list[str]:
+    """The card's line (`prefix`, its name, its facts, `suffix`) and, if `text`, what it does
+    under it: the side `side` when one is face up, else each side by its name."""
+    printed = card(number)
+    name = printed.name
+    if side is not None and printed.sides:
+        name = f"{printed.name} ({printed.sides[side].name})"
+    head = style.wrapped(f"{prefix}{name} - {facts(printed)}{suffix}", indent, hang="    ")
+    head[0] = head[0].replace(name, style.card_name(name), 1)
+    if not text:
+        return head
+    said: list[str] = []
+    if printed.ability_text:
+        said.append(_one_line(printed.ability_text))
+    if side is not None and printed.sides:
+        said.append(_side_facts(printed, printed.sides[side]))
+    else:
+        said += [f"{s.name}: {_side_facts(printed, s)}" for s in printed.sides]
+    return head + [style.quiet(line) for text in said for line in style.wrapped(text, indent + "    ")]

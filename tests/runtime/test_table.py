@@ -1,0 +1,332 @@
+"""The table a person plays at: cards shown with what matters to play them, `c NAME|NUMBER`,
+options labelled with what they would do (tried on a clone), colour on a terminal only, and the
+confirmation of a turn ended with actions left."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from paxc.compiler.cli import main
+from paxc.generated.pamir import CARDS as PAMIR_CARDS
+from paxc.generated.pamir.vocabulary import Coalition
+from paxc.generated.porfiriana import CARDS as PORFIRIANA_CARDS
+from paxc.runtime import games
+from paxc.runtime.core import card_lookup, style
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.preview import DRAWS, preview, previews
+from paxc.runtime.core.session import Session
+from paxc.runtime.games import GameKit
+from paxc.runtime.pamir import rules as pamir_rules
+from paxc.runtime.pamir.state import PamirState, card
+from tests.pamir.scenario import court_card, empty_state
+
+
+def paxc(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def kit(game: str) -> GameKit:
+    return games.find(game).load_kit()
+
+
+def decisions(game: str, players: int, seed: int, count: int) -> Iterator[Session[Any]]:
+    """The session at each of the first `count` decisions of a random game."""
+    played = kit(game)
+    session = played.new_session(played.options.check({"players": players}), seed)
+    agent = RandomAgent(seed)
+    for _ in range(count):
+        if session.is_terminal():
+            return
+        yield session
+        session.apply_action(agent.choose(session))
+
+
+# ---------------------------------------------------------------------- the table
+
+
+def test_pamir_table_shows_what_matters_to_play_each_market_card() -> None:
+    session = next(s for s in decisions("pamir", 2, 4, 40) if s.state.turn_number >= 1)
+    state: PamirState = session.state
+    table = kit("pamir").describe(state, session.current_player())
+    market = table[table.index("Market") : table.index("Map:")]
+    for row, cards in enumerate(state.market):
+        for column, number in enumerate(cards):
+            if number is None:
+                continue
+            printed = card(number)
+            line = next(x for x in market.splitlines() if f" {printed.name} - " in x)
+            assert line.startswith(f"  {row + 1}.{column + 1} {column}r: "), line  # the price
+            if printed.region is not None:
+                # the card's line (it may wrap onto the next) holds what matters to play it
+                start = market.index(line)
+                said = " ".join(market[start : start + 300].split())
+                assert (
+                    f"{printed.region.value}, {printed.suit.value if printed.suit else '?'} {printed.rank}"
+                    in said
+                )
+                assert "impact " + " ".join(i.value.replace("_", "-") for i in printed.impact) in said
+                assert "actions " + " ".join(a.value for a in printed.actions) in said
+            for ability in printed.abilities:
+                assert f"{ability.title}: " in market  # the ability text, from Card.ability_text
+
+
+def test_pamir_table_shows_the_ability_text_the_compiler_rendered() -> None:
+    state = empty_state(2)
+    akbar = court_card(lambda c: any(a.title == "Insurrection" for a in c.abilities))
+    state.players[0].hand.append(akbar.number)
+    table = kit("pamir").describe(state, 0)
+    said = " ".join(table.split())
+    first_effect = akbar.ability_text.splitlines()[1].strip()
+    assert " ".join(first_effect.split()) in said
+    assert kit("pamir").describe(state, 1).count(akbar.name) == 0  # another's hand stays hidden
+
+
+def test_porfiriana_table_shows_attributes_and_rendered_text() -> None:
+    session = next(s for s in decisions("porfiriana", 3, 4, 30) if s.state.turn_number >= 2)
+    state = session.state
+    viewer = session.current_player()
+    table = kit("porfiriana").describe(state, viewer)
+    said = " ".join(table.split())
+    by_number = {c.number: c for c in PORFIRIANA_CARDS}
+    for cards in state.market:
+        for number in cards:
+            if number is None:
+                continue
+            printed = by_number[number]
+            assert f"{printed.name} - {printed.card_type.value.replace('_', ' ')}" in said
+            if printed.cost is not None:
+                assert f"play cost {printed.cost}" in said
+            if printed.district is not None:
+                assert f"district {printed.district.value}" in said
+            if printed.ability_text:
+                assert " ".join(printed.ability_text.split())[:60] in said
+    for number in state.players[viewer].hand:
+        assert by_number[number].name in table
+    others = [p for p in range(len(state.players)) if p != viewer]
+    assert all(f"hand: {len(state.players[p].hand)} cards" in table for p in others)
+
+
+@pytest.mark.parametrize("game, players", [("pamir", 3), ("porfiriana", 4)])
+def test_table_lines_fit_in_100_columns(game: str, players: int) -> None:
+    played = kit(game)
+    for session in decisions(game, players, 8, 200):
+        for line in played.describe(session.state, session.current_player()).splitlines():
+            assert len(line) <= style.WIDTH or " " not in line.strip(), line
+
+
+# ---------------------------------------------------------------------- c NAME|NUMBER
+
+
+def test_cards_are_found_by_number_name_prefix_and_word() -> None:
+    perovsky = next(c for c in PAMIR_CARDS if c.name == "Count Perovsky")
+    for query in ("100", "#100", "count perovsky", "COUNT PEROV", "perovsky"):
+        assert card_lookup.find(PAMIR_CARDS, query).cards == (perovsky,), query
+    several = card_lookup.find(PAMIR_CARDS, "count")
+    assert perovsky in several.cards and len(several.cards) > 1
+    typo = card_lookup.find(PAMIR_CARDS, "count perovski")  # one letter off: no prefix fits
+    assert not typo.cards and typo.close[0] == "Count Perovsky"
+    assert card_lookup.find(PAMIR_CARDS, "qqqqqq") == card_lookup.Found(())
+    # a side of a double-sided card is known by its own name
+    side = next(c for c in PORFIRIANA_CARDS if c.sides and c.sides[0].name != c.name)
+    assert side in card_lookup.find(PORFIRIANA_CARDS, side.sides[0].name).cards
+
+
+def test_c_shows_any_card_in_full_while_playing() -> None:
+    answers = "c perovsky\nc 3\nc count\nc count perovski\nc zzzz\nq\n"
+    code, output = paxc("play", "pamir", "--players", "2", "--seats", "human,random", stdin=answers)
+    assert code == 0, output
+    perovsky = next(c for c in PAMIR_CARDS if c.name == "Count Perovsky")
+    assert perovsky.text in output  # the whole card, as `paxc render` prints it
+    assert "#3 Prince Akbar Khan\n" in output and "Insurrection:" in output
+    assert "'count' names several cards: " in output
+    assert "no card is named 'count perovski'; did you mean: Count Perovsky" in output
+    assert "no card is named or numbered 'zzzz'" in output
+    code, output = paxc(
+        "play", "porfiriana", "--players", "2", "--seats", "human,random", stdin="c 1001\nq\n"
+    )
+    assert code == 0 and "#1001 Batopilas Mining Co." in output and "District: Chihuahua" in output
+
+
+# ---------------------------------------------------------------------- previews
+
+
+class _Arranged(pamir_rules.PamirRules):
+    """Pax Pamir's rules starting from an arranged state (set-up done: loyalties chosen)."""
+
+    def __init__(self, state: PamirState) -> None:
+        self.arranged = state
+
+    def new_state(self, options: Any, seed: int) -> PamirState:
+        return self.arranged.copy()
+
+
+def test_a_patriot_of_another_coalition_says_what_the_loyalty_change_costs() -> None:
+    """Rules: playing a patriot of another coalition changes loyalty; gifts, prizes and the
+    patriots of the old loyalty go. The option says so before it is chosen, and does it."""
+    state = empty_state(2, (Coalition.BRITISH, Coalition.AFGHAN))
+    british = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities)
+    perovsky = court_card(lambda c: c.name == "Count Perovsky")
+    me = state.players[0]
+    me.court.append(british.number)
+    me.gifts.append(2)
+    me.cylinders -= 1
+    me.hand.append(perovsky.number)
+    # Something for the other player to decide: with no card anywhere, turns would pass by
+    # themselves for ever (nothing to buy, no dominance check to come).
+    state.players[1].hand.append(
+        court_card(lambda c: c.number not in (british.number, perovsky.number)).number
+    )
+    played = kit("pamir")
+    assert played.consequences is not None and played.secrets is not None
+    session = Session(_Arranged(state), {"players": 2}, 1)
+    options = session.pending.options if session.pending else ()
+    action = next(
+        i for i, o in enumerate(options) if isinstance(o, pamir_rules.Play) and o.card == perovsky.number
+    )
+    notes = preview(session, action, played.consequences, played.secrets).notes
+    assert "you become Russian" in notes
+    assert f"discards {british.name}, your gift" in notes
+    assert any(note.startswith("places ") and "Russian army in Transcaspia" in note for note in notes), notes
+    session.apply_action(action)
+    assert me is not session.state.players[0]  # the session played on its own copy
+    after = session.state.players[0]
+    assert after.loyalty is Coalition.RUSSIAN and not after.gifts
+    assert british.number not in after.court and british.number in session.state.discard
+
+
+@pytest.mark.parametrize("game, players", [("pamir", 2), ("porfiriana", 3)])
+def test_previews_say_what_the_option_then_does(game: str, players: int) -> None:
+    """Every option tried on a clone says what applying it to the game itself then does: the
+    same consequences, and money that moves as said ('your gold 6 -> 0')."""
+    played = kit(game)
+    assert played.consequences is not None and played.secrets is not None
+    money = re.compile(r"your (?:rupees|gold) (\d+) -> (\d+)")
+    checked = 0
+    for session in decisions(game, players, 11, 80 if game == "pamir" else 40):
+        player = session.current_player()
+        for action, said in previews(session, played.consequences, played.secrets).items():
+            if said.draws:
+                continue
+            real = session.clone()
+            real.apply_action(action)
+            assert list(said.notes[: len(played.consequences(session.state, real.state, player))]) == (
+                played.consequences(session.state, real.state, player)
+            )
+            for note in said.notes:
+                if (moved := money.search(note)) is not None:
+                    mine = real.state.players[player]
+                    assert int(moved.group(2)) == getattr(mine, "rupees" if game == "pamir" else "gold")
+                    checked += 1
+    assert checked > 5  # purchases were among the options
+
+
+def test_a_preview_that_draws_tells_nothing_of_what_is_drawn() -> None:
+    """Ending a turn refills the market from the deck: the option says it cannot be taken back,
+    and the same whatever the hidden deck holds."""
+    played = kit("pamir")
+    assert played.consequences is not None and played.secrets is not None
+    session = next(
+        s
+        for s in decisions("pamir", 2, 5, 200)
+        if s.state.turn_number >= 2
+        and s.pending is not None
+        and s.pending.prompt.startswith("Take an action")
+        and any(None in row for row in s.state.market)  # bought this turn: the refill draws
+    )
+    end = next(i for i, o in enumerate(session.pending.options) if isinstance(o, pamir_rules.EndTurn))
+    said = preview(session, end, played.consequences, played.secrets)
+    assert said.draws and said.notes[-1] == DRAWS
+    twin = session.clone()
+    twin._checkpoint[0].deck.reverse()  # another order of the same hidden cards
+    twin.state.deck.reverse()
+    assert preview(twin, end, played.consequences, played.secrets) == said
+
+
+def test_clone_at_the_first_turn_does_not_choose_loyalties_again() -> None:
+    session = next(s for s in decisions("pamir", 2, 5, 10) if s.state.turn_number == 1)
+    clone = session.clone()
+    assert clone.pending is not None and session.pending is not None
+    assert clone.pending.prompt == session.pending.prompt and clone.legal_actions() == session.legal_actions()
+
+
+def test_options_are_shown_with_their_previews() -> None:
+    code, output = paxc("play", "pamir", "--players", "2", "--seats", "human,random", stdin="0\nq\ny\n")
+    assert code == 0, output
+    assert "0: Afghan (you become Afghan" in output
+    buying = re.findall(r"\d+: buy .* \(market row \d, column \d\) \(your rupees \d+ -> \d+\)", output)
+    assert buying, output
+
+
+# ---------------------------------------------------------------------- colour
+
+
+def test_output_is_plain_when_piped_and_coloured_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, output = paxc("play", "pamir", "--players", "2", "--seats", "human,random", stdin="0\nb\nq\ny\n")
+    assert code == 0 and "\x1b[" not in output
+    with style.colouring(True):
+        assert style.card_name("Count Perovsky") != "Count Perovsky"
+        assert "\x1b[" in kit("pamir").describe(empty_state(2), 0)
+    assert style.card_name("Count Perovsky") == "Count Perovsky"
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert style.wanted(Terminal()) and not style.wanted(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not style.wanted(Terminal())
+
+
+# ---------------------------------------------------------------------- safety
+
+
+def test_ending_the_turn_with_actions_left_asks_first(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    # Loyalty, then 'end the turn' (option 0) twice: Enter declines, 'y' ends it.
+    answers = "0\n0\n\n0\ny\nq\n"
+    code, output = paxc(
+        "play", "pamir", "--players", "2", "--seats", "human,random", "--save", str(log), stdin=answers
+    )
+    assert code == 0, output
+    assert output.count("End your turn with 2 actions left? [y/N]") == 2
+    saved = json.loads(log.read_text(encoding="utf-8"))["decisions"]
+    mine = [d["label"] for d in saved if d["player"] == 0]
+    assert mine == ["Afghan", "end the turn"]  # declined once, confirmed once
+
+
+def test_no_question_once_no_action_is_left() -> None:
+    state = empty_state(2)
+    state.turn.actions_taken = 2
+    played = kit("pamir")
+    assert played.confirm is not None
+    assert played.confirm(state, pamir_rules.EndTurn()) is None
+    state.turn.actions_taken = 1
+    assert played.confirm(state, pamir_rules.EndTurn()) == "End your turn with 1 action left?"
+    assert played.confirm(state, pamir_rules.Purchase(0, 0)) is None
+
+
+def test_porfiriana_asks_too() -> None:
+    from paxc.runtime.porfiriana import actions
+
+    session = next(decisions("porfiriana", 2, 3, 1))
+    played = kit("porfiriana")
+    assert played.confirm is not None
+    assert played.confirm(session.state, actions.EndTurn()) == "End your turn with 3 actions left?"
+    session.state.turn.actions_left = 0
+    assert played.confirm(session.state, actions.EndTurn()) is None
+
+
+def test_quitting_an_unsaved_game_asks_first() -> None:
+    code, output = paxc("play", "pamir", "--players", "2", "--seats", "human,random", stdin="0\nq\n\nq\ny\n")
+    assert code == 0, output
+    assert output.count("Quit? This game is not saved (--save) [y/N]") == 2
