@@ -19,6 +19,7 @@ from typing import Any
 
 from paxc.runtime.core.narration import listening
 from paxc.runtime.core.session import Session
+from paxc.runtime.effects import Choice
 
 Consequences = Callable[[Any, Any, int], list[str]]
 """(state before, state after, the player choosing) -> what changed, in short phrases."""
@@ -26,7 +27,7 @@ Secrets = Callable[[Any], object]
 """What of a state nobody may see yet (the deck, the dice to come): equal before and after a
 trial when it drew nothing."""
 
-DRAWS = "then something hidden is revealed: no taking it back"
+DRAWS = "then draws: cannot be taken back"
 
 
 @dataclass(frozen=True)
@@ -51,48 +52,62 @@ def preview(session: Session[Any], action: int, consequences: Consequences, secr
     to the last step before the rules draw something hidden."""
     player = session.current_player()
     with listening(None):
-        trial, drawn_at = _trial(session, action, secrets, None)
-        if drawn_at is not None:
+        tried = _trial(session, action, secrets, None)
+        if tried.drawn_at is not None:
             # Again, keeping the state of the step before the draw (the first trial copied
             # nothing: most options draw nothing).
-            before_draw, _ = _trial(session, action, secrets, drawn_at - 1)
-            notes = consequences(session.state, before_draw.state, player) if drawn_at > 0 else []
+            notes = []
+            if tried.drawn_at > 0:
+                before_draw = _trial(session, action, secrets, tried.drawn_at - 1)
+                notes = consequences(session.state, before_draw.session.state, player)
             return Preview((*notes, DRAWS), draws=True)
-    notes = consequences(session.state, trial.state, player)
-    after = trial.pending
-    if after is not None and int(after.chooser) != player and _same_turn(session, trial):
-        notes.append(f"then P{int(after.chooser)} decides: {after.prompt[:1].lower()}{after.prompt[1:]}")
+    notes = consequences(session.state, tried.session.state, player)
+    asks = tried.asks
+    if asks is not None and _same_turn(session, tried.session):
+        notes.append(f"then P{int(asks.chooser)} decides: {asks.prompt[:1].lower()}{asks.prompt[1:]}")
     return Preview(tuple(notes))
 
 
-def _trial(
-    session: Session[Any], action: int, secrets: Secrets, stop_at: int | None
-) -> tuple[Session[Any], int | None]:
-    """A clone with `action` applied, stopped after the step numbered `stop_at` (counted from
-    0 after the answer) or at the first step where something hidden was drawn, with that step's
-    number; None when it reached the next decision with nothing drawn."""
+@dataclass
+class _Tried:
+    session: Session[Any]  # the clone, where the trial stopped
+    drawn_at: int | None = None  # the step at which something hidden had been drawn
+    asks: Choice[Any] | None = None  # another player's question the trial stopped at
+
+
+def _trial(session: Session[Any], action: int, secrets: Secrets, stop_at: int | None) -> _Tried:
+    """A clone with `action` applied, run to the next decision, or stopped: after the step
+    numbered `stop_at` (counted from 0 after the answer), at the first step where something
+    hidden was drawn, or at the first question to another player, even one with a single option
+    (the session would answer it alone): whether another player is asked, and what follows,
+    may depend on what that player holds, which the chooser may not learn before choosing."""
+    player = session.current_player()
     hidden = secrets(session.state)
-    trial = session.clone()
+    tried = _Tried(session.clone())
     steps = 0
 
     def watch(step: object) -> None:
         nonlocal steps
-        if secrets(trial.state) != hidden:
+        if secrets(tried.session.state) != hidden:
             raise _Revealed
         if steps == stop_at:
             raise _Stopped
+        if isinstance(step, Choice) and int(step.chooser) != player:
+            tried.asks = step
+            raise _Stopped
         steps += 1
 
-    trial.watch = watch
+    tried.session.watch = watch
     try:
-        trial.apply_action(action)
+        tried.session.apply_action(action)
     except _Revealed:
-        return trial, steps
+        tried.drawn_at = steps
     except _Stopped:
-        return trial, None
-    if secrets(trial.state) != hidden:  # drawn after the last step: at the very end of the rules
-        return trial, steps
-    return trial, None
+        pass
+    else:
+        if secrets(tried.session.state) != hidden:  # drawn at the very end of the rules
+            tried.drawn_at = steps
+    return tried
 
 
 def _same_turn(session: Session[Any], trial: Session[Any]) -> bool:

@@ -37,7 +37,7 @@ def consequences(before: PamirState, after: PamirState, player: int) -> list[str
     notes += _money(before, after, player)
     if after.favored is not before.favored:
         notes.append(f"favored suit becomes {after.favored.value}")
-    notes += _pieces(before, after)
+    notes += _pieces(before, after, player)
     for index, (was, now) in enumerate(zip(before.players, after.players, strict=True)):
         if now.score != was.score:
             who = "you" if index == player else f"P{index}"
@@ -57,7 +57,7 @@ def _money(before: PamirState, after: PamirState, player: int) -> list[str]:
     return notes
 
 
-def _pieces(before: PamirState, after: PamirState) -> list[str]:
+def _pieces(before: PamirState, after: PamirState, player: int) -> list[str]:
     """Armies, roads, tribes and spies added or taken away, counted by kind and place."""
     placed: Counter[str] = Counter()
     for region, armies in after.armies.items():
@@ -70,13 +70,13 @@ def _pieces(before: PamirState, after: PamirState) -> list[str]:
             )
     for region, tribes in after.tribes.items():
         for owner, count in enumerate(tribes):
-            placed[f"P{owner} tribe in {region.value}"] += count - before.tribes[region][owner]
+            placed[f"{_whose(owner, player)} tribe in {region.value}"] += count - before.tribes[region][owner]
     for number in set(after.spies) | set(before.spies):
         now = after.spies.get(number, [])
         was = before.spies.get(number, [])
         for owner in range(max(len(now), len(was))):
             change = (now[owner] if owner < len(now) else 0) - (was[owner] if owner < len(was) else 0)
-            placed[f"P{owner} spy on {card(number).name}"] += change
+            placed[f"{_whose(owner, player)} spy on {card(number).name}"] += change
     added = [f"{_count(n)}{what}" for what, n in sorted(placed.items()) if n > 0]
     removed = [f"{_count(-n)}{what}" for what, n in sorted(placed.items()) if n < 0]
     notes = []
@@ -85,6 +85,10 @@ def _pieces(before: PamirState, after: PamirState) -> list[str]:
     if removed:
         notes.append("removes " + ", ".join(removed))
     return notes
+
+
+def _whose(owner: int, player: int) -> str:
+    return "your" if owner == player else f"P{owner}'s"
 
 
 def _count(n: int) -> str:

@@ -7,7 +7,7 @@ build` rendered from the card's definition (the runtime writes no card text itse
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import Card
+from paxc.generated.porfiriana.vocabulary import Card, CardType
 from paxc.runtime.core import style
 from paxc.runtime.core.card_facts import attributes
 from paxc.runtime.porfiriana.state import card
@@ -19,7 +19,10 @@ _FIRST = ("cost", "cost_boot", "cost_mule", "cost_rail", "faction", "district", 
 def facts(printed: Card) -> str:
     """'enterprise; cost 7; district Chihuahua; family mine; connection boot; ...'."""
     kind = printed.card_type.value.replace("_", " ")
-    return "; ".join([kind] + _named(attributes(printed, _FIRST)))
+    said = _named(attributes(printed, _FIRST))
+    if printed.card_type is CardType.PUBLIC:  # bought beside the market for its cost
+        said = [fact.replace("play cost", "cost", 1) for fact in said]
+    return "; ".join([kind, *said])
 
 
 def _named(pairs: list[tuple[str, str]]) -> list[str]:

@@ -242,7 +242,8 @@ def test_a_preview_that_draws_tells_nothing_of_what_is_drawn() -> None:
         and s.pending.prompt.startswith("Take an action")
         and any(None in row for row in s.state.market)  # bought this turn: the refill draws
     )
-    end = next(i for i, o in enumerate(session.pending.options) if isinstance(o, pamir_rules.EndTurn))
+    options = session.pending.options if session.pending is not None else ()
+    end = next(i for i, o in enumerate(options) if isinstance(o, pamir_rules.EndTurn))
     said = preview(session, end, played.consequences, played.secrets)
     assert said.draws and said.notes[-1] == DRAWS
     twin = session.clone()
