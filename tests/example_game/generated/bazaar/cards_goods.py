@@ -134,9 +134,9 @@ CARD_1 = Card(
         "  Guild: Weavers\n"
         "  Cost: 1\n"
         "  Points: 1\n"
-        "  On play: you gain 1 coins."
+        "  On play: you gain 1 coin."
     ),
-    ability_text="On play: you gain 1 coins.",
+    ability_text="On play: you gain 1 coin.",
     abilities=(
         Ability(
             title=None,
@@ -168,9 +168,9 @@ CARD_2 = Card(
         "  Guild: Weavers\n"
         "  Cost: 3\n"
         "  Points: 1\n"
-        "  On play: you gain the Weavers cards you have played coins."
+        "  On play: you gain as many coins as the Weavers cards you have played."
     ),
-    ability_text="On play: you gain the Weavers cards you have played coins.",
+    ability_text="On play: you gain as many coins as the Weavers cards you have played.",
     abilities=(
         Ability(
             title=None,
@@ -230,9 +230,9 @@ CARD_5 = Card(
         "  Guild: Smiths\n"
         "  Cost: 3\n"
         "  Points: 2\n"
-        "  On play: if the Smiths cards you have played is at least 2: you draw 1 cards."
+        "  On play: if the Smiths cards you have played are at least 2: you draw 1 card."
     ),
-    ability_text="On play: if the Smiths cards you have played is at least 2: you draw 1 cards.",
+    ability_text="On play: if the Smiths cards you have played are at least 2: you draw 1 card.",
     abilities=(
         Ability(
             title=None,
@@ -278,9 +278,9 @@ CARD_7 = Card(
         "  Guild: Traders\n"
         "  Cost: 2\n"
         "  Points: 1\n"
-        "  On play: you draw 1 cards."
+        "  On play: you draw 1 card."
     ),
-    ability_text="On play: you draw 1 cards.",
+    ability_text="On play: you draw 1 card.",
     abilities=(
         Ability(
             title=None,
@@ -353,11 +353,11 @@ CARD_9 = Card(
         "  Cost: 3\n"
         "  Points: 1\n"
         "  Tolls:\n"
-        "    After the player plays the card, if the player is not you, you gain 1 coins."
+        "    After the player plays the card, if the player is not you, you gain 1 coin."
     ),
     ability_text=(
         "Tolls:\n"
-        "  After the player plays the card, if the player is not you, you gain 1 coins."
+        "  After the player plays the card, if the player is not you, you gain 1 coin."
     ),
     abilities=(
         Ability(
@@ -392,9 +392,9 @@ CARD_10 = Card(
         "  Guild: Traders\n"
         "  Cost: 2\n"
         "  Points: 0\n"
-        "  On play: for each player p in turn order: p gains 1 coins; you gain 1 coins."
+        "  On play: for each player p in turn order: p gains 1 coin; you gain 1 coin."
     ),
-    ability_text="On play: for each player p in turn order: p gains 1 coins; you gain 1 coins.",
+    ability_text="On play: for each player p in turn order: p gains 1 coin; you gain 1 coin.",
     abilities=(
         Ability(
             title=None,
@@ -467,9 +467,9 @@ CARD_12 = Card(
         "  Guild: Weavers\n"
         "  Cost: 2\n"
         "  Points: 1\n"
-        "  On play: if the coins of you is less than 2: you gain 2 coins."
+        "  On play: if your coins are less than 2: you gain 2 coins."
     ),
-    ability_text="On play: if the coins of you is less than 2: you gain 2 coins.",
+    ability_text="On play: if your coins are less than 2: you gain 2 coins.",
     abilities=(
         Ability(
             title=None,
