@@ -406,8 +406,7 @@ CARD_106 = Card(
         "    While in play, the influence each gift of the player gives is 0.\n"
         '  Side "Koh-i-noor Recovered":\n'
         "    Resolved when: purchased\n"
-        "    While in play, the influence each gift of yours gives is what it would otherwise be "
-        "plus 1."
+        "    While in play, the influence each gift of yours gives is 1 more."
     ),
     sides=(
         Card(
@@ -444,13 +443,9 @@ CARD_106 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "While in play, the influence each gift of yours gives is what it would otherwise "
-                "be plus 1."
+                "While in play, the influence each gift of yours gives is 1 more."
             ),
-            ability_text=(
-                "While in play, the influence each gift of yours gives is what it would otherwise "
-                "be plus 1."
-            ),
+            ability_text="While in play, the influence each gift of yours gives is 1 more.",
             abilities=(
                 Ability(
                     title=None,

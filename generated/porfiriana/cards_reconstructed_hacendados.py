@@ -263,8 +263,8 @@ CARD_2603 = Card(
         '  Side "Loyalist":\n'
         "    Income: 2\n"
         "    Partners for a little less:\n"
-        "      While in play, the gold you pay to buy the card from the market is what it would "
-        "otherwise be minus 1 when the card type of the card is partner.\n"
+        "      While in play, the gold you pay to buy the card from the market is 1 less when the "
+        "card type of the card is partner.\n"
         '  Side "Partner, Outrage orientation":\n'
         "    Prestige: Outrage\n"
         "    Faction: US\n"
@@ -286,13 +286,13 @@ CARD_2603 = Card(
             text=(
                 "Income: 2\n"
                 "Partners for a little less:\n"
-                "  While in play, the gold you pay to buy the card from the market is what it "
-                "would otherwise be minus 1 when the card type of the card is partner."
+                "  While in play, the gold you pay to buy the card from the market is 1 less when "
+                "the card type of the card is partner."
             ),
             ability_text=(
                 "Partners for a little less:\n"
-                "  While in play, the gold you pay to buy the card from the market is what it "
-                "would otherwise be minus 1 when the card type of the card is partner."
+                "  While in play, the gold you pay to buy the card from the market is 1 less when "
+                "the card type of the card is partner."
             ),
             abilities=(
                 Ability(
@@ -348,8 +348,7 @@ CARD_2604 = Card(
         '  Side "Loyalist":\n'
         "    Income: 2\n"
         "    Friends in the police:\n"
-        "      While in play, the gold you pay for a police action is 1 when what it would "
-        "otherwise be is more than 1.\n"
+        "      While in play, the gold you pay for a police action is at most 1.\n"
         '  Side "Partner, Revolution orientation":\n'
         "    Prestige: Revolution\n"
         "    Faction: Rebel\n"
@@ -371,13 +370,11 @@ CARD_2604 = Card(
             text=(
                 "Income: 2\n"
                 "Friends in the police:\n"
-                "  While in play, the gold you pay for a police action is 1 when what it would "
-                "otherwise be is more than 1."
+                "  While in play, the gold you pay for a police action is at most 1."
             ),
             ability_text=(
                 "Friends in the police:\n"
-                "  While in play, the gold you pay for a police action is 1 when what it would "
-                "otherwise be is more than 1."
+                "  While in play, the gold you pay for a police action is at most 1."
             ),
             abilities=(
                 Ability(
