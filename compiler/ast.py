@@ -107,7 +107,42 @@ class IsSet:
     span: Span
 
 
-Expr = IntLit | StrLit | BoolLit | You | This | Name | Call | Attribute | Not | BinOp | Selection | IsSet
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """`NAME of PLAYER`: the game's money a player has (`rupees of you`), or a zone of each player
+    (`court of p`, where a card goes or whose cards are listed)."""
+
+    name: Ident
+    holder: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CardsIn:
+    """`cards in ZONE`, `cards in ZONE of PLAYER`, `cards in every ZONE`: the cards a zone holds."""
+
+    zone: Ident
+    holder: Expr | None
+    every: bool
+    span: Span
+
+
+Expr = (
+    IntLit
+    | StrLit
+    | BoolLit
+    | You
+    | This
+    | Name
+    | Call
+    | Attribute
+    | Not
+    | BinOp
+    | Selection
+    | Holding
+    | CardsIn
+    | IsSet
+)
 
 
 # ------------------------------------------------------------------ statements
@@ -411,7 +446,37 @@ class MemoryDecl:
     span: Span
 
 
-VocabItem = EnumDecl | AdjacencyDecl | CardTypeDecl | SignatureDecl | TimingDecl | DurationDecl | MemoryDecl
+@dataclass(frozen=True, slots=True)
+class ZoneDecl:
+    """`zone NAME [of player] "wording"`: a place cards are in, shared or one per player."""
+
+    name: Ident
+    per_player: bool
+    text: StrLit
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyDecl:
+    """`money NAME "singular" "plural"`: what the game's players pay with."""
+
+    name: Ident
+    singular: StrLit
+    plural: StrLit
+    span: Span
+
+
+VocabItem = (
+    EnumDecl
+    | AdjacencyDecl
+    | CardTypeDecl
+    | SignatureDecl
+    | TimingDecl
+    | DurationDecl
+    | MemoryDecl
+    | ZoneDecl
+    | MoneyDecl
+)
 
 
 @dataclass(frozen=True, slots=True)

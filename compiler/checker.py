@@ -14,8 +14,17 @@ from paxc.compiler import ast, ir, stacking
 from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
 from paxc.compiler.render import may_text, plural, second_person, statements_text, value_text, words
 from paxc.compiler.source import Span
-from paxc.compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, Type, enum_type, list_of
-from paxc.compiler.vocabulary import CORE_ATTRIBUTES, PROVENANCES, FieldSpec, HookSpec, Vocabulary
+from paxc.compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, ZONE, Type, enum_type, list_of
+from paxc.compiler.vocabulary import (
+    BUILTIN_OPERATIONS,
+    CORE_ATTRIBUTES,
+    PROVENANCES,
+    FieldSpec,
+    HookSpec,
+    MoneySpec,
+    Vocabulary,
+    ZoneSpec,
+)
 from paxc.runtime.core.decisions import MAX_NUMBER_OPTIONS
 
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
@@ -954,6 +963,11 @@ class GameChecker:
                 f"'{ident.text}' is already a {self.vocab.enums_with_member(ident.text)[0]}; choose another name",
             )
             return
+        if ident.text in self.vocab.zones:
+            self.reporter.error(
+                ident.span, Code.DUPLICATE_NAME, f"'{ident.text}' is already a zone; choose another name"
+            )
+            return
         earlier = scope.bound.setdefault(ident.text, (type_, ident.span.line))
         if earlier[0] != type_ and ident.span not in scope.reported:
             # mypy --strict refuses a variable whose type changes, even in another block. The name
@@ -980,6 +994,10 @@ class GameChecker:
     def _operation(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
         name = phrase.head.text
         hook = self.vocab.hooks.get(name)
+        if name == "move" and hook is None:
+            return self._move(phrase, scope)
+        if name in BUILTIN_OPERATIONS and hook is None:
+            return self._money_statement(phrase, scope)
         if hook is None or hook.kind != "operation":
             if hook is not None:
                 self.reporter.error(
@@ -1000,7 +1018,7 @@ class GameChecker:
                     phrase.head.span,
                     "operation",
                     name,
-                    [*self.vocab.hooks_of("operation"), *_STATEMENT_KEYWORDS],
+                    [*self.vocab.hooks_of("operation"), *_STATEMENT_KEYWORDS, *BUILTIN_OPERATIONS],
                 )
             return None
         positional = [value for group in phrase.groups for value in group]
@@ -1052,6 +1070,154 @@ class GameChecker:
             return None
         args = tuple((p.name, values[p.name]) for p in hook.params)
         return ir.OperationStmt(hook, args, phrase.span.line)
+
+    # -------------------------------------------------------------- zones and money
+
+    def _phrase_parts(
+        self, phrase: ast.Phrase, allowed: tuple[str, ...], written: str
+    ) -> tuple[ast.Expr, dict[str, ast.Expr]] | None:
+        """The one value and the prepositions of a built-in statement (`move`, `gain`, ...)."""
+        positional = [value for group in phrase.groups for value in group]
+        ok = len(positional) == 1
+        if not ok:
+            self.reporter.error(
+                phrase.span,
+                Code.WRONG_ARGUMENTS,
+                f"'{phrase.head.text}' takes 1 value before its prepositions, not {len(positional)}",
+                f"it is written: {written}",
+            )
+        named: dict[str, ast.Expr] = {}
+        for prep in phrase.prepositions:
+            if prep.preposition not in allowed or prep.preposition in named:
+                self.reporter.error(
+                    prep.span,
+                    Code.WRONG_ARGUMENTS,
+                    f"'{phrase.head.text}' takes no "
+                    + ("second " if prep.preposition in named else "")
+                    + f"'{prep.preposition} ...'",
+                    f"it is written: {written}",
+                )
+                ok = False
+            named[prep.preposition] = prep.value
+        return (positional[0], named) if ok else None
+
+    def _move(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
+        """`move CARD to ZONE [of PLAYER]`: the game's one primitive for moving a card."""
+        written = "move CARD to ZONE (of PLAYER, for a zone of each player)"
+        parts = self._phrase_parts(phrase, ("to",), written)
+        if parts is None:
+            return None
+        card_expr, named = parts
+        card = self._argument(card_expr, CARD, "the card moved", scope)
+        destination = named.get("to")
+        if destination is None:
+            self.reporter.error(
+                phrase.span, Code.WRONG_ARGUMENTS, "'move' needs 'to ZONE'", f"it is written: {written}"
+            )
+            return None
+        place = self._zone_place(destination, scope, "a card moves")
+        if card is None or place is None:
+            return None
+        zone, holder = place
+        return ir.MoveStmt(card, zone, holder, phrase.span.line)
+
+    def _zone_place(self, expr: ast.Expr, scope: _Scope, what: str) -> tuple[ZoneSpec, ir.Expr | None] | None:
+        """A zone named where one is wanted: `market`, or `court of p` for a zone of each player."""
+        if isinstance(expr, ast.Holding):
+            ident, holder_expr = expr.name, expr.holder
+        elif isinstance(expr, ast.Name):
+            ident, holder_expr = expr.ident, None
+        else:
+            self.reporter.error(
+                expr.span, Code.WRONG_TYPE, f"{what} to a zone, not {_expr_kind(expr)}", self._zones_hint()
+            )
+            return None
+        zone = self._zone(ident, holder_expr is not None)
+        if zone is None:
+            return None
+        holder = None
+        if holder_expr is not None:
+            holder = self._argument(holder_expr, PLAYER, f"the player whose {ident.text} it is", scope)
+            if holder is None:
+                return None
+        return zone, holder
+
+    def _zone(self, ident: ast.Ident, with_holder: bool, every: bool = False) -> ZoneSpec | None:
+        """A declared zone, written as it must be: `of PLAYER` (or `every`) for a zone of each
+        player, nothing after a shared zone."""
+        zone = self.vocab.zones.get(ident.text)
+        if zone is None:
+            self.reporter.unknown(ident.span, "zone", ident.text, self.vocab.zones)
+            return None
+        if zone.per_player and not (with_holder or every):
+            self.reporter.error(
+                ident.span,
+                Code.WRONG_ARGUMENTS,
+                f"zone '{zone.name}' is one per player: say whose",
+                f"write '{zone.name} of PLAYER' (or 'cards in every {zone.name}')",
+            )
+            return None
+        if not zone.per_player and (with_holder or every):
+            self.reporter.error(
+                ident.span,
+                Code.WRONG_ARGUMENTS,
+                f"zone '{zone.name}' is shared by every player: it takes no "
+                + ("'every'" if every else "'of PLAYER'"),
+                f"write '{zone.name}' alone",
+            )
+            return None
+        return zone
+
+    def _zones_hint(self) -> str:
+        zones = [f"{z.name} of PLAYER" if z.per_player else z.name for z in self.vocab.zones.values()]
+        return "the zones of this game: " + (", ".join(zones) or "none")
+
+    def _money(self, span: Span) -> MoneySpec | None:
+        if self.vocab.money is None:
+            self.reporter.error(
+                span,
+                Code.BAD_VOCABULARY,
+                "this game declares no money",
+                'its vocabulary needs a line: money NAME "singular" "plural"',
+            )
+        return self.vocab.money
+
+    def _money_statement(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
+        """`gain N [for P]`, `pay N [to R] [from P]`, `take N from P` (the payer, gainer or taker
+        is the effect's owner unless named)."""
+        verb = phrase.head.text
+        written, allowed = {
+            "gain": ("gain AMOUNT (for PLAYER)", ("for",)),
+            "pay": ("pay AMOUNT (to PLAYER) (from PLAYER)", ("to", "from")),
+            "take": ("take AMOUNT from PLAYER", ("from",)),
+        }[verb]
+        money = self._money(phrase.head.span)
+        parts = self._phrase_parts(phrase, allowed, written)
+        if parts is None or money is None:
+            return None
+        amount_expr, named = parts
+        amount = self._argument(amount_expr, INT, f"the amount to {verb}", scope)
+        if verb == "take" and "from" not in named:
+            self.reporter.error(
+                phrase.span, Code.WRONG_ARGUMENTS, "'take' needs 'from PLAYER'", f"it is written: {written}"
+            )
+            return None
+        players: dict[str, ir.Expr | None] = {}
+        for preposition, expr in named.items():
+            players[preposition] = self._argument(expr, PLAYER, f"'{verb} ... {preposition}'", scope)
+            if players[preposition] is None:
+                return None
+        if amount is None:
+            return None
+        you: ir.Expr = ir.YouRef(PLAYER)
+        line = phrase.span.line
+        if verb == "gain":
+            return ir.MoneyStmt("gain", money, amount, players.get("for") or you, None, line)
+        if verb == "pay":
+            return ir.MoneyStmt("pay", money, amount, players.get("from") or you, players.get("to"), line)
+        victim = players["from"]
+        assert victim is not None
+        return ir.MoneyStmt("take", money, amount, victim, you, line)
 
     def _argument(self, expr: ast.Expr, expected: Type, what: str, scope: _Scope) -> ir.Expr | None:
         value = self._expr(expr, scope, expected)
@@ -1118,6 +1284,10 @@ class GameChecker:
             return ir.NotExpr(operand, BOOL) if operand is not None else None
         if isinstance(expr, ast.Selection):
             return self._selection(expr, scope)
+        if isinstance(expr, ast.CardsIn):
+            return self._cards_in(expr, scope)
+        if isinstance(expr, ast.Holding):
+            return self._holding(expr, scope)
         return self._binary(expr, scope)
 
     def _is_set(self, expr: ast.IsSet, scope: _Scope) -> ir.Expr | None:
@@ -1137,6 +1307,38 @@ class GameChecker:
         binding = scope.new_binding() if _stable(operand) else None
         return ir.IsSetExpr(operand, expr.present, binding, BOOL)
 
+    def _cards_in(self, expr: ast.CardsIn, scope: _Scope) -> ir.Expr | None:
+        zone = self._zone(expr.zone, expr.holder is not None, expr.every)
+        holder = None
+        if expr.holder is not None:
+            holder = self._argument(expr.holder, PLAYER, f"the player whose {expr.zone.text} it is", scope)
+            if holder is None:
+                return None
+        if zone is None:
+            return None
+        return ir.CardsInZone(zone, holder, expr.every, list_of(CARD))
+
+    def _holding(self, expr: ast.Holding, scope: _Scope) -> ir.Expr | None:
+        """`rupees of p`: a player's money. A zone's name here is not a value of its own."""
+        name = expr.name.text
+        if name in self.vocab.zones:
+            self.reporter.error(
+                expr.span,
+                Code.WRONG_TYPE,
+                f"'{name} of ...' is a zone, not a value",
+                f"its cards are 'cards in {name} of ...'; 'move CARD to {name} of ...' puts a card there",
+            )
+            return None
+        money = self.vocab.money
+        if money is None or name != money.name:
+            known = [money.name] if money is not None else []
+            self.reporter.unknown(expr.name.span, "money", name, known + list(self.vocab.zones))
+            return None
+        holder = self._argument(expr.holder, PLAYER, f"whose {name}", scope)
+        if holder is None:
+            return None
+        return ir.MoneyOf(money, holder, INT)
+
     def _attribute(self, expr: ast.Attribute, scope: _Scope) -> ir.Expr | None:
         """`card.region`, and `card.card_type`, which every card has: how an effect asks "is this
         an orange card?"."""
@@ -1152,6 +1354,8 @@ class GameChecker:
             return None
         if expr.attribute.text == "card_type":
             return ir.FieldRef(subject, "card_type", CARD_TYPE)
+        if expr.attribute.text in ("owner", "zone") and self.vocab.zones:
+            return self._card_place(expr.attribute.text, subject)
         memory = self.vocab.memories.get(expr.attribute.text)
         if memory is not None:
             return ir.MemoryRef(subject, memory, memory.type.maybe())
@@ -1166,12 +1370,23 @@ class GameChecker:
             return None
         return ir.FieldRef(subject, field.name, field.type)
 
+    @staticmethod
+    def _card_place(what: str, subject: ir.Expr) -> ir.Expr:
+        """Where a card is now, read in play (`this.zone` too): its zone, absent when it is in
+        none the game declares; its owner, the player whose zone holds it, or for a card in a
+        shared zone the effect's owner (as each game's runtime says)."""
+        if what == "owner":
+            return ir.CardPlace("owner", subject, PLAYER)
+        return ir.CardPlace("zone", subject, ZONE.maybe())
+
     def _this_attribute(self, attribute: ast.Ident) -> ir.Expr | None:
         """`this.x` is known when the card is compiled: it becomes the card's own value (what the
         card remembers is not: `this.named` is read in play)."""
         memory = self.vocab.memories.get(attribute.text)
         if memory is not None:
             return ir.MemoryRef(ir.ThisRef(CARD), memory, memory.type.maybe())
+        if attribute.text in ("owner", "zone") and self.vocab.zones:
+            return self._card_place(attribute.text, ir.ThisRef(CARD))
         if attribute.text == "card_type":
             return ir.ThisField("card_type", ir.EnumConst(self._card_type, CARD_TYPE), CARD_TYPE)
         value = self._this_values.get(attribute.text)
@@ -1204,9 +1419,13 @@ class GameChecker:
                 return ir.EnumConst(ident.text, CARD_TYPE)
             self.reporter.unknown(ident.span, "card type", ident.text, self.vocab.card_types)
             return None
+        if ident.text in self.vocab.zones:
+            # A zone's name, compared with `card.zone`; the vocabulary keeps it off enum members.
+            return ir.EnumConst(ident.text, ZONE)
         if (
             expected is not None
             and expected.kind == "enum"
+            and expected.name in self.vocab.enums
             and ident.text in self.vocab.enums[expected.name].members
         ):
             return ir.EnumConst(ident.text, expected.required())

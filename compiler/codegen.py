@@ -124,9 +124,11 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
     durations = [(pynames.constant(name), name, text) for name, text in vocab.durations.items()]
     memories = [(name, spec.text) for name, spec in vocab.memories.items()]
     remembers_cards = any(spec.type.kind == "card" for spec in vocab.memories.values())
+    zones = [(pynames.constant(z.name), z.name, z.text, z.per_player) for z in vocab.zones.values()]
     exports = sorted(
         ["GAME", "TITLE", "TIMINGS", "Card", "CardType", names.protocol]
         + (["Duration"] if durations else [])
+        + (["Zone"] if zones else [])
         + [names.enum_class(kind) for kind in vocab.enums]
         + [names.adjacency(kind) for kind in vocab.adjacency]
         + [
@@ -146,6 +148,8 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
         durations=durations,
         memories=memories,
         remembers_cards=remembers_cards,
+        zones=zones,
+        money=vocab.money,
         card_types=card_types,
         adjacency=adjacency,
         required_fields=required_fields,
@@ -486,6 +490,27 @@ class _Emitter:
                 tuple((pynames.method(name), self.value(value)) for name, value in statement.args),
             )
             yield from self._laid_out("yield from ", call)
+        elif isinstance(statement, ir.MoveStmt):
+            self.yields = True
+            holder = self.value(statement.holder) if statement.holder is not None else "None"
+            call = PyCall(
+                "ctx.move_card",
+                (("", self.value(statement.card)), ("", self._zone(statement.zone.name)), ("", holder)),
+            )
+            yield from self._laid_out("yield from ", call)
+        elif isinstance(statement, ir.MoneyStmt):
+            self.yields = True
+            # gain_money(amount, player), pay_money(amount, payer, receiver or None for the bank),
+            # take_money(amount, taker, victim).
+            amount, player = self.value(statement.amount), self.value(statement.player)
+            receiver = self.value(statement.receiver) if statement.receiver is not None else "None"
+            values: tuple[PyValue, ...] = {
+                "gain": (amount, player),
+                "pay": (amount, player, receiver),
+                "take": (amount, receiver, player),
+            }[statement.verb]
+            args: tuple[tuple[str, PyValue], ...] = tuple(("", value) for value in values)
+            yield from self._laid_out("yield from ", PyCall(f"ctx.{statement.verb}_money", args))
         elif isinstance(statement, ir.LetStmt):
             name = pynames.local(statement.name)
             if name not in self.declared:
@@ -697,6 +722,8 @@ class _Emitter:
             return expr.binding
         if isinstance(expr, ir.FieldRef):
             return f"{self._operand(expr.subject)}.{expr.field}"
+        if isinstance(expr, ir.CardsInZone | ir.CardPlace | ir.MoneyOf):
+            return flat(self.value(expr))
         if isinstance(expr, ir.NotExpr):
             return f"not {self._operand(expr.operand)}"
         if expr.operator in ("and", "or"):
@@ -728,7 +755,21 @@ class _Emitter:
         if isinstance(expr, ir.QueryCall):
             method = f"ctx.{pynames.method(expr.query.name)}"
             return PyCall(method, tuple(("", self.value(arg)) for arg in expr.args))
+        if isinstance(expr, ir.CardsInZone):
+            zone = self._zone(expr.zone.name)
+            if expr.every:
+                return PyCall("ctx.cards_in_every", (("", zone),))
+            holder = self.value(expr.holder) if expr.holder is not None else "None"
+            return PyCall("ctx.cards_in", (("", zone), ("", holder)))
+        if isinstance(expr, ir.CardPlace):
+            return PyCall(f"ctx.card_{expr.what}", (("", self.value(expr.subject)),))
+        if isinstance(expr, ir.MoneyOf):
+            return PyCall("ctx.money_of", (("", self.value(expr.holder)),))
         return self.expr(expr)
+
+    def _zone(self, name: str) -> str:
+        self.state.vocab_imports.add("Zone")
+        return f"Zone.{pynames.constant(name)}"
 
     def _operand(self, expr: ir.Expr) -> str:
         text = self.expr(expr)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from paxc.compiler.types import Type
-from paxc.compiler.vocabulary import FieldSpec, HookSpec, MemorySpec, Vocabulary
+from paxc.compiler.vocabulary import FieldSpec, HookSpec, MemorySpec, MoneySpec, Vocabulary, ZoneSpec
 
 # ------------------------------------------------------------------ expressions
 
@@ -160,6 +160,35 @@ class FieldRef:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsInZone:
+    """The cards a zone holds, in the zone's order: one zone (`holder` for a zone of each player),
+    or with `every`, that zone of every player in seat order."""
+
+    zone: ZoneSpec
+    holder: Expr | None
+    every: bool
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlace:
+    """`card.owner` (`what` "owner") or `card.zone` ("zone"): where the card is now."""
+
+    what: str
+    subject: Expr
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyOf:
+    """`rupees of p`: the money a player has."""
+
+    money: MoneySpec
+    holder: Expr
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
 class NotExpr:
     operand: Expr
     type: Type
@@ -193,6 +222,9 @@ Expr = (
     | IsSetExpr
     | KnownRef
     | FieldRef
+    | CardsInZone
+    | CardPlace
+    | MoneyOf
     | NotExpr
     | BinaryExpr
 )
@@ -310,8 +342,34 @@ class SetStmt:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class MoveStmt:
+    """`move CARD to ZONE [of PLAYER]`, through the game's one primitive for moving cards."""
+
+    card: Expr
+    zone: ZoneSpec
+    holder: Expr | None
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyStmt:
+    """`gain N [for P]` (`verb` "gain": from the bank), `pay N [to R] [from P]` ("pay": all or
+    nothing, to the bank unless `receiver`), `take N from P` ("take": as much as P has, up to N,
+    for the effect's owner)."""
+
+    verb: str
+    money: MoneySpec
+    amount: Expr
+    player: Expr  # who gains, who pays, whom the money is taken from
+    receiver: Expr | None  # who is paid (None: the bank); for `take`, who takes
+    line: int
+
+
 Stmt = (
     OperationStmt
+    | MoveStmt
+    | MoneyStmt
     | LetStmt
     | IfStmt
     | ForEachStmt

@@ -63,6 +63,9 @@ _EXPRESSIONS = frozenset(
         "where_clause",
         "is_set",
         "is_not_set",
+        "holding",
+        "cards_in",
+        "every_zone",
     }
 )
 # `for each p` and `for each c in LIST`: each is a Python `for` loop.

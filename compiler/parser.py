@@ -687,6 +687,22 @@ class _ToAst(Transformer[Token, ast.File]):
     def call(self, meta: Meta, children: list[Any]) -> ast.Call:
         return ast.Call(self._ident(children[0]), tuple(children[1:]), self._span(meta))
 
+    def holding(self, meta: Meta, children: list[Any]) -> ast.Holding:
+        return ast.Holding(self._ident(children[0]), children[1], self._span(meta))
+
+    def every_zone(self, meta: Meta, children: list[Token]) -> tuple[str, ast.Ident]:
+        return ("every", self._ident(children[0]))
+
+    def cards_in(self, meta: Meta, children: list[Any]) -> ast.CardsIn:
+        where = children[-1]
+        span = self._span(meta)
+        if isinstance(where, tuple):
+            return ast.CardsIn(where[1], None, True, span)
+        if isinstance(where, ast.Holding):
+            return ast.CardsIn(where.name, where.holder, False, span)
+        assert isinstance(where, ast.Name)
+        return ast.CardsIn(where.ident, None, False, span)
+
     # -------------------------------------------------------------- vocabularies
 
     def vocabulary(self, meta: Meta, children: list[Any]) -> ast.VocabularyDecl:
@@ -744,6 +760,28 @@ class _ToAst(Transformer[Token, ast.File]):
         name, text = children
         return ast.DurationDecl(
             self._ident(name), ast.StrLit(_unquote(text), self._token_span(text)), self._span(meta)
+        )
+
+    def zone_decl(self, meta: Meta, children: list[Any]) -> ast.ZoneDecl:
+        name, text = children[0], children[-1]
+        per_player = any(isinstance(c, Tree) and c.data == "per_player" for c in children)
+        return ast.ZoneDecl(
+            self._ident(name),
+            per_player,
+            ast.StrLit(_unquote(text), self._token_span(text)),
+            self._span(meta),
+        )
+
+    def per_player(self, meta: Meta, children: list[Any]) -> Tree[Token]:
+        return Tree("per_player", [])
+
+    def money_decl(self, meta: Meta, children: list[Token]) -> ast.MoneyDecl:
+        name, singular, plural = children
+        return ast.MoneyDecl(
+            self._ident(name),
+            ast.StrLit(_unquote(singular), self._token_span(singular)),
+            ast.StrLit(_unquote(plural), self._token_span(plural)),
+            self._span(meta),
         )
 
     def timing_decl(self, meta: Meta, children: list[Token]) -> ast.TimingDecl:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from paxc.compiler import ir
-from paxc.compiler.vocabulary import HookSpec
+from paxc.compiler.vocabulary import HookSpec, ZoneSpec
 
 _COMPARISON_WORDS = {
     "==": "is",
@@ -77,6 +77,12 @@ def value_text(expr: ir.Expr) -> str:
         return _is_set_text(expr)
     if isinstance(expr, ir.FieldRef):
         return f"the {words(expr.field)} of {value_text(expr.subject)}"
+    if isinstance(expr, ir.CardsInZone):
+        return f"the cards in {zone_text(expr.zone, expr.holder, expr.every)}"
+    if isinstance(expr, ir.CardPlace):
+        return f"the {expr.what} of {value_text(expr.subject)}"
+    if isinstance(expr, ir.MoneyOf):
+        return f"the {expr.money.plural} of {value_text(expr.holder)}"
     if isinstance(expr, ir.NotExpr):
         return f"not ({value_text(expr.operand)})"
     left = value_text(expr.left)
@@ -91,6 +97,39 @@ def _is_set_text(test: ir.IsSetExpr) -> str:
         has = f"a{'n' if field[:1] in 'aeiou' else ''} {field}" if test.present else f"no {field}"
         return f"{value_text(operand.subject)} has {has}"
     return f"{value_text(operand)} is {'' if test.present else 'not '}known"
+
+
+def zone_text(zone: ZoneSpec, holder: ir.Expr | None, every: bool = False) -> str:
+    """ "the market", "the court of you", "every court": a zone as the vocabulary words it."""
+    if every:
+        return f"every {words(zone.name)}"
+    return zone.phrase(value_text(holder) if holder is not None else None)
+
+
+def _money_text(statement: ir.MoneyStmt) -> str:
+    """ "you take 2 rupees from the bank", "P pays 1 gold to you", with a computed amount "you take
+    from the bank as many rupees as ..." (`pay` all or nothing, `take` what there is)."""
+    money = statement.money
+    player = value_text(statement.player)
+    if statement.verb == "gain":
+        source, subject = "from the bank", player
+    elif statement.verb == "pay":
+        receiver = value_text(statement.receiver) if statement.receiver is not None else "the bank"
+        source, subject = f"to {receiver}", player
+    else:
+        assert statement.receiver is not None
+        source, subject = f"from {player}", value_text(statement.receiver)
+    verb = "pays" if statement.verb == "pay" else "takes"
+    if isinstance(statement.amount, ir.IntConst):
+        text = f"{subject} {verb} {money.amount(str(statement.amount.value))} {source}"
+    else:
+        many = "much" if money.singular == money.plural else "many"  # "as much gold", "as many rupees"
+        text = f"{subject} {verb} {source} as {many} {money.plural} as {value_text(statement.amount)}"
+    if statement.verb == "pay":
+        return f"{text}, if {player} can (if not, nothing more happens)"
+    if statement.verb == "take":
+        return f"{text}, or all {player} has if less"
+    return text
 
 
 def _builtin_text(call: ir.BuiltinCall) -> str:
@@ -246,6 +285,10 @@ def statements_text(statements: tuple[ir.Stmt, ...]) -> str:
 def _statement(statement: ir.Stmt) -> str:
     if isinstance(statement, ir.OperationStmt):
         return _fill(statement.operation, [value_text(v) for _, v in statement.args])
+    if isinstance(statement, ir.MoveStmt):
+        return f"move {value_text(statement.card)} to {zone_text(statement.zone, statement.holder)}"
+    if isinstance(statement, ir.MoneyStmt):
+        return _money_text(statement)
     if isinstance(statement, ir.LetStmt):
         return f"let {words(statement.name)} be {value_text(statement.value)}"
     if isinstance(statement, ir.IfStmt):

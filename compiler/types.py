@@ -53,6 +53,9 @@ CARD = Type("card", "card")
 # The type of `card.card_type`: its values are the game's card type names.
 CARD_TYPE = Type("enum", "card_type")
 
+# The type of `card.zone` and of a zone's name: its values are the zones the vocabulary declares.
+ZONE = Type("enum", "zone")
+
 BUILTINS = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "card": CARD}
 
 

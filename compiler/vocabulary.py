@@ -20,9 +20,25 @@ from paxc.compiler.types import BUILTINS, Type, enum_type, list_of
 # Attributes every card has whatever its game; they cannot be redeclared by a card type.
 CORE_ATTRIBUTES = ("provenance", "note")
 PROVENANCES = ("printed", "inferred", "reconstructed")
+# `owner` and `zone` are where a card is in play (`card.owner`, `card.zone`), which every card has.
 RESERVED_FIELDS = frozenset(
-    {"number", "name", "card_type", "provenance", "note", "sides", "abilities", "errata", "source"}
+    {
+        "number",
+        "name",
+        "card_type",
+        "provenance",
+        "note",
+        "sides",
+        "abilities",
+        "errata",
+        "source",
+        "owner",
+        "zone",
+    }
 )
+# The statements of the language that look like operations: `move` in a game that declares zones,
+# `gain`, `pay` and `take` in a game that declares money (it cannot declare operations by these names).
+BUILTIN_OPERATIONS = ("move", "gain", "pay", "take")
 HOOK_KINDS = ("operation", "query", "trigger", "modifier", "replaceable")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -88,6 +104,33 @@ class MemorySpec:
     span: Span
 
 
+@dataclass(frozen=True, slots=True)
+class ZoneSpec:
+    """A place cards are in (`zone court of player "the court of {player}"`): shared, or one for
+    each player (`per_player`), and how card text says it."""
+
+    name: str
+    per_player: bool
+    text: str
+    span: Span
+
+    def phrase(self, holder: str | None = None) -> str:
+        return self.text.replace("{player}", holder) if holder is not None else self.text
+
+
+@dataclass(frozen=True, slots=True)
+class MoneySpec:
+    """The game's money (`money rupees "rupee" "rupees"`): `rupees of p`, gain, pay and take."""
+
+    name: str
+    singular: str
+    plural: str
+    span: Span
+
+    def amount(self, count: str) -> str:
+        return f"{count} {self.singular if count == '1' else self.plural}"
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     name: str
@@ -101,6 +144,8 @@ class Vocabulary:
     # Declared durations, name -> phrase ("until the end of your turn"), and what cards remember.
     durations: dict[str, str] = dataclasses.field(default_factory=dict)
     memories: dict[str, MemorySpec] = dataclasses.field(default_factory=dict)
+    zones: dict[str, ZoneSpec] = dataclasses.field(default_factory=dict)
+    money: MoneySpec | None = None
 
     def hooks_of(self, kind: str) -> dict[str, HookSpec]:
         return {name: hook for name, hook in self.hooks.items() if hook.kind == kind}
@@ -148,6 +193,7 @@ _RESERVED_CLASSES = frozenset(
         "Decision",
         "Protocol",
         "Enum",
+        "Zone",
     }
 )
 
@@ -199,6 +245,8 @@ class _Builder:
         timings: list[str] = []
         durations: dict[str, str] = {}
         memories: dict[str, MemorySpec] = {}
+        zones: dict[str, ZoneSpec] = {}
+        money: MoneySpec | None = None
         for item in items:
             if isinstance(item, ast.AdjacencyDecl):
                 pairs = self._adjacency(item)
@@ -214,6 +262,23 @@ class _Builder:
                 memory = self._memory(item)
                 if memory is not None and self._declare(item.name, "memory"):
                     memories[memory.name] = memory
+            elif isinstance(item, ast.ZoneDecl):
+                # Zones have names of their own (a zone and a card type may both be `court`:
+                # `card.zone == court`, `card.card_type == court`).
+                zone = self._zone(item)
+                if zone is not None and zone.name in zones:
+                    self.reporter.error(
+                        item.name.span, Code.DUPLICATE_NAME, f"zone '{zone.name}' is declared twice"
+                    )
+                elif zone is not None:
+                    zones[zone.name] = zone
+            elif isinstance(item, ast.MoneyDecl):
+                if money is not None:
+                    self.reporter.error(
+                        item.span, Code.DUPLICATE_NAME, f"the game's money is already '{money.name}'"
+                    )
+                elif self._declare(item.name, "money"):
+                    money = MoneySpec(item.name.text, item.singular.value, item.plural.value, item.span)
             elif isinstance(item, ast.DurationDecl):
                 if self._declare(item.name, "duration"):
                     durations[item.name.text] = item.text.value
@@ -235,6 +300,7 @@ class _Builder:
                     "cards read both as CARD.NAME: give the memory another name",
                 )
         self._check_class_names(hooks)
+        self._check_builtin_statements(hooks, bool(zones), money is not None)
         return Vocabulary(
             name=self.decl.name.text,
             title=self.decl.title.value,
@@ -246,7 +312,53 @@ class _Builder:
             timings=tuple(timings),
             durations=durations,
             memories=memories,
+            zones=zones,
+            money=money,
         )
+
+    def _check_builtin_statements(self, hooks: dict[str, HookSpec], has_zones: bool, has_money: bool) -> None:
+        """`move` is the language's statement in a game with zones, `gain`, `pay` and `take` in a
+        game with money: such a game cannot declare operations by those names (a game without
+        them may, and its cards then mean its own operations)."""
+        for name in BUILTIN_OPERATIONS:
+            hook = hooks.get(name)
+            builtin = has_zones if name == "move" else has_money
+            if hook is not None and builtin:
+                self.reporter.error(
+                    hook.span,
+                    Code.BAD_VOCABULARY,
+                    f"'{name}' is a statement of the language in a game with "
+                    + ("zones" if name == "move" else "money"),
+                    "give the operation another name",
+                )
+
+    def _zone(self, item: ast.ZoneDecl) -> ZoneSpec | None:
+        """A zone's name is a value of card text (`card.zone == court`): it must not be an enum's
+        member too, and its wording names `{player}` exactly when it is one per player."""
+        name = item.name.text
+        owners = [kind.name for kind in self.enums.values() if name in kind.members]
+        if owners:
+            self.reporter.error(
+                item.name.span,
+                Code.DUPLICATE_NAME,
+                f"zone '{name}' is already a member of enum '{owners[0]}'",
+                "cards compare zones by name (card.zone == ...): give the zone another name",
+            )
+            return None
+        if reserved_word(name):
+            self.reporter.error(item.name.span, Code.BAD_VOCABULARY, f"'{name}' is a reserved word")
+            return None
+        placeholders = set(_PLACEHOLDER.findall(item.text.value))
+        wanted = {"player"} if item.per_player else set()
+        if placeholders != wanted:
+            self.reporter.error(
+                item.text.span,
+                Code.BAD_VOCABULARY,
+                f"the wording of zone '{name}' must name "
+                + ("its player as {player}" if item.per_player else "no placeholder (it is shared)"),
+            )
+            return None
+        return ZoneSpec(name, item.per_player, item.text.value, item.span)
 
     def _enum(self, item: ast.EnumDecl) -> None:
         if not self._declare(item.name, "enum"):
@@ -301,6 +413,13 @@ class _Builder:
     def _memory(self, item: ast.MemoryDecl) -> MemorySpec | None:
         """A memory holds one value: a number, yes/no, a player, an enum member or a card (which
         the runtime keeps as its number, plain data like the others)."""
+        if item.name.text in RESERVED_FIELDS:
+            self.reporter.error(
+                item.name.span,
+                Code.BAD_VOCABULARY,
+                f"'{item.name.text}' is a built-in attribute of every card",
+            )
+            return None
         type_ = self._type(item.type)
         if type_ is None:
             return None

@@ -5,14 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paxc.generated.pamir.vocabulary import Card, Coalition, Duration, FavoredSuitMayChange, Region, Suit
-from paxc.runtime.core import memory
+from paxc.generated.pamir.vocabulary import (
+    Card,
+    Coalition,
+    Duration,
+    FavoredSuitMayChange,
+    Region,
+    Suit,
+    Zone,
+)
+from paxc.runtime.core import memory, money, zones
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.narration import narrate
+from paxc.runtime.core.zones import Place, ZoneIndex
 from paxc.runtime.effects import Choice, Effect, PlayerId, Remembered, ask
 from paxc.runtime.pamir import pieces, scoring, story
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of, card
+from paxc.runtime.pamir.zones import PamirPurses, PamirZones
 
 
 class PamirContext:
@@ -20,6 +30,7 @@ class PamirContext:
         self.state = state
         self._you = PlayerId(you)
         self.this = this
+        self._index: ZoneIndex | None = None  # made when an effect first asks where a card is
 
     # ------------------------------------------------------------------ every game
 
@@ -36,12 +47,6 @@ class PamirContext:
     def place_armies(self, count: int, coalition: Coalition, region: Region) -> Effect:
         for _ in range(count):
             yield from pieces.place_block(self.state, self._you, coalition, region)
-
-    def gain_rupees(self, amount: int, player: PlayerId) -> Effect:
-        self.state.players[player].rupees += amount
-        if amount:
-            narrate(story.gained, self.state, player, amount, self.this)
-        yield from ()
 
     def set_favored_suit(self, suit: Suit) -> Effect:
         from paxc.runtime.pamir import hooks
@@ -68,12 +73,6 @@ class PamirContext:
     def resolve_dominance_check(self) -> Effect:
         yield from scoring.resolve_check(self.state, check_cards=1)
 
-    def swap_hands(self, player: PlayerId, other: PlayerId) -> Effect:
-        players = self.state.players
-        players[player].hand, players[other].hand = players[other].hand, players[player].hand
-        narrate(story.hands_swapped, self.state, player, other)
-        yield from ()
-
     def place_extra_block(self, player: PlayerId) -> Effect:
         loyalty = self.state.players[player].loyalty
         ruled = [r for r in REGIONS if self.state.ruler(r) == player]
@@ -86,20 +85,6 @@ class PamirContext:
         memory.remember(self.state.memory, card.number, name, value)
         yield from ()
 
-    def discard_card(self, card: Card) -> Effect:
-        owner = self.state.owner_of(card.number)
-        if owner is not None:
-            yield from pieces.discard_court_card(self.state, owner, card.number, why=self.this)
-            return
-        for holder, player in enumerate(self.state.players):
-            for held in (player.hand, player.prizes):  # a prize is discarded as a card in hand is
-                if card.number in held:
-                    held.remove(card.number)
-                    self.state.discard.append(card.number)
-                    told = story.discarded_from_hand if held is player.hand else story.prize_discarded
-                    narrate(told, self.state, holder, card.number, self.this)
-                    return
-
     def start_lasting(self, card: Card, ability: int, until: Duration) -> Effect:
         self.state.lasting.append(Lasting(card.number, ability, self._you, until.value))
         yield from ()
@@ -107,36 +92,58 @@ class PamirContext:
     def place_tribe(self, region: Region, player: PlayerId) -> Effect:
         yield from pieces.place_tribe(self.state, player, region)
 
-    # ------------------------------------------------------------------ zones
+    # ------------------------------------------------------------------ zones and rupees
 
-    def court_of(self, player: PlayerId) -> tuple[Card, ...]:
-        return cards_of(self.state.players[player].court)
+    def _where(self, card: Card) -> Place | None:
+        if self._index is None:
+            self._index = ZoneIndex(PamirZones(self.state, self.this))
+        return self._index.locate(card.number)
 
-    def hand_of(self, player: PlayerId) -> tuple[Card, ...]:
-        return cards_of(self.state.players[player].hand)
+    def cards_in(self, zone: Zone, holder: PlayerId | None) -> tuple[Card, ...]:
+        return cards_of(PamirZones(self.state).cards(Place(zone.value, holder)))
 
-    def prizes_of(self, player: PlayerId) -> tuple[Card, ...]:
-        return cards_of(self.state.players[player].prizes)
+    def cards_in_every(self, zone: Zone) -> tuple[Card, ...]:
+        return cards_of(zones.cards_in_every(PamirZones(self.state), zone.value, len(self.state.players)))
 
-    def market_cards(self) -> tuple[Card, ...]:
-        return cards_of(n for row in self.state.market for n in row if n is not None)
+    def card_owner(self, card: Card) -> PlayerId:
+        place = self._where(card)
+        return PlayerId(place.holder) if place is not None and place.holder is not None else self._you
 
-    def court_cards(self) -> tuple[Card, ...]:
-        return cards_of(n for player in self.state.players for n in player.court)
+    def card_zone(self, card: Card) -> Zone | None:
+        place = self._where(card)
+        return Zone(place.zone) if place is not None else None
 
-    def owner_of(self, card: Card) -> PlayerId:
-        owner = self.state.owner_of(card.number)
-        if owner is None:
-            owner = next((i for i, p in enumerate(self.state.players) if card.number in p.hand), self._you)
-        return PlayerId(owner)
+    def move_card(self, card: Card, zone: Zone, holder: PlayerId | None) -> Effect:
+        if self._index is None:
+            self._index = ZoneIndex(PamirZones(self.state, self.this))
+        movers = PamirZones(self.state, self.this).movers()
+        yield from zones.move(self._index, movers, card.number, Place(zone.value, holder))
+
+    def money_of(self, player: PlayerId) -> int:
+        return self.state.players[player].rupees
+
+    def gain_money(self, amount: int, player: PlayerId) -> Effect:
+        money.gain(PamirPurses(self.state), player, amount)
+        if amount > 0:
+            narrate(story.gained, self.state, player, amount, self.this)
+        yield from ()
+
+    def pay_money(self, amount: int, payer: PlayerId, receiver: PlayerId | None) -> Effect:
+        money.pay(PamirPurses(self.state), payer, amount, receiver)
+        if amount > 0 and receiver != payer:
+            narrate(story.paid_to, self.state, payer, receiver, amount, self.this)
+        yield from ()
+
+    def take_money(self, amount: int, taker: PlayerId, victim: PlayerId) -> Effect:
+        taken = money.take(PamirPurses(self.state), taker, victim, amount)
+        if taken:
+            narrate(story.took_from, self.state, taker, victim, taken, self.this)
+        yield from ()
 
     # ------------------------------------------------------------------ queries
 
     def favored_suit(self) -> Suit:
         return self.state.favored
-
-    def rupees(self, player: PlayerId) -> int:
-        return self.state.players[player].rupees
 
     def rules(self, player: PlayerId, region: Region) -> bool:
         return self.state.ruler(region) == player

@@ -210,8 +210,18 @@ def prize_discarded(state: PamirState, player: int, number: int, why: Why) -> st
     return f"{who(state, player)} discards the prize {card(number).name}{_because(why)}"
 
 
-def hands_swapped(state: PamirState, player: int, other: int) -> str:
-    return f"{who(state, player)} and {who(state, other)} swap hands"
+def card_passed(state: PamirState, giver: int, taker: int, why: Why) -> str:
+    """A card goes from one hand to another (which card stays hidden)."""
+    return f"a card goes from {who(state, giver)}'s hand to {who(state, taker)}'s{_because(why)}"
+
+
+def paid_to(state: PamirState, payer: int, receiver: int | None, amount: int, why: Why) -> str:
+    to = "the bank" if receiver is None else who(state, receiver)
+    return f"{who(state, payer)} pays {_rupees(amount)} to {to}{_because(why)}"
+
+
+def took_from(state: PamirState, taker: int, victim: int, amount: int, why: Why) -> str:
+    return f"{who(state, taker)} takes {_rupees(amount)} from {who(state, victim)}{_because(why)}"
 
 
 def favored_suit(suit: Suit) -> str:

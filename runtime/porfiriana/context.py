@@ -12,13 +12,16 @@ from paxc.generated.porfiriana.vocabulary import (
     Duration,
     PorfirianaEffects,
     Prestige,
+    Zone,
 )
-from paxc.runtime.core import memory
+from paxc.runtime.core import memory, money, zones
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.effects import Effect, NothingToChoose, PlayerId, Remembered
+from paxc.runtime.core.zones import Place, ZoneIndex
+from paxc.runtime.effects import Effect, PlayerId, Remembered
 from paxc.runtime.porfiriana import losses, prestige, story, unrest
 from paxc.runtime.porfiriana.state import PorfirianaState, card
+from paxc.runtime.porfiriana.zones import PorfirianaPurses, PorfirianaZones
 
 
 class PorfirianaContext:
@@ -26,6 +29,7 @@ class PorfirianaContext:
         self.state = state
         self._you = PlayerId(you)
         self.this = this
+        self._index: ZoneIndex | None = None  # made when an effect first asks where a card is
 
     # ------------------------------------------------------------------ every game
 
@@ -46,17 +50,6 @@ class PorfirianaContext:
         if found is not None and enterprise.card_type is CardType.ENTERPRISE:
             yield from losses.nationalize(self.state, found[0], found[1])
 
-    def lose_gold(self, amount: int, player: PlayerId) -> Effect:
-        me = self.state.players[player]
-        lost = min(amount, me.gold)
-        me.gold -= lost
-        if lost:
-            narrate(story.lost, self.state, player, lost, self.this)
-        yield from ()
-
-    def discard_card(self, card: Card) -> Effect:
-        yield from losses.discard_card_in_play(self.state, card.number)
-
     def raise_diaz_prestige(self, amount: int, kind: Prestige) -> Effect:
         self.state.diaz_bonus[kind.value] = self.state.diaz_bonus.get(kind.value, 0) + amount
         narrate(story.diaz_strengthened, kind, amount)
@@ -66,24 +59,6 @@ class PorfirianaContext:
         found = self.state.holding(enterprise.number)
         if found is not None and enterprise.card_type is CardType.ENTERPRISE:
             yield from unrest.slave_revolt(self.state, found[0], found[1], liberator)
-
-    def gain_gold(self, amount: int, player: PlayerId) -> Effect:
-        if not (self.state.solitaire and player == 1):  # Díaz gets no gold (rules L)
-            self.state.players[player].gold += amount
-            if amount:
-                narrate(story.gained, self.state, player, amount, self.this)
-        yield from ()
-
-    def pay_gold(self, amount: int, player: PlayerId) -> Effect:
-        me = self.state.players[player]
-        if me.gold < amount:
-            # All or nothing: what the payment was for does not happen (the runtime ends the
-            # effect here, as it does for a choice with nothing to choose).
-            raise NothingToChoose(f"player {player} cannot pay {amount}")
-        me.gold -= amount
-        if amount:
-            narrate(story.paid_for_effect, self.state, player, amount, self.this)
-        yield from ()
 
     def add_unrest(self, count: int, card: Card) -> Effect:
         found = self.state.holding(card.number)
@@ -110,44 +85,64 @@ class PorfirianaContext:
         self.state.lasting.append(Lasting(card.number, ability, self._you, until.value))
         yield from ()
 
-    # ------------------------------------------------------------------ zones
+    # ------------------------------------------------------------------ zones and gold
 
-    def row_of(self, player: PlayerId) -> tuple[Card, ...]:
-        return tuple(held.face for held in self.state.players[player].row)
+    def _where(self, card: Card) -> Place | None:
+        if self._index is None:
+            self._index = ZoneIndex(PorfirianaZones(self.state))
+        return self._index.locate(card.number)
 
-    def hand_of(self, player: PlayerId) -> tuple[Card, ...]:
-        return tuple(card(number) for number in self.state.players[player].hand)
+    def cards_in(self, zone: Zone, holder: PlayerId | None) -> tuple[Card, ...]:
+        if zone is Zone.ROW and holder is not None:  # a card in a row shows the side it is played on
+            return tuple(held.face for held in self.state.players[holder].row)
+        return tuple(card(n) for n in PorfirianaZones(self.state).cards(Place(zone.value, holder)))
 
-    def market_cards(self) -> tuple[Card, ...]:
-        return tuple(card(n) for row in self.state.market for n in row if n is not None)
+    def cards_in_every(self, zone: Zone) -> tuple[Card, ...]:
+        return tuple(
+            c for seat in range(len(self.state.players)) for c in self.cards_in(zone, PlayerId(seat))
+        )
 
-    def cards_in_play(self) -> tuple[Card, ...]:
-        rows = [held.face for me in self.state.players for held in me.row]
-        troops = [
-            card(troop)
-            for player in range(len(self.state.players))
-            for troop, _ in self.state.troops_of(player)
-        ]
-        return (*rows, *troops)
+    def card_owner(self, card: Card) -> PlayerId:
+        place = self._where(card)
+        return PlayerId(place.holder) if place is not None and place.holder is not None else self._you
 
-    def owner_of(self, card: Card) -> PlayerId:
-        found = self.state.holding(card.number)
-        if found is not None:
-            return PlayerId(found[0])
-        place = self.state.troop_place(card.number)
-        if place is not None:
-            return PlayerId(place[0])
-        holder = next((i for i, p in enumerate(self.state.players) if card.number in p.hand), self._you)
-        return PlayerId(holder)
+    def card_zone(self, card: Card) -> Zone | None:
+        place = self._where(card)
+        return Zone(place.zone) if place is not None else None
+
+    def move_card(self, card: Card, zone: Zone, holder: PlayerId | None) -> Effect:
+        if self._index is None:
+            self._index = ZoneIndex(PorfirianaZones(self.state))
+        movers = PorfirianaZones(self.state).movers()
+        yield from zones.move(self._index, movers, card.number, Place(zone.value, holder))
+
+    def money_of(self, player: PlayerId) -> int:
+        return self.state.players[player].gold
+
+    def gain_money(self, amount: int, player: PlayerId) -> Effect:
+        money.gain(PorfirianaPurses(self.state), player, amount)
+        if amount > 0 and not (self.state.solitaire and player == 1):  # Díaz keeps no gold
+            narrate(story.gained, self.state, player, amount, self.this)
+        yield from ()
+
+    def pay_money(self, amount: int, payer: PlayerId, receiver: PlayerId | None) -> Effect:
+        money.pay(PorfirianaPurses(self.state), payer, amount, receiver)
+        if amount > 0 and receiver != payer:
+            narrate(story.paid_to, self.state, payer, receiver, amount, self.this)
+        yield from ()
+
+    def take_money(self, amount: int, taker: PlayerId, victim: PlayerId) -> Effect:
+        taken = money.take(PorfirianaPurses(self.state), taker, victim, amount)
+        if taken:
+            diaz = self.state.solitaire and taker == 1  # what Díaz takes goes to the bank
+            narrate(story.stolen, self.state, taker, victim, taken, diaz)
+        yield from ()
 
     # ------------------------------------------------------------------ queries
 
     def unrest_on(self, card: Card) -> int:
         found = self.state.holding(card.number)
         return found[1].unrest if found is not None else 0
-
-    def gold(self, player: PlayerId) -> int:
-        return self.state.players[player].gold
 
     def half(self, amount: int) -> int:
         return (amount + 1) // 2  # halves are rounded up (glossary: Half)

@@ -69,6 +69,11 @@ def paid_for(state: PorfirianaState, player: int, amount: int, number: int, to: 
     return f"{who(state, player)} pays {_gold(amount)} for {card(number).name} to {receiver}"
 
 
+def paid_to(state: PorfirianaState, payer: int, receiver: int | None, amount: int, why: Why) -> str:
+    to = "the bank" if receiver is None else who(state, receiver)
+    return f"{who(state, payer)} pays {_gold(amount)} to {to}{_because(why)}"
+
+
 def gained(state: PorfirianaState, player: int, amount: int, why: Why) -> str:
     return f"{who(state, player)} gains {_gold(amount)}{_because(why)}"
 

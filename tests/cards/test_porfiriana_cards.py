@@ -27,6 +27,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Prestige,
     PurchaseCost,
     Regime,
+    Zone,
 )
 from paxc.runtime.effects import Effect, Modifier, PlayerId, Replacement, Trigger
 
@@ -76,12 +77,12 @@ class Table:
     def players_in_turn_order(self) -> Sequence[PlayerId]:
         return (OWNER, OPPONENT)
 
-    def gain_gold(self, amount: int, player: PlayerId) -> Effect:
-        self.log.append(("gain_gold", amount, player))
+    def gain_money(self, amount: int, player: PlayerId) -> Effect:
+        self.log.append(("gain", amount, player))
         yield from ()
 
-    def discard_card(self, card: Card) -> Effect:
-        self.log.append(("discard_card", card.number))
+    def move_card(self, card: Card, zone: Zone, holder: PlayerId | None) -> Effect:
+        self.log.append(("move", card.number, zone, holder))
         yield from ()
 
     def raise_diaz_prestige(self, amount: int, kind: Prestige) -> Effect:
@@ -309,7 +310,7 @@ def test_every_spy_may_be_discarded_to_cancel_an_attack() -> None:
         table = Table()
         assert replacement.applies(context(table), attack), spy.name
         run(replacement.run(context(table), attack))
-        assert table.log == [("discard_card", spy.number)], spy.name
+        assert table.log == [("move", spy.number, Zone.DISCARD, None)], spy.name
     # The topple ability stays beside it, where the spy had one.
     assert [t.optional for t in triggers(by_name("Pinkerton"))] == [True]
     assert not triggers(by_name("Customs Inspector"))
@@ -337,7 +338,7 @@ def test_monopolies_collect_what_opponents_pay_for_their_kind() -> None:
             event = CardPlayed(by_name(played), OPPONENT, 5)
             assert trigger.applies(context(table), event), (name, played)
             run(trigger.run(context(table), event))
-            assert table.log == [("gain_gold", 5, OWNER)], (name, played)
+            assert table.log == [("gain", 5, OWNER)], (name, played)
             # The owner pays the bank for their own.
             assert not trigger.applies(context(table), CardPlayed(by_name(played), OWNER, 5)), (name, played)
         for played in others:

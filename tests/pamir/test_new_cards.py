@@ -1,7 +1,7 @@
 """New Pax Pamir cards written in the card language alone (tests/pamir/fixtures/new_cards.pax):
 compiled with the game's vocabulary and played on the unchanged runtime, with no Python of their
-own. Each reads the state through the zone queries (court_of, court_cards, ...) and acts through
-general operations (discard_card, gain_rupees)."""
+own. Each reads the state through the zones (`cards in court of you`, `cards in every court`,
+`card.owner`) and acts through the language's general statements (`move ... to discard`, `gain`)."""
 
 from __future__ import annotations
 
@@ -244,6 +244,7 @@ def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
         "as many rupees as the number of the cards c in your court where the suit of c is Military"
         in texts[902]
     )
+    assert "move target to the discard pile" in texts[901]
     assert "where spy is among the impact of c" in texts[903]
     assert "Once per turn, after you take a tax action" in texts[908]
 

@@ -4,7 +4,7 @@ Betray, Dominance Check)."""
 
 from __future__ import annotations
 
-from paxc.generated.pamir.vocabulary import Suit
+from paxc.generated.pamir.vocabulary import Suit, Zone
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import scoring
 from paxc.runtime.pamir.context import PamirContext
@@ -32,8 +32,8 @@ def test_prizes_of_and_discarding_a_prize() -> None:
     state = empty_state(2)
     state.players[1].prizes = [5, 6]
     ctx = PamirContext(state, 0, 1)
-    assert [c.number for c in ctx.prizes_of(PlayerId(1))] == [5, 6]
-    drive(ctx.discard_card(card(6)), [])
+    assert [c.number for c in ctx.cards_in(Zone.PRIZES, PlayerId(1))] == [5, 6]
+    drive(ctx.move_card(card(6), Zone.DISCARD, None), [])
     assert state.players[1].prizes == [5] and state.discard[-1] == 6
 
 

@@ -1,7 +1,7 @@
 """New Pax Porfiriana cards written in the card language alone (tests/porfiriana/fixtures/
 new_cards.pax): compiled with the game's vocabulary and played on the unchanged runtime, with no
-Python of their own. They read the state through the zone queries (row_of, cards_in_play, ...),
-act through general operations (gain_gold, pay_gold, add_unrest, remove_unrest), start lasting
+Python of their own. They read the state through the zones (`cards in row of you`, ...),
+act through general statements and operations (gain, pay, add_unrest, remove_unrest), start lasting
 effects (`until end_of_turn`), and answer general triggers (card_played, card_sold) and
 modifiers (play_actions) that the rules fire and ask where they do that thing.
 """
@@ -26,6 +26,7 @@ from paxc.generated.porfiriana.vocabulary import (
     District,
     Faction,
     Regime,
+    Zone,
 )
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Effect, PlayerId
@@ -99,8 +100,8 @@ def newspaper_with(faction: Faction) -> tuple[Card, int]:
 
 
 def test_the_zones_as_card_effects_see_them() -> None:
-    """Rows (each card by the side it shows), hands, the market, every card in play (rows, then
-    troops), a card's owner and the unrest on it."""
+    """Rows (each card by the side it shows), hands, the market, every row, every player's
+    troops, a card's owner and zone, and the unrest on it."""
     state = empty_state()
     paper, side = newspaper_with(Faction.REBEL)
     put(state, 0, paper.number, side=side)
@@ -110,16 +111,19 @@ def test_the_zones_as_card_effects_see_them() -> None:
     hold(state, 2, SHOP_2.number)
     state.market[0][3] = SHOP_3.number
     ctx = PorfirianaContext(state, 0, paper.number)
-    row = ctx.row_of(PlayerId(0))
+    row = ctx.cards_in(Zone.ROW, PlayerId(0))
     assert [c.number for c in row] == [state.players[0].hacendado.number, paper.number]
     assert row[1] is paper.sides[side] and row[1].faction is Faction.REBEL
-    assert ctx.hand_of(PlayerId(2)) == (card(SHOP_2.number),)
-    assert ctx.market_cards() == (card(SHOP_3.number),)
-    in_play = [c.number for c in ctx.cards_in_play()]
-    assert in_play[-1] == troop.number and SHOP.number in in_play and SHOP_2.number not in in_play
-    assert len(in_play) == 3 + 2 + 1  # three Hacendados, the newspaper and the shop, the troop
-    assert [ctx.owner_of(card(n)) for n in (SHOP.number, troop.number, SHOP_2.number)] == [1, 2, 2]
-    assert ctx.owner_of(card(SHOP_3.number)) == 0  # in no one's: the effect's owner
+    assert ctx.cards_in(Zone.HAND, PlayerId(2)) == (card(SHOP_2.number),)
+    assert ctx.cards_in(Zone.MARKET, None) == (card(SHOP_3.number),)
+    rows = [c.number for c in ctx.cards_in_every(Zone.ROW)]
+    assert SHOP.number in rows and SHOP_2.number not in rows and troop.number not in rows
+    assert len(rows) == 3 + 2  # three Hacendados, the newspaper and the shop
+    assert [c.number for c in ctx.cards_in_every(Zone.TROOPS)] == [troop.number]
+    assert [ctx.card_owner(card(n)) for n in (SHOP.number, troop.number, SHOP_2.number)] == [1, 2, 2]
+    assert ctx.card_owner(card(SHOP_3.number)) == 0  # in no one's: the effect's owner
+    zones = [ctx.card_zone(card(n)) for n in (SHOP.number, troop.number, SHOP_2.number, SHOP_3.number)]
+    assert zones == [Zone.ROW, Zone.TROOPS, Zone.HAND, Zone.MARKET]
     assert ctx.unrest_on(card(SHOP.number)) == shop.unrest == 2
     assert ctx.unrest_on(card(SHOP_3.number)) == 0
 
@@ -438,12 +442,17 @@ def test_the_new_cards_read_as_their_notes_say() -> None:
     result = compile_paths([FIXTURE], REPO)
     texts = {c.number: card_text(c) for c in result.games["porfiriana"].cards()}
     assert (
-        "you choose a card troubled from your row where the card type of troubled is enterprise"
+        "you choose a card troubled from the cards in your row where the card type of troubled is enterprise"
         in (texts[9001])
     )
     assert "lower the unrest on troubled by the unrest on troubled" in texts[9001]
-    assert "the cards c in play where the faction of c is Rebel" in texts[9002]
+    assert (
+        "as much gold as the number of the cards c in every row where the faction of c is Rebel"
+        in texts[9002]
+    )
     assert "until the end of your turn, the number of actions you spend to play the card is 1" in texts[9003]
-    assert "Once per turn, after you sell the card, you take 1 from the bank" in texts[9004]
-    assert "you may choose a card target from the row of the player" in texts[9005]
-    assert "you pay 1 to the bank; put 1 unrest on target" in texts[9005]
+    assert "Once per turn, after you sell the card, you take 1 gold from the bank" in texts[9004]
+    assert "you may choose a card target from the cards in the row of the player" in texts[9005]
+    assert (
+        "you pay 1 gold to the bank, if you can (if not, nothing more happens); put 1 unrest" in texts[9005]
+    )

@@ -1,0 +1,113 @@
+"""Pax Pamir's zones and rupees, mapped onto its state for the shared `core.zones` and
+`core.money` (the zones are those `cards/pamir/game.pax` declares).
+
+Moves card effects may make, each through the rule that already moves cards that way:
+a court card to the discard pile (its spies go home, leverage is repaid, a region left without a
+political card loses the player's tribes: `pieces.discard_court_card`), a card in hand to the
+discard pile, a loyalty prize to the discard pile, and a card from one hand to another. Anything else (buying, playing to court,
+taking prizes) is an action of the rules with its own costs, and is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from paxc.runtime.core.narration import narrate
+from paxc.runtime.core.zones import Mover, Place
+from paxc.runtime.effects import Effect
+from paxc.runtime.pamir import pieces, story
+from paxc.runtime.pamir.state import PamirState
+
+SHARED = ("deck", "market", "discard", "events")
+PER_PLAYER = ("hand", "court", "prizes", "bought_events")
+
+
+class PamirZones:
+    """The zones over the state; `why` is what the story says moved a card (the card whose
+    effect it is)."""
+
+    __slots__ = ("state", "why")
+
+    def __init__(self, state: PamirState, why: story.Why = "") -> None:
+        self.state = state
+        self.why = why
+
+    def cards(self, place: Place) -> Sequence[int]:
+        state = self.state
+        if place.holder is not None:
+            player = state.players[place.holder]
+            if place.zone == "hand":
+                return player.hand
+            if place.zone == "court":
+                return player.court
+            if place.zone == "prizes":
+                return player.prizes
+            if place.zone == "bought_events":
+                return [number for number, _ in player.events]
+        elif place.zone == "market":
+            return [n for row in state.market for n in row if n is not None]
+        elif place.zone == "discard":
+            return state.discard
+        elif place.zone == "deck":
+            return state.deck
+        elif place.zone == "events":
+            return [number for number, _, _ in state.global_events]
+        raise KeyError(f"Pax Pamir has no zone {place}")
+
+    def places(self) -> Iterator[Place]:
+        yield from (Place(zone) for zone in SHARED)
+        for seat in range(len(self.state.players)):
+            yield from (Place(zone, seat) for zone in PER_PLAYER)
+
+    # -------------------------------------------------------------- the moves of the rules
+
+    def movers(self) -> dict[tuple[str, str], Mover]:
+        return {
+            ("court", "discard"): self._court_to_discard,
+            ("hand", "discard"): self._hand_to_discard,
+            ("hand", "hand"): self._hand_to_hand,
+            ("prizes", "discard"): self._prize_to_discard,
+        }
+
+    def _court_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+        assert where.holder is not None
+        yield from pieces.discard_court_card(self.state, where.holder, number, why=self.why)
+
+    def _hand_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+        assert where.holder is not None
+        self.state.players[where.holder].hand.remove(number)
+        self.state.discard.append(number)
+        narrate(story.discarded_from_hand, self.state, where.holder, number, self.why)
+        yield from ()
+
+    def _prize_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+        assert where.holder is not None
+        self.state.players[where.holder].prizes.remove(number)
+        self.state.discard.append(number)
+        narrate(story.prize_discarded, self.state, where.holder, number, self.why)
+        yield from ()
+
+    def _hand_to_hand(self, number: int, where: Place, to: Place) -> Effect:
+        assert where.holder is not None and to.holder is not None
+        self.state.players[where.holder].hand.remove(number)
+        self.state.players[to.holder].hand.append(number)  # the hand limit is checked at cleanup
+        narrate(story.card_passed, self.state, where.holder, to.holder, self.why)
+        yield from ()
+
+
+class PamirPurses:
+    """Rupees: every seat keeps them, Wakhan's included."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: PamirState) -> None:
+        self.state = state
+
+    def balance(self, player: int) -> int:
+        return self.state.players[player].rupees
+
+    def receive(self, player: int, amount: int) -> None:
+        self.state.players[player].rupees += amount
+
+    def spend(self, player: int, amount: int) -> None:
+        self.state.players[player].rupees -= amount

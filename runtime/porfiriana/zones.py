@@ -1,0 +1,122 @@
+"""Pax Porfiriana's zones and gold, mapped onto its state for the shared `core.zones` and
+`core.money` (the zones are those `cards/porfiriana/game.pax` declares).
+
+Moves card effects may make, each through the rule that already moves cards that way: a card in
+a row to the discard pile, back to its owner's hand, or out of the game (every cube on it goes
+home, a troop on it retreats or is discarded: `losses.remove_holding`), though never the
+Hacendado, which stays in its row all game (rules C); a troop in play to the discard pile
+(`losses.discard_troop`); a card in hand to the discard pile or to another hand. Anything else
+(buying, playing, prestige awards) is an action or an award of the rules, and is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from paxc.generated.porfiriana.vocabulary import CardType
+from paxc.runtime.core.narration import narrate
+from paxc.runtime.core.zones import Mover, MoveRefused, Place
+from paxc.runtime.effects import Effect
+from paxc.runtime.porfiriana import losses, story
+from paxc.runtime.porfiriana.state import PorfirianaState, card
+
+SHARED = ("deck", "market", "discard", "bull_bear", "box", "removed", "public", "regimes")
+PER_PLAYER = ("hand", "row", "troops", "prestige_stack")
+
+
+class PorfirianaZones:
+    __slots__ = ("state",)
+
+    def __init__(self, state: PorfirianaState) -> None:
+        self.state = state
+
+    def cards(self, place: Place) -> Sequence[int]:
+        state = self.state
+        if place.holder is not None:
+            player = state.players[place.holder]
+            if place.zone == "hand":
+                return player.hand
+            if place.zone == "row":
+                return [held.number for held in player.row]
+            if place.zone == "troops":
+                return [troop for troop, _ in state.troops_of(place.holder)]
+            if place.zone == "prestige_stack":
+                return player.prestige_stack
+        else:
+            shared: dict[str, Sequence[int]] = {
+                "deck": state.deck,
+                "discard": state.discard,
+                "bull_bear": state.bull_bear,
+                "box": state.unused,
+                "removed": state.removed,
+                "public": state.public,
+                "regimes": state.regimes,
+            }
+            if place.zone == "market":
+                return [n for row in state.market for n in row if n is not None]
+            if place.zone in shared:
+                return shared[place.zone]
+        raise KeyError(f"Pax Porfiriana has no zone {place}")
+
+    def places(self) -> Iterator[Place]:
+        yield from (Place(zone) for zone in SHARED)
+        for seat in range(len(self.state.players)):
+            yield from (Place(zone, seat) for zone in PER_PLAYER)
+
+    # -------------------------------------------------------------- the moves of the rules
+
+    def movers(self) -> dict[tuple[str, str], Mover]:
+        return {
+            ("row", "discard"): self._out_of_row,
+            ("row", "hand"): self._out_of_row,
+            ("row", "removed"): self._out_of_row,
+            ("troops", "discard"): self._troop_to_discard,
+            ("hand", "discard"): self._hand_to_discard,
+            ("hand", "hand"): self._hand_to_hand,
+        }
+
+    def _out_of_row(self, number: int, where: Place, to: Place) -> Effect:
+        assert where.holder is not None
+        if card(number).card_type is CardType.HACENDADO:
+            raise MoveRefused(f"card {number} is a Hacendado: it never leaves its row")
+        if to.zone == "hand" and to.holder != where.holder:
+            raise MoveRefused(f"card {number} leaves a row only for its owner's hand, not {to}")
+        held = next(h for h in self.state.players[where.holder].row if h.number == number)
+        destination = {"discard": losses.DISCARD, "hand": losses.HAND, "removed": losses.REMOVED}[to.zone]
+        yield from losses.remove_holding(self.state, where.holder, held, destination)
+
+    def _troop_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+        yield from losses.discard_troop(self.state, number)
+
+    def _hand_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+        assert where.holder is not None
+        self.state.players[where.holder].hand.remove(number)
+        self.state.discard.append(number)
+        narrate(story.discarded_from_hand, self.state, where.holder, number)
+        yield from ()
+
+    def _hand_to_hand(self, number: int, where: Place, to: Place) -> Effect:
+        assert where.holder is not None and to.holder is not None
+        self.state.players[where.holder].hand.remove(number)
+        self.state.players[to.holder].hand.append(number)  # the hand limit is checked as the rules say
+        yield from ()
+
+
+class PorfirianaPurses:
+    """Gold. In the solitaire Díaz (seat 1) keeps none: what he would gain goes back to the bank
+    (rules L)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: PorfirianaState) -> None:
+        self.state = state
+
+    def balance(self, player: int) -> int:
+        return self.state.players[player].gold
+
+    def receive(self, player: int, amount: int) -> None:
+        if not (self.state.solitaire and player == 1):
+            self.state.players[player].gold += amount
+
+    def spend(self, player: int, amount: int) -> None:
+        self.state.players[player].gold -= amount

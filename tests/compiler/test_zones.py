@@ -1,0 +1,110 @@
+"""Zones and money in the card language: each misuse is one located error with a hint, and the
+constructs read as English (`paxc render`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from paxc.compiler.project import compile_paths
+from paxc.compiler.render import card_text
+
+VOCABULARY = """\
+vocabulary zoned "Zoned" {
+  enum suit { red, blue }
+  cardtype thing { suit: suit }
+  zone market "the market"
+  zone court of player "the court of {player}"
+  money coins "coin" "coins"
+  timing play
+}
+"""
+
+
+def compile_card(tmp_path: Path, body: str, vocabulary: str = VOCABULARY) -> tuple[str, list[str]]:
+    """One card with `body` as its `on play` effect: its text, and the diagnostics as lines
+    `line:column: message`."""
+    (tmp_path / "cards" / "zoned").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "cards" / "zoned" / "game.pax").write_text(vocabulary, encoding="utf-8")
+    path = tmp_path / "cards" / "zoned" / "test.pax"
+    path.write_text(
+        f'game zoned\n\ncard 1 "Probe" thing {{\n  provenance printed\n  on play {{\n{body}\n  }}\n}}\n',
+        encoding="utf-8",
+    )
+    result = compile_paths([path], tmp_path)
+    errors = [f"{d.span.line}:{d.span.column}: {d.message}" for d in result.diagnostics]
+    text = card_text(result.games["zoned"].cards()[0]) if result.ok else ""
+    return text, errors
+
+
+def test_the_constructs_read_as_english(tmp_path: Path) -> None:
+    text, errors = compile_card(
+        tmp_path,
+        """\
+    choose c in cards in every court where c.zone == court and c.owner != you
+    move c to market
+    gain count(cards in court of you)
+    pay 2 to c.owner
+    take 1 from c.owner
+    gain coins of you for c.owner""",
+    )
+    assert errors == []
+    assert "you choose a card c from the cards in every court where the zone of c is court" in text
+    assert "and the owner of c is not you; move c to the market" in text
+    assert "you take from the bank as many coins as the number of the cards in your court" in text
+    assert "you pay 2 coins to the owner of c, if you can (if not, nothing more happens)" in text
+    assert "you take 1 coin from the owner of c, or all the owner of c has if less" in text
+    assert "the owner of c takes from the bank as many coins as your coins" in text
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        ("    gain count(cards in palace)", "6:25: unknown zone 'palace'"),
+        ("    gain count(cards in market of you)", "6:25: zone 'market' is shared by every player"),
+        ("    gain count(cards in every market)", "6:31: zone 'market' is shared by every player"),
+        ("    gain count(cards in court)", "6:25: zone 'court' is one per player: say whose"),
+        ("    move this to court", "6:18: zone 'court' is one per player: say whose"),
+        ("    move this to market of you", "6:18: zone 'market' is shared by every player"),
+        ("    move this to 3", "6:18: a card moves to a zone, not the number 3"),
+        ("    move 3 to market", "6:10: 'the card moved' must be a card, not an int"),
+        ("    move this", "6:5: 'move' needs 'to ZONE'"),
+        ("    gain count(cards in court of 2)", "6:34: 'the player whose court it is' must be a player"),
+        ("    gain this", "6:10: 'the amount to gain' must be an int, not a card"),
+        ("    take 1", "6:5: 'take' needs 'from PLAYER'"),
+        ("    pay 1 with you", "6:11: 'pay' takes no 'with ...'"),
+        ("    gain gold of you", "6:10: unknown money 'gold'"),
+        ("    let c = court of you", "6:13: 'court of ...' is a zone, not a value"),
+        ("    let court = 1", "6:9: 'court' is already a zone; choose another name"),
+        ("    let n = count(this.zone)", "6:19: the argument of 'count' must be a list of int, not a zone"),
+    ],
+)
+def test_each_misuse_is_a_located_error(tmp_path: Path, body: str, error: str) -> None:
+    _, errors = compile_card(tmp_path, body)
+    assert errors and errors[0].startswith(error), errors
+
+
+def test_a_game_without_money_refuses_money_statements(tmp_path: Path) -> None:
+    vocabulary = VOCABULARY.replace('  money coins "coin" "coins"\n', "")
+    _, errors = compile_card(tmp_path, "    gain 1", vocabulary)
+    assert errors == ["6:5: this game declares no money"]
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ('  zone red "the red pile"', "zone 'red' is already a member of enum 'suit'"),
+        ('  zone market "the other market"', "zone 'market' is declared twice"),
+        ('  zone pile of player "the pile"', "the wording of zone 'pile' must name its player as {player}"),
+        ('  zone pile "the pile of {player}"', "the wording of zone 'pile' must name no placeholder"),
+        ('  money gold "gold" "gold"', "the game's money is already 'coins'"),
+        ('  operation pay(amount: int) "pay {amount}"', "'pay' is a statement of the language"),
+        ('  operation move(card: card) "move {card}"', "'move' is a statement of the language"),
+        ('  memory zone: int "what {card} counts"', "'zone' is a built-in attribute of every card"),
+    ],
+)
+def test_each_vocabulary_misuse_is_a_located_error(tmp_path: Path, line: str, error: str) -> None:
+    vocabulary = VOCABULARY.replace("  timing play\n", f"  timing play\n{line}\n")
+    _, errors = compile_card(tmp_path, "    gain 1", vocabulary)
+    assert errors and errors[0].startswith("8:") and error in errors[0], errors

@@ -1,0 +1,146 @@
+"""Zones of cards and gold in Pax Porfiriana, as card effects see them: the cards a zone holds,
+where a card is and whose, moving a card by the rules, and gaining, paying and taking gold. The
+cards of tests/porfiriana/fixtures/zone_cards.pax are compiled with the game's vocabulary and
+played on the runtime as it is."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from paxc.generated.porfiriana.vocabulary import CardType, Faction, Zone
+from paxc.runtime.core.zones import MoveRefused
+from paxc.runtime.effects import PlayerId
+from paxc.runtime.porfiriana.actions import PlayCard
+from paxc.runtime.porfiriana.context import PorfirianaContext
+from paxc.runtime.porfiriana.state import card
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file
+from tests.porfiriana.scenario import act, check_cubes, drive, empty_state, find, hold, put, put_troop, turn
+from tests.porfiriana.test_new_cards import SHOP, SHOP_2, join_game, plain_partner
+
+FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "zone_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def zone_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FIXTURE, "porfiriana", tmp_path_factory.mktemp("zone_cards"))
+
+
+def test_where_each_card_is_and_whose() -> None:
+    state = empty_state()
+    put(state, 1, SHOP.number)
+    troop = find(CardType.TROOP, lambda c: c.faction is not None)
+    put_troop(state, 2, troop.number)
+    hold(state, 0, SHOP_2.number)
+    ctx = PorfirianaContext(state, 0, SHOP.number)
+    assert [ctx.card_zone(card(n)) for n in (SHOP.number, troop.number, SHOP_2.number)] == [
+        Zone.ROW,
+        Zone.TROOPS,
+        Zone.HAND,
+    ]
+    assert [ctx.card_owner(card(n)) for n in (SHOP.number, troop.number, SHOP_2.number)] == [1, 2, 0]
+    regime = state.regimes[0]
+    assert ctx.card_zone(card(regime)) is Zone.REGIMES and ctx.card_owner(card(regime)) == 0
+
+
+def test_the_hacendado_never_leaves_its_row_and_other_moves_are_refused() -> None:
+    state = empty_state()
+    hacendado = state.players[0].hacendado.number
+    ctx = PorfirianaContext(state, 0, hacendado)
+    with pytest.raises(MoveRefused, match="Hacendado"):
+        drive(ctx.move_card(card(hacendado), Zone.DISCARD, None), [])
+    put(state, 0, SHOP.number)
+    with pytest.raises(MoveRefused, match="from row of P0 to market"):
+        drive(ctx.move_card(card(SHOP.number), Zone.MARKET, None), [])
+    with pytest.raises(MoveRefused, match="only for its owner's hand"):
+        drive(ctx.move_card(card(SHOP.number), Zone.HAND, PlayerId(1)), [])
+    assert state.holding(SHOP.number) is not None
+
+
+def test_take_takes_only_what_there_is(zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    farmer = zone_cards.CARD_9020
+    join_game(farmer, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    hold(state, 0, farmer.number)
+    state.players[1].gold, state.players[2].gold = 1, 5
+    act(state, 0, PlayCard(farmer.number), [])
+    assert [p.gold for p in state.players] == [30 - farmer.cost + 1 + 2, 0, 3]
+
+
+def test_take_in_the_solitaire_leaves_diaz_nothing_to_keep(
+    zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Díaz keeps no gold (rules L): what he would take is lost to the bank."""
+    farmer = zone_cards.CARD_9020
+    state = empty_state(2)
+    state.solitaire = True
+    state.players[0].gold, state.players[1].gold = 4, 0
+    (one_shot,) = farmer.abilities[0].one_shots
+    drive(one_shot.run(PorfirianaContext(state, 1, farmer.number)), [])
+    assert [p.gold for p in state.players] == [2, 0]
+
+
+def test_pay_is_all_or_nothing(zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Short of 3 gold, nothing is paid and the enterprise stays: the rest of the effect stops."""
+    lawyer = zone_cards.CARD_9021
+    join_game(lawyer, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, SHOP.number)
+    hold(state, 0, lawyer.number)
+    state.players[0].gold = lawyer.cost + 2
+    act(state, 0, PlayCard(lawyer.number), [True])
+    assert state.players[0].gold == 2 and state.holding(SHOP.number) is not None
+    check_cubes(state)
+
+
+def test_an_enterprise_moved_back_to_hand_sends_its_cubes_home(
+    zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lawyer = zone_cards.CARD_9021
+    join_game(lawyer, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    held = put(state, 0, SHOP.number)
+    income = held.income
+    assert income > 0
+    hold(state, 0, lawyer.number)
+    cubes = state.players[0].cubes
+    act(state, 0, PlayCard(lawyer.number), [True, lambda c: c.number == SHOP.number])
+    assert state.players[0].gold == 30 - lawyer.cost - 3
+    assert state.holding(SHOP.number) is None and state.players[0].hand == [SHOP.number]
+    assert state.players[0].cubes == cubes + income
+    check_cubes(state)
+
+
+def test_a_trigger_reads_the_zone_and_owner_of_the_card_played(
+    zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broker = zone_cards.CARD_9022
+    join_game(broker, monkeypatch)
+    state = empty_state()
+    put(state, 0, broker.number)
+    partner = plain_partner(Faction.US)
+    turn(state, 1)
+    hold(state, 1, partner.number)
+    state.players[1].gold = partner.cost + 1
+    act(state, 1, PlayCard(partner.number), [])
+    assert state.players[0].gold == 31 and state.players[1].gold == 0
+
+
+def test_counting_every_prestige_stack_and_a_shared_pile(
+    zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    auditor = zone_cards.CARD_9023
+    join_game(auditor, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    state.players[1].prestige_stack.append(SHOP.number)
+    state.players[2].prestige_stack.append(SHOP_2.number)
+    state.bull_bear.append(state.deck.pop() if state.deck else SHOP.number)
+    hold(state, 0, auditor.number)
+    act(state, 0, PlayCard(auditor.number), [])
+    assert state.players[0].gold == 30 - auditor.cost + 3
