@@ -504,12 +504,12 @@ class _Emitter:
             # take_money(amount, taker, victim).
             amount, player = self.value(statement.amount), self.value(statement.player)
             receiver = self.value(statement.receiver) if statement.receiver is not None else "None"
-            values: tuple[PyValue, ...] = {
+            money_args: tuple[PyValue, ...] = {
                 "gain": (amount, player),
                 "pay": (amount, player, receiver),
                 "take": (amount, receiver, player),
             }[statement.verb]
-            args: tuple[tuple[str, PyValue], ...] = tuple(("", value) for value in values)
+            args: tuple[tuple[str, PyValue], ...] = tuple(("", value) for value in money_args)
             yield from self._laid_out("yield from ", PyCall(f"ctx.{statement.verb}_money", args))
         elif isinstance(statement, ir.LetStmt):
             name = pynames.local(statement.name)

@@ -5,16 +5,20 @@ played on the runtime as it is."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-from paxc.generated.porfiriana.vocabulary import CardType, Faction, Zone
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Faction, Zone
 from paxc.runtime.core.zones import MoveRefused
-from paxc.runtime.effects import PlayerId
+from paxc.runtime.effects import Ability, Effect, PlayerId
 from paxc.runtime.porfiriana.actions import PlayCard
 from paxc.runtime.porfiriana.context import PorfirianaContext
-from paxc.runtime.porfiriana.state import card
+from paxc.runtime.porfiriana.state import PorfirianaState, card
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file
 from tests.porfiriana.scenario import act, check_cubes, drive, empty_state, find, hold, put, put_troop, turn
@@ -67,7 +71,7 @@ def test_take_takes_only_what_there_is(zone_cards: ModuleType, monkeypatch: pyte
     hold(state, 0, farmer.number)
     state.players[1].gold, state.players[2].gold = 1, 5
     act(state, 0, PlayCard(farmer.number), [])
-    assert [p.gold for p in state.players] == [30 - farmer.cost + 1 + 2, 0, 3]
+    assert [p.gold for p in state.players] == [30 - (farmer.cost or 0) + 1 + 2, 0, 3]
 
 
 def test_take_in_the_solitaire_leaves_diaz_nothing_to_keep(
@@ -91,7 +95,7 @@ def test_pay_is_all_or_nothing(zone_cards: ModuleType, monkeypatch: pytest.Monke
     turn(state, 0)
     put(state, 0, SHOP.number)
     hold(state, 0, lawyer.number)
-    state.players[0].gold = lawyer.cost + 2
+    state.players[0].gold = (lawyer.cost or 0) + 2
     act(state, 0, PlayCard(lawyer.number), [True])
     assert state.players[0].gold == 2 and state.holding(SHOP.number) is not None
     check_cubes(state)
@@ -110,7 +114,7 @@ def test_an_enterprise_moved_back_to_hand_sends_its_cubes_home(
     hold(state, 0, lawyer.number)
     cubes = state.players[0].cubes
     act(state, 0, PlayCard(lawyer.number), [True, lambda c: c.number == SHOP.number])
-    assert state.players[0].gold == 30 - lawyer.cost - 3
+    assert state.players[0].gold == 30 - (lawyer.cost or 0) - 3
     assert state.holding(SHOP.number) is None and state.players[0].hand == [SHOP.number]
     assert state.players[0].cubes == cubes + income
     check_cubes(state)
@@ -126,7 +130,7 @@ def test_a_trigger_reads_the_zone_and_owner_of_the_card_played(
     partner = plain_partner(Faction.US)
     turn(state, 1)
     hold(state, 1, partner.number)
-    state.players[1].gold = partner.cost + 1
+    state.players[1].gold = (partner.cost or 0) + 1
     act(state, 1, PlayCard(partner.number), [])
     assert state.players[0].gold == 31 and state.players[1].gold == 0
 
@@ -143,4 +147,55 @@ def test_counting_every_prestige_stack_and_a_shared_pile(
     state.bull_bear.append(state.deck.pop() if state.deck else SHOP.number)
     hold(state, 0, auditor.number)
     act(state, 0, PlayCard(auditor.number), [])
-    assert state.players[0].gold == 30 - auditor.cost + 3
+    assert state.players[0].gold == 30 - (auditor.cost or 0) + 3
+
+
+def test_the_zone_cards_play_in_random_games_with_every_invariant(
+    zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The zone cards join the deck on top, so that they reach the market at once; random
+    three-player games are played with every invariant checked after each decision, and each
+    card's effect runs (counted by wrapping it: the runtime cannot tell)."""
+    from paxc.generated import porfiriana
+    from paxc.runtime.commands import game_seeds, play_one
+    from paxc.runtime.porfiriana import setup
+
+    ran: Counter[int] = Counter()
+
+    def counted(number: int, run: Callable[..., Effect]) -> Callable[..., Effect]:
+        def counting(*args: Any) -> Effect:
+            ran[number] += 1
+            return run(*args)
+
+        return counting
+
+    def instrumented(printed: Card) -> Card:
+        def wrap(ability: Ability[Any]) -> Ability[Any]:
+            one_shots = tuple(
+                dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
+            )
+            triggers = tuple(
+                dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
+            )
+            return dataclasses.replace(ability, one_shots=one_shots, triggers=triggers)
+
+        return dataclasses.replace(printed, abilities=tuple(wrap(a) for a in printed.abilities))
+
+    added = [instrumented(getattr(zone_cards, f"CARD_{n}")) for n in range(9020, 9024)]
+    for printed in added:
+        join_game(printed, monkeypatch)
+    monkeypatch.setattr(setup, "CARDS", porfiriana.CARDS)
+    dealt = setup.new_state
+
+    def new_state(options: Any, seed: int) -> PorfirianaState:
+        state = dealt(options, seed)
+        numbers = [c.number for c in added]
+        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
+        return state
+
+    monkeypatch.setattr(setup, "new_state", new_state)
+    for seed in game_seeds(7, 30):
+        result = play_one("porfiriana", {"players": 3}, seed, check=True)
+        assert result.error is None, f"seed {seed}: {result.error}"
+    assert set(ran) == {c.number for c in added}, ran
+    print("zone cards fired:", dict(sorted(ran.items())))
