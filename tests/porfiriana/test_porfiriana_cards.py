@@ -564,5 +564,8 @@ def test_the_cards_read_as_their_notes_say() -> None:
     assert "After the player plays the card against you, you take 2 gold from the bank" in texts[9043]
     assert "nationalize target" in texts[9044]
     assert "After the player plays this card against the victim" in texts[9045]
-    assert "you take from the victim as much gold as the Command points of you, or all the victim has if less" in texts[9045]
+    assert (
+        "you take from the victim as much gold as the Command points of you, or all the victim has if less"
+        in texts[9045]
+    )
     assert "put 1 unrest on e" in texts[9046]
