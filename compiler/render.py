@@ -120,8 +120,8 @@ def _money_text(statement: ir.MoneyStmt) -> str:
         assert statement.receiver is not None
         source, subject = f"from {player}", value_text(statement.receiver)
     verb = "pays" if statement.verb == "pay" else "takes"
-    if isinstance(statement.amount, ir.IntConst):
-        text = f"{subject} {verb} {money.amount(str(statement.amount.value))} {source}"
+    if isinstance(statement.amount, ir.IntConst | ir.LocalRef):  # "2 rupees", "n rupees"
+        text = f"{subject} {verb} {money.amount(value_text(statement.amount))} {source}"
     else:
         many = "much" if money.singular == money.plural else "many"  # "as much gold", "as many rupees"
         text = f"{subject} {verb} {source} as {many} {money.plural} as {value_text(statement.amount)}"

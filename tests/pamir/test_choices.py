@@ -148,7 +148,7 @@ def test_the_choice_cards_read_as_their_notes_say(choice_cards: ModuleType) -> N
 
     result = compile_paths([FIXTURE], REPO)
     texts = {card.number: card_text(card) for card in result.games["pamir"].cards()}
-    assert "you choose up to 2 cards chosen from your hand" in texts[930]
+    assert "you choose up to 2 cards chosen from the cards in your hand" in texts[930]
     assert "you choose 2 cards watched from the cards in every court where" in texts[931]
     assert "you choose a number n from 1 to 3; place n Afghan armies" in texts[932]
     assert "if the card this card marks is known and" in texts[933]

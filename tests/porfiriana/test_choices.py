@@ -159,8 +159,8 @@ def test_the_choice_cards_read_as_their_notes_say() -> None:
 
     result = compile_paths([FIXTURE], REPO)
     texts = {c.number: card_text(c) for c in result.games["porfiriana"].cards()}
-    assert "you choose up to 2 cards calmed from your row where" in texts[9030]
-    assert "you choose 2 cards stirred from the cards in play where" in texts[9031]
+    assert "you choose up to 2 cards calmed from the cards in your row where" in texts[9030]
+    assert "you choose 2 cards stirred from the cards in every row where" in texts[9031]
     assert "you choose a number n from 1 to the least of 3, the unrest on target and your gold" in texts[9032]
     assert "if the card this card marks is known and the card this card marks is among" in texts[9034]
 

@@ -565,7 +565,7 @@ def test_the_cards_read_as_their_notes_say() -> None:
     assert "nationalize target" in texts[9044]
     assert "After the player plays this card against the victim" in texts[9045]
     assert (
-        "you take from the victim as much gold as the Command points of you, or all the victim has if less"
+        "you take from the victim as much gold as your Command points, or all the victim has if less"
         in texts[9045]
     )
     assert "put 1 unrest on e" in texts[9046]

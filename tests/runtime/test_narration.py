@@ -23,6 +23,7 @@ from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.narration import heard, listening, narrate, retell, silenced
 from paxc.runtime.core.session import Session
+from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import card_actions, pieces, rules, scoring
 from paxc.runtime.pamir.card_actions import BuildArmy, RemoveArmy, UseCard
 from paxc.runtime.pamir.context import PamirContext
@@ -152,7 +153,7 @@ def test_pamir_leverage_and_a_card_effects_rupees_are_told_with_their_cause() ->
     state.players[0].hand = [leveraged.number]
     with told() as lines:
         drive_pamir(rules.play(state, 0, leveraged.number, False), [], then_first=True)
-        drive_pamir(PamirContext(state, 1, PUNJAB_PLAIN.number).gain_rupees(3, 1), [])  # type: ignore[arg-type]
+        drive_pamir(PamirContext(state, 1, PUNJAB_PLAIN.number).gain_money(3, PlayerId(1)), [])
     assert says(lines, "P0 gains 2 rupees (leverage)")
     assert says(lines, f"P1 gains 3 rupees (by {PUNJAB_PLAIN.name})")
 
