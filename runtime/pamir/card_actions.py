@@ -32,6 +32,7 @@ from paxc.generated.pamir.vocabulary import (
     Action,
     ActionCost,
     ActionTaken,
+    BattleFought,
     BlocksPerBuild,
     Card,
     Coalition,
@@ -45,7 +46,6 @@ from paxc.generated.pamir.vocabulary import (
     Region,
     SpyMayMove,
     SpyRemoved,
-    Suit,
     TaxAsRuler,
 )
 from paxc.runtime.core.narration import narrate
@@ -482,27 +482,12 @@ def move(state: PamirState, player: int, rank: int) -> Effect:
             state.armies[chosen.destination][loyalty] += 1
             narrate(story.moved_army, state, player, loyalty, chosen.origin, chosen.destination)
         elif isinstance(chosen, MoveTribe):
-            yield from _move_tribe(state, player, chosen.origin, chosen.destination)
+            yield from pieces.move_tribe(state, player, chosen.origin, chosen.destination)
         else:
             spies = state.spies_on(chosen.origin.number)
             spies[player] -= 1
             state.spies_on(chosen.destination.number)[player] += 1
             narrate(story.moved_spy, state, player, chosen.origin.number, chosen.destination.number)
-
-
-def _move_tribe(state: PamirState, player: int, origin: Region, destination: Region) -> Effect:
-    """Decision: a tribe that marches out leaves its region just as a removed one does, so moving
-    a player's last tribe out of a region overthrows their political cards there (the overthrow
-    rule speaks of losing the last tribe, however it goes)."""
-    tribes = state.tribes
-    tribes[origin][player] -= 1
-    tribes[destination][player] += 1
-    narrate(story.moved_tribe, state, player, origin, destination)
-    if tribes[origin][player] == 0:
-        court = state.players[player].court
-        for number in [n for n in court if card(n).suit is Suit.POLITICAL and card(n).region is origin]:
-            if number in court:
-                yield from pieces.discard_court_card(state, player, number, why=story.OVERTHROWN)
 
 
 ring = pieces.ring
@@ -647,15 +632,19 @@ def battle(state: PamirState, player: int, rank: int) -> Effect:
         if isinstance(chosen, Done):
             break
         if isinstance(chosen, RemoveArmy):
-            pieces.remove_army(state, chosen.region, chosen.coalition, remover=player)
+            yield from pieces.remove_army(state, chosen.region, chosen.coalition, player)
         elif isinstance(chosen, RemoveRoad):
-            pieces.remove_road(state, chosen.border, chosen.coalition, remover=player)
+            yield from pieces.remove_road(state, chosen.border, chosen.coalition, player)
         elif isinstance(chosen, RemoveTribe):
             yield from pieces.remove_tribe(state, chosen.owner, chosen.region, remover=player)
         else:
             removed_spies.append(pieces.remove_spy_in_battle(state, chosen.owner, chosen.card.number, player))
     for event in removed_spies:
         yield from pieces.settle_spy_removed(state, event)
+    if hooks.listens(BattleFought):
+        region = site if isinstance(site, Region) else site.region
+        assert region is not None
+        yield from hooks.fire(state, BattleFought(PlayerId(player), region))
 
 
 def _battle_sites(state: PamirState, player: int) -> tuple[BattleSite, ...]:

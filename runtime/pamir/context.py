@@ -10,6 +10,7 @@ from paxc.generated.pamir.vocabulary import (
     Coalition,
     Duration,
     FavoredSuitMayChange,
+    Piece,
     Region,
     Suit,
     Zone,
@@ -23,6 +24,11 @@ from paxc.runtime.pamir import pieces, scoring, story
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of, card
 from paxc.runtime.pamir.zones import PamirPurses, PamirZones
+
+
+def _border(origin: Region, destination: Region) -> Border | None:
+    """The border between two regions, whichever way round they are named; None if not adjacent."""
+    return next((b for b in borders_of(origin) if destination in b and origin is not destination), None)
 
 
 class PamirContext:
@@ -61,8 +67,10 @@ class PamirContext:
         armies = self.state.armies[region]
         if any(armies.values()):
             narrate(story.armies_cleared, region)
-        for coalition in armies:
+        for coalition, count in list(armies.items()):
             armies[coalition] = 0
+            for _ in range(count):
+                yield from pieces.removed(self.state, Piece.ARMY, region, coalition, self._you, self._you)
         for player, count in enumerate(self.state.tribes[region]):
             for _ in range(count):
                 yield from pieces.remove_tribe(self.state, player, region)
@@ -91,6 +99,69 @@ class PamirContext:
 
     def place_tribe(self, region: Region, player: PlayerId) -> Effect:
         yield from pieces.place_tribe(self.state, player, region)
+
+    # ------------------------------------------------------------------ pieces
+
+    def place_road(self, coalition: Coalition, origin: Region, destination: Region) -> Effect:
+        border = _border(origin, destination)
+        if border is not None:
+            yield from pieces.place_block(self.state, self._you, coalition, border)
+
+    def remove_army(self, coalition: Coalition, region: Region) -> Effect:
+        if self.state.armies[region][coalition] > 0:
+            yield from pieces.remove_army(self.state, region, coalition, self._you)
+
+    def remove_road(self, coalition: Coalition, origin: Region, destination: Region) -> Effect:
+        border = _border(origin, destination)
+        if border is not None and self.state.roads[border][coalition] > 0:
+            yield from pieces.remove_road(self.state, border, coalition, self._you)
+
+    def remove_tribe(self, player: PlayerId, region: Region) -> Effect:
+        if self.state.tribes[region][player] > 0:
+            yield from pieces.remove_tribe(self.state, player, region, remover=self._you)
+
+    def remove_spy(self, player: PlayerId, card: Card) -> Effect:
+        spies = self.state.spies.get(card.number)
+        if spies and spies[player] > 0:
+            yield from pieces.remove_spy(self.state, player, card.number, remover=self._you)
+
+    def move_army(self, coalition: Coalition, origin: Region, destination: Region) -> Effect:
+        armies = self.state.armies
+        if armies[origin][coalition] > 0 and origin is not destination:
+            armies[origin][coalition] -= 1
+            armies[destination][coalition] += 1
+        yield from ()
+
+    def move_tribe(self, player: PlayerId, origin: Region, destination: Region) -> Effect:
+        if self.state.tribes[origin][player] > 0 and origin is not destination:
+            yield from pieces.move_tribe(self.state, player, origin, destination)
+
+    def move_spy(self, player: PlayerId, origin: Card, destination: Card) -> Effect:
+        spies = self.state.spies.get(origin.number)
+        on_court = self.state.owner_of(destination.number) is not None
+        if spies and spies[player] > 0 and on_court and origin.number != destination.number:
+            spies[player] -= 1
+            self.state.spies_on(destination.number)[player] += 1
+        yield from ()
+
+    def armies_in(self, region: Region, coalition: Coalition) -> int:
+        return self.state.armies[region][coalition]
+
+    def tribes_in(self, region: Region, player: PlayerId) -> int:
+        return self.state.tribes[region][player]
+
+    def roads_on(self, origin: Region, destination: Region, coalition: Coalition) -> int:
+        border = _border(origin, destination)
+        return 0 if border is None else self.state.roads[border][coalition]
+
+    def blocks_left(self, coalition: Coalition) -> int:
+        return self.state.blocks_in_supply(coalition)
+
+    def cylinders_left(self, player: PlayerId) -> int:
+        return self.state.players[player].cylinders
+
+    def loyalty(self, player: PlayerId) -> Coalition:
+        return pieces.loyalty_of(self.state, player)
 
     # ------------------------------------------------------------------ zones and rupees
 

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import CardType, PamirEffects
+from paxc.generated.pamir.vocabulary import Card, CardType, PamirEffects
 from paxc.runtime.core import abilities
 from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from paxc.runtime.core.abilities import run_effect as run_effect
@@ -84,6 +84,30 @@ def _court_carriers() -> dict[type, tuple[int, ...]]:
 
 _COURT_CARRIERS = _court_carriers()
 _CARRIER_CARDS = frozenset(number for numbers in _COURT_CARRIERS.values() for number in numbers)
+
+
+def _triggered_types() -> frozenset[type]:
+    """Every kind of event some card (a side, a lasting ability) has a trigger or replacement for."""
+    types: set[type] = set()
+    for printed in CARDS:
+        faces = (printed, *printed.sides)
+        for ability in (a for face in faces for a in (*face.abilities, *face.lasting)):
+            types.update(t.event for t in ability.triggers)
+            types.update(r.event for r in ability.replacements)
+    return frozenset(types)
+
+
+# Worked out again whenever the card table is another one (a test adding a card to the game).
+_triggered: tuple[tuple[Card, ...], frozenset[type]] = (CARDS, _triggered_types())
+
+
+def listens(event_type: type) -> bool:
+    """Whether any card of the game responds to this kind of event: the rules skip making an event
+    nobody can answer (a piece placed happens often)."""
+    global _triggered
+    if _triggered[0] is not CARDS:
+        _triggered = (CARDS, _triggered_types())
+    return event_type in _triggered[1]
 
 
 def active_types(state: PamirState) -> frozenset[type]:
@@ -181,6 +205,8 @@ def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[a
 
 def fire(state: PamirState, event: object) -> Effect:
     """Run every trigger in effect that responds to `event` (an optional one asks its owner)."""
+    if not listens(type(event)):
+        return
     yield from abilities.fire(
         _carrying(state, type(event), replacements=False), event, state.turn.used_triggers
     )
@@ -188,4 +214,6 @@ def fire(state: PamirState, event: object) -> Effect:
 
 def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool]:
     """Run the first replacement in effect for `event`; True if it replaced it."""
+    if not listens(type(event)):
+        return False
     return (yield from abilities.replaced(_carrying(state, type(event), replacements=True), event))

@@ -6,12 +6,20 @@ Everything that may need a player's decision is a generator yielding `Choice`s.
 
 from __future__ import annotations
 
-from paxc.generated.pamir.vocabulary import Coalition, Piece, PieceRemoved, Region, SpyRemoved, Suit
+from paxc.generated.pamir.vocabulary import (
+    Coalition,
+    Piece,
+    PiecePlaced,
+    PieceRemoved,
+    Region,
+    SpyRemoved,
+    Suit,
+)
 from paxc.runtime.core import memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.pamir import hooks, story
-from paxc.runtime.pamir.state import Border, PamirState, card, has_leverage
+from paxc.runtime.pamir.state import COALITIONS, Border, PamirState, card, has_leverage
 
 LEVERAGE_REPAYMENT = 2
 
@@ -40,6 +48,48 @@ def ring_distance(state: PamirState, origin: int, destination: int) -> int:
         return len(loop)
     apart = abs(loop.index(origin) - loop.index(destination))
     return min(apart, len(loop) - apart)
+
+
+def loyalty_of(state: PamirState, player: int) -> Coalition:
+    """The coalition the player is loyal to. Wakhan, loyal to every coalition, counts as loyal to
+    her pragmatic loyalty (of the AI card she shows; before her first, the first coalition nobody
+    else is loyal to); a player who has not chosen yet (at setup), as loyal to the first one."""
+    loyalty = state.players[player].loyalty
+    if loyalty is not None:
+        return loyalty
+    if state.is_wakhan(player):
+        from paxc.runtime.pamir import wakhan  # her module builds on this one
+
+        read = wakhan.current_reading(state)
+        if read is not None:
+            return wakhan.pragmatic_loyalty(state, read)
+        taken = {p.loyalty for p in state.players}
+        return next((c for c in COALITIONS if c not in taken), COALITIONS[0])
+    return COALITIONS[0]
+
+
+def _where(spot: Region | Border) -> tuple[Region, Region]:
+    """A place as a trigger reports it: a region twice, a border as its two regions."""
+    return (spot, spot) if isinstance(spot, Region) else spot
+
+
+def placed(
+    state: PamirState, piece: Piece, spot: Region | Border, coalition: Coalition, owner: int
+) -> Effect:
+    """Tell the abilities in effect that a piece was placed (when any card of the game listens)."""
+    if hooks.listens(PiecePlaced):
+        region, across = _where(spot)
+        yield from hooks.fire(state, PiecePlaced(piece, region, across, coalition, PlayerId(owner)))
+
+
+def removed(
+    state: PamirState, piece: Piece, spot: Region | Border, coalition: Coalition, owner: int, remover: int
+) -> Effect:
+    """Tell the abilities in effect that a piece was removed (when any card of the game listens)."""
+    if hooks.listens(PieceRemoved):
+        region, across = _where(spot)
+        event = PieceRemoved(piece, region, across, coalition, PlayerId(owner), PlayerId(remover))
+        yield from hooks.fire(state, event)
 
 
 # ---------------------------------------------------------------------- availability
@@ -80,7 +130,7 @@ def place_block(state: PamirState, player: int, coalition: Coalition, where: Reg
         kind, origin = yield from ask(
             Choice(PlayerId(player), f"No {coalition.value} block left: take one from", tuple(spots))
         )
-        _take_block(state, kind, origin, coalition)
+        yield from _take_block(state, kind, origin, coalition, player)
         narrate(story.took_block, state, player, kind, origin, coalition)
     narrate(story.placed_block, state, player, coalition, where)
     if isinstance(where, Region):
@@ -90,6 +140,9 @@ def place_block(state: PamirState, player: int, coalition: Coalition, where: Reg
         state.roads[where][coalition] += 1
         spot_key = _key("road", where, coalition)
     state.turn.placed_blocks[spot_key] = state.turn.placed_blocks.get(spot_key, 0) + 1
+    yield from placed(
+        state, Piece.ARMY if isinstance(where, Region) else Piece.ROAD, where, coalition, player
+    )
 
 
 def _blocks_in_play(state: PamirState, coalition: Coalition) -> list[UnitSpot]:
@@ -106,21 +159,28 @@ def _in_play_count(state: PamirState, spot: UnitSpot, coalition: Coalition) -> i
     return state.roads[where][coalition]  # type: ignore[index]
 
 
-def _take_block(state: PamirState, kind: str, where: object, coalition: Coalition) -> None:
+def _take_block(state: PamirState, kind: str, where: object, coalition: Coalition, player: int) -> Effect:
+    """A block taken from the map to be placed again (told as taken, not as removed)."""
     if kind == "army":
-        state.armies[where][coalition] -= 1  # type: ignore[index]
+        assert isinstance(where, Region)
+        state.armies[where][coalition] -= 1
+        yield from removed(state, Piece.ARMY, where, coalition, player, player)
     else:
-        state.roads[where][coalition] -= 1  # type: ignore[index]
+        assert isinstance(where, tuple)
+        state.roads[where][coalition] -= 1
+        yield from removed(state, Piece.ROAD, where, coalition, player, player)
 
 
-def remove_army(state: PamirState, region: Region, coalition: Coalition, remover: int | None = None) -> None:
+def remove_army(state: PamirState, region: Region, coalition: Coalition, remover: int) -> Effect:
     state.armies[region][coalition] -= 1
     narrate(story.removed_block, state, remover, "army", coalition, region)
+    yield from removed(state, Piece.ARMY, region, coalition, remover, remover)
 
 
-def remove_road(state: PamirState, where: Border, coalition: Coalition, remover: int | None = None) -> None:
+def remove_road(state: PamirState, where: Border, coalition: Coalition, remover: int) -> Effect:
     state.roads[where][coalition] -= 1
     narrate(story.removed_block, state, remover, "road", coalition, where)
+    yield from removed(state, Piece.ROAD, where, coalition, remover, remover)
 
 
 # ---------------------------------------------------------------------- cylinders
@@ -178,6 +238,7 @@ def place_tribe(state: PamirState, player: int, region: Region) -> Effect:
     narrate(story.placed_tribe, state, player, region)
     key = _key("tribe", region, player)
     state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
+    yield from placed(state, Piece.TRIBE, region, loyalty_of(state, player), player)
 
 
 def place_spy(state: PamirState, player: int, number: int) -> Effect:
@@ -189,6 +250,7 @@ def place_spy(state: PamirState, player: int, number: int) -> Effect:
     narrate(story.placed_spy, state, player, number)
     key = _key("spy", number, player)
     state.turn.placed_cylinders[key] = state.turn.placed_cylinders.get(key, 0) + 1
+    yield from placed(state, Piece.SPY, _region_of(number), loyalty_of(state, player), player)
 
 
 def place_gift(state: PamirState, player: int, cost: int) -> Effect:
@@ -212,22 +274,35 @@ def remove_tribe(state: PamirState, player: int, region: Region, remover: int | 
     state.players[player].cylinders += 1
     narrate(story.removed_tribe, state, player, region, remover)
     if state.tribes[region][player] == 0:
-        political = [
-            n
-            for n in state.players[player].court
-            if card(n).suit is Suit.POLITICAL and card(n).region is region
-        ]
-        for number in political:
-            if number in state.players[player].court:
-                yield from discard_court_card(state, player, number, why=story.OVERTHROWN)
-    yield from hooks.fire(state, _removed("tribe", player, remover))
+        yield from _overthrow(state, player, region)
+    yield from _cylinder_removed(state, Piece.TRIBE, region, player, remover)
+
+
+def move_tribe(state: PamirState, player: int, origin: Region, destination: Region) -> Effect:
+    """Decision: a tribe that marches out leaves its region just as a removed one does, so moving
+    a player's last tribe out of a region overthrows their political cards there (the overthrow
+    rule speaks of losing the last tribe, however it goes)."""
+    tribes = state.tribes
+    tribes[origin][player] -= 1
+    tribes[destination][player] += 1
+    narrate(story.moved_tribe, state, player, origin, destination)
+    if tribes[origin][player] == 0:
+        yield from _overthrow(state, player, origin)
+
+
+def _overthrow(state: PamirState, player: int, region: Region) -> Effect:
+    """A player without a tribe in a region loses their political cards of that region."""
+    court = state.players[player].court
+    for number in [n for n in court if card(n).suit is Suit.POLITICAL and card(n).region is region]:
+        if number in court:
+            yield from discard_court_card(state, player, number, why=story.OVERTHROWN)
 
 
 def remove_spy(state: PamirState, player: int, number: int, remover: int) -> Effect:
     """A spy goes back to its owner."""
     _send_spy_home(state, player, number)
     narrate(story.removed_spy, state, player, number, remover)
-    yield from hooks.fire(state, _removed("spy", player, remover))
+    yield from _cylinder_removed(state, Piece.SPY, _region_of(number), player, remover)
 
 
 def remove_spy_in_battle(state: PamirState, player: int, number: int, remover: int) -> SpyRemoved:
@@ -244,7 +319,9 @@ def settle_spy_removed(state: PamirState, event: SpyRemoved) -> Effect:
     supply it returned to); otherwise the removal's triggers run."""
     if event.remover != event.owner and (yield from hooks.replaced(state, event)):
         return
-    yield from hooks.fire(state, _removed("spy", event.owner, event.remover))
+    yield from _cylinder_removed(
+        state, Piece.SPY, _region_of(event.on_card.number), event.owner, event.remover
+    )
 
 
 def _send_spy_home(state: PamirState, player: int, number: int) -> None:
@@ -252,8 +329,19 @@ def _send_spy_home(state: PamirState, player: int, number: int) -> None:
     state.players[player].cylinders += 1
 
 
-def _removed(kind: str, owner: int, remover: int | None) -> PieceRemoved:
-    return PieceRemoved(Piece(kind), PlayerId(owner), PlayerId(owner if remover is None else remover))
+def _cylinder_removed(
+    state: PamirState, piece: Piece, region: Region, owner: int, remover: int | None
+) -> Effect:
+    """A tribe or spy removed: by `remover`, or by nobody in particular (the overthrow rule, a
+    riot), which reports its owner as the remover."""
+    who = owner if remover is None else remover
+    yield from removed(state, piece, region, loyalty_of(state, owner), owner, who)
+
+
+def _region_of(number: int) -> Region:
+    region = card(number).region
+    assert region is not None  # spies sit on court cards, which all have one
+    return region
 
 
 # ---------------------------------------------------------------------- court cards

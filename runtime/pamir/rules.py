@@ -13,6 +13,7 @@ from typing import Any
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Bribe,
+    CardBought,
     CardPlayed,
     CardType,
     FavoredSuitMayChange,
@@ -20,6 +21,7 @@ from paxc.generated.pamir.vocabulary import (
     PurchaseCost,
     Region,
     Resolution,
+    TurnEnded,
     TurnStarted,
 )
 from paxc.runtime.core import lasting
@@ -234,6 +236,14 @@ def take_turn(state: PamirState, player: int) -> Effect:
         yield from perform(state, player, action)
     if not state.over:
         yield from cleanup(state, player)
+    yield from end_turn(state, player)
+
+
+def end_turn(state: PamirState, player: int) -> Effect:
+    """The turn's last moment: its triggers (lasting effects still in force), then the effects
+    that last until the end of the turn end. A game over after the cleanup ends no more turns."""
+    if not state.over:
+        yield from hooks.fire(state, TurnEnded(PlayerId(player)))
     lasting.end(state.lasting, "end_of_turn", owner=player)  # "until the end of your turn"
 
 
@@ -286,8 +296,15 @@ def purchase(state: PamirState, player: int, row: int, column: int) -> Effect:
     state.turn.actions_taken += 1
     if card(number).card_type is CardType.COURT:
         state.players[player].hand.append(number)
-        return
-    yield from resolve_event(state, number, Resolution.PURCHASED, player)
+    else:
+        yield from resolve_event(state, number, Resolution.PURCHASED, player)
+    yield from bought(state, number, player)
+
+
+def bought(state: PamirState, number: int, buyer: int) -> Effect:
+    """After a purchase: a court card in hand, an event resolved."""
+    if not state.over:
+        yield from hooks.fire(state, CardBought(card(number), PlayerId(buyer)))
 
 
 def resolve_event(state: PamirState, number: int, resolution: Resolution, player: int) -> Effect:

@@ -561,11 +561,13 @@ def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Gen
     bought = f"{printed.name} ({cost} rupee{'' if cost == 1 else 's'})"
     if printed.card_type is not CardType.COURT:
         yield from rules.resolve_event(state, number, Resolution.PURCHASED, seat)
+        yield from rules.bought(state, number, seat)
         return lambda: f"buys {bought}"
     region = printed.region
     assert region is not None
     me = state.players[seat]
     me.hand.append(number)  # bought, in her hand until played or discarded
+    yield from rules.bought(state, number, seat)
     ruler = state.ruler(region)
     if not (yield from rules.pay_bribe(state, seat, ruler, state.tribes[region], region)):
         me.hand.remove(number)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from paxc.generated.pamir.vocabulary import CardType, TurnStarted
-from paxc.runtime.core import lasting
 from paxc.runtime.core.narration import narrate, silenced
 from paxc.runtime.effects import Decision, Effect, PlayerId
 from paxc.runtime.pamir import hooks, market, pieces, rules, scoring, story
@@ -61,7 +60,7 @@ def take_turn(state: PamirState) -> Effect:
         yield from bonus_actions(state, read)
     if not state.over:
         yield from cleanup(state)
-    lasting.end(state.lasting, "end_of_turn", owner=seat)  # "until the end of your turn"
+    yield from rules.end_turn(state, seat)
 
 
 # ---------------------------------------------------------------------- ambition
