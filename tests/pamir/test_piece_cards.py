@@ -17,7 +17,7 @@ import pytest
 from paxc.compiler.project import compile_paths
 from paxc.generated.pamir.vocabulary import Card, Coalition, Region, Suit
 from paxc.runtime.effects import Ability, PlayerId
-from paxc.runtime.pamir import card_actions, pieces, rules
+from paxc.runtime.pamir import card_actions, hooks, pieces, rules
 from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveTribe
 from paxc.runtime.pamir.state import BORDERS, Border, PamirState, TurnState, card
 from tests.conftest import REPO
@@ -320,6 +320,29 @@ def test_evening_council_acts_at_the_end_of_your_turn(
     assert state.players[0].rupees == 1
     drive(rules.take_turn(state, 0), list(end_turn), then_first=True)
     assert state.players[0].rupees == 1  # not at 0 any more
+
+
+def test_the_rules_and_wakhan_fire_card_bought_and_turn_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seat's turns end with turn_ended and its purchases fire card_bought, Wakhan's too."""
+    from paxc.generated.pamir.vocabulary import CardBought, TurnEnded
+    from paxc.runtime.commands import play_one
+
+    fired: Counter[tuple[str, int]] = Counter()
+    real_fire = hooks.fire
+
+    def record(state: PamirState, event: object) -> Any:
+        if isinstance(event, TurnEnded):
+            fired["turn_ended", event.player] += 1
+        elif isinstance(event, CardBought):
+            fired["card_bought", event.buyer] += 1
+        return real_fire(state, event)
+
+    monkeypatch.setattr(hooks, "fire", record)
+    for seed in (1, 2):
+        assert play_one("pamir", {"players": 1, "wakhan": True}, seed, check=True).error is None
+    assert {key for key in fired} == {
+        (kind, seat) for kind in ("turn_ended", "card_bought") for seat in (0, 1)
+    }
 
 
 def test_loyalty_is_a_coalition_for_every_player_wakhan_included() -> None:
