@@ -293,8 +293,11 @@ class When:
 
 @dataclass(frozen=True, slots=True)
 class WhileInPlay:
+    """`while in play { ... }`, or `while in PLACE` for a place the vocabulary declares."""
+
     body: Block
     span: Span
+    place: Ident | None = None  # None: in play
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +442,15 @@ class DurationDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class WhileDecl:
+    """A place other than play where continuous effects act (`while market "while in the market"`)."""
+
+    name: Ident
+    text: StrLit
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class MemoryDecl:
     name: Ident
     type: TypeRef
@@ -476,6 +488,7 @@ VocabItem = (
     | MemoryDecl
     | ZoneDecl
     | MoneyDecl
+    | WhileDecl
 )
 
 

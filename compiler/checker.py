@@ -6,6 +6,7 @@ errors is left out of the IR, and the build stops before code generation when an
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -580,8 +581,17 @@ class GameChecker:
         return ir.LastingStmt(len(self._lasting) - 1, duration, text, tuple(modifiers), statement.span.line)
 
     def _while_in_play(self, block: ast.WhileInPlay) -> list[ir.ModifierHook]:
-        """`while in play` holds modifiers only, each one a hook of its own."""
-        return self._modifiers_only(block.body, "'while in play'")
+        """`while in play` (or `while in PLACE`, a place the vocabulary declares) holds modifiers
+        only, each one a hook of its own."""
+        if block.place is None:
+            return self._modifiers_only(block.body, "'while in play'")
+        place = block.place.text
+        modifiers = self._modifiers_only(block.body, f"'while in {place}'")
+        if place not in self.vocab.places:
+            self.reporter.unknown(block.place.span, "place", place, ["play", *self.vocab.places])
+            return []
+        text = self.vocab.places[place]
+        return [dataclasses.replace(m, place=place, place_text=text) for m in modifiers]
 
     def _modifiers_only(self, body: ast.Block, where: str) -> list[ir.ModifierHook]:
         modifiers: list[ir.ModifierHook] = []

@@ -388,8 +388,11 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         if hook.stage != "replace":  # the default of `Modifier.stage`
             state.runtime_imports.add("Stage")
             stage = (("stage", f"Stage.{hook.stage.upper()}"),)
+        place: tuple[tuple[str, str], ...] = ()
+        if hook.place != "play":  # the default of `Modifier.place`
+            place = (("place", _q(hook.place)),)
         return "modifiers", PyCall(
-            "Modifier", (("hook", event_cls), ("apply", name), *stage, ("source", _q(source)))
+            "Modifier", (("hook", event_cls), ("apply", name), *stage, *place, ("source", _q(source)))
         )
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
     kind = "when" if isinstance(hook, ir.TriggerHook) else "instead_of"

@@ -410,6 +410,10 @@ class ModifierHook:
     line: int
     change: str = "to"  # "to", "plus", "minus", "at_most" or "at_least" (as written)
     stage: str = "replace"  # when it acts among the value's modifiers (compiler.stacking.STAGES)
+    # Where the card must be for the modifier to act: in play, or a place the vocabulary declares
+    # (`while in market`), with the phrase that says it.
+    place: str = "play"
+    place_text: str = "while in play"
 
 
 @dataclass(frozen=True, slots=True)

@@ -586,7 +586,8 @@ class _ToAst(Transformer[Token, ast.File]):
         return ("once", None)
 
     def while_block(self, meta: Meta, children: list[Any]) -> ast.WhileInPlay:
-        return ast.WhileInPlay(children[-1], self._span(meta))
+        place = self._ident(children[0])
+        return ast.WhileInPlay(children[-1], self._span(meta), None if place.text == "play" else place)
 
     def instead_block(self, meta: Meta, children: list[Any]) -> ast.Instead:
         return ast.Instead(
@@ -782,6 +783,12 @@ class _ToAst(Transformer[Token, ast.File]):
             ast.StrLit(_unquote(singular), self._token_span(singular)),
             ast.StrLit(_unquote(plural), self._token_span(plural)),
             self._span(meta),
+        )
+
+    def while_decl(self, meta: Meta, children: list[Token]) -> ast.WhileDecl:
+        name, text = children
+        return ast.WhileDecl(
+            self._ident(name), ast.StrLit(_unquote(text), self._token_span(text)), self._span(meta)
         )
 
     def timing_decl(self, meta: Meta, children: list[Token]) -> ast.TimingDecl:

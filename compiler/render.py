@@ -366,7 +366,7 @@ def hook_text(hook: ir.Hook) -> str:
     if isinstance(hook, ir.OneShotHook):
         return f"On {words(hook.timing)}: {statements_text(hook.body)}."
     if isinstance(hook, ir.ModifierHook):
-        return f"While in play, {modifier_text(hook)}."
+        return f"{hook.place_text[:1].upper()}{hook.place_text[1:]}, {modifier_text(hook)}."
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
     known, rest = _pinned(hook.condition)
     condition = f", if {value_text(rest)}" if rest is not None else ""

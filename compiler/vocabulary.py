@@ -146,6 +146,8 @@ class Vocabulary:
     memories: dict[str, MemorySpec] = dataclasses.field(default_factory=dict)
     zones: dict[str, ZoneSpec] = dataclasses.field(default_factory=dict)
     money: MoneySpec | None = None
+    # Places besides play where continuous effects act, name -> phrase ("while in the market").
+    places: dict[str, str] = dataclasses.field(default_factory=dict)
 
     def hooks_of(self, kind: str) -> dict[str, HookSpec]:
         return {name: hook for name, hook in self.hooks.items() if hook.kind == kind}
@@ -247,6 +249,7 @@ class _Builder:
         memories: dict[str, MemorySpec] = {}
         zones: dict[str, ZoneSpec] = {}
         money: MoneySpec | None = None
+        places: dict[str, str] = {}
         for item in items:
             if isinstance(item, ast.AdjacencyDecl):
                 pairs = self._adjacency(item)
@@ -282,6 +285,15 @@ class _Builder:
             elif isinstance(item, ast.DurationDecl):
                 if self._declare(item.name, "duration"):
                     durations[item.name.text] = item.text.value
+            elif isinstance(item, ast.WhileDecl):
+                if item.name.text == "play":
+                    self.reporter.error(
+                        item.name.span,
+                        Code.BAD_VOCABULARY,
+                        "'while in play' is built in: it needs no declaration",
+                    )
+                elif self._declare(item.name, "place"):
+                    places[item.name.text] = item.text.value
             elif isinstance(item, ast.TimingDecl):
                 for ident in item.names:
                     if ident.text in timings:
@@ -314,6 +326,7 @@ class _Builder:
             memories=memories,
             zones=zones,
             money=money,
+            places=places,
         )
 
     def _check_builtin_statements(self, hooks: dict[str, HookSpec], has_zones: bool, has_money: bool) -> None:

@@ -137,6 +137,9 @@ class Modifier(Generic[C, E, V]):
     apply: Callable[[C, E, V], V]
     source: str
     stage: Stage = Stage.REPLACE
+    # Where its card must be for it to act: "play", or a place the game's vocabulary declares
+    # for continuous effects (`while in market`), which its runtime honours.
+    place: str = "play"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,10 @@ Abilities in effect: events discarded for everybody, events bought (in front of 
 and court cards, then lasting effects (each group in turn order from the first player, courts left
 to right). Modifiers of one value apply in stages whatever their cards' order (replacements,
 scalings, adjustments, ceilings, floors: `core.abilities.in_stages`); the order above is only the
-order within a stage, which the card language makes not matter.
+order within a stage, which the card language makes not matter. Before them all, within a stage,
+come the modifiers of market cards that say they act `while in market` (a card's rule about
+itself, such as a card nobody may buy), market spaces in order, top row first; their `you` is the
+player whose turn it is (a market card has no owner).
 """
 
 from __future__ import annotations
@@ -65,11 +68,52 @@ def _lasting_modifiers(number: int, index: int) -> dict[type, tuple[Modifier[Pam
 def _by_hook(
     abilities: tuple[Ability[PamirEffects], ...],
 ) -> dict[type, tuple[Modifier[PamirEffects, Any, Any], ...]]:
+    return _by_hook_at(abilities, "play")
+
+
+def _by_hook_at(
+    abilities: tuple[Ability[PamirEffects], ...], place: str
+) -> dict[type, tuple[Modifier[PamirEffects, Any, Any], ...]]:
     table: dict[type, list[Modifier[PamirEffects, Any, Any]]] = {}
     for ability in abilities:
         for modifier in ability.modifiers:
-            table.setdefault(modifier.hook, []).append(modifier)
+            if modifier.place == place:
+                table.setdefault(modifier.hook, []).append(modifier)
     return {hook: tuple(found) for hook, found in table.items()}
+
+
+@functools.cache
+def _market_modifiers(number: int) -> dict[type, tuple[Modifier[PamirEffects, Any, Any], ...]]:
+    """The modifiers a card has while in the market, by hook."""
+    return _by_hook_at(card(number).abilities, "market")
+
+
+def _market_carriers_of(cards: tuple[Card, ...]) -> dict[type, frozenset[int]]:
+    carriers: dict[type, set[int]] = {}
+    for printed in cards:
+        for hook_type in _market_modifiers(printed.number):
+            carriers.setdefault(hook_type, set()).add(printed.number)
+    return {hook_type: frozenset(numbers) for hook_type, numbers in carriers.items()}
+
+
+# For each kind of modifier, the cards that carry one while in the market (worked out again
+# whenever the card table is another one, as for `listens`).
+_market_carriers: tuple[tuple[Card, ...], dict[type, frozenset[int]]] = ((), {})
+
+
+def market_carriers() -> dict[type, frozenset[int]]:
+    global _market_carriers
+    if _market_carriers[0] is not CARDS:
+        _market_modifiers.cache_clear()
+        _market_carriers = (CARDS, _market_carriers_of(CARDS))
+    return _market_carriers[1]
+
+
+def _in_market(state: PamirState, numbers: frozenset[int]) -> Iterator[int]:
+    for row in state.market:
+        for number in row:
+            if number is not None and number in numbers:
+                yield number
 
 
 def _court_carriers() -> dict[type, tuple[int, ...]]:
@@ -113,6 +157,9 @@ def listens(event_type: type) -> bool:
 def active_types(state: PamirState) -> frozenset[type]:
     """Every kind of modifier some ability in effect carries."""
     types: set[type] = set()
+    for hook_type, numbers in market_carriers().items():
+        if any(_in_market(state, numbers)):
+            types.add(hook_type)
     for number, side, _ in state.global_events:
         types.update(_modifiers(number, side))
     for player in state.players:
@@ -146,6 +193,8 @@ def listing(state: PamirState) -> Iterator[None]:
 def in_effect_for(state: PamirState, hook_type: type) -> bool:
     """Whether any modifier of this kind is in effect: lets a caller asking the same question many
     times (the cost of every market card) skip asking when nothing could change the answer."""
+    if any(_in_market(state, market_carriers().get(hook_type, frozenset()))):
+        return True
     if any(hook_type in _modifiers(n, s) for n, s, _ in state.global_events):
         return True
     if any(hook_type in _modifiers(n, s) for p in state.players for n, s in p.events):
@@ -167,6 +216,11 @@ def modified(state: PamirState, hook: object, value: V) -> V:
     if _listing is not None and _listing[0] is state and hook_type not in _listing[1]:
         return value
     applying: list[abilities.Applying] = []
+    in_market = market_carriers().get(hook_type)
+    if in_market:
+        for number in _in_market(state, in_market):
+            for modifier in _market_modifiers(number)[hook_type]:
+                applying.append((context.PamirContext(state, state.active, number), modifier))
     for number, side, resolver in state.global_events:
         for modifier in _modifiers(number, side).get(hook_type, ()):
             applying.append((context.PamirContext(state, resolver, number), modifier))

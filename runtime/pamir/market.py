@@ -8,7 +8,7 @@ it, not as a cleanup step; keeping them there until the next refill would make i
 
 from __future__ import annotations
 
-from paxc.generated.pamir.vocabulary import PurchaseCost, Suit
+from paxc.generated.pamir.vocabulary import KeepsRupees, MayPurchase, PurchaseCost, Suit
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import hooks, story
@@ -30,6 +30,16 @@ def purchase_cost(state: PamirState, player: int, row: int, column: int) -> int:
     return hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), base)
 
 
+def may_purchase(state: PamirState, player: int, number: int) -> bool:
+    """Whether the player may buy this market card at all (whatever it costs)."""
+    return hooks.modified(state, MayPurchase(card(number), PlayerId(player)), True)
+
+
+def keeps_rupees(state: PamirState, number: int) -> bool:
+    """Whether rupees paid onto this market card stay on it (or leave the game)."""
+    return hooks.modified(state, KeepsRupees(card(number)), True)
+
+
 def _put_rupee(state: PamirState, player: int, row: int, column: int) -> None:
     """One rupee onto a market space (the other row's card if this space is empty)."""
     if state.market[row][column] is None and state.market[1 - row][column] is not None:
@@ -37,7 +47,7 @@ def _put_rupee(state: PamirState, player: int, row: int, column: int) -> None:
     number = state.market[row][column]
     if number is not None:
         state.turn.paid_onto.add(number)
-        if card(number).rupees_leave_game:
+        if not keeps_rupees(state, number):
             return
     state.market_rupees[row][column] += 1
 
@@ -91,7 +101,7 @@ def pay_action_cost(state: PamirState, player: int, cost: int, *, already_paid: 
         number = state.market[row][column]
         assert number is not None
         state.turn.paid_onto.add(number)
-        if not card(number).rupees_leave_game:
+        if keeps_rupees(state, number):
             state.market_rupees[row][column] += 1
 
 
@@ -119,7 +129,7 @@ def slide_left(state: PamirState) -> None:
             if column < len(cards):
                 number, rupees = cards[column]
                 state.market[row][column] = number
-                kept = 0 if card(number).rupees_leave_game else stranded[column]
+                kept = stranded[column] if keeps_rupees(state, number) else 0
                 state.market_rupees[row][column] = rupees + kept
             else:
                 state.market[row][column] = None

@@ -261,7 +261,7 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
         paid_onto = state.turn.paid_onto
         for row, cards in enumerate(state.market):
             for column, number in enumerate(cards):
-                if number is None or number in paid_onto or card(number).purchasable is False:
+                if number is None or number in paid_onto or not market.may_purchase(state, player, number):
                     continue
                 if modifiable:
                     cost = market.purchase_cost(state, player, row, column)
@@ -331,7 +331,7 @@ def resolve_event(state: PamirState, number: int, resolution: Resolution, player
 
 
 def _has_continuous(abilities: tuple[Ability[Any], ...]) -> bool:
-    return any(a.modifiers or a.triggers or a.replacements for a in abilities)
+    return any(any(m.place == "play" for m in a.modifiers) or a.triggers or a.replacements for a in abilities)
 
 
 # ---------------------------------------------------------------------- play

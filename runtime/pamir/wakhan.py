@@ -397,9 +397,10 @@ def _can_buy(state: PamirState, slot: MarketSlot) -> bool:
     """A card she may buy now: there, for sale, not one she put a rupee on this turn, and one
     she can pay for."""
     number = state.market[slot[0]][slot[1]]
-    if number is None or number in state.turn.paid_onto or card(number).purchasable is False:
+    seat = seat_of(state).seat
+    if number is None or number in state.turn.paid_onto or not market.may_purchase(state, seat, number):
         return False
-    return _cost(state, slot) <= state.players[seat_of(state).seat].rupees
+    return _cost(state, slot) <= state.players[seat].rupees
 
 
 def buyable_court_cards(state: PamirState) -> list[MarketSlot]:

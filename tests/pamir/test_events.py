@@ -147,7 +147,7 @@ def test_nationalism_lets_the_buyers_tribes_act_as_armies() -> None:
 
 
 def test_no_effect_discarded_does_nothing() -> None:
-    withdrawal = event_card(lambda c: c.purchasable is False)
+    withdrawal = event_card(lambda c: c.name == "No Effect / Public Withdrawal")
     state = empty_state()
     before = state.digest()
     drive(rules.resolve_event(state, withdrawal.number, DISCARDED, 0), [])

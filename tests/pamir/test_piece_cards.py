@@ -26,7 +26,7 @@ from tests.pamir.scenario import court_card, drive, empty_state
 from tests.pamir.test_new_cards import join_game, play
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "piece_cards.pax"
-NUMBERS = range(940, 955)
+NUMBERS = range(940, 957)
 AFGHAN, BRITISH = Coalition.AFGHAN, Coalition.BRITISH
 
 
@@ -259,6 +259,55 @@ def test_the_last_political_card_of_a_region_takes_its_tribes_along() -> None:
     assert state.tribes[Region.HERAT][0] == 0 and state.players[0].cylinders == 10
 
 
+# ---------------------------------------------------------------------- while in the market
+
+
+def test_embargo_in_the_market_keeps_military_cards_from_russian_loyalists(
+    piece_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    embargo = new(piece_cards, 955, monkeypatch)
+    state = empty_state(2, (Coalition.RUSSIAN, BRITISH))
+    military = plain_card(lambda c: c.suit is Suit.MILITARY)
+    other = plain_card(lambda c: c.suit is Suit.ECONOMIC)
+    state.market[0][0] = military.number
+    state.market[1][0] = other.number
+
+    def buyable() -> set[rules.Purchase]:
+        return {a for a in rules.legal_actions(state, 0) if isinstance(a, rules.Purchase)}
+
+    assert buyable() == {rules.Purchase(0, 0), rules.Purchase(1, 0)}
+    state.market[1][3] = embargo.number
+    assert buyable() == {rules.Purchase(1, 0), rules.Purchase(1, 3)}  # the embargo itself is Economic
+    state.players[0].loyalty = AFGHAN  # loyal to another coalition: the embargo does not apply
+    assert buyable() == {rules.Purchase(0, 0), rules.Purchase(1, 0), rules.Purchase(1, 3)}
+    state.players[0].loyalty = Coalition.RUSSIAN
+    state.market[1][3] = None
+    state.players[1].court.append(embargo.number)  # in play it does nothing: its effect is in the market
+    assert buyable() == {rules.Purchase(0, 0), rules.Purchase(1, 0)}
+
+
+def test_a_market_card_can_change_its_own_cost_and_swallow_rupees(
+    piece_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bargain = new(piece_cards, 956, monkeypatch)
+    state = empty_state(2)
+    state.market[0][0] = bargain.number
+    state.market[0][2] = plain_card(lambda c: True).number
+    assert market_cost(state, 0, 0) == 0  # never below nothing
+    drive(rules.purchase(state, 0, 0, 2), [])  # pays 1 rupee onto each card to its left
+    assert state.market_rupees[0][0] == 0 and state.market_rupees[0][1] == 1
+    state.market[0][0], state.market[0][3] = None, bargain.number
+    assert market_cost(state, 0, 3) == 2  # column 3 costs 3, this card 1 less
+    state.market[1][3] = plain_card(lambda c: c.number != state.market[0][3]).number
+    assert market_cost(state, 1, 3) == 3  # the other cards' costs are their own
+
+
+def market_cost(state: PamirState, row: int, column: int) -> int:
+    from paxc.runtime.pamir import market
+
+    return market.purchase_cost(state, 0, row, column)
+
+
 # ---------------------------------------------------------------------- triggers fired by the rules
 
 
@@ -368,6 +417,11 @@ def test_the_piece_cards_read_as_their_notes_say() -> None:
     assert "At the end of your turn, if the rupees of you is 0" in texts[947]
     assert "the distance from origin to destination along the courts is at most 2" in texts[949]
     assert "remove a road of enemy between this card's region and other" in texts[952]
+    assert (
+        "While in the market, whether the buyer may buy the card is no when the suit of the card is"
+        " Military and the loyalty of the buyer is Russian" in texts[955]
+    )
+    assert "While in the market, the cost for the buyer to buy this card is" in texts[956]
 
 
 MISUSED = """\
@@ -436,6 +490,9 @@ def test_the_piece_cards_play_in_random_games_with_every_invariant(
                 ),
                 triggers=tuple(
                     dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
+                ),
+                modifiers=tuple(
+                    dataclasses.replace(m, apply=counted(printed.number, m.apply)) for m in ability.modifiers
                 ),
             )
 

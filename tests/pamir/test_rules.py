@@ -138,7 +138,7 @@ def test_buying_a_one_shot_event() -> None:
 
 def test_public_withdrawal_cannot_be_bought_and_swallows_rupees() -> None:
     state = empty_state()
-    withdrawal = event_card(lambda c: c.purchasable is False)
+    withdrawal = event_card(lambda c: c.name == "No Effect / Public Withdrawal")
     state.market[0][0] = withdrawal.number
     state.market[0][1] = 1
     assert Purchase(0, 0) not in rules.legal_actions(state, 0)
@@ -150,7 +150,7 @@ def test_public_withdrawal_cannot_be_bought_and_swallows_rupees() -> None:
 def test_rupees_reaching_public_withdrawal_leave_the_game_at_once() -> None:
     # Decision (market.py): they never rest on the card, so the same turn's tax cannot take them.
     state = empty_state()
-    withdrawal = event_card(lambda c: c.purchasable is False)
+    withdrawal = event_card(lambda c: c.name == "No Effect / Public Withdrawal")
     state.market[0][5] = withdrawal.number
     state.market[1][5] = PUNJAB_PLAIN.number
     market.pay_action_cost(state, 0, 2)  # one rupee to each rightmost card
