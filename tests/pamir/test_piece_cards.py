@@ -414,7 +414,7 @@ def test_the_piece_cards_read_as_their_notes_say() -> None:
     texts = {c.number: card_text(c) for c in result.games["pamir"].cards()}
     assert "Once per turn, after you battle in the region, you may: place 1" in texts[940]
     assert "After a piece (tribe) of the owner (the coalition) is placed in this card's region" in texts[944]
-    assert "At the end of your turn, if the rupees of you is 0" in texts[947]
+    assert "At the end of your turn, if your rupees are 0" in texts[947]
     assert "the distance from origin to destination along the courts is at most 2" in texts[949]
     assert "remove a road of enemy between this card's region and other" in texts[952]
     assert (
