@@ -438,7 +438,7 @@ card 959 "Misused Pieces" court {
     move_spy for you from Kabul to Punjab
   }
   when piece_placed if piece == Kabul {
-    gain_rupees loyalty(you) to you
+    gain loyalty(you)
   }
   while in play {
     modify may_cross to 2
