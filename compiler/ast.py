@@ -289,6 +289,7 @@ class When:
     body: Block
     span: Span
     once_per_turn: bool = False
+    once_per_round: bool = False
 
 
 @dataclass(frozen=True, slots=True)

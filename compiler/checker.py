@@ -532,7 +532,15 @@ class GameChecker:
             return []
         if isinstance(block, ast.When):
             return [
-                ir.TriggerHook(hook, condition, block.optional, body, block.span.line, block.once_per_turn)
+                ir.TriggerHook(
+                    hook,
+                    condition,
+                    block.optional,
+                    body,
+                    block.span.line,
+                    block.once_per_turn,
+                    block.once_per_round,
+                )
             ]
         return [ir.ReplacementHook(hook, condition, block.optional, body, block.span.line)]
 

@@ -400,6 +400,7 @@ class TriggerHook:
     body: tuple[Stmt, ...]
     line: int
     once_per_turn: bool = False
+    once_per_round: bool = False  # a round: every player has had a turn (core.abilities.round_starts)
 
 
 @dataclass(frozen=True, slots=True)

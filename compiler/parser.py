@@ -34,6 +34,7 @@ _TERMINAL_WORDS = {
     "COMPARE": "a comparison ('==', '<', ...)",
     "HOOK_KIND": "'operation', 'query', 'trigger', 'modifier' or 'replaceable'",
     "BOUND": "'most' or 'least'",
+    "PERIOD": "'turn' or 'round'",
 }
 
 
@@ -579,11 +580,12 @@ class _ToAst(Transformer[Token, ast.File]):
             self._has_optional(children),
             children[-1],
             self._span(meta),
-            any(isinstance(c, tuple) and c[0] == "once" for c in children),
+            ("once", "turn") in children,
+            ("once", "round") in children,
         )
 
-    def once_clause(self, meta: Meta, children: list[Any]) -> tuple[str, None]:
-        return ("once", None)
+    def once_clause(self, meta: Meta, children: list[Any]) -> tuple[str, str]:
+        return ("once", str(children[0]))  # "turn" or "round"
 
     def while_block(self, meta: Meta, children: list[Any]) -> ast.WhileInPlay:
         place = self._ident(children[0])

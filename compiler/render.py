@@ -372,7 +372,7 @@ def hook_text(hook: ir.Hook) -> str:
     condition = f", if {value_text(rest)}" if rest is not None else ""
     body = may_text(hook.body) if hook.optional else statements_text(hook.body)
     if isinstance(hook, ir.TriggerHook):
-        once = "Once per turn, " if hook.once_per_turn else ""
+        once = "Once per turn, " if hook.once_per_turn else "Once per round, " if hook.once_per_round else ""
         event = _event_text(spec, known) if once else _capital(_event_text(spec, known))
         return f"{once}{event}{condition}, {body}."
     return f"Instead of {_event_text(spec, known)}{condition}, {body}."

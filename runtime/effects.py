@@ -115,6 +115,7 @@ class Trigger(Generic[C, E]):
     optional: bool
     source: str
     once_per_turn: bool = False  # acts at most once a turn for each owner (see core.abilities.fire)
+    once_per_round: bool = False  # at most once a round: until every player has had a turn
 
 
 class Stage(enum.IntEnum):

@@ -79,12 +79,29 @@ def modified(in_effect: Iterable[InEffect], hook: object, value: V) -> V:
     )
 
 
-def fire(in_effect: Iterable[InEffect], event: object, used_this_turn: set[str] | None = None) -> Effect:
+def round_starts(turn_number: int, players: int) -> bool:
+    """Whether the turn numbered `turn_number` (the first is 1) begins a round.
+
+    A round: every player has one turn, from the player who played first. Both games pass the
+    turn to the next seat and skip nobody (Pax Pamir's Wakhan and Pax Porfiriana's Díaz take
+    their turns in their seats, a jailed player still has one), so a round is `players` turns in
+    a row, counted from the game's first turn.
+    """
+    return (turn_number - 1) % players == 0
+
+
+def fire(
+    in_effect: Iterable[InEffect],
+    event: object,
+    used_this_turn: set[str] | None = None,
+    used_this_round: set[str] | None = None,
+) -> Effect:
     """Run every trigger responding to `event` whose condition holds (an optional one asks).
 
-    A trigger limited to once per turn is recorded in `used_this_turn` (state the game clears at
-    each turn start) when it acts, by its owner and its place in the card files; a game with no
-    such record gives None, and those triggers then act every time.
+    A trigger limited to once per turn (round) is recorded in `used_this_turn` (`used_this_round`:
+    state the game clears at each turn start, or at the start of each round, `round_starts`)
+    when it acts, by its owner and its place in the card files; a game with no such record gives
+    None, and those triggers then act every time.
     """
     event_type = type(event)
     matching = [
@@ -95,14 +112,15 @@ def fire(in_effect: Iterable[InEffect], event: object, used_this_turn: set[str] 
     ]
     for ctx, owner, trigger, name in matching:
         key = f"{owner}@{trigger.source}"
-        if trigger.once_per_turn and used_this_turn is not None and key in used_this_turn:
+        record = used_this_turn if trigger.once_per_turn else used_this_round if trigger.once_per_round else None
+        if record is not None and key in record:
             continue
         if not trigger.applies(ctx, event):
             continue
         if trigger.optional and not (yield from confirm(owner, f"{name}: use its ability now?")):
             continue
-        if trigger.once_per_turn and used_this_turn is not None:
-            used_this_turn.add(key)
+        if record is not None:
+            record.add(key)
         yield from run_effect(trigger.run(ctx, event))
 
 

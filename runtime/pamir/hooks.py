@@ -262,8 +262,17 @@ def fire(state: PamirState, event: object) -> Effect:
     if not listens(type(event)):
         return
     yield from abilities.fire(
-        _carrying(state, type(event), replacements=False), event, state.turn.used_triggers
+        _carrying(state, type(event), replacements=False),
+        event,
+        state.turn.used_triggers,
+        state.used_this_round,
     )
+
+
+def turn_begun(state: PamirState) -> None:
+    """A turn begins (numbered already): at the start of a round, "once per round" counts afresh."""
+    if abilities.round_starts(state.turn_number, len(state.players)):
+        state.used_this_round.clear()
 
 
 def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool]:

@@ -227,6 +227,7 @@ def take_turn(state: PamirState, player: int) -> Effect:
         return
     state.turn = TurnState()
     state.turn_number += 1
+    hooks.turn_begun(state)
     yield from hooks.fire(state, TurnStarted(PlayerId(player)))
     while not state.over:
         options = legal_actions(state, player)

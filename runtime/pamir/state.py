@@ -118,6 +118,7 @@ class PamirState:
     global_events: list[tuple[int, int, int]] = field(default_factory=list)
     memory: CardMemory = field(default_factory=dict)  # what cards in play remember (`set this.x to ...`)
     lasting: list[Lasting] = field(default_factory=list)  # effects cards started `until ...`
+    used_this_round: set[str] = field(default_factory=set)  # "once per round" triggers that acted
     in_transit: list[int] = field(default_factory=list)  # cards between two places while a decision is asked
     active: int = 0
     turn_number: int = 0
@@ -253,6 +254,7 @@ class PamirState:
             global_events=self.global_events[:],
             memory=memory.copied(self.memory),
             lasting=self.lasting[:],
+            used_this_round=set(self.used_this_round),
             in_transit=self.in_transit[:],
             active=self.active,
             turn_number=self.turn_number,

@@ -37,6 +37,7 @@ def take_turn(state: PamirState) -> Effect:
     seat = seat_of(state).seat
     state.turn = TurnState()
     state.turn_number += 1
+    hooks.turn_begun(state)
     yield from hooks.fire(state, TurnStarted(PlayerId(seat)))
     if state.over:
         return

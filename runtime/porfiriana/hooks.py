@@ -239,7 +239,7 @@ def fire(
     if state.lasting:
         carrying.extend(e for e in _lasting(state) if owner is None or e[1] == owner)
     if carrying:
-        yield from abilities.fire(carrying, event, state.turn.used_triggers)
+        yield from abilities.fire(carrying, event, state.turn.used_triggers, state.used_this_round)
 
 
 def replaced(state: PorfirianaState, event: object) -> Generator[Decision, None, bool]:

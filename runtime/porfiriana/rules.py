@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from paxc.runtime.core import lasting
+from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
@@ -50,6 +50,8 @@ def diaz_decides(state: PorfirianaState, steps: Effect) -> Effect:
 def take_turn(state: PorfirianaState, player: int) -> Effect:
     state.turn_number += 1
     state.turn.used_triggers.clear()  # "once per turn" counts afresh (Díaz's turn keeps no other record)
+    if abilities.round_starts(state.turn_number, len(state.players)):
+        state.used_this_round.clear()  # a round: every player (Díaz too) has had a turn
     yield from _phases(state, player)
     lasting.end(state.lasting, "end_of_turn", owner=player)  # "until the end of your turn"
 

@@ -179,6 +179,7 @@ class PorfirianaState:
     winner: int | None = None
     toppled_by: list[int] = field(default_factory=list)
     lasting: list[Lasting] = field(default_factory=list)  # effects cards started `until ...`
+    used_this_round: set[str] = field(default_factory=set)  # "once per round" triggers that acted
     memory: CardMemory = field(default_factory=dict)  # what cards in play remember (`set this.x to ...`)
 
     def copy(self) -> PorfirianaState:
@@ -201,6 +202,7 @@ class PorfirianaState:
             topples=self.topples,
             turn_number=self.turn_number,
             turn=self.turn.copy(),
+            used_this_round=set(self.used_this_round),
             diaz_bonus=dict(self.diaz_bonus),
             iron_hand=self.iron_hand,
             dissipated_troops=self.dissipated_troops,

@@ -177,7 +177,7 @@ def test_the_stacking_cards_play_in_random_games_with_every_invariant(
     stacking_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The cards join the deck on top, so that they reach the market at once; random games are
-    played with every invariant checked after each decision, and each card's modifiers act
+    played with every invariant checked after each decision, and each card's modifiers and triggers act
     (counted by wrapping them: the runtime cannot tell)."""
     from paxc.runtime.commands import game_seeds, play_one
     from paxc.runtime.pamir import rules
@@ -201,11 +201,14 @@ def test_the_stacking_cards_play_in_random_games_with_every_invariant(
                         dataclasses.replace(m, apply=counted(printed.number, m.apply))
                         for m in ability.modifiers
                     ),
+                    triggers=tuple(
+                        dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
+                    ),
                 )
                 for ability in printed.abilities
             ),
         )
-        for printed in (getattr(stacking_cards, f"CARD_{n}") for n in NUMBERS.values())
+        for printed in (getattr(stacking_cards, f"CARD_{n}") for n in (*NUMBERS.values(), 964))
     ]
     for printed in added:
         join_game(printed, monkeypatch)
@@ -222,3 +225,53 @@ def test_the_stacking_cards_play_in_random_games_with_every_invariant(
         result = play_one("pamir", {"players": 3}, seed, check=True)
         assert result.error is None, f"seed {seed}: {result.error}"
     assert set(acted) == {c.number for c in added}, acted
+
+
+# ---------------------------------------------------------------------- once per round
+
+
+def test_bazaar_watch_acts_once_per_round(
+    stacking_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round is every player's turn once: the watch pays once in the first three turns of a
+    three-player game, and again once the fourth turn (the first player's) begins a round."""
+    from paxc.generated.pamir.vocabulary import CardPlayed, Impact
+    from paxc.runtime.pamir import hooks, rules
+    from paxc.runtime.pamir.state import card
+    from tests.pamir.scenario import drive
+
+    watch = stacking_cards.CARD_964
+    join_game(watch, monkeypatch)
+    state = empty_state(3)
+    state.players[0].court.append(watch.number)
+    spying = court_card(lambda c: Impact.SPY in c.impact and not c.abilities)
+    played = CardPlayed(card(spying.number), PlayerId(1))
+
+    def end_turn(player: int) -> None:
+        drive(
+            rules.take_turn(state, player),
+            [lambda option: isinstance(option, rules.EndTurn)],
+            then_first=True,
+        )
+
+    before = state.players[0].rupees
+    end_turn(0)  # turn 1 begins the first round
+    drive(hooks.fire(state, played), [])
+    drive(hooks.fire(state, played), [])  # the same turn
+    end_turn(1)
+    drive(hooks.fire(state, played), [])  # another turn, the same round
+    end_turn(2)
+    drive(hooks.fire(state, played), [])
+    assert state.players[0].rupees == before + 1
+    end_turn(0)  # turn 4: a new round
+    drive(hooks.fire(state, played), [])
+    assert state.players[0].rupees == before + 2
+    assert state.copy().used_this_round == state.used_this_round  # saves and clones carry it
+
+
+def test_bazaar_watch_reads_as_its_note_says() -> None:
+    from paxc.compiler.project import compile_paths
+    from paxc.compiler.render import card_text
+
+    (text,) = [card_text(c) for c in compile_paths([FIXTURE], REPO).games["pamir"].cards() if c.number == 964]
+    assert "Once per round, after the player plays the card, if spy is among the impact of the card" in text

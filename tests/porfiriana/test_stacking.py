@@ -125,7 +125,7 @@ def test_the_stacking_cards_play_in_random_games_with_every_invariant(
     stacking_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The partners join the deck on top, so that they reach the market at once; random games
-    are played with every invariant checked after each decision, and each card's modifiers act
+    are played with every invariant checked after each decision, and each card's modifiers and triggers act
     (counted by wrapping them: the runtime cannot tell)."""
     from paxc.generated import porfiriana
     from paxc.runtime.commands import game_seeds, play_one
@@ -150,11 +150,14 @@ def test_the_stacking_cards_play_in_random_games_with_every_invariant(
                         dataclasses.replace(m, apply=counted(printed.number, m.apply))
                         for m in ability.modifiers
                     ),
+                    triggers=tuple(
+                        dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
+                    ),
                 )
                 for ability in printed.abilities
             ),
         )
-        for printed in (getattr(stacking_cards, f"CARD_{n}") for n in NUMBERS.values())
+        for printed in (getattr(stacking_cards, f"CARD_{n}") for n in (*NUMBERS.values(), 9064))
     ]
     for printed in added:
         join_game(printed, monkeypatch)
@@ -172,3 +175,42 @@ def test_the_stacking_cards_play_in_random_games_with_every_invariant(
         result = play_one("porfiriana", {"players": 3}, seed, check=True)
         assert result.error is None, f"seed {seed}: {result.error}"
     assert set(acted) == {c.number for c in added}, acted
+
+
+# ---------------------------------------------------------------------- once per round
+
+
+def test_market_gossip_acts_once_per_round(
+    stacking_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round is every player's turn once: the gossip pays once while the three players take
+    their turns, and again once the first player's next turn begins a round."""
+    from paxc.generated.porfiriana.vocabulary import CardSold
+    from paxc.runtime.effects import PlayerId
+    from paxc.runtime.porfiriana import hooks, rules
+    from paxc.runtime.porfiriana.actions import EndTurn
+    from tests.porfiriana.scenario import drive
+
+    gossip = stacking_cards.CARD_9064
+    join_game(gossip, monkeypatch)
+    state = seated()
+    state.players[0].row.append(Holding(gossip.number))
+    sold = CardSold(ENTERPRISE, PlayerId(1))
+
+    def end_turn(player: int) -> None:
+        state.active = player
+        drive(rules.take_turn(state, player), [lambda o: isinstance(o, EndTurn)], then_first=True)
+
+    def paid_for_two_sales() -> int:
+        before = state.players[0].gold
+        drive(hooks.fire(state, sold), [])
+        drive(hooks.fire(state, sold), [])
+        return state.players[0].gold - before
+
+    state.turn_number = 0
+    paid = []
+    for player in (0, 1, 2, 0):
+        end_turn(player)  # turn 1 begins the first round, turns 2 and 3 are in it, 4 begins the next
+        paid.append(paid_for_two_sales())
+    assert paid == [1, 0, 0, 1]
+    assert state.copy().used_this_round == state.used_this_round  # saves and clones carry it
