@@ -436,7 +436,11 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
             ("run", name),
             ("optional", str(hook.optional)),
             *([("once_per_turn", "True")] if isinstance(hook, ir.TriggerHook) and hook.once_per_turn else []),
-            *([("once_per_round", "True")] if isinstance(hook, ir.TriggerHook) and hook.once_per_round else []),
+            *(
+                [("once_per_round", "True")]
+                if isinstance(hook, ir.TriggerHook) and hook.once_per_round
+                else []
+            ),
             ("source", _q(source)),
         ),
     )

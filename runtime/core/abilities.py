@@ -112,7 +112,9 @@ def fire(
     ]
     for ctx, owner, trigger, name in matching:
         key = f"{owner}@{trigger.source}"
-        record = used_this_turn if trigger.once_per_turn else used_this_round if trigger.once_per_round else None
+        record = (
+            used_this_turn if trigger.once_per_turn else used_this_round if trigger.once_per_round else None
+        )
         if record is not None and key in record:
             continue
         if not trigger.applies(ctx, event):

@@ -23,7 +23,16 @@ KIT = GAME.load_kit()
 SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
     PamirState: {
         "public": {"players", "market", "market_rupees", "favored", "discard", "tribes", "armies", "roads"}
-        | {"spies", "global_events", "memory", "lasting", "in_transit", "active", "turn_number"}
+        | {
+            "spies",
+            "global_events",
+            "memory",
+            "lasting",
+            "used_this_round",
+            "in_transit",
+            "active",
+            "turn_number",
+        }
         | {"turn", "checks_resolved", "winner", "over", "wakhan"},
         "not_shown": {"rng", "deck"},
     },

@@ -29,7 +29,7 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
         "public": {"players", "market", "regimes", "public", "first_player", "active", "discard", "removed"}
         | {"in_transit", "bull_bear", "speculation", "depression", "topples", "turn_number", "turn"}
         | {"diaz_bonus", "iron_hand", "dissipated_troops", "solitaire", "over", "winner", "toppled_by"}
-        | {"lasting", "memory"},
+        | {"lasting", "used_this_round", "memory"},
         "not_shown": {"rng", "deck", "unused"},
     },
     PlayerState: {
