@@ -205,6 +205,15 @@ def in_effect_for(state: PamirState, hook_type: type) -> bool:
     return any(number in p.court for number in carriers for p in state.players)
 
 
+def may_apply(state: PamirState, hook_type: type) -> bool:
+    """Whether a modifier of this kind may be in effect: answered from the listing while options
+    are listed, else by `in_effect_for`. Lets a question asked for every market card skip building
+    its hook when nothing could answer it."""
+    if _listing is not None and _listing[0] is state:
+        return hook_type in _listing[1]
+    return in_effect_for(state, hook_type)
+
+
 def modified(state: PamirState, hook: object, value: V) -> V:
     """`value` after every modifier in effect for this kind of hook, in stages
     (`core.abilities.in_stages`), each stage in the order of `in_effect`.

@@ -32,11 +32,15 @@ def purchase_cost(state: PamirState, player: int, row: int, column: int) -> int:
 
 def may_purchase(state: PamirState, player: int, number: int) -> bool:
     """Whether the player may buy this market card at all (whatever it costs)."""
+    if not hooks.may_apply(state, MayPurchase):
+        return True
     return hooks.modified(state, MayPurchase(card(number), PlayerId(player)), True)
 
 
 def keeps_rupees(state: PamirState, number: int) -> bool:
     """Whether rupees paid onto this market card stay on it (or leave the game)."""
+    if not hooks.may_apply(state, KeepsRupees):
+        return True
     return hooks.modified(state, KeepsRupees(card(number)), True)
 
 
@@ -129,7 +133,7 @@ def slide_left(state: PamirState) -> None:
             if column < len(cards):
                 number, rupees = cards[column]
                 state.market[row][column] = number
-                kept = stranded[column] if keeps_rupees(state, number) else 0
+                kept = stranded[column] if stranded[column] and keeps_rupees(state, number) else 0
                 state.market_rupees[row][column] = rupees + kept
             else:
                 state.market[row][column] = None
