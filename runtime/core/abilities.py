@@ -58,7 +58,9 @@ def in_stages(applying: Iterable[Applying], hook: object, value: V) -> V:
     neither read it in their values nor in their conditions, so nothing within a stage can
     depend on which of its modifiers acted first.
     """
-    ordered = sorted(applying, key=_stage)
+    ordered = list(applying)
+    if len(ordered) > 1:  # most questions meet one modifier or none: nothing to order
+        ordered.sort(key=_stage)
     for ctx, modifier in ordered:
         value = modifier.apply(ctx, hook, value)
     return value

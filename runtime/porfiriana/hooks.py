@@ -188,7 +188,8 @@ def _carrying(state: PorfirianaState, hook_type: type) -> list[InEffect]:
 
 
 def modified(state: PorfirianaState, hook: object, value: V) -> V:
-    return abilities.modified(_carrying(state, type(hook)), hook, value)
+    carriers = _carrying(state, type(hook))
+    return abilities.modified(carriers, hook, value) if carriers else value
 
 
 def modifying(state: PorfirianaState, hook_type: type) -> Callable[[object, V], V] | None:
