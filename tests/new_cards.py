@@ -1,15 +1,32 @@
 """New cards in a fixture file, compiled with their game's vocabulary and imported as a module:
-how the new-card tests of both games put cards written in the card language alone on the table."""
+how the new-card tests of both games put cards written in the card language alone on the table,
+and play them in random games.
+
+- `compile_card_file`: the module a build would generate for a fixture file.
+- `join_pamir` / `join_porfiriana`: make one such card part of its game for one test.
+- `count_in_random_games`: put the fixture cards on top of the deck, play random games with every
+  invariant checked after each decision, and count how often each card's abilities acted;
+  the test fails when a game breaks an invariant or when any of the cards never acted.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any, Literal
+
+import pytest
 
 from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
+from paxc.runtime.effects import Ability
 from tests.conftest import REPO
+
+Game = Literal["pamir", "porfiriana"]
 
 
 def compile_card_file(fixture: Path, game: str, scratch: Path) -> ModuleType:
@@ -24,3 +41,137 @@ def compile_card_file(fixture: Path, game: str, scratch: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# ---------------------------------------------------------------------- joining a game
+
+
+def join_pamir(card: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make a new Pax Pamir card part of the game, as a build of the game with its file would:
+    the card table and the index of court cards carrying modifiers (the runtime's own code,
+    unchanged)."""
+    from paxc.generated import pamir
+    from paxc.runtime.pamir import hooks
+
+    # The runtime works out each card's modifiers once: forget any worked out for this number
+    # by an earlier test (with another object for the same card).
+    hooks._modifiers.cache_clear()
+    hooks._lasting_modifiers.cache_clear()
+    monkeypatch.setitem(pamir.CARDS_BY_NUMBER, card.number, card)
+    monkeypatch.setattr(pamir, "CARDS", (*pamir.CARDS, card))
+    monkeypatch.setattr(hooks, "CARDS", pamir.CARDS)
+    monkeypatch.setattr(hooks, "_COURT_CARRIERS", hooks._court_carriers())
+    monkeypatch.setattr(
+        hooks, "_CARRIER_CARDS", frozenset(n for ns in hooks._COURT_CARRIERS.values() for n in ns)
+    )
+
+
+def join_porfiriana(card: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make a new Pax Porfiriana card part of the game, as a build of the game with its file
+    would: the card table the runtime reads every card from (the runtime's own code, unchanged),
+    and no ability remembered from another card of that number by an earlier test."""
+    from paxc.generated import porfiriana
+    from paxc.runtime.porfiriana import hooks
+
+    monkeypatch.setitem(porfiriana.CARDS_BY_NUMBER, card.number, card)
+    monkeypatch.setattr(porfiriana, "CARDS", (*porfiriana.CARDS, card))
+    hooks.forget_cards()
+
+
+# ---------------------------------------------------------------------- random games, counted
+
+
+def counted_card(printed: Any, acted: Counter[int]) -> Any:
+    """The card with every ability wrapped to count in `acted[number]` each time it acts: a
+    one-shot or a trigger run, a modifier applied, a replacement run, in play or lasting (the
+    runtime cannot tell the wrapped card from the printed one)."""
+
+    def counting(function: Callable[..., Any]) -> Callable[..., Any]:
+        def count(*args: Any) -> Any:
+            acted[printed.number] += 1
+            return function(*args)
+
+        return count
+
+    def wrap(ability: Ability[Any]) -> Ability[Any]:
+        return dataclasses.replace(
+            ability,
+            one_shots=tuple(dataclasses.replace(o, run=counting(o.run)) for o in ability.one_shots),
+            triggers=tuple(dataclasses.replace(t, run=counting(t.run)) for t in ability.triggers),
+            modifiers=tuple(dataclasses.replace(m, apply=counting(m.apply)) for m in ability.modifiers),
+            replacements=tuple(dataclasses.replace(r, run=counting(r.run)) for r in ability.replacements),
+        )
+
+    return dataclasses.replace(
+        printed,
+        abilities=tuple(wrap(a) for a in printed.abilities),
+        lasting=tuple(wrap(a) for a in printed.lasting),
+    )
+
+
+def count_in_random_games(
+    game: Game,
+    fixture: ModuleType,
+    numbers: Iterable[int],
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    seed: int,
+    games: int,
+    other_games: Sequence[tuple[Mapping[str, Any], int]] = (),
+) -> Counter[int]:
+    """Play the fixture cards `numbers` (of the module `compile_card_file` made) in random games
+    and return how many times each card's abilities acted.
+
+    The cards join the game counted (`counted_card`) and go on top of the deck, so that they
+    reach the market at once; which of them comes first depends on the game's seed, so that
+    each card leads some games. `games` three-player games are played from `seed`, then for each (options,
+    count) of `other_games` (the Díaz solitaire, say) that many games with those options, each
+    with every invariant checked after each decision. The test fails on the first game that breaks one, or at the end when a card never
+    acted: a card the random games cannot bring into play proves nothing."""
+    from paxc.runtime.commands import game_seeds, play_one
+
+    acted: Counter[int] = Counter()
+    added = [counted_card(getattr(fixture, f"CARD_{number}"), acted) for number in numbers]
+    join = join_pamir if game == "pamir" else join_porfiriana
+    for card in added:
+        join(card, monkeypatch)
+        # A card's text that names `this` compares with the module's card: the counted one now.
+        monkeypatch.setattr(fixture, f"CARD_{card.number}", card)
+    dealer = _dealer(game, monkeypatch)
+    dealt = dealer.new_state
+    on_top = [card.number for card in added]
+
+    def new_state(options: Any, seed: int) -> Any:
+        state = dealt(options, seed)
+        lead = seed % len(on_top)  # the seed's, so that a save replays to the same deal
+        first = on_top[lead:] + on_top[:lead]
+        state.deck[:] = first + [n for n in state.deck if n not in on_top]
+        if game == "porfiriana":
+            # The setup deals the cards it does not draw into the box; a new card left there
+            # would be in two places at once, and the zone index (box after deck and market)
+            # would say it is in the box, so a move of it would be refused.
+            state.unused[:] = [n for n in state.unused if n not in on_top]
+        return state
+
+    monkeypatch.setattr(dealer, "new_state", new_state)
+    for options, count in (({"players": 3}, games), *other_games):
+        for game_seed in game_seeds(seed, count):
+            result = play_one(game, options, game_seed, check=True)
+            assert result.error is None, f"{options} seed {game_seed}: {result.error}"
+    never = sorted(set(on_top) - set(acted))
+    assert not never, f"cards that never acted: {never}; acted: {dict(sorted(acted.items()))}"
+    return acted
+
+
+def _dealer(game: Game, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The module whose `new_state` deals a game, made to deal from the card table with the new
+    cards in it."""
+    if game == "pamir":
+        from paxc.runtime.pamir import rules
+
+        return rules
+    from paxc.generated import porfiriana
+    from paxc.runtime.porfiriana import setup
+
+    monkeypatch.setattr(setup, "CARDS", porfiriana.CARDS)
+    return setup

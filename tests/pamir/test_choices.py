@@ -4,9 +4,6 @@ unchanged runtime, with no Python of their own."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections import Counter
-from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -15,14 +12,14 @@ import pytest
 from paxc.generated.pamir.vocabulary import Card, Coalition, Region, Suit, TurnStarted
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.decisions import ENOUGH, Number
-from paxc.runtime.effects import Ability, PlayerId
-from paxc.runtime.pamir import hooks, rules
+from paxc.runtime.effects import PlayerId
+from paxc.runtime.pamir import hooks
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import Answer, court_card, drive, empty_state
-from tests.pamir.test_new_cards import join_game
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "choice_cards.pax"
 NUMBERS = range(930, 935)
@@ -161,50 +158,11 @@ def test_the_choice_cards_play_in_random_games_with_every_invariant(
     three-player games are played with every invariant checked after each decision; each card's
     effects are counted by wrapping them (the runtime cannot tell), and a game's save replays."""
     from paxc.runtime import games
-    from paxc.runtime.commands import game_seeds, play_one
     from paxc.runtime.core.agents import RandomAgent
     from paxc.runtime.core.session import Session, play_out
 
-    ran: Counter[int] = Counter()
-
-    def counted(number: int, function: Callable[..., Any]) -> Callable[..., Any]:
-        def counting(*args: Any) -> Any:
-            ran[number] += 1
-            return function(*args)
-
-        return counting
-
-    def instrumented(printed: Card) -> Card:
-        def wrap(ability: Ability[Any]) -> Ability[Any]:
-            return dataclasses.replace(
-                ability,
-                one_shots=tuple(
-                    dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
-                ),
-                triggers=tuple(
-                    dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
-                ),
-            )
-
-        return dataclasses.replace(printed, abilities=tuple(wrap(a) for a in printed.abilities))
-
-    added = [instrumented(getattr(choice_cards, f"CARD_{n}")) for n in NUMBERS]
-    for printed in added:
-        join_game(printed, monkeypatch)
-    dealt = rules.new_state
-
-    def new_state(options: Any, seed: int) -> PamirState:
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        return state
-
-    monkeypatch.setattr(rules, "new_state", new_state)
-    for seed in game_seeds(7, 40):
-        result = play_one("pamir", {"players": 3}, seed, check=True)
-        assert result.error is None, f"seed {seed}: {result.error}"
-    assert set(ran) == set(NUMBERS), ran
-    print("times each choice card acted in 40 games:", dict(sorted(ran.items())))
+    acted = count_in_random_games("pamir", choice_cards, NUMBERS, monkeypatch, seed=7, games=40)
+    print("times each choice card acted in 40 games:", dict(sorted(acted.items())))
     # A game with these decisions saves and replays to the same state.
     kit = games.find("pamir").load_kit()
     session = kit.new_session({"players": 3}, seed=11)

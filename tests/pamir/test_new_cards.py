@@ -5,11 +5,8 @@ own. Each reads the state through the zones (`cards in court of you`, `cards in 
 
 from __future__ import annotations
 
-import dataclasses
-from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
 
 import pytest
 
@@ -29,12 +26,13 @@ from paxc.generated.pamir.vocabulary import (
     Suit,
 )
 from paxc.runtime.core.abilities import run_effect
-from paxc.runtime.effects import Ability, Effect, PlayerId
+from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir import card_actions, hooks, rules
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, TurnState, card
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import Answer, court_card, drive, empty_state
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "new_cards.pax"
@@ -148,24 +146,6 @@ def test_playing_a_card_fires_card_played(monkeypatch: pytest.MonkeyPatch) -> No
     assert CardPlayed(card(played), PlayerId(0)) in fired
 
 
-def join_game(card: Card, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make a new card part of the game, as a build of the game with its file would: the card
-    table and the index of court cards carrying modifiers (the runtime's own code, unchanged)."""
-    from paxc.generated import pamir
-
-    # The runtime works out each card's modifiers once: forget any worked out for this number
-    # by an earlier test (with another object for the same card).
-    hooks._modifiers.cache_clear()
-    hooks._lasting_modifiers.cache_clear()
-    monkeypatch.setitem(pamir.CARDS_BY_NUMBER, card.number, card)
-    monkeypatch.setattr(pamir, "CARDS", (*pamir.CARDS, card))
-    monkeypatch.setattr(hooks, "CARDS", pamir.CARDS)
-    monkeypatch.setattr(hooks, "_COURT_CARRIERS", hooks._court_carriers())
-    monkeypatch.setattr(
-        hooks, "_CARRIER_CARDS", frozenset(n for ns in hooks._COURT_CARRIERS.values() for n in ns)
-    )
-
-
 def test_bribed_officials_make_your_betrayals_cheaper(
     new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -255,51 +235,12 @@ def test_the_new_cards_play_in_random_games_with_every_invariant(
     """The new cards join the deck, on top so that they reach the market at once; random
     three-player games are played with every invariant checked after each decision, and every
     card's effects run or apply (counted by wrapping them: the runtime cannot tell)."""
-    from paxc.runtime.commands import game_seeds, play_one
+    count_in_random_games("pamir", new_cards, range(901, 909), monkeypatch, seed=5, games=40)
 
-    ran: Counter[int] = Counter()
 
-    def counted(number: int, function: Callable[..., Any]) -> Callable[..., Any]:
-        def counting(*args: Any) -> Any:
-            ran[number] += 1
-            return function(*args)
-
-        return counting
-
-    def instrumented(printed: Card) -> Card:
-        def wrap(ability: Ability[Any]) -> Ability[Any]:
-            return dataclasses.replace(
-                ability,
-                one_shots=tuple(
-                    dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
-                ),
-                triggers=tuple(
-                    dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
-                ),
-                modifiers=tuple(
-                    dataclasses.replace(m, apply=counted(printed.number, m.apply)) for m in ability.modifiers
-                ),
-            )
-
-        return dataclasses.replace(
-            printed,
-            abilities=tuple(wrap(a) for a in printed.abilities),
-            lasting=tuple(wrap(a) for a in printed.lasting),
-        )
-
-    added = [instrumented(getattr(new_cards, f"CARD_{n}")) for n in range(901, 909)]
-    for printed in added:
-        join_game(printed, monkeypatch)
-    dealt = rules.new_state
-
-    def new_state(options: Any, seed: int) -> PamirState:
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        return state
-
-    monkeypatch.setattr(rules, "new_state", new_state)
-    for seed in game_seeds(5, 40):
-        result = play_one("pamir", {"players": 3}, seed, check=True)
-        assert result.error is None, f"seed {seed}: {result.error}"
-    assert set(ran) == {c.number for c in added}, ran
+def test_random_games_fail_for_a_card_that_never_acts(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The counting itself can fail: with no game played, no card acts, and the test says which."""
+    with pytest.raises(AssertionError, match=r"never acted: \[901, 902\]"):
+        count_in_random_games("pamir", new_cards, (901, 902), monkeypatch, seed=5, games=0)

@@ -5,7 +5,6 @@ the rules (a battle, a purchase, a turn's end fire the triggers), then random ga
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -16,14 +15,15 @@ import pytest
 
 from paxc.compiler.project import compile_paths
 from paxc.generated.pamir.vocabulary import Card, Coalition, Region, Suit
-from paxc.runtime.effects import Ability, PlayerId
+from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import card_actions, hooks, pieces, rules
 from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveTribe
 from paxc.runtime.pamir.state import BORDERS, Border, PamirState, TurnState, card
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import court_card, drive, empty_state
-from tests.pamir.test_new_cards import join_game, play
+from tests.pamir.test_new_cards import play
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "piece_cards.pax"
 NUMBERS = range(940, 957)
@@ -470,51 +470,8 @@ def test_the_piece_cards_play_in_random_games_with_every_invariant(
     """The new cards join the deck on top, so that they reach the market at once; random
     three-player games are played with every invariant checked after each decision, and each
     card's effects are counted as they run (by wrapping them: the runtime cannot tell)."""
-    from paxc.runtime.commands import game_seeds, play_one
-
-    ran: Counter[int] = Counter()
-
-    def counted(number: int, function: Callable[..., Any]) -> Callable[..., Any]:
-        def counting(*args: Any) -> Any:
-            ran[number] += 1
-            return function(*args)
-
-        return counting
-
-    def instrumented(printed: Card) -> Card:
-        def wrap(ability: Ability[Any]) -> Ability[Any]:
-            return dataclasses.replace(
-                ability,
-                one_shots=tuple(
-                    dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
-                ),
-                triggers=tuple(
-                    dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
-                ),
-                modifiers=tuple(
-                    dataclasses.replace(m, apply=counted(printed.number, m.apply)) for m in ability.modifiers
-                ),
-            )
-
-        return dataclasses.replace(printed, abilities=tuple(wrap(a) for a in printed.abilities))
-
-    added = [instrumented(getattr(piece_cards, f"CARD_{n}")) for n in NUMBERS]
-    for printed in added:
-        join_game(printed, monkeypatch)
-    dealt = rules.new_state
-
-    def new_state(options: Any, seed: int) -> PamirState:
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        return state
-
-    monkeypatch.setattr(rules, "new_state", new_state)
-    for seed in game_seeds(5, 60):
-        result = play_one("pamir", {"players": 3}, seed, check=True)
-        assert result.error is None, f"seed {seed}: {result.error}"
-    print("times each piece card acted in 60 games:", dict(sorted(ran.items())))
-    assert set(ran) == set(NUMBERS), ran
+    acted = count_in_random_games("pamir", piece_cards, NUMBERS, monkeypatch, seed=5, games=60)
+    print("times each piece card acted in 60 games:", dict(sorted(acted.items())))
 
 
 # ---------------------------------------------------------------------- helpers

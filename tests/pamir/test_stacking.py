@@ -10,10 +10,8 @@ adjustment), Price Controls (at most 3: a ceiling).
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
@@ -26,9 +24,9 @@ from paxc.runtime.pamir import market
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import MARKET_COLUMNS, PamirState
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import court_card, empty_state
-from tests.pamir.test_new_cards import join_game
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "stacking_cards.pax"
 PERSIAN_INFLUENCE = court_card(lambda c: any(a.title == "Persian Influence" for a in c.abilities))
@@ -179,52 +177,7 @@ def test_the_stacking_cards_play_in_random_games_with_every_invariant(
     """The cards join the deck on top, so that they reach the market at once; random games are
     played with every invariant checked after each decision, and each card's modifiers and triggers act
     (counted by wrapping them: the runtime cannot tell)."""
-    from paxc.runtime.commands import game_seeds, play_one
-    from paxc.runtime.pamir import rules
-
-    acted: Counter[int] = Counter()
-
-    def counted(number: int, apply: Callable[..., Any]) -> Callable[..., Any]:
-        def counting(*args: Any) -> Any:
-            acted[number] += 1
-            return apply(*args)
-
-        return counting
-
-    added = [
-        dataclasses.replace(
-            printed,
-            abilities=tuple(
-                dataclasses.replace(
-                    ability,
-                    modifiers=tuple(
-                        dataclasses.replace(m, apply=counted(printed.number, m.apply))
-                        for m in ability.modifiers
-                    ),
-                    triggers=tuple(
-                        dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
-                    ),
-                )
-                for ability in printed.abilities
-            ),
-        )
-        for printed in (getattr(stacking_cards, f"CARD_{n}") for n in (*NUMBERS.values(), 964))
-    ]
-    for printed in added:
-        join_game(printed, monkeypatch)
-    dealt = rules.new_state
-
-    def new_state(options: Any, seed: int) -> PamirState:
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        return state
-
-    monkeypatch.setattr(rules, "new_state", new_state)
-    for seed in game_seeds(5, 20):
-        result = play_one("pamir", {"players": 3}, seed, check=True)
-        assert result.error is None, f"seed {seed}: {result.error}"
-    assert set(acted) == {c.number for c in added}, acted
+    count_in_random_games("pamir", stacking_cards, (*NUMBERS.values(), 964), monkeypatch, seed=5, games=20)
 
 
 # ---------------------------------------------------------------------- once per round

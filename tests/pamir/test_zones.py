@@ -5,25 +5,22 @@ runtime as it is."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections import Counter
-from collections.abc import Callable
 from types import ModuleType
-from typing import Any
 
 import pytest
 
 from paxc.generated.pamir.vocabulary import Card, CardPlayed, Impact, Suit, Zone
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.zones import MoveRefused
-from paxc.runtime.effects import Ability, Effect, PlayerId
+from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import rules
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, card
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import Answer, court_card, drive, empty_state
-from tests.pamir.test_new_cards import court_cards_where, join_game
+from tests.pamir.test_new_cards import court_cards_where
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "zone_cards.pax"
 
@@ -182,43 +179,5 @@ def test_the_zone_cards_play_in_random_games_with_every_invariant(
     """The zone cards join the deck on top, so that they reach the market at once; random
     three-player games are played with every invariant checked after each decision, and each
     card's effect runs (counted by wrapping it: the runtime cannot tell)."""
-    from paxc.runtime.commands import game_seeds, play_one
-
-    ran: Counter[int] = Counter()
-
-    def counted(number: int, run: Callable[..., Effect]) -> Callable[..., Effect]:
-        def counting(*args: Any) -> Effect:
-            ran[number] += 1
-            return run(*args)
-
-        return counting
-
-    def instrumented(printed: Card) -> Card:
-        def wrap(ability: Ability[Any]) -> Ability[Any]:
-            one_shots = tuple(
-                dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
-            )
-            triggers = tuple(
-                dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
-            )
-            return dataclasses.replace(ability, one_shots=one_shots, triggers=triggers)
-
-        return dataclasses.replace(printed, abilities=tuple(wrap(a) for a in printed.abilities))
-
-    added = [instrumented(getattr(zone_cards, f"CARD_{n}")) for n in range(920, 925)]
-    for printed in added:
-        join_game(printed, monkeypatch)
-    dealt = rules.new_state
-
-    def new_state(options: Any, seed: int) -> PamirState:
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        return state
-
-    monkeypatch.setattr(rules, "new_state", new_state)
-    for seed in game_seeds(7, 40):
-        result = play_one("pamir", {"players": 3}, seed, check=True)
-        assert result.error is None, f"seed {seed}: {result.error}"
-    assert set(ran) == {c.number for c in added}, ran
-    print("zone cards fired:", dict(sorted(ran.items())))
+    acted = count_in_random_games("pamir", zone_cards, range(920, 925), monkeypatch, seed=7, games=40)
+    print("zone cards fired:", dict(sorted(acted.items())))

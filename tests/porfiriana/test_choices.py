@@ -4,23 +4,19 @@ the unchanged runtime, with no Python of their own."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections import Counter
-from collections.abc import Callable
 from types import ModuleType
-from typing import Any
 
 import pytest
 
 from paxc.generated.porfiriana.vocabulary import Card
 from paxc.runtime.core.decisions import ENOUGH, Number
-from paxc.runtime.effects import Effect
 from paxc.runtime.porfiriana.actions import PlayCard
 from paxc.runtime.porfiriana.state import PorfirianaState
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import act, check_cubes, empty_state, hold, put, turn
-from tests.porfiriana.test_new_cards import SHOP, SHOP_2, SHOP_3, join_game
+from tests.porfiriana.test_new_cards import SHOP, SHOP_2, SHOP_3
 
 FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "choice_cards.pax"
 NUMBERS = range(9030, 9035)
@@ -171,52 +167,8 @@ def test_the_choice_cards_play_in_random_games_with_every_invariant(
     """The cards join the deck, on top so that they reach the market at once; random
     three-player games are played with every invariant checked after each decision, each card's
     effect counted (by wrapping it, which the runtime cannot tell)."""
-    from paxc.generated import porfiriana
-    from paxc.runtime.commands import game_seeds, play_one
-    from paxc.runtime.porfiriana import setup
-
-    ran: Counter[int] = Counter()
-
-    def counted(number: int, run: Callable[..., Effect]) -> Callable[..., Effect]:
-        def counting(*args: Any) -> Effect:
-            ran[number] += 1
-            return run(*args)
-
-        return counting
-
-    def instrumented(printed: Card) -> Card:
-        abilities = tuple(
-            dataclasses.replace(
-                ability,
-                one_shots=tuple(
-                    dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
-                ),
-                triggers=tuple(
-                    dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
-                ),
-            )
-            for ability in printed.abilities
-        )
-        return dataclasses.replace(printed, abilities=abilities)
-
-    added = [instrumented(getattr(choice_cards, f"CARD_{n}")) for n in NUMBERS]
-    for printed in added:
-        join_game(printed, monkeypatch)
-    monkeypatch.setattr(setup, "CARDS", porfiriana.CARDS)
-    dealt = setup.new_state
-
-    def new_state(options: Any, seed: int) -> PorfirianaState:
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        return state
-
-    monkeypatch.setattr(setup, "new_state", new_state)
-    for seed in game_seeds(7, 30):
-        result = play_one("porfiriana", {"players": 3}, seed, check=True)
-        assert result.error is None, f"seed {seed}: {result.error}"
-    assert set(ran) == set(NUMBERS), ran
-    print("times each choice card acted in 30 games:", dict(sorted(ran.items())))
+    acted = count_in_random_games("porfiriana", choice_cards, NUMBERS, monkeypatch, seed=7, games=30)
+    print("times each choice card acted in 30 games:", dict(sorted(acted.items())))
 
 
 def test_the_options_of_these_choices_read_as_numbers_and_no_more() -> None:

@@ -8,9 +8,6 @@ modifiers (play_actions) that the rules fire and ask where they do that thing.
 
 from __future__ import annotations
 
-import dataclasses
-from collections import Counter
-from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -35,7 +32,8 @@ from paxc.runtime.porfiriana.actions import EndTurn, PlayCard, Sell
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -55,17 +53,6 @@ FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "new_cards.pax"
 @pytest.fixture(scope="module")
 def new_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return compile_card_file(FIXTURE, "porfiriana", tmp_path_factory.mktemp("new_cards"))
-
-
-def join_game(card: Card, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make a new card part of the game, as a build of the game with its file would: the card
-    table the runtime reads every card from (the runtime's own code, unchanged), and no
-    ability remembered from another card of that number by an earlier test."""
-    from paxc.generated import porfiriana
-
-    monkeypatch.setitem(porfiriana.CARDS_BY_NUMBER, card.number, card)
-    monkeypatch.setattr(porfiriana, "CARDS", (*porfiriana.CARDS, card))
-    hooks.forget_cards()
 
 
 def plain_enterprise(district: District | None = None, exclude: tuple[int, ...] = ()) -> Card:
@@ -384,53 +371,7 @@ def test_the_new_cards_play_in_random_games_with_every_invariant(
     """The five cards join the deck, on top so that they reach the market at once; random
     three-player games are played with every invariant checked after each decision, and each
     card's effect runs (counted by wrapping its effects, which the runtime cannot tell apart)."""
-    from paxc.generated import porfiriana
-    from paxc.runtime.commands import game_seeds, play_one
-    from paxc.runtime.porfiriana import setup
-
-    ran: Counter[int] = Counter()
-
-    def counted(number: int, run: Callable[..., Effect]) -> Callable[..., Effect]:
-        def counting(*args: Any) -> Effect:
-            ran[number] += 1
-            return run(*args)
-
-        return counting
-
-    def instrumented(printed: Card) -> Card:
-        return dataclasses.replace(
-            printed,
-            abilities=tuple(
-                dataclasses.replace(
-                    ability,
-                    one_shots=tuple(
-                        dataclasses.replace(o, run=counted(printed.number, o.run)) for o in ability.one_shots
-                    ),
-                    triggers=tuple(
-                        dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
-                    ),
-                )
-                for ability in printed.abilities
-            ),
-        )
-
-    added = [instrumented(getattr(new_cards, f"CARD_{n}")) for n in range(9001, 9006)]
-    for printed in added:
-        join_game(printed, monkeypatch)
-    monkeypatch.setattr(setup, "CARDS", porfiriana.CARDS)
-    dealt = setup.new_state
-
-    def new_state(options: Any, seed: int) -> PorfirianaState:
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        return state
-
-    monkeypatch.setattr(setup, "new_state", new_state)
-    for seed in game_seeds(5, 30):
-        result = play_one("porfiriana", {"players": 3}, seed, check=True)
-        assert result.error is None, f"seed {seed}: {result.error}"
-    assert set(ran) == {c.number for c in added}, ran
+    count_in_random_games("porfiriana", new_cards, range(9001, 9006), monkeypatch, seed=5, games=30)
 
 
 # ---------------------------------------------------------------------- card text

@@ -12,7 +12,6 @@ the unchanged runtime with no Python of their own:
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
@@ -38,7 +37,8 @@ from paxc.runtime.porfiriana.actions import Buy, BuyPublic, PlayCard
 from paxc.runtime.porfiriana.attacks import Target
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -52,7 +52,7 @@ from tests.porfiriana.scenario import (
     set_regime,
     turn,
 )
-from tests.porfiriana.test_new_cards import join_game, plain_enterprise
+from tests.porfiriana.test_new_cards import plain_enterprise
 
 FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "porfiriana_cards.pax"
 NUMBERS = range(9040, 9047)
@@ -489,65 +489,16 @@ def test_the_cards_play_in_random_games_with_every_invariant(
     """The cards join the deck on top, so that they reach the market at once; random games (three
     players, and the solitaire for Díaz's plays) are played with every invariant checked after
     each decision, and each card's text is counted when it runs."""
-    from paxc.generated import porfiriana
-    from paxc.runtime.commands import game_seeds, play_one
-    from paxc.runtime.porfiriana import setup
-
-    ran: Counter[int] = Counter()
-
-    def counted(number: int, run: Callable[..., Any]) -> Callable[..., Any]:
-        def counting(*args: Any) -> Any:
-            ran[number] += 1
-            return run(*args)
-
-        return counting
-
-    def instrumented(printed: Card) -> Card:
-        def ability(a: Any) -> Any:
-            return dataclasses.replace(
-                a,
-                one_shots=tuple(
-                    dataclasses.replace(o, run=counted(printed.number, o.run)) for o in a.one_shots
-                ),
-                triggers=tuple(
-                    dataclasses.replace(t, run=counted(printed.number, t.run)) for t in a.triggers
-                ),
-                modifiers=tuple(
-                    dataclasses.replace(m, apply=counted(printed.number, m.apply)) for m in a.modifiers
-                ),
-            )
-
-        return dataclasses.replace(printed, abilities=tuple(ability(a) for a in printed.abilities))
-
-    added = [instrumented(getattr(new_cards, f"CARD_{n}")) for n in NUMBERS]
-    for printed in added:
-        join_game(printed, monkeypatch)
-        # a card's text that names `this` compares with the card as the game now holds it
-        monkeypatch.setattr(new_cards, f"CARD_{printed.number}", printed)
-    monkeypatch.setattr(setup, "CARDS", porfiriana.CARDS)
-    dealt = setup.new_state
-
-    games = 0
-
-    def new_state(options: Any, seed: int) -> PorfirianaState:
-        """The cards on top of the deck, each game led by another of them."""
-        nonlocal games
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        games += 1
-        lead = games % len(numbers)
-        numbers = numbers[lead:] + numbers[:lead]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        state.unused[:] = [n for n in state.unused if n not in numbers]
-        return state
-
-    monkeypatch.setattr(setup, "new_state", new_state)
-    for options, count in (({"players": 3}, 42), ({"solitaire": True}, 14)):
-        for seed in game_seeds(5, count):
-            result = play_one("porfiriana", options, seed, check=True)
-            assert result.error is None, f"{options} seed {seed}: {result.error}"
-    print("times each card's text ran:", dict(sorted(ran.items())))
-    assert set(ran) == set(NUMBERS), ran
+    acted = count_in_random_games(
+        "porfiriana",
+        new_cards,
+        NUMBERS,
+        monkeypatch,
+        seed=5,
+        games=42,
+        other_games=[({"solitaire": True}, 14)],
+    )
+    print("times each card's text ran:", dict(sorted(acted.items())))
 
 
 # ---------------------------------------------------------------------- card text

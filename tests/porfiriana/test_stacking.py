@@ -10,12 +10,9 @@ rules then keep a price at 0 or more.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
-from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from types import ModuleType
-from typing import Any
 
 import pytest
 
@@ -23,9 +20,9 @@ from paxc.generated.porfiriana.vocabulary import Card, CardType, PurchaseCost
 from paxc.runtime.porfiriana import market
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import empty_state, find, hacendados, named, seat, seat_without
-from tests.porfiriana.test_new_cards import join_game
 
 FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "stacking_cards.pax"
 NUMBERS = {"store": 9060, "tariff": 9061, "board": 9062, "speculators": 9063}
@@ -127,54 +124,9 @@ def test_the_stacking_cards_play_in_random_games_with_every_invariant(
     """The partners join the deck on top, so that they reach the market at once; random games
     are played with every invariant checked after each decision, and each card's modifiers and triggers act
     (counted by wrapping them: the runtime cannot tell)."""
-    from paxc.generated import porfiriana
-    from paxc.runtime.commands import game_seeds, play_one
-    from paxc.runtime.porfiriana import setup
-
-    acted: Counter[int] = Counter()
-
-    def counted(number: int, apply: Callable[..., Any]) -> Callable[..., Any]:
-        def counting(*args: Any) -> Any:
-            acted[number] += 1
-            return apply(*args)
-
-        return counting
-
-    added = [
-        dataclasses.replace(
-            printed,
-            abilities=tuple(
-                dataclasses.replace(
-                    ability,
-                    modifiers=tuple(
-                        dataclasses.replace(m, apply=counted(printed.number, m.apply))
-                        for m in ability.modifiers
-                    ),
-                    triggers=tuple(
-                        dataclasses.replace(t, run=counted(printed.number, t.run)) for t in ability.triggers
-                    ),
-                )
-                for ability in printed.abilities
-            ),
-        )
-        for printed in (getattr(stacking_cards, f"CARD_{n}") for n in (*NUMBERS.values(), 9064))
-    ]
-    for printed in added:
-        join_game(printed, monkeypatch)
-    monkeypatch.setattr(setup, "CARDS", porfiriana.CARDS)
-    dealt = setup.new_state
-
-    def new_state(options: Any, seed: int) -> PorfirianaState:
-        state = dealt(options, seed)
-        numbers = [c.number for c in added]
-        state.deck[:] = numbers + [n for n in state.deck if n not in numbers]
-        return state
-
-    monkeypatch.setattr(setup, "new_state", new_state)
-    for seed in game_seeds(5, 10):
-        result = play_one("porfiriana", {"players": 3}, seed, check=True)
-        assert result.error is None, f"seed {seed}: {result.error}"
-    assert set(acted) == {c.number for c in added}, acted
+    count_in_random_games(
+        "porfiriana", stacking_cards, (*NUMBERS.values(), 9064), monkeypatch, seed=5, games=10
+    )
 
 
 # ---------------------------------------------------------------------- once per round
