@@ -34,6 +34,7 @@ from paxc.generated.pamir.vocabulary import (
     Resolution,
     Suit,
 )
+from paxc.runtime.core.decisions import Enough
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.effects import Choice, Decision, Effect, PlayerId
 from paxc.runtime.pamir import hooks, market, pieces, rules, scoring
@@ -248,8 +249,19 @@ def answer(state: PamirState, choice: Choice[Any]) -> object:
     * a player: the one the red arrow points to.
     * anything else (which block or cylinder to take back when the supply is empty): the first
       option the rules list (decision: her rules say nothing; the rules list them in board order).
+
+    Several values asked one pick at a time (a card's `choose up to 2 c in ...`,
+    `core.decisions.ask_several`): each pick as a single question of the same kind, among the
+    values left, so several court cards go in card priority order (as her spies do when a card
+    she plays places several) and cards of her hand in her discard order. The option to stop
+    ("no more") is never taken. Decision: her rules speak of no optional count, but a card's
+    "up to" is the card letting its owner do less, and whatever a card says she may do, she
+    always does (rulebook, General Rules; the French summary: an effect saying "you may" is
+    always carried out by her); so she takes as many as the card allows.
     """
     options = choice.options
+    if isinstance(options[-1], Enough) and len(options) > 1:  # ask_several offers it last
+        options = options[:-1]
     read = current_reading(state)
     first = options[0]
     if isinstance(first, bool):
