@@ -20,7 +20,9 @@ from paxc.compiler.types import BUILTINS, Type, enum_type, list_of
 # Attributes every card has whatever its game; they cannot be redeclared by a card type.
 CORE_ATTRIBUTES = ("provenance", "note")
 PROVENANCES = ("printed", "inferred", "reconstructed")
-# `owner` and `zone` are where a card is in play (`card.owner`, `card.zone`), which every card has.
+# Every field the generated Card class has whatever the game (templates/vocabulary.py.jinja; a card
+# type declaring one would silently replace it), and `owner` and `zone`: where a card is in play
+# (`card.owner`, `card.zone`), which every card has.
 RESERVED_FIELDS = frozenset(
     {
         "number",
@@ -28,10 +30,13 @@ RESERVED_FIELDS = frozenset(
         "card_type",
         "provenance",
         "note",
-        "sides",
-        "abilities",
-        "errata",
         "source",
+        "text",
+        "ability_text",
+        "abilities",
+        "lasting",
+        "sides",
+        "errata",
         "owner",
         "zone",
     }

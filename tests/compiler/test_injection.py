@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast as python_ast
 import importlib
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -161,6 +162,22 @@ def test_vocabulary_names_that_would_break_generated_code(
     root = _game_project(tmp_path, f'vocabulary odd "Odd" {{\n  {declaration}\n}}\n')
     result = compile_paths([root / "cards"], root)
     assert message in result.render_diagnostics()
+
+
+def _fixed_card_fields() -> list[str]:
+    """The fields the generated Card class has in every game, read from its template."""
+    template = (Path(codegen.__file__).parent / "templates" / "vocabulary.py.jinja").read_text("utf-8")
+    body = template.split("class Card:", 1)[1].split("\n\n\n", 1)[0]
+    return re.findall(r"^    ([a-z_]+): ", body, flags=re.MULTILINE)
+
+
+@pytest.mark.parametrize("field", _fixed_card_fields())
+def test_a_card_type_cannot_declare_a_field_every_card_already_has(tmp_path: Path, field: str) -> None:
+    """Declared again, the game's own attribute would silently replace the generated one (a card
+    type's `text` used to take the place of the card's English text)."""
+    root = _game_project(tmp_path, f'vocabulary odd "Odd" {{\n  cardtype thing {{\n    {field}: int\n  }}\n}}\n')
+    result = compile_paths([root / "cards"], root)
+    assert f"'{field}' is a built-in attribute of every card" in result.render_diagnostics()
 
 
 @pytest.mark.parametrize(
