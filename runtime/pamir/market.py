@@ -23,11 +23,13 @@ def rupees_per_card(state: PamirState) -> int:
 
 
 def purchase_cost(state: PamirState, player: int, row: int, column: int) -> int:
-    """The column's cost, as abilities in effect change it."""
+    """The column's cost, as abilities in effect change it, never below nothing: a card that makes
+    buying cheaper cannot make the seller pay the buyer (a negative cost used to hand the buyer
+    rupees and still put rupees on the cards to the left)."""
     number = state.market[row][column]
     assert number is not None
     base = column * rupees_per_card(state)
-    return hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), base)
+    return max(0, hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), base))
 
 
 def may_purchase(state: PamirState, player: int, number: int) -> bool:
