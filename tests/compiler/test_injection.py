@@ -175,7 +175,9 @@ def _fixed_card_fields() -> list[str]:
 def test_a_card_type_cannot_declare_a_field_every_card_already_has(tmp_path: Path, field: str) -> None:
     """Declared again, the game's own attribute would silently replace the generated one (a card
     type's `text` used to take the place of the card's English text)."""
-    root = _game_project(tmp_path, f'vocabulary odd "Odd" {{\n  cardtype thing {{\n    {field}: int\n  }}\n}}\n')
+    root = _game_project(
+        tmp_path, f'vocabulary odd "Odd" {{\n  cardtype thing {{\n    {field}: int\n  }}\n}}\n'
+    )
     result = compile_paths([root / "cards"], root)
     assert f"'{field}' is a built-in attribute of every card" in result.render_diagnostics()
 
