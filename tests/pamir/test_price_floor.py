@@ -12,8 +12,8 @@ import pytest
 from paxc.runtime.pamir import market, rules
 from paxc.runtime.pamir.state import PamirState
 from tests.new_cards import compile_card_file
+from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import court_card, drive, empty_state
-from tests.pamir.test_new_cards import join_game
 
 BROKER = """game pamir
 
