@@ -316,7 +316,8 @@ def tax(state: PamirState, player: int, rank: int) -> Effect:
 
 
 def _tax_sources(state: PamirState, player: int) -> tuple[TaxSource, ...]:
-    return tuple(_each_tax_source(state, player))
+    with hooks.listing(state):  # the options of one decision: abilities in effect stay the same
+        return tuple(_each_tax_source(state, player))
 
 
 def _each_tax_source(state: PamirState, player: int) -> Iterator[TaxSource]:
@@ -498,7 +499,8 @@ def tribes_count_as_armies(state: PamirState, player: int) -> bool:
 
 
 def _moves(state: PamirState, player: int) -> tuple[Move, ...]:
-    return tuple(_each_move(state, player))
+    with hooks.listing(state):  # the options of one decision: abilities in effect stay the same
+        return tuple(_each_move(state, player))
 
 
 def _each_move(state: PamirState, player: int) -> Iterator[Move]:
@@ -507,7 +509,7 @@ def _each_move(state: PamirState, player: int) -> Iterator[Move]:
     loyalty = state.players[player].loyalty
     if loyalty is not None:
         tribes_move = tribes_count_as_armies(state, player)
-        crossing_modified = hooks.in_effect_for(state, MayCross)
+        crossing_modified = hooks.may_apply(state, MayCross)
         for region in REGIONS:
             armies = state.armies[region][loyalty] > 0
             tribes = tribes_move and state.tribes[region][player] > 0
@@ -618,7 +620,7 @@ def battle(state: PamirState, player: int, rank: int) -> Effect:
     if not sites:
         return
     site = yield from ask(Choice(PlayerId(player), "Battle: choose a region or a court card", sites))
-    limit = min(rank, _strength(state, player, site))
+    limit = min(rank, _strength(state, player, site, tribes_count_as_armies(state, player)))
     removed_spies: list[SpyRemoved] = []
     for removed in range(limit):
         targets: tuple[Removal | Done, ...] = _removals(state, player, site)
@@ -648,27 +650,30 @@ def battle(state: PamirState, player: int, rank: int) -> Effect:
 
 
 def _battle_sites(state: PamirState, player: int) -> tuple[BattleSite, ...]:
-    return tuple(_each_battle_site(state, player))
+    with hooks.listing(state):  # the options of one decision: abilities in effect stay the same
+        return tuple(_each_battle_site(state, player))
 
 
 def _each_battle_site(state: PamirState, player: int) -> Iterator[BattleSite]:
+    tribes_fight = tribes_count_as_armies(state, player)  # the same in every region: asked once
     for region in REGIONS:
-        if _strength(state, player, region) and _removals(state, player, region):
+        if _strength(state, player, region, tribes_fight) and _removals(state, player, region):
             yield region
     for number in ring(state):
         printed = card(number)
-        if _strength(state, player, printed) and _removals(state, player, printed):
+        if _strength(state, player, printed, tribes_fight) and _removals(state, player, printed):
             yield printed
 
 
-def _strength(state: PamirState, player: int, site: BattleSite) -> int:
+def _strength(state: PamirState, player: int, site: BattleSite, tribes_fight: bool) -> int:
     """How many units the player may remove there at most: their loyal armies (and tribes, when
-    tribes count as armies) in a region, their spies on a card."""
+    tribes count as armies: `tribes_fight`, `tribes_count_as_armies`) in a region, their spies
+    on a card."""
     if isinstance(site, Card):
         return _spies(state, site.number, player)
     loyalty = state.players[player].loyalty
     strength = state.armies[site][loyalty] if loyalty is not None else 0
-    if tribes_count_as_armies(state, player):
+    if tribes_fight:
         strength += state.tribes[site][player]
     return strength
 
@@ -741,4 +746,5 @@ market_slot = _market_slot
 
 def spy_moves(state: PamirState, player: int) -> tuple[MoveSpy, ...]:
     """Every step one of the player's spies may take now (Wakhan's spy movement variant)."""
-    return tuple(_each_spy_move(state, player))
+    with hooks.listing(state):  # the options of one decision: abilities in effect stay the same
+        return tuple(_each_spy_move(state, player))

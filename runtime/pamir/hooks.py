@@ -96,24 +96,23 @@ def _market_carriers_of(cards: tuple[Card, ...]) -> dict[type, frozenset[int]]:
     return {hook_type: frozenset(numbers) for hook_type, numbers in carriers.items()}
 
 
-# For each kind of modifier, the cards that carry one while in the market (worked out again
-# whenever the card table is another one, as for `listens`).
-_market_carriers: tuple[tuple[Card, ...], dict[type, frozenset[int]]] = ((), {})
+# For each kind of modifier, the cards that carry one while in the market, and all those cards
+# (worked out again whenever the card table is another one, as for `listens`).
+_market_carriers: tuple[tuple[Card, ...], dict[type, frozenset[int]], frozenset[int]] = ((), {}, frozenset())
 
 
-def market_carriers() -> dict[type, frozenset[int]]:
+def _market_table() -> tuple[tuple[Card, ...], dict[type, frozenset[int]], frozenset[int]]:
     global _market_carriers
     if _market_carriers[0] is not CARDS:
         _market_modifiers.cache_clear()
-        _market_carriers = (CARDS, _market_carriers_of(CARDS))
-    return _market_carriers[1]
+        by_hook = _market_carriers_of(CARDS)
+        every = frozenset(number for numbers in by_hook.values() for number in numbers)
+        _market_carriers = (CARDS, by_hook, every)
+    return _market_carriers
 
 
-def _in_market(state: PamirState, numbers: frozenset[int]) -> Iterator[int]:
-    for row in state.market:
-        for number in row:
-            if number is not None and number in numbers:
-                yield number
+def market_carriers() -> dict[type, frozenset[int]]:
+    return _market_table()[1]
 
 
 def _court_carriers() -> dict[type, tuple[int, ...]]:
@@ -157,9 +156,12 @@ def listens(event_type: type) -> bool:
 def active_types(state: PamirState) -> frozenset[type]:
     """Every kind of modifier some ability in effect carries."""
     types: set[type] = set()
-    for hook_type, numbers in market_carriers().items():
-        if any(_in_market(state, numbers)):
-            types.add(hook_type)
+    carriers = _market_table()[2]
+    for row in state.market:
+        if not carriers.isdisjoint(row):  # a carrier is rare: one set test per row, not per space
+            for number in row:
+                if number is not None and number in carriers:
+                    types.update(_market_modifiers(number))
     for number, side, _ in state.global_events:
         types.update(_modifiers(number, side))
     for player in state.players:
@@ -193,7 +195,8 @@ def listing(state: PamirState) -> Iterator[None]:
 def in_effect_for(state: PamirState, hook_type: type) -> bool:
     """Whether any modifier of this kind is in effect: lets a caller asking the same question many
     times (the cost of every market card) skip asking when nothing could change the answer."""
-    if any(_in_market(state, market_carriers().get(hook_type, frozenset()))):
+    in_market = market_carriers().get(hook_type)
+    if in_market and not all(in_market.isdisjoint(row) for row in state.market):
         return True
     if any(hook_type in _modifiers(n, s) for n, s, _ in state.global_events):
         return True
@@ -225,11 +228,17 @@ def modified(state: PamirState, hook: object, value: V) -> V:
     if _listing is not None and _listing[0] is state and hook_type not in _listing[1]:
         return value
     applying: list[abilities.Applying] = []
-    in_market = market_carriers().get(hook_type)
+    # The card table is checked for staleness inline (`_market_table` does the same): this runs
+    # for every question the listing cannot answer.
+    in_market = (_market_carriers if _market_carriers[0] is CARDS else _market_table())[1].get(hook_type)
     if in_market:
-        for number in _in_market(state, in_market):
-            for modifier in _market_modifiers(number)[hook_type]:
-                applying.append((context.PamirContext(state, state.active, number), modifier))
+        for row in state.market:
+            if in_market.isdisjoint(row):  # as in active_types: one set test per row
+                continue
+            for number in row:
+                if number is not None and number in in_market:
+                    for modifier in _market_modifiers(number)[hook_type]:
+                        applying.append((context.PamirContext(state, state.active, number), modifier))
     for number, side, resolver in state.global_events:
         for modifier in _modifiers(number, side).get(hook_type, ()):
             applying.append((context.PamirContext(state, resolver, number), modifier))
@@ -251,6 +260,10 @@ def modified(state: PamirState, hook: object, value: V) -> V:
     for lasting in state.lasting:
         for modifier in _lasting_modifiers(lasting.card, lasting.ability).get(hook_type, ()):
             applying.append((context.PamirContext(state, lasting.owner, lasting.card), modifier))
+    if len(applying) == 1:  # the usual case when any: one modifier, no stages to order
+        ctx, modifier = applying[0]
+        changed: V = modifier.apply(ctx, hook, value)
+        return changed
     return abilities.in_stages(applying, hook, value) if applying else value
 
 

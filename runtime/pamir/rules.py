@@ -18,6 +18,7 @@ from paxc.generated.pamir.vocabulary import (
     CardType,
     FavoredSuitMayChange,
     Impact,
+    MayPurchase,
     PurchaseCost,
     Region,
     Resolution,
@@ -243,7 +244,7 @@ def take_turn(state: PamirState, player: int) -> Effect:
 def end_turn(state: PamirState, player: int) -> Effect:
     """The turn's last moment: its triggers (lasting effects still in force), then the effects
     that last until the end of the turn end. A game over after the cleanup ends no more turns."""
-    if not state.over:
+    if not state.over and hooks.listens(TurnEnded):  # the event is made only for a listener
         yield from hooks.fire(state, TurnEnded(PlayerId(player)))
     lasting.end(state.lasting, "end_of_turn", owner=player)  # "until the end of your turn"
 
@@ -257,18 +258,23 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
     options: list[Action] = [EndTurn()]
     me = state.players[player]
     if state.turn.actions_taken < BASE_ACTIONS:
-        modifiable = hooks.in_effect_for(state, PurchaseCost)
+        # Asked once for the whole market rather than for each card: whether any ability could
+        # change a card's cost, or forbid buying one (the listing answers both at once).
+        modifiable = hooks.may_apply(state, PurchaseCost)
+        restricted = hooks.may_apply(state, MayPurchase)
         per_card = market.rupees_per_card(state)
         paid_onto = state.turn.paid_onto
         for row, cards in enumerate(state.market):
             for column, number in enumerate(cards):
-                if number is None or number in paid_onto or not market.may_purchase(state, player, number):
+                if number is None or number in paid_onto:
                     continue
                 if modifiable:
                     cost = market.purchase_cost(state, player, row, column)
                 else:
                     cost = column * per_card  # what purchase_cost gives when no ability changes it
-                if cost <= me.rupees:
+                # Whether the card may be bought at all is asked last, only of a card the player
+                # can afford (modifiers change no state, so the order of the questions is free).
+                if cost <= me.rupees and (not restricted or market.may_purchase(state, player, number)):
                     options.append(Purchase(row, column))
         for number in me.hand:
             options.append(Play(number, left=False))
@@ -304,7 +310,7 @@ def purchase(state: PamirState, player: int, row: int, column: int) -> Effect:
 
 def bought(state: PamirState, number: int, buyer: int) -> Effect:
     """After a purchase: a court card in hand, an event resolved."""
-    if not state.over:
+    if not state.over and hooks.listens(CardBought):  # the event is made only for a listener
         yield from hooks.fire(state, CardBought(card(number), PlayerId(buyer)))
 
 
@@ -362,7 +368,8 @@ def play(state: PamirState, player: int, number: int, left: bool) -> Effect:
         for one_shot in ability.one_shots:
             if one_shot.timing == "play":
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
-    yield from hooks.fire(state, CardPlayed(printed, PlayerId(player)))
+    if hooks.listens(CardPlayed):  # the event is made only for a listener
+        yield from hooks.fire(state, CardPlayed(printed, PlayerId(player)))
 
 
 def pay_bribe(
