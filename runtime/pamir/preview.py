@@ -58,27 +58,32 @@ def _money(before: PamirState, after: PamirState, player: int) -> list[str]:
 
 
 def _pieces(before: PamirState, after: PamirState, player: int) -> list[str]:
-    """Armies, roads, tribes and spies added or taken away, counted by kind and place."""
-    placed: Counter[str] = Counter()
+    """Armies, roads, tribes and spies added or taken away, counted by kind and place: 'places
+    British army in Kabul, 2 of your spies on Nasrullah Khan'."""
+    placed: Counter[tuple[str, str, str]] = Counter()  # (whose, piece, where) -> change
     for region, armies in after.armies.items():
         for coalition, count in armies.items():
-            placed[f"{coalition.value} army in {region.value}"] += count - before.armies[region][coalition]
+            placed[(coalition.value, "army", f"in {region.value}")] += (
+                count - before.armies[region][coalition]
+            )
     for where, roads in after.roads.items():
         for coalition, count in roads.items():
-            placed[f"{coalition.value} road on {where[0].value}-{where[1].value}"] += (
+            placed[(coalition.value, "road", f"on {where[0].value}-{where[1].value}")] += (
                 count - before.roads[where][coalition]
             )
     for region, tribes in after.tribes.items():
         for owner, count in enumerate(tribes):
-            placed[f"{_whose(owner, player)} tribe in {region.value}"] += count - before.tribes[region][owner]
+            placed[(_whose(owner, player), "tribe", f"in {region.value}")] += (
+                count - before.tribes[region][owner]
+            )
     for number in set(after.spies) | set(before.spies):
         now = after.spies.get(number, [])
         was = before.spies.get(number, [])
         for owner in range(max(len(now), len(was))):
             change = (now[owner] if owner < len(now) else 0) - (was[owner] if owner < len(was) else 0)
-            placed[f"{_whose(owner, player)} spy on {card(number).name}"] += change
-    added = [f"{_count(n)}{what}" for what, n in sorted(placed.items()) if n > 0]
-    removed = [f"{_count(-n)}{what}" for what, n in sorted(placed.items()) if n < 0]
+            placed[(_whose(owner, player), "spy", f"on {card(number).name}")] += change
+    added = [_counted(n, *what) for what, n in sorted(placed.items()) if n > 0]
+    removed = [_counted(-n, *what) for what, n in sorted(placed.items()) if n < 0]
     notes = []
     if added:
         notes.append("places " + ", ".join(added))
@@ -87,12 +92,20 @@ def _pieces(before: PamirState, after: PamirState, player: int) -> list[str]:
     return notes
 
 
+_PLURALS = {"army": "armies", "road": "roads", "tribe": "tribes", "spy": "spies"}
+
+
 def _whose(owner: int, player: int) -> str:
     return "your" if owner == player else f"P{owner}'s"
 
 
-def _count(n: int) -> str:
-    return "" if n == 1 else f"{n}x "
+def _counted(n: int, whose: str, piece: str, where: str) -> str:
+    """'your spy on X', '2 of your spies on X', '2 British armies in Kabul'."""
+    if n == 1:
+        return f"{whose} {piece} {where}"
+    if whose == "your" or whose.endswith("'s"):
+        return f"{n} of {whose} {_PLURALS[piece]} {where}"
+    return f"{n} {whose} {_PLURALS[piece]} {where}"
 
 
 def confirm(state: PamirState, option: object) -> str | None:

@@ -195,7 +195,7 @@ def test_a_patriot_of_another_coalition_says_what_the_loyalty_change_costs() -> 
     notes = preview(session, action, played.consequences, played.secrets).notes
     assert "you become Russian" in notes
     assert f"discards {british.name}, your gift" in notes
-    assert any(note.startswith("places ") and "Russian army in Transcaspia" in note for note in notes), notes
+    assert "places 2 Russian armies in Transcaspia" in notes  # counted in words, not "2x"
     session.apply_action(action)
     assert me is not session.state.players[0]  # the session played on its own copy
     after = session.state.players[0]
@@ -331,3 +331,23 @@ def test_quitting_an_unsaved_game_asks_first() -> None:
     code, output = paxc("play", "pamir", "--players", "2", "--seats", "human,random", stdin="0\nq\n\nq\ny\n")
     assert code == 0, output
     assert output.count("Quit? This game is not saved (--save) [y/N]") == 2
+
+
+def test_pieces_in_a_preview_are_counted_in_words() -> None:
+    """One piece reads 'your spy on X'; several '2 of your spies on X', '2 of P1's tribes in Kabul',
+    '3 British armies in Kabul' (never '2x your spy')."""
+    from paxc.generated.pamir.vocabulary import Region
+    from paxc.runtime.pamir import preview as pamir_preview
+
+    before = empty_state(2)
+    after = before.copy()
+    spied = court_card(lambda c: True)
+    after.spies[spied.number] = [2, 1]
+    after.tribes[Region.KABUL][1] += 2
+    after.armies[Region.KABUL][Coalition.BRITISH] += 3
+    notes = pamir_preview._pieces(before, after, 0)
+    assert notes == [
+        f"places 3 British armies in Kabul, P1's spy on {spied.name}, 2 of P1's tribes in Kabul, "
+        f"2 of your spies on {spied.name}"
+    ]
+    assert pamir_preview._pieces(after, before, 0)[0].startswith("removes 3 British armies in Kabul")
