@@ -409,8 +409,8 @@ def play(
 ) -> None:
     """Play GAME in the terminal: the board, the numbered options, the log.
 
-    At a prompt, type an option's number (there is no default: Enter alone asks again); 'b'
-    shows the board, 'l' the log, 'u' takes back your last decision (within the same turn, when
+    At a prompt, type an option's number (there is no default: Enter alone asks again); 'c NAME'
+    shows a card, 'b' the board, 'l' the log, 'o' the options again, 'u' takes back your last decision (within the same turn, when
     nothing was drawn since), 'q' quits. With --save, the log is written as the game goes
     (before each of your decisions and at each turn), so a closed terminal loses nothing; a
     folder that cannot hold it is refused before the game. --load LOG resumes a saved game.
@@ -461,6 +461,9 @@ def _play_on(
     # The person's decisions that 'u' may take back: (log length before it, chance outcomes
     # drawn before it, the turn it was made in).
     taken: list[tuple[int, int, int]] = []
+    # The decision whose options are on screen: a card, the board or the log looked at, or an
+    # answer refused, asks again without printing (and trying out) every option again.
+    options_shown_at = -1
     while not session.is_terminal():
         player = session.current_player()
         pending = session.pending
@@ -479,8 +482,10 @@ def _play_on(
             shown_turn = session.state.turn_number
             click.echo("\n" + kit.describe(session.state, player) + "\n")
             click.echo(style.quiet(f"Type an option's number, or {_COMMANDS}."))
-        click.echo(f"P{player}: {pending.prompt}")
-        _show_options(session, kit)
+        if options_shown_at != len(session.log):
+            options_shown_at = len(session.log)
+            click.echo(f"P{player}: {pending.prompt}")
+            _show_options(session, kit)
         # No default: pressing Enter must never choose for the player (option 0 may end the turn).
         answer = click.prompt("choice").strip()
         command, _, argument = answer.partition(" ")
@@ -502,11 +507,14 @@ def _play_on(
             narrator.session = session
             narrator.forget_after(len(session.log))
             log.reset(session)
-            shown_turn = -1
+            shown_turn = options_shown_at = -1
             click.echo("your last decision is taken back")
             continue
         if answer == "b":
             click.echo(kit.describe(session.state, player))
+            continue
+        if answer == "o":
+            options_shown_at = -1
             continue
         if answer == "l":
             narrator.show_log(log.recorder.save()["decisions"])
@@ -533,7 +541,9 @@ def _play_on(
         click.echo(f"log saved to {save_path}")
 
 
-_COMMANDS = "c NAME|NUMBER (a card), b (the board), l (the log), u (take back), q (quit)"
+_COMMANDS = (
+    "c NAME|NUMBER (a card), b (the board), l (the log), o (the options again), u (take back), q (quit)"
+)
 
 
 def _show_options(session: Session[Any], kit: GameKit) -> None:

@@ -267,6 +267,17 @@ def test_options_are_shown_with_their_previews() -> None:
     assert buying, output
 
 
+def test_looking_at_a_card_the_board_or_the_log_does_not_print_the_options_again() -> None:
+    """The options (and their previews, which try each one out) are printed once per decision;
+    'o' prints them again, as does a new decision."""
+    answers = "c 1\nb\nl\nnonsense\no\nq\n"
+    code, output = paxc("play", "pamir", "--players", "2", "--seats", "human,random", stdin=answers)
+    assert code == 0, output
+    first_option = next(line for line in output.splitlines() if line.startswith("  0: "))
+    assert output.count(first_option + "\n") == 2  # shown, then shown again for 'o' only
+    assert output.count("P0: ") == 2
+
+
 # ---------------------------------------------------------------------- colour
 
 
