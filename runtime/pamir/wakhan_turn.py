@@ -42,7 +42,8 @@ def take_turn(state: PamirState) -> Effect:
     if state.over:
         return
     read = draw(state)
-    narrate(lambda: f"Wakhan's turn: {_reading(read)}")
+    # What the card offers, not what she does: each action taken is told on its own line.
+    narrate(lambda: f"Wakhan's turn: she reveals {_reading(read)}")
 
     def attempt(slot: ActionSlot) -> Generator[Decision, None, Deed | None]:
         label = ai_card_label(read.front.number)
@@ -122,7 +123,7 @@ def cleanup(state: PamirState) -> Effect:
 
 
 def _reading(read: Reading) -> str:
-    return f"{ai_card_label(read.front.number)}: " + "; ".join(_slot_text(slot) for slot in read.slots)
+    return f"{ai_card_label(read.front.number)} (" + "; ".join(_slot_text(slot) for slot in read.slots) + ")"
 
 
 def _slot_text(slot: ActionSlot) -> str:

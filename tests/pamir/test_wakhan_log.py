@@ -36,7 +36,7 @@ def told(heard: list[str], start: str) -> str:
 
 def test_her_turn_begins_with_her_ai_card() -> None:
     _, heard = her_turn(207, 202)
-    assert heard[0] == "Wakhan's turn: AI card 7: build; move; radicalize"
+    assert heard[0] == "Wakhan's turn: she reveals AI card 7 (build; move; radicalize)"
 
 
 def test_tax_names_whom_she_taxed_the_ai_card_and_the_action() -> None:

@@ -480,7 +480,7 @@ def test_the_solitaire_tells_dizs_moves_in_his_name() -> None:
 def test_wakhan_is_told_by_her_name_and_what_she_only_weighs_is_not_told() -> None:
     lines: list[str] = []
     _play("pamir", {"players": 1, "wakhan": True}, 3, lines.append)
-    assert says(lines, "Wakhan's turn: AI card ") and says(lines, "Wakhan pays")
+    assert says(lines, "Wakhan's turn: she reveals AI card ") and says(lines, "Wakhan pays")
     assert not says(lines, "P0 ")
     checks = sum(line.startswith("Dominance check") for line in lines)
     assert checks <= 4  # one a check card at most: her ambition's trial checks are silent
