@@ -192,7 +192,9 @@ def test_the_terminal_tells_what_happens_and_replays_stay_silent(tmp_path: Path)
     """Wakhan's and Díaz's moves, loyalty changes, discards and dominance checks are narrated as
     they happen; a resumed game does not tell its past again."""
     code, output = paxc("play", "pamir", "--players", "1", "--seats", "random", "--seed", "3")
-    assert code == 0 and "  * Wakhan's turn: she reveals AI card " in output and ": AI card " in output, output
+    assert code == 0 and "  * Wakhan's turn: she reveals AI card " in output and ": AI card " in output, (
+        output
+    )
     assert "  * Dominance check" in output
     code, output = paxc("play", "porfiriana", "--solitaire", "--seats", "random", "--seed", "3")
     assert code == 0 and "  * Díaz rolls " in output and "  * Díaz plays " in output
@@ -223,7 +225,9 @@ def test_the_log_shows_what_happened_after_each_decision() -> None:
     code, output = paxc("play", "pamir", "--players", "1", "--seed", "3", stdin=answers)
     assert code == 0, output
     log_part = output[output.rindex("    1  P1: ") :]
-    assert "         * Wakhan's turn: she reveals AI card " in log_part  # her turn, after the decision it followed
+    assert (
+        "         * Wakhan's turn: she reveals AI card " in log_part
+    )  # her turn, after the decision it followed
 
 
 def test_replay_tells_the_story_under_each_decision_unless_asked_not_to(tmp_path: Path) -> None:
