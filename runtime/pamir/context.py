@@ -19,10 +19,10 @@ from paxc.runtime.core import memory, money, zones
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.zones import Place, ZoneIndex
-from paxc.runtime.effects import Choice, Effect, PlayerId, Remembered, ask
+from paxc.runtime.effects import Effect, PlayerId, Remembered
 from paxc.runtime.pamir import pieces, scoring, story
 from paxc.runtime.pamir.options import cards_of
-from paxc.runtime.pamir.state import REGIONS, Border, PamirState, borders_of, card
+from paxc.runtime.pamir.state import Border, PamirState, borders_of, card
 from paxc.runtime.pamir.zones import PamirPurses, PamirZones
 
 
@@ -80,14 +80,6 @@ class PamirContext:
 
     def resolve_dominance_check(self) -> Effect:
         yield from scoring.resolve_check(self.state, check_cards=1)
-
-    def place_extra_block(self, player: PlayerId) -> Effect:
-        loyalty = self.state.players[player].loyalty
-        ruled = [r for r in REGIONS if self.state.ruler(r) == player]
-        spots: list[Region | Border] = [*ruled, *sorted({b for r in ruled for b in borders_of(r)}, key=str)]
-        if loyalty is not None and spots:
-            where = yield from ask(Choice(player, "Place a free army or road", tuple(spots)))
-            yield from pieces.place_block(self.state, player, loyalty, where)
 
     def remember(self, card: Card, name: str, value: Remembered) -> Effect:
         memory.remember(self.state.memory, card.number, name, value)

@@ -94,9 +94,13 @@ def test_infrastructure_places_a_free_block_after_a_build() -> None:
     state.players[0].court = [infrastructure.number]
     state.tribes[Region.KABUL][0] = 1
     state.players[0].cylinders = 9
-    drive(
-        hooks.fire(state, ActionTaken(CardAction.BUILD, PlayerId(0))), [border(Region.KABUL, Region.PUNJAB)]
+    # Ruling (in its card): army or road first, then where; here a road from Kabul to Punjab.
+    asked = drive(
+        hooks.fire(state, ActionTaken(CardAction.BUILD, PlayerId(0))),
+        [lambda option: "road" in str(option), Region.KABUL, Region.PUNJAB],
     )
+    assert asked[1].options == (Region.KABUL,)  # the only region player 0 rules
+    assert set(asked[2].options) == {Region.HERAT, Region.KANDAHAR, Region.PUNJAB, Region.TRANSCASPIA}
     assert state.roads[border(Region.KABUL, Region.PUNJAB)][Coalition.AFGHAN] == 1
     assert state.players[0].rupees == 4  # free
     assert drive(hooks.fire(state, ActionTaken(CardAction.TAX, PlayerId(0))), []) == []

@@ -996,7 +996,7 @@ def test_infrastructure_follows_a_build_taken_with_a_card() -> None:
     tribes(state, 0, KABUL)
     drive(
         card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)),
-        [BuildArmy(KABUL), Done(), KABUL],
+        [BuildArmy(KABUL), Done(), lambda option: "army" in str(option), KABUL],
     )
     assert state.armies[KABUL][BRITISH] == 2 and state.players[0].rupees == 2
 

@@ -107,3 +107,22 @@ def test_the_cards_play_in_random_games_against_wakhan(
         games=0,
         other_games=[({"wakhan": True, "players": 1}, 30)],
     )
+
+
+def test_her_infrastructure_places_an_army_where_her_region_priority_says() -> None:
+    """Civic Improvements' free block after her build (a `choose one`, then a region): the first
+    option, an army, of her pragmatic loyalty, in the region she rules that comes first in her
+    AI card's region priority."""
+    from paxc.generated.pamir import CARDS
+    from paxc.generated.pamir.vocabulary import Action, ActionTaken, Region
+    from paxc.runtime.pamir import hooks
+
+    (infrastructure,) = [c for c in CARDS if any(a.title == "Infrastructure" for a in c.abilities)]
+    state = with_wakhan()  # AI card 201: region priority Transcaspia, Kabul, ..., Punjab last
+    state.players[SEAT].court.append(infrastructure.number)
+    for region in (Region.PUNJAB, Region.KABUL):
+        state.tribes[region][SEAT] = 1
+        state.players[SEAT].cylinders -= 1
+    loyalty = wakhan.pragmatic_loyalty(state, wakhan.reading(state))
+    drive(wakhan.answering(state, hooks.fire(state, ActionTaken(Action.BUILD, PlayerId(SEAT)))), [])
+    assert state.armies[Region.KABUL][loyalty] == 1 and state.armies[Region.PUNJAB][loyalty] == 0
