@@ -41,6 +41,8 @@ def value_text(expr: ir.Expr) -> str:
     if isinstance(expr, ir.BoolConst):
         return "yes" if expr.value else "no"
     if isinstance(expr, ir.EnumConst):
+        if expr.type.name == "zone":  # "the court", "the market": a zone said as a place
+            return f"the {words(expr.member)}"
         return words(expr.member)
     if isinstance(expr, ir.ListConst):
         return ", ".join(value_text(item) for item in expr.items) or "none"
@@ -244,11 +246,13 @@ def _event_text(hook: HookSpec, known: dict[str, str] | None = None) -> str:
     return _fill(hook, [known.get(p.name, f"the {words(p.name)}") for p in hook.params])
 
 
-def _pinned(condition: ir.Expr | None) -> tuple[dict[str, str], ir.Expr | None]:
+def _pinned(condition: ir.Expr | None, hook: HookSpec) -> tuple[dict[str, str], ir.Expr | None]:
     """The parameters a condition fixes (`param == value` among its `and`-ed parts), as text,
-    and what is left of the condition once they are said in the event's phrase."""
+    and what is left of the condition once they are said in the event's phrase (a parameter
+    the phrase does not name stays in the condition)."""
     if condition is None:
         return {}, None
+    named = set(_PLACEHOLDER.findall(hook.text)) if hook.text is not None else {p.name for p in hook.params}
     parts: list[ir.Expr] = []
 
     def split(expr: ir.Expr) -> None:
@@ -266,6 +270,7 @@ def _pinned(condition: ir.Expr | None) -> tuple[dict[str, str], ir.Expr | None]:
             isinstance(part, ir.BinaryExpr)
             and part.operator == "=="
             and isinstance(part.left, ir.HookParamRef)
+            and part.left.name in named
             and part.left.name not in known
             and not isinstance(part.right, ir.HookParamRef)
         ):
@@ -355,7 +360,7 @@ _CHANGE_TEXT = {
 
 
 def modifier_text(hook: ir.ModifierHook) -> str:
-    known, rest = _pinned(hook.when)
+    known, rest = _pinned(hook.when, hook.modifier)
     when = f" when {value_text(rest)}" if rest is not None else ""
     subject = _event_text(hook.modifier, known)
     change = _CHANGE_TEXT[hook.change].format(value_text(hook.value))
@@ -368,7 +373,7 @@ def hook_text(hook: ir.Hook) -> str:
     if isinstance(hook, ir.ModifierHook):
         return f"{hook.place_text[:1].upper()}{hook.place_text[1:]}, {modifier_text(hook)}."
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
-    known, rest = _pinned(hook.condition)
+    known, rest = _pinned(hook.condition, spec)
     condition = f", if {value_text(rest)}" if rest is not None else ""
     body = may_text(hook.body) if hook.optional else statements_text(hook.body)
     if isinstance(hook, ir.TriggerHook):

@@ -15,7 +15,7 @@ from paxc.compiler import ast
 from paxc.compiler.diagnostics import Code, Reporter
 from paxc.compiler.pynames import camel
 from paxc.compiler.source import Span
-from paxc.compiler.types import BUILTINS, Type, enum_type, list_of
+from paxc.compiler.types import BUILTINS, ZONE, Type, enum_type, list_of
 
 # Attributes every card has whatever its game; they cannot be redeclared by a card type.
 CORE_ATTRIBUTES = ("provenance", "note")
@@ -228,6 +228,8 @@ class _Builder:
         self.reporter = reporter
         self.enums: dict[str, EnumKind] = {}
         self.declared: dict[str, Span] = {}
+        # A game that declares zones may name a zone as a value of a hook (`origin: zone`).
+        self.has_zones = any(isinstance(item, ast.ZoneDecl) for item in decl.items)
 
     def _declare(self, ident: ast.Ident, what: str) -> bool:
         if ident.text in BUILTINS or ident.text in self.declared or ident.text == "card_type":
@@ -423,8 +425,11 @@ class _Builder:
             base = BUILTINS[name]
         elif name in self.enums:
             base = enum_type(name)
+        elif name == ZONE.name and self.has_zones:
+            base = ZONE  # compared with a zone's name: `when card_moved if origin == court`
         else:
-            self.reporter.unknown(ref.name.span, "type", name, [*BUILTINS, *self.enums])
+            known = [*BUILTINS, *self.enums, *([ZONE.name] if self.has_zones else [])]
+            self.reporter.unknown(ref.name.span, "type", name, known)
             return None
         return list_of(base) if ref.is_list else base
 

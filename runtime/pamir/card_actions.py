@@ -591,6 +591,7 @@ def betray(state: PamirState, player: int) -> Effect:
         state.discard.remove(target.number)
         me.prizes.append(target.number)
         narrate(story.taken_as_prize, state, player, target.number)
+        yield from hooks.card_moved(state, target.number, "discard", None, "prizes", player)
 
 
 def _betray_targets(state: PamirState, player: int) -> tuple[Card, ...]:

@@ -19,11 +19,11 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import Card, CardType, PamirEffects
+from paxc.generated.pamir.vocabulary import Card, CardDiscarded, CardMoved, CardType, PamirEffects, Zone
 from paxc.runtime.core import abilities
 from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from paxc.runtime.core.abilities import run_effect as run_effect
-from paxc.runtime.effects import Ability, Decision, Effect, Modifier
+from paxc.runtime.effects import Ability, Decision, Effect, Modifier, PlayerId
 from paxc.runtime.pamir import context  # a module import: context and hooks import each other
 from paxc.runtime.pamir.state import PamirState, card
 
@@ -289,6 +289,59 @@ def fire(state: PamirState, event: object) -> Effect:
         state.turn.used_triggers,
         state.used_this_round,
     )
+
+
+def card_moved(
+    state: PamirState,
+    number: int,
+    origin: str,
+    owner: int | None,
+    destination: str,
+    receiver: int | None,
+    discarded: bool = False,
+) -> Effect | tuple[()]:
+    """The one place the rules tell abilities that a card went from one zone to another (after
+    it has gone): `card_moved`, then `card_discarded` when the rulebook calls the move a discard
+    (`discarded`; see the trigger in cards/pamir/game.pax). `owner` and `receiver` are the
+    players whose zones the card left and entered, None for a shared zone, which the events give
+    as the player whose turn it is.
+
+    A plain function, not a generator: when no card of the game listens (most games) it gives
+    nothing to run at once, for the cost of one call, and makes no event."""
+    heard = _moves_heard if _moves_heard[0] is CARDS else _hear_moves()
+    if not (heard[1] or discarded and heard[2]):
+        return ()
+    return _tell_moved(state, number, origin, owner, destination, receiver, heard[1], discarded and heard[2])
+
+
+# Whether any card of the game hears a card moved, and a card discarded (worked out again
+# whenever the card table is another one, as for `listens`).
+_moves_heard: tuple[tuple[Card, ...], bool, bool] = ((), False, False)
+
+
+def _hear_moves() -> tuple[tuple[Card, ...], bool, bool]:
+    global _moves_heard
+    _moves_heard = (CARDS, listens(CardMoved), listens(CardDiscarded))
+    return _moves_heard
+
+
+def _tell_moved(
+    state: PamirState,
+    number: int,
+    origin: str,
+    owner: int | None,
+    destination: str,
+    receiver: int | None,
+    hear_move: bool,
+    hear_discard: bool,
+) -> Effect:
+    printed = card(number)
+    left = PlayerId(state.active if owner is None else owner)
+    if hear_move:
+        entered = PlayerId(state.active if receiver is None else receiver)
+        yield from fire(state, CardMoved(printed, Zone(origin), Zone(destination), left, entered))
+    if hear_discard:
+        yield from fire(state, CardDiscarded(printed, Zone(origin), left))
 
 
 def turn_begun(state: PamirState) -> None:

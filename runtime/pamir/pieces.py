@@ -376,6 +376,9 @@ def discard_court_card(
         if not still_political:
             while state.tribes[region][player] > 0:
                 yield from remove_tribe(state, player, region)  # overthrown: told as it goes
+    # Discarded, in the rulebook's words, even when taken as a prize (Wakhan's betrayal).
+    destination = "discard" if to_prizes_of is None else "prizes"
+    yield from hooks.card_moved(state, number, "court", player, destination, to_prizes_of, discarded=True)
 
 
 def repay_leverage(state: PamirState, player: int) -> Effect:
@@ -403,6 +406,7 @@ def repay_leverage(state: PamirState, player: int) -> Effect:
             me.hand.remove(number)
             state.discard.append(number)
             narrate(story.discarded_from_hand, state, player, number, story.LEVERAGE_UNPAID)
+            yield from hooks.card_moved(state, number, "hand", player, "discard", None, discarded=True)
         else:
             yield from discard_court_card(state, player, number, why=story.LEVERAGE_UNPAID)
 
@@ -415,8 +419,11 @@ def change_loyalty(state: PamirState, player: int, coalition: Coalition) -> Effe
     narrate(story.loyalty_changed, state, player, coalition, len(me.gifts), len(me.prizes))
     me.cylinders += len(me.gifts)
     me.gifts.clear()
-    state.discard.extend(me.prizes)
+    prizes = list(me.prizes)
+    state.discard.extend(prizes)
     me.prizes.clear()
+    for number in prizes:
+        yield from hooks.card_moved(state, number, "prizes", player, "discard", None, discarded=True)
     for number in [n for n in me.court if card(n).patriot is not None]:
         if number in me.court:
             yield from discard_court_card(state, player, number, why=story.OLD_PATRIOT)

@@ -303,6 +303,7 @@ def purchase(state: PamirState, player: int, row: int, column: int) -> Effect:
     state.turn.actions_taken += 1
     if card(number).card_type is CardType.COURT:
         state.players[player].hand.append(number)
+        yield from hooks.card_moved(state, number, "market", None, "hand", player)
     else:
         yield from resolve_event(state, number, Resolution.PURCHASED, player)
     yield from bought(state, number, player)
@@ -331,10 +332,17 @@ def resolve_event(state: PamirState, number: int, resolution: Resolution, player
     if side_index is not None and _has_continuous(abilities):
         if resolution is Resolution.PURCHASED:
             state.players[player].events.append((number, side_index))
+            destination, receiver = "bought_events", player
         else:
             state.global_events.append((number, side_index, player))
+            destination, receiver = "events", None
     else:
         state.discard.append(number)
+        destination, receiver = "discard", None
+    # Discarded: an event leaving the market at cleanup (the rulebook's word, even when its
+    # effect lasts), or one bought that goes to the discard pile once resolved.
+    discarded = resolution is Resolution.DISCARDED or destination == "discard"
+    yield from hooks.card_moved(state, number, "market", None, destination, receiver, discarded=discarded)
 
 
 def _has_continuous(abilities: tuple[Ability[Any], ...]) -> bool:
@@ -362,6 +370,7 @@ def play(state: PamirState, player: int, number: int, left: bool) -> Effect:
         me.court.insert(0, number)
     else:
         me.court.append(number)
+    yield from hooks.card_moved(state, number, "hand", player, "court", player)
     for icon in printed.impact:
         yield from resolve_impact(state, player, number, icon, region)
     for ability in printed.abilities:
@@ -433,6 +442,7 @@ def cleanup(state: PamirState, player: int) -> Effect:
         me.hand.remove(chosen.number)
         state.discard.append(chosen.number)
         narrate(story.discarded_from_hand, state, player, chosen.number, story.HAND_LIMIT)
+        yield from hooks.card_moved(state, chosen.number, "hand", player, "discard", None, discarded=True)
     for row in range(MARKET_ROWS):
         number = state.market[row][0]
         if number is not None and card(number).card_type is not CardType.COURT:
@@ -474,6 +484,8 @@ def refill(state: PamirState, player: int) -> Effect:
                     break
         if drawn:
             narrate(story.market_filled, drawn)
+        for number in drawn:  # told once the market is filled (or a forced check stops it)
+            yield from hooks.card_moved(state, number, "deck", None, "market", None)
         if forced is None:
             return
         narrate(story.forced_check)
@@ -482,6 +494,7 @@ def refill(state: PamirState, player: int) -> Effect:
             assert check is not None
             state.market[r][c] = None  # rupees on the space stay there
             state.discard.append(check)
+            yield from hooks.card_moved(state, check, "market", None, "discard", None, discarded=True)
         yield from scoring.resolve_check(state, check_cards=2)
         if state.over:
             return

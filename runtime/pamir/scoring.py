@@ -68,8 +68,9 @@ def award(values: list[int], points: tuple[int, ...], multiplier: int) -> list[i
     return awarded
 
 
-def dominance_check(state: PamirState, check_cards: int = 1) -> None:
-    """Score a check (doubled when it is the last), clear blocks after a success, end events.
+def dominance_check(state: PamirState, check_cards: int = 1) -> list[tuple[int, str, int | None]]:
+    """Score a check (doubled when it is the last), clear blocks after a success, end events;
+    the events ended, each with the zone it left (and whose), for `resolve_check` to tell.
 
     `check_cards`: how many dominance check cards it uses up; two when a second one revealed in
     the market forces the check, which is the final check if it used up the last card.
@@ -96,8 +97,11 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
             state.players[player].score += points
     narrate(story.dominance_check, state, final, coalition, before)
     # Events in effect "until the next dominance check" end now, and forget what they remembered.
-    ended = [number for number, _, _ in state.global_events]
-    ended += [number for me in state.players for number, _ in me.events]
+    leaving: list[tuple[int, str, int | None]] = [
+        (number, "events", None) for number, _, _ in state.global_events
+    ]
+    leaving += [(number, "bought_events", p) for p, me in enumerate(state.players) for number, _ in me.events]
+    ended = [number for number, _, _ in leaving]
     if ended:
         narrate(story.events_ended, ended)
     state.discard.extend(ended)
@@ -108,12 +112,15 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> None:
         memory.forget(state.memory, number)
     lasting.end(state.lasting, "next_dominance_check")
     _check_victory(state, final)
+    return leaving
 
 
 def resolve_check(state: PamirState, check_cards: int = 1) -> Effect:
     """A dominance check, then whatever abilities respond to one (unless the game just ended)."""
-    dominance_check(state, check_cards)
+    ended = dominance_check(state, check_cards)
     if not state.over:
+        for number, zone, holder in ended:  # to the discard pile: discarded
+            yield from hooks.card_moved(state, number, zone, holder, "discard", None, discarded=True)
         yield from hooks.fire(state, DominanceCheckEnded())
 
 

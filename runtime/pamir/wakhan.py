@@ -580,17 +580,20 @@ def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Gen
     assert region is not None
     me = state.players[seat]
     me.hand.append(number)  # bought, in her hand until played or discarded
+    yield from hooks.card_moved(state, number, "market", None, "hand", seat)
     yield from rules.bought(state, number, seat)
     ruler = state.ruler(region)
     if not (yield from rules.pay_bribe(state, seat, ruler, state.tribes[region], region)):
         me.hand.remove(number)
         state.discard.append(number)
+        yield from hooks.card_moved(state, number, "hand", seat, "discard", None, discarded=True)
         return lambda: f"radicalizes {bought} and discards it: she cannot pay P{ruler}'s bribe"
     me.hand.remove(number)
     if read.red is AiSlot.TOP:
         me.court.insert(0, number)
     else:
         me.court.append(number)
+    yield from hooks.card_moved(state, number, "hand", seat, "court", seat)
     roads = 0
     for icon in printed.impact:
         if icon is Impact.ARMY:

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.zones import Mover, Place
 from paxc.runtime.effects import Effect
-from paxc.runtime.pamir import pieces, story
+from paxc.runtime.pamir import hooks, pieces, story
 from paxc.runtime.pamir.state import PamirState
 
 SHARED = ("deck", "market", "discard", "events")
@@ -78,21 +78,23 @@ class PamirZones:
         self.state.players[where.holder].hand.remove(number)
         self.state.discard.append(number)
         narrate(story.discarded_from_hand, self.state, where.holder, number, self.why)
-        yield from ()
+        yield from hooks.card_moved(self.state, number, "hand", where.holder, "discard", None, discarded=True)
 
     def _prize_to_discard(self, number: int, where: Place, to: Place) -> Effect:
         assert where.holder is not None
         self.state.players[where.holder].prizes.remove(number)
         self.state.discard.append(number)
         narrate(story.prize_discarded, self.state, where.holder, number, self.why)
-        yield from ()
+        yield from hooks.card_moved(
+            self.state, number, "prizes", where.holder, "discard", None, discarded=True
+        )
 
     def _hand_to_hand(self, number: int, where: Place, to: Place) -> Effect:
         assert where.holder is not None and to.holder is not None
         self.state.players[where.holder].hand.remove(number)
         self.state.players[to.holder].hand.append(number)  # the hand limit is checked at cleanup
         narrate(story.card_passed, self.state, where.holder, to.holder, self.why)
-        yield from ()
+        yield from hooks.card_moved(self.state, number, "hand", where.holder, "hand", to.holder)
 
 
 class PamirPurses:

@@ -384,6 +384,7 @@ def sell(state: PorfirianaState, player: int, number: int) -> Effect:
     if number in me.hand:
         me.hand.remove(number)
         state.discard.append(number)
+        yield from hooks.card_moved(state, number, "hand", player, "discard", None, discarded=True)
     else:
         yield from losses.discard_card_in_play(state, number)
     if not state.over:

@@ -124,6 +124,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
         state.in_transit.remove(number)
         state.discard.append(number)  # a spy cancelled it
         narrate(story.cancelled, number)
+        yield from hooks.card_moved(state, number, "hand", player, "discard", None, discarded=True)
         _pay_gun_stores(state, number)
         return
     victim = state.players[target.victim]
@@ -163,7 +164,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     yield from hooks.fire(state, resolved, played=played)
     yield from regimes.change_regime(state, printed.regime_change)
     state.in_transit.remove(number)
-    yield from award(state, target.victim, number, immune)
+    yield from award(state, target.victim, number, immune, player)
 
 
 def _pay_gun_stores(state: PorfirianaState, number: int) -> None:
@@ -178,15 +179,18 @@ def _pay_gun_stores(state: PorfirianaState, number: int) -> None:
                 narrate(story.gained, state, owner, GUN_STORE_BONUS, story.GUN_STORE)
 
 
-def award(state: PorfirianaState, victim: int, number: int, immune_to_jail: bool) -> Effect:
+def award(state: PorfirianaState, victim: int, number: int, immune_to_jail: bool, attacker: int) -> Effect:
     """A card showing an upside-down point goes to the victim's prestige stack; a jailed point
-    also jails them, unless a partner makes them immune (even one lost in this attack)."""
+    also jails them, unless a partner makes them immune (even one lost in this attack). Any
+    other attack card, played from the attacker's hand, is discarded."""
     printed = card(number)
     if printed.victim_prestige is None:
         state.discard.append(number)
+        yield from hooks.card_moved(state, number, "hand", attacker, "discard", None, discarded=True)
         return
     state.players[victim].prestige_stack.append(number)
     narrate(story.awarded, state, victim, number)
+    yield from hooks.card_moved(state, number, "hand", attacker, "prestige_stack", victim)
     if printed.jails_victim and not immune_to_jail:
         state.players[victim].jailed = True
         narrate(story.jailed, state, victim)

@@ -64,6 +64,8 @@ def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
         destination = yield from ask(Choice(PlayerId(player), f"Play {printed.name} to", where))
         me.hand.remove(number)
         yield from troops.arrive(state, player, number, destination)
+        if state.troop_place(number) is not None:  # not beaten on arrival (a revolt)
+            yield from hooks.card_moved(state, number, "hand", player, "troops", player)
         yield from _paid(state, player, printed, destination.cost)
         yield from card_effects(state, player, number, printed)
         return
@@ -78,6 +80,7 @@ def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
     me.gold -= cost
     narrate(story.played, state, player, number, cost)
     yield from place(state, player, held)
+    yield from hooks.card_moved(state, number, "hand", player, "row", player)
     yield from _paid(state, player, printed, cost)
     yield from card_effects(state, player, number, held.face)
 
@@ -138,8 +141,10 @@ def play_headline(state: PorfirianaState, player: int, number: int, event: bool,
 
 
 def play_public(state: PorfirianaState, player: int, number: int, side: int, paid: int) -> Effect:
+    """A public card bought: from beside the market into the buyer's row, played at once."""
     held = Holding(number, side=side)
     yield from place(state, player, held)
+    yield from hooks.card_moved(state, number, "public", None, "row", player)
     yield from _paid(state, player, held.face, paid)
     yield from card_effects(state, player, number, held.face, regime_first=True)
 
@@ -158,6 +163,7 @@ def take_over(state: PorfirianaState, taker: int, victim: int, held: Holding) ->
     old.row.remove(held)
     old.cubes += held.prestige_cubes
     yield from place(state, taker, moved)
+    yield from hooks.card_moved(state, held.number, "row", victim, "row", taker)
     if printed.card_type is CardType.PUBLIC:
         yield from regimes.change_regime(state, moved.face.regime_change)
         yield from strife.strife(state, taker, moved.face.strife)

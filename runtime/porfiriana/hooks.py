@@ -17,10 +17,10 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
-from paxc.generated.porfiriana.vocabulary import CardType
+from paxc.generated.porfiriana.vocabulary import CardDiscarded, CardMoved, CardType, Zone
 from paxc.runtime.core import abilities
 from paxc.runtime.core.abilities import InEffect
-from paxc.runtime.effects import Ability, Decision, Effect
+from paxc.runtime.effects import Ability, Decision, Effect, PlayerId
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
@@ -241,6 +241,48 @@ def fire(
         carrying.extend(e for e in _lasting(state) if owner is None or e[1] == owner)
     if carrying:
         yield from abilities.fire(carrying, event, state.turn.used_triggers, state.used_this_round)
+
+
+def card_moved(
+    state: PorfirianaState,
+    number: int,
+    origin: str,
+    owner: int | None,
+    destination: str,
+    receiver: int | None,
+    discarded: bool = False,
+) -> Effect | tuple[()]:
+    """The one place the rules tell abilities that a card went from one zone to another (after
+    it has gone): `card_moved`, then `card_discarded` when it went to the discard pile or the
+    bull/bear pile (`discarded`). `owner` and `receiver` are the players whose zones the card left
+    and entered, None for a shared zone, which the events give as the player whose turn it is.
+
+    A plain function, not a generator: when no card of the game listens (most games) it gives
+    nothing to run at once, for the cost of one call, and makes no event."""
+    hear_move = _heard(CardMoved)
+    hear_discard = discarded and _heard(CardDiscarded)
+    if not (hear_move or hear_discard):
+        return ()
+    return _tell_moved(state, number, origin, owner, destination, receiver, hear_move, hear_discard)
+
+
+def _tell_moved(
+    state: PorfirianaState,
+    number: int,
+    origin: str,
+    owner: int | None,
+    destination: str,
+    receiver: int | None,
+    hear_move: bool,
+    hear_discard: bool,
+) -> Effect:
+    printed = card(number)
+    left = PlayerId(state.active if owner is None else owner)
+    if hear_move:
+        entered = PlayerId(state.active if receiver is None else receiver)
+        yield from fire(state, CardMoved(printed, Zone(origin), Zone(destination), left, entered))
+    if hear_discard:
+        yield from fire(state, CardDiscarded(printed, Zone(origin), left))
 
 
 def replaced(state: PorfirianaState, event: object) -> Generator[Decision, None, bool]:

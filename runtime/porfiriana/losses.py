@@ -12,7 +12,7 @@ from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family
 from paxc.runtime.core import memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import story
+from paxc.runtime.porfiriana import hooks, story
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card, sides_of
 
 DISCARD, HAND, REMOVED = "discard", "hand", "removed"
@@ -86,9 +86,12 @@ def discard_troop(state: PorfirianaState, troop: int) -> Effect:
     from paxc.runtime.porfiriana import troops  # troops builds on this module
 
     narrate(story.troop_in_play_discarded, state, troop)
+    place = state.troop_place(troop)
     yield from troops.leave_checking_revolt(state, troop, state.active)
     state.discard.append(troop)
     memory.forget(state.memory, troop)  # a card that leaves play forgets what it remembered
+    owner = place[0] if place is not None else None
+    yield from hooks.card_moved(state, troop, "troops", owner, "discard", None, discarded=True)
 
 
 def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int | None]:
@@ -120,6 +123,7 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
     if not options:
         state.discard.append(troop)
         narrate(story.troop_discarded, state, player, troop)
+        yield from hooks.card_moved(state, troop, "troops", player, "discard", None, discarded=True)
         return
     flips = sides_of(state.players[player].hacendado.number, (s for s in options if s is not None))
     choices: tuple[str | Side, ...] = ("discard", *(["retreat"] if None in options else []), *flips)
@@ -131,6 +135,7 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
     if answer == "discard":
         state.discard.append(troop)
         narrate(story.troop_discarded, state, player, troop)
+        yield from hooks.card_moved(state, troop, "troops", player, "discard", None, discarded=True)
         return
     me = state.players[player]
     if isinstance(answer, Side):
@@ -179,6 +184,14 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
     from paxc.runtime.porfiriana import economy
 
     yield from economy.settle(state)
+    receiver: int | None
+    if isinstance(to, tuple):
+        destination, receiver = "prestige_stack", to[1]
+    else:
+        destination = {HAND: "hand", REMOVED: "removed"}.get(to, "discard")
+        receiver = owner if to == HAND else None
+    discarded = destination == "discard"
+    yield from hooks.card_moved(state, held.number, "row", owner, destination, receiver, discarded=discarded)
 
 
 def sack(state: PorfirianaState, owner: int, held: Holding) -> Effect:

@@ -82,6 +82,7 @@ def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
     else:
         state.players[player].hand.append(number)
         narrate(story.bought, state, player, number)
+        yield from hooks.card_moved(state, number, "market", None, "hand", player)
 
 
 def discard_headlines(state: PorfirianaState, player: int) -> Effect:
@@ -118,15 +119,19 @@ def discard_headlines(state: PorfirianaState, player: int) -> Effect:
             yield from regimes.discard_to_bull_bear(state, number)
 
 
-def refill(state: PorfirianaState) -> None:
-    """End of turn, step 3: slide each row towards the zero-cost end, then draw into the gaps."""
+def refill(state: PorfirianaState) -> list[int]:
+    """End of turn, step 3: slide each row towards the zero-cost end, then draw into the gaps;
+    the cards drawn, for the caller to tell (`hooks.card_moved`)."""
     for cards in state.market:
         present = [n for n in cards if n is not None]
         cards[:] = present + [None] * (len(cards) - len(present))
+    drawn: list[int] = []
     for column in range(len(COLUMN_COSTS)):
         for cards in state.market:
             if cards[column] is None and state.deck:
-                cards[column] = state.deck.pop(0)
+                cards[column] = number = state.deck.pop(0)
+                drawn.append(number)
+    return drawn
 
 
 def speculation_spots(state: PorfirianaState) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from paxc.generated.porfiriana.vocabulary import MarketSignal, Regime
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect
-from paxc.runtime.porfiriana import economy, story
+from paxc.runtime.porfiriana import economy, hooks, story
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
@@ -32,10 +32,12 @@ def change_regime(state: PorfirianaState, regime: Regime | None) -> Effect:
 
 def discard_to_bull_bear(state: PorfirianaState, number: int) -> Effect:
     """A headline or topple goes to the bull/bear discard: a bear on a bear starts a depression,
-    a bull on a bull ends it."""
+    a bull on a bull ends it. Every one comes from the market (played at once when bought, or
+    discarded from its zero-cost column)."""
     state.bull_bear.append(number)
     narrate(story.to_bull_bear, number)
     yield from check_depression(state)
+    yield from hooks.card_moved(state, number, "market", None, "bull_bear", None, discarded=True)
 
 
 def check_depression(state: PorfirianaState) -> Effect:

@@ -12,7 +12,7 @@ from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import actions, economy, losses, market, setup, story
+from paxc.runtime.porfiriana import actions, economy, hooks, losses, market, setup, story
 from paxc.runtime.porfiriana.state import ACTIONS_PER_TURN, JAILED_ACTIONS, PorfirianaState, TurnState, card
 
 DEPRESSION_EXPENSE = 1
@@ -70,7 +70,8 @@ def _phases(state: PorfirianaState, player: int) -> Effect:
     yield from market.discard_headlines(state, player)
     if state.over:
         return
-    market.refill(state)
+    for number in market.refill(state):
+        yield from hooks.card_moved(state, number, "deck", None, "market", None)
     yield from income_phase(state, player)
 
 

@@ -119,6 +119,7 @@ def play_card(state: PorfirianaState, number: int) -> Effect:
         yield from _troop(state, number, destination)
     elif kind in (CardType.ORANGE, CardType.BLACK) and (target := attack_target(state, number)) is not None:
         state.players[DIAZ].hand.append(number)  # play_attack takes the card from the hand
+        yield from hooks.card_moved(state, number, "market", None, "hand", DIAZ)
         yield from attacks.play_attack(state, DIAZ, number, target)
         # Díaz has no gold: what the card steals is taken from the human but goes to the bank
         # (play_attack, and a theft in the card's text, hand it to the attacker).
@@ -127,6 +128,7 @@ def play_card(state: PorfirianaState, number: int) -> Effect:
         # Enterprises, and the cards he cannot or will not play.
         state.discard.append(number)
         narrate(story.diaz_discards, number)
+        yield from hooks.card_moved(state, number, "market", None, "discard", None, discarded=True)
 
 
 def _headline(state: PorfirianaState, number: int) -> Effect:
@@ -151,12 +153,15 @@ def _partner(state: PorfirianaState, number: int) -> Effect:
     if printed.sides:
         held.side = (roll_die(state) - 1) * len(printed.sides) // DIE_FACES
     yield from cards_played.place(state, DIAZ, held)  # told as he plays it
+    yield from hooks.card_moved(state, number, "market", None, "row", DIAZ)
     yield from hooks.fire(state, CardPlayed(printed, PlayerId(DIAZ), 0))
     yield from cards_played.card_effects(state, DIAZ, number, held.face)
 
 
 def _troop(state: PorfirianaState, number: int, destination: Destination) -> Effect:
     yield from troops.arrive(state, DIAZ, number, destination)
+    if state.troop_place(number) is not None:
+        yield from hooks.card_moved(state, number, "market", None, "troops", DIAZ)
     yield from hooks.fire(state, CardPlayed(card(number), PlayerId(DIAZ), 0))
     yield from cards_played.card_effects(state, DIAZ, number, card(number))
 

@@ -94,6 +94,8 @@ def topple(state: PorfirianaState, buyer: int, number: int) -> Effect:
         _no_one_toppled(state, order)
     else:
         narrate(story.topples_spent, state.topples, TOPPLES_IN_GAME)
+    if not state.over:  # bought and played at once: from the market to the bull/bear discard
+        yield from hooks.card_moved(state, number, "market", None, "bull_bear", None, discarded=True)
 
 
 def _take_a_stand(state: PorfirianaState, player: int) -> Effect:

@@ -170,6 +170,9 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
         else:
             state.discard.append(beaten)
             narrate(story.troop_discarded, state, beaten_owner, beaten)
+            yield from hooks.card_moved(
+                state, beaten, "troops", beaten_owner, "discard", None, discarded=True
+            )
         if owner == player and held.extortion is not None:
             # the owner takes back an extorted enterprise: the cube turns to the owner's colour
             state.players[held.extortion].cubes += 1

@@ -17,7 +17,7 @@ from paxc.generated.porfiriana.vocabulary import CardType
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.zones import Mover, MoveRefused, Place
 from paxc.runtime.effects import Effect
-from paxc.runtime.porfiriana import losses, story
+from paxc.runtime.porfiriana import hooks, losses, story
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 SHARED = ("deck", "market", "discard", "bull_bear", "box", "removed", "public", "regimes")
@@ -93,13 +93,13 @@ class PorfirianaZones:
         self.state.players[where.holder].hand.remove(number)
         self.state.discard.append(number)
         narrate(story.discarded_from_hand, self.state, where.holder, number)
-        yield from ()
+        yield from hooks.card_moved(self.state, number, "hand", where.holder, "discard", None, discarded=True)
 
     def _hand_to_hand(self, number: int, where: Place, to: Place) -> Effect:
         assert where.holder is not None and to.holder is not None
         self.state.players[where.holder].hand.remove(number)
         self.state.players[to.holder].hand.append(number)  # the hand limit is checked as the rules say
-        yield from ()
+        yield from hooks.card_moved(self.state, number, "hand", where.holder, "hand", to.holder)
 
 
 class PorfirianaPurses:

@@ -1,0 +1,91 @@
+"""New Pax Porfiriana partners built on the general triggers card_moved and card_discarded
+(tests/porfiriana/fixtures/trigger_cards.pax): compiled with the game's vocabulary and played on
+the unchanged runtime. Each scenario follows the rules (a sale discards the card sold, from hand
+or from a row: rules D4; at the end of a turn the headlines of the zero-cost column go to the
+bull/bear discard: rules B), then random games play them all with every invariant checked."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from paxc.generated.porfiriana.vocabulary import Card, CardType
+from paxc.runtime.porfiriana import economy, market
+from paxc.runtime.porfiriana.actions import Sell
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import join_porfiriana as join_game
+from tests.porfiriana.scenario import act, drive, empty_state, find, hold, put, turn
+from tests.porfiriana.test_new_cards import SHOP, SHOP_2
+
+FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "trigger_cards.pax"
+NUMBERS = range(9070, 9073)
+
+
+@pytest.fixture(scope="module")
+def trigger_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FIXTURE, "porfiriana", tmp_path_factory.mktemp("trigger_cards"))
+
+
+def new(trigger_cards: ModuleType, number: int, monkeypatch: pytest.MonkeyPatch) -> Card:
+    printed: Card = getattr(trigger_cards, f"CARD_{number}")
+    join_game(printed, monkeypatch)
+    return printed
+
+
+def test_society_columnist_gains_when_another_row_loses_a_card(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    columnist = new(trigger_cards, 9070, monkeypatch)
+    state = empty_state()
+    put(state, 0, columnist.number)
+    put(state, 1, SHOP.number)
+    put(state, 0, SHOP_2.number)
+    turn(state, 1)
+    act(state, 1, Sell(SHOP.number))  # sold from the row: discarded from it
+    assert state.players[0].gold == 30 + 1
+    turn(state, 0)
+    act(state, 0, Sell(SHOP_2.number))  # your own row is not another player's
+    assert state.players[0].gold == 30 + 1 + economy.sell_value(state)
+
+
+def test_bear_trader_gains_when_a_headline_goes_to_the_bull_bear_pile(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trader = new(trigger_cards, 9071, monkeypatch)
+    state = empty_state()
+    put(state, 2, trader.number)
+    headline = find(CardType.HEADLINE, plain=False)  # discarded without effect
+    other = find(CardType.HEADLINE, plain=False, exclude=(headline.number,))
+    state.market[0][0] = headline.number
+    state.market[1][1] = other.number  # not in the zero-cost column: it stays
+    drive(market.discard_headlines(state, 0), [], then_first=True)
+    assert state.bull_bear[-1] == headline.number
+    assert state.players[2].gold == 30 + 1
+
+
+def test_pawn_ticket_gains_when_you_discard_from_your_hand(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ticket = new(trigger_cards, 9072, monkeypatch)
+    state = empty_state()
+    put(state, 0, ticket.number)
+    price = economy.sell_value(state)
+    hold(state, 0, SHOP.number)
+    turn(state, 0)
+    act(state, 0, Sell(SHOP.number))
+    assert state.players[0].gold == 30 + price + 1
+    hold(state, 1, SHOP_2.number)
+    turn(state, 1)
+    act(state, 1, Sell(SHOP_2.number))  # another player's hand
+    assert state.players[0].gold == 30 + price + 1
+
+
+def test_the_trigger_cards_play_in_random_games_with_every_invariant(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Random three-player games with the cards on top of the deck, every invariant checked
+    after each decision; each card's triggers are counted as they act (tests/new_cards.py)."""
+    acted = count_in_random_games("porfiriana", trigger_cards, NUMBERS, monkeypatch, seed=5, games=30)
+    print("times each trigger card acted in 30 games:", dict(sorted(acted.items())))
