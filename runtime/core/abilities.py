@@ -4,7 +4,7 @@ rules through these, given the abilities a game says are in effect and the conte
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Generator, Iterable, Sequence
 from typing import Any, TypeVar
 
 from paxc.runtime.effects import (
@@ -47,7 +47,7 @@ def _stage(applying: Applying) -> int:
     return applying[1].stage
 
 
-def in_stages(applying: Iterable[Applying], hook: object, value: V) -> V:
+def in_stages(applying: Sequence[Applying], hook: object, value: V) -> V:
     """`value` after the modifiers given, stage by stage (`effects.Stage`): every replacement,
     then every scaling, adjustment, ceiling and floor, whatever order the game lists them in.
 
@@ -58,9 +58,8 @@ def in_stages(applying: Iterable[Applying], hook: object, value: V) -> V:
     neither read it in their values nor in their conditions, so nothing within a stage can
     depend on which of its modifiers acted first.
     """
-    ordered = list(applying)
-    if len(ordered) > 1:  # most questions meet one modifier or none: nothing to order
-        ordered.sort(key=_stage)
+    # Most questions meet one modifier or none: nothing to order then.
+    ordered = sorted(applying, key=_stage) if len(applying) > 1 else applying
     for ctx, modifier in ordered:
         value = modifier.apply(ctx, hook, value)
     return value
@@ -69,16 +68,14 @@ def in_stages(applying: Iterable[Applying], hook: object, value: V) -> V:
 def modified(in_effect: Iterable[InEffect], hook: object, value: V) -> V:
     """`value` after every modifier for this kind of hook in the abilities given, in stages."""
     hook_type = type(hook)
-    return in_stages(
-        (
-            (ctx, modifier)
-            for ctx, _, ability, _ in in_effect
-            for modifier in ability.modifiers
-            if modifier.hook is hook_type
-        ),
-        hook,
-        value,
-    )
+    # A list, not a generator: this runs for most questions a rule asks, and a list is cheaper.
+    applying = [
+        (ctx, modifier)
+        for ctx, _, ability, _ in in_effect
+        for modifier in ability.modifiers
+        if modifier.hook is hook_type
+    ]
+    return in_stages(applying, hook, value)
 
 
 def round_starts(turn_number: int, players: int) -> bool:
