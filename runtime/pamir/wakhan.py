@@ -385,12 +385,13 @@ def radicalize(
     """Her core action: buy a card and play it at once (one action). The card is the one the
     instruction names if there is one, else the Dominance Check rule's while a check is in the
     market, else the arrows'. None when no card fits: the action is not taken."""
-    if target is not None:
-        chosen = instructed_card(state, read, target)
-    elif any(_is_check(n) for row in state.market for n in row if n is not None):
-        chosen = card_while_check_in_market(state)
-    else:
-        chosen = card_by_arrows(state, read)
+    with hooks.listing(state):  # choosing looks at many cards and changes nothing
+        if target is not None:
+            chosen = instructed_card(state, read, target)
+        elif any(_is_check(n) for row in state.market for n in row if n is not None):
+            chosen = card_while_check_in_market(state)
+        else:
+            chosen = card_by_arrows(state, read)
     if chosen is None:
         return None
     state.turn.actions_taken += 1
