@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from paxc.generated.porfiriana.vocabulary import TurnEnded, TurnStarted
 from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
@@ -53,6 +54,8 @@ def take_turn(state: PorfirianaState, player: int) -> Effect:
     if abilities.round_starts(state.turn_number, len(state.players)):
         state.used_this_round.clear()  # a round: every player (Díaz too) has had a turn
     yield from _phases(state, player)
+    if not state.over:
+        yield from hooks.fire(state, TurnEnded(PlayerId(player)))
     lasting.end(state.lasting, "end_of_turn", owner=player)  # "until the end of your turn"
 
 
@@ -62,6 +65,7 @@ def _phases(state: PorfirianaState, player: int) -> Effect:
     if state.solitaire and player == 1:
         from paxc.runtime.porfiriana import solitaire
 
+        yield from hooks.fire(state, TurnStarted(PlayerId(player)))  # his turn keeps the turn state
         yield from solitaire.diaz_turn(state)
     else:
         yield from action_phase(state, player)
@@ -80,6 +84,7 @@ def action_phase(state: PorfirianaState, player: int) -> Effect:
     state.turn = TurnState(
         actions_left=JAILED_ACTIONS if jailed else ACTIONS_PER_TURN, jailed_at_start=jailed
     )
+    yield from hooks.fire(state, TurnStarted(PlayerId(player)))  # in the turn's own record
     while not state.over:
         options = tuple(actions.options(state, player))
         option = yield from ask(Choice(PlayerId(player), "Take an action, or end your turn", options))

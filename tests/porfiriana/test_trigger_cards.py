@@ -7,12 +7,15 @@ bull/bear discard: rules B), then random games play them all with every invarian
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 import pytest
 
-from paxc.generated.porfiriana.vocabulary import Card, CardType
-from paxc.runtime.porfiriana import economy, market
-from paxc.runtime.porfiriana.actions import Sell
+from paxc.generated.porfiriana.vocabulary import Card, CardType, TurnEnded, TurnStarted
+from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.porfiriana import economy, hooks, market, rules
+from paxc.runtime.porfiriana.actions import EndTurn, Sell
+from paxc.runtime.porfiriana.state import PorfirianaState
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
 from tests.new_cards import join_porfiriana as join_game
@@ -20,7 +23,7 @@ from tests.porfiriana.scenario import act, drive, empty_state, find, hold, put, 
 from tests.porfiriana.test_new_cards import SHOP, SHOP_2
 
 FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "trigger_cards.pax"
-NUMBERS = range(9070, 9073)
+NUMBERS = range(9070, 9075)
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +83,66 @@ def test_pawn_ticket_gains_when_you_discard_from_your_hand(
     turn(state, 1)
     act(state, 1, Sell(SHOP_2.number))  # another player's hand
     assert state.players[0].gold == 30 + price + 1
+
+
+# ---------------------------------------------------------------------- turn_started, turn_ended
+
+
+def _one_turn(state: PorfirianaState, player: int) -> None:
+    """A whole turn as the rules run it: no action taken, then the headline discard, the refill
+    and the income phase."""
+    drive(rules.take_turn(state, player), [lambda o: isinstance(o, EndTurn)], then_first=True)
+
+
+def test_early_riser_gains_at_the_start_of_your_turn_only(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    riser = new(trigger_cards, 9073, monkeypatch)
+    without = empty_state()
+    _one_turn(without, 0)
+    state = empty_state()
+    put(state, 0, riser.number)
+    _one_turn(state, 0)
+    assert state.players[0].gold == without.players[0].gold + 1
+    before = state.players[0].gold
+    state.active = 1
+    _one_turn(state, 1)  # another player's turn
+    assert state.players[0].gold == before
+
+
+def test_night_watchman_gains_at_the_end_of_a_richer_players_turn(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    watchman = new(trigger_cards, 9074, monkeypatch)
+    state = empty_state()
+    put(state, 0, watchman.number)
+    state.players[1].gold = 50
+    state.active = 1
+    _one_turn(state, 1)
+    assert state.players[0].gold == 30 + 1
+    state.players[2].gold = 10  # poorer than you: nothing
+    state.active = 2
+    _one_turn(state, 2)
+    assert state.players[0].gold == 30 + 1
+
+
+def test_every_turn_starts_and_ends_diaz_included(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Díaz takes his turn in his seat (rules L), so his turns start and end as any player's."""
+    fired: list[object] = []
+
+    def record(state: PorfirianaState, event: object, owner: int | None = None, played: Any = None) -> Effect:
+        fired.append(event)
+        yield from ()
+
+    monkeypatch.setattr(hooks, "fire", record)
+    state = empty_state()
+    _one_turn(state, 0)
+    assert fired[0] == TurnStarted(PlayerId(0)) and fired[-1] == TurnEnded(PlayerId(0))
+    solo = empty_state(2)
+    solo.solitaire = True
+    fired.clear()
+    drive(rules.take_turn(solo, 1), [], then_first=True)
+    assert fired[0] == TurnStarted(PlayerId(1)) and fired[-1] == TurnEnded(PlayerId(1))
 
 
 def test_the_trigger_cards_play_in_random_games_with_every_invariant(
