@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from paxc.compiler import ir
+from paxc.compiler.types import Type
 from paxc.compiler.vocabulary import HookSpec, ZoneSpec
 
 _COMPARISON_WORDS = {
@@ -57,7 +58,7 @@ def value_text(expr: ir.Expr) -> str:
     if isinstance(expr, ir.LocalRef):
         return words(expr.name)
     if isinstance(expr, ir.HookParamRef):
-        return f"the {words(expr.name)}"
+        return param_text(expr.name, expr.type.kind, definite=True)
     if isinstance(expr, ir.QueryCall):
         return _fill(expr.query, [value_text(a) for a in expr.args])
     if isinstance(expr, ir.AdjacentCall):
@@ -87,8 +88,7 @@ def value_text(expr: ir.Expr) -> str:
         return f"the {expr.money.plural} of {value_text(expr.holder)}"
     if isinstance(expr, ir.NotExpr):
         return f"not ({value_text(expr.operand)})"
-    left = value_text(expr.left)
-    return f"{left} {_be(left, _COMPARISON_WORDS.get(expr.operator, expr.operator))} {value_text(expr.right)}"
+    return _binary_text(expr)
 
 
 def _is_set_text(test: ir.IsSetExpr) -> str:
@@ -101,6 +101,76 @@ def _is_set_text(test: ir.IsSetExpr) -> str:
     return f"{value_text(operand)} is {'' if test.present else 'not '}known"
 
 
+# Words a parameter's name may start with that belong to the phrase around it, not to the thing
+# it names: the event's `on_card` is "the card".
+_PREPOSITIONS = frozenset({"on", "in", "from", "to", "for", "of", "by", "with", "onto", "at"})
+
+
+def param_text(name: str, kind: str, definite: bool) -> str:
+    """A trigger's, modifier's or event's parameter where nothing pins it: "a card" where the event
+    first names it, "the card" after; an amount is "the amount paid"."""
+    noun = words(name)
+    head, _, rest = noun.partition(" ")
+    if head in _PREPOSITIONS and rest:
+        noun = rest
+    if kind == "int":
+        return f"the amount {noun}"
+    return f"the {noun}" if definite else f"{_a(noun)} {noun}"
+
+
+# How "P has ..." says a comparison of P's money with a number.
+_HAS_WORDS = {"==": "exactly", ">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}
+
+
+def _binary_text(expr: ir.BinaryExpr) -> str:
+    """A comparison or arithmetic in words, said the way a card says it where a pattern is known."""
+    operator, left_expr, right_expr = expr.operator, expr.left, expr.right
+    if (
+        operator in ("==", "!=")
+        and isinstance(left_expr, ir.FieldRef)
+        and left_expr.field == "card_type"
+        and isinstance(right_expr, ir.EnumConst)
+    ):  # "the card is an enterprise", not "the card type of the card is enterprise"
+        kind = words(right_expr.member)
+        kind = kind if kind.endswith("card") else f"{kind} card"  # as the card's own header says it
+        return f"{value_text(left_expr.subject)} is {'' if operator == '==' else 'not '}{_a(kind)} {kind}"
+    if (
+        operator in ("==", "!=")
+        and isinstance(left_expr, ir.ThisField)
+        and left_expr.field == "card_type"
+        and isinstance(right_expr, ir.EnumConst)
+    ):  # "this card is a unit card"
+        kind = words(right_expr.member)
+        kind = kind if kind.endswith("card") else f"{kind} card"
+        return f"this card is {'' if operator == '==' else 'not '}{_a(kind)} {kind}"
+    if (
+        operator in ("==", "!=")
+        and isinstance(left_expr, ir.FieldRef)
+        and isinstance(right_expr, ir.BoolConst)
+    ):
+        # "v is a leader" reads "v is leader": a yes-or-no attribute said of its card
+        holds = right_expr.value == (operator == "==")
+        return f"{value_text(left_expr.subject)} is {'' if holds else 'not '}{words(left_expr.field)}"
+    if operator == "in" and isinstance(right_expr, ir.FieldRef):  # "the impact of c includes spy"
+        listed = value_text(right_expr)
+        return f"{listed} {'include' if _is_plural(listed) else 'includes'} {value_text(left_expr)}"
+    if isinstance(left_expr, ir.MoneyOf) and isinstance(right_expr, ir.IntConst) and operator in _HAS_WORDS:
+        holder, money = value_text(left_expr.holder), left_expr.money
+        if operator == "==" and right_expr.value == 0:  # "you have no rupees"
+            return f"{holder} has no {money.plural}"
+        less = "fewer than" if money.singular != money.plural else "less than"
+        how = less if operator == "<" else _HAS_WORDS[operator]
+        return f"{holder} has {how} {money.amount(str(right_expr.value))}"
+    left = value_text(left_expr)
+    if isinstance(right_expr, ir.IntConst) and left.startswith("the ") and _is_plural(left):
+        # "there are no spies on c" for "the spies on c are 0"; "there are armies in R" for "> 0"
+        if operator == "==" and right_expr.value == 0:
+            return f"there are no {left[4:]}"
+        if (operator, right_expr.value) in ((">", 0), (">=", 1)):
+            return f"there are {left[4:]}"
+    return f"{left} {_be(left, _COMPARISON_WORDS.get(operator, operator))} {value_text(right_expr)}"
+
+
 def zone_text(zone: ZoneSpec, holder: ir.Expr | None, every: bool = False) -> str:
     """ "the market", "the court of you", "every court": a zone as the vocabulary words it."""
     if every:
@@ -108,7 +178,7 @@ def zone_text(zone: ZoneSpec, holder: ir.Expr | None, every: bool = False) -> st
     return zone.phrase(value_text(holder) if holder is not None else None)
 
 
-def _money_text(statement: ir.MoneyStmt) -> str:
+def _money_text(statement: ir.MoneyStmt, offered: bool = False) -> str:
     """ "you take 2 rupees from the bank", "P pays 1 gold to you", with a computed amount "you take
     from the bank as many rupees as ..." (`pay` all or nothing, `take` what there is)."""
     money = statement.money
@@ -127,7 +197,7 @@ def _money_text(statement: ir.MoneyStmt) -> str:
     else:
         many = "much" if money.singular == money.plural else "many"  # "as much gold", "as many rupees"
         text = f"{subject} {verb} {source} as {many} {money.plural} as {value_text(statement.amount)}"
-    if statement.verb == "pay":
+    if statement.verb == "pay" and not offered:  # offered: "you may pay ...; if you do, ..." says it
         return f"{text}, if {player} can (if not, nothing more happens)"
     if statement.verb == "take":
         return f"{text}, or all {player} has if less"
@@ -136,14 +206,11 @@ def _money_text(statement: ir.MoneyStmt) -> str:
 
 def _builtin_text(call: ir.BuiltinCall) -> str:
     args = [value_text(arg) for arg in call.args]
-    if call.function == "count":
-        return f"the number of {args[0]}"
-    if call.function == "exists":
-        return (
-            f"there are {args[0]}"
-            if isinstance(call.args[0], ir.SelectionExpr)
-            else f"{args[0]} is not empty"
-        )
+    many = args[0][4:] if args[0].startswith("the ") and _is_plural(args[0]) else None
+    if call.function == "count":  # "the number of cards in the market"
+        return f"the number of {many if many is not None else args[0]}"
+    if call.function == "exists":  # "there are cards in the hand of p"
+        return f"there are {many}" if many is not None else f"{args[0]} is not empty"
     if call.function == "sum":
         return f"the total of {args[0]}"
     least = "the least" if call.function == "min" else "the most"
@@ -157,26 +224,46 @@ def _builtin_text(call: ir.BuiltinCall) -> str:
 # before its noun ("{amount} rupees"). Matched on the template, so card text never reaches them.
 _POSSESSIVE = re.compile(r"\{(\w+)\}'s (?:\{(\w+)\}|([a-z]+))")
 _ARTICLE = re.compile(r"\b(a|an) \{(\w+)\} ([a-z]+)")
-_COUNTED = re.compile(r"\{(\w+)\} ((?:\{\w+\} )?)([a-z]+s)\b")
+_COUNTED = re.compile(r"\{(\w+)\} ((?:\{\w+\} )?)([a-z]+)\b")
+# Words after a count that are no noun it counts ("{amount} more {kind}").
+_NOT_COUNTED = frozenset({"more", "less", "times", "to", "of", "from", "on", "in", "and", "or"})
 
 
-def _fill(hook: HookSpec, args: list[str]) -> str:
-    """A hook's phrasing template with its arguments in place, or its name and arguments."""
+def _fill(hook: HookSpec, args: list[str], unpinned: frozenset[str] = frozenset()) -> str:
+    """A hook's phrasing template with its arguments in place, or its name and arguments.
+
+    `unpinned` names the event's parameters no condition fixes: the phrase names each the first
+    time with "a" ("after a player plays a card"), leaves out an amount ("pays to play") and a
+    detail in brackets ("a piece (the piece)"); later words say "the card"."""
     values = {param.name: text for param, text in zip(hook.params, args, strict=True)}
     if hook.text is None:
         return " ".join([words(hook.name), *args])
     counts = {param.name for param in hook.params if param.type.kind == "int"}
+    template = hook.text
+    first: dict[str, str] = {}
+    for param in hook.params:
+        if param.name not in unpinned:
+            continue
+        template = template.replace(f" ({{{param.name}}})", "")
+        if param.type.kind == "int":
+            template = template.replace(f" {{{param.name}}} ", " ")
+        else:
+            first[param.name] = param_text(param.name, param.type.kind, definite=False)
 
     def value(name: str) -> str:
+        if name in first:
+            return first.pop(name)
         return values.get(name, "{" + name + "}")
 
     def possessive(match: re.Match[str]) -> str:
-        owner, thing, noun = value(match.group(1)), match.group(2), match.group(3)
+        owner_name, thing, noun = match.group(1), match.group(2), match.group(3)
+        owner_unpinned = owner_name in unpinned
+        owner = value(owner_name)
         if thing is not None:  # "the owner's the card" -> "the owner's card"
             owned = value(thing)
             if owned.startswith("this "):  # "the owner's this card" -> "this card of the owner"
-                return f"{owned} of {owner}"
-            return f"{owner}'s {owned[4:] if owned.startswith('the ') else owned}"
+                return owned if owner_unpinned else f"{owned} of {owner}"
+            return f"{owner}'s {_without_article(owned)}"
         if len(owner.split()) >= 3:  # "the player this card names's turn" -> "the turn of ..."
             return f"the {noun} of {owner}"
         return f"{owner}'s {noun}"
@@ -184,27 +271,47 @@ def _fill(hook: HookSpec, args: list[str]) -> str:
     def article(match: re.Match[str]) -> str:
         name, noun = match.group(2), match.group(3)
         shown = value(name)
-        if shown == f"the {noun}":  # "a {action} action" of any action: "an action"
+        if noun in _PREPOSITIONS:  # "a {piece} of": the value is the noun ("a tribe of", "a piece of")
+            return f"{shown if _has_article(shown) else _a(shown) + ' ' + shown} {noun}"
+        if _without_article(shown) == noun:  # "a {action} action" of any action: "an action"
             return f"{_a(noun)} {noun}"
-        if shown.startswith("the "):
+        if shown.startswith(("a ", "an ")):  # "a {piece} across" of any piece: "a piece across"
             return f"{shown} {noun}"
+        if " " in shown:  # "a {coalition} army" of "the loyalty of you": "an army of the loyalty of you"
+            return f"{_a(noun)} {noun} of {shown}"
         return f"{_a(shown)} {shown} {noun}"
 
     def counted(match: re.Match[str]) -> str:
         name, between, noun = match.groups()
-        if name not in counts:
+        if name not in counts or noun in _NOT_COUNTED:
             return match.group(0)
         amount = value(name)
-        if amount == "1":
-            return f"1 {_fill_between(between, value)}{singular(noun)}"
+        described = _fill_between(between, value).strip()
+        one = amount == "1"
+        # "1 rupee" of "rupees"; a noun without -s ("gold", "unrest") counts the same either way
+        shown = singular(noun) if one and noun.endswith("s") and not noun.endswith("ss") else noun
+        if " " in described:  # "1 {coalition} army" of "the loyalty of you": "1 army of your loyalty"
+            counted_noun = f"{shown} of {described}"
+        else:
+            counted_noun = f"{described} {shown}".strip()
         if " " in amount:  # "the number of chosen rupees" -> "as many rupees as the number of chosen"
-            return f"as many {_fill_between(between, value)}{noun} as {amount}"
-        return match.group(0)
+            many = "many" if noun.endswith("s") else "much"  # "as much gold as ..."
+            return f"as {many} {counted_noun} as {amount}"
+        return f"{amount} {counted_noun}"
 
-    text = _POSSESSIVE.sub(possessive, hook.text)
+    text = _POSSESSIVE.sub(possessive, template)
     text = _ARTICLE.sub(article, text)
     text = _COUNTED.sub(counted, text)
     return _PLACEHOLDER.sub(lambda m: value(m.group(1)), text)
+
+
+def _has_article(phrase: str) -> bool:
+    return phrase.split(" ", 1)[0] in ("a", "an", "the")
+
+
+def _without_article(phrase: str) -> str:
+    """ "the card" -> "card", "a card" -> "card"."""
+    return phrase.split(" ", 1)[1] if _has_article(phrase) and " " in phrase else phrase
 
 
 def _fill_between(between: str, value: Callable[[str], str]) -> str:
@@ -212,6 +319,8 @@ def _fill_between(between: str, value: Callable[[str], str]) -> str:
 
 
 def _a(word: str) -> str:
+    if word.lower().startswith(("uni", "use", "usu", "one", "eu")):  # "a unit", "a user", "a one"
+        return "a"
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
@@ -243,7 +352,9 @@ def _event_text(hook: HookSpec, known: dict[str, str] | None = None) -> str:
     """A trigger or event phrase with its parameters named, or given where a condition pins
     them: `when action_taken if action == tax` reads "after ... takes a tax action"."""
     known = known or {}
-    return _fill(hook, [known.get(p.name, f"the {words(p.name)}") for p in hook.params])
+    unpinned = frozenset(p.name for p in hook.params if p.name not in known)
+    args = [known.get(p.name, param_text(p.name, p.type.kind, definite=True)) for p in hook.params]
+    return _fill(hook, args, unpinned)
 
 
 def _pinned(condition: ir.Expr | None, hook: HookSpec) -> tuple[dict[str, str], ir.Expr | None]:
@@ -284,7 +395,64 @@ def _pinned(condition: ir.Expr | None, hook: HookSpec) -> tuple[dict[str, str], 
 
 
 def statements_text(statements: tuple[ir.Stmt, ...]) -> str:
-    return "; ".join(_statement(s) for s in statements) or "nothing"
+    parts: list[str] = []
+    index = 0
+    while index < len(statements):
+        exchange = _exchange_text(statements[index:])
+        if exchange is not None:
+            parts.append(exchange)
+            index += 4
+            continue
+        parts.append(_statement(statements[index]))
+        index += 1
+    return "; ".join(parts) or "nothing"
+
+
+def _moved_each(statement: ir.Stmt) -> ir.MoveStmt | None:
+    """The move of `for each x in L { move x to Z }` (every card of a list to one zone), if that
+    is all the loop does."""
+    if (
+        isinstance(statement, ir.ForEachStmt)
+        and statement.where is None
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], ir.MoveStmt)
+        and statement.body[0].card == ir.LocalRef(statement.variable, statement.kind)
+    ):
+        return statement.body[0]
+    return None
+
+
+def _exchange_text(statements: tuple[ir.Stmt, ...]) -> str | None:
+    """ "exchange the cards in your hand with the cards in the hand of p": two zones' cards noted
+    (`let`), then each list moved to the other zone, when nothing after uses the two names."""
+    if len(statements) < 4:
+        return None
+    mine, theirs, give, take = statements[:4]
+    if not (isinstance(mine, ir.LetStmt) and isinstance(theirs, ir.LetStmt)):
+        return None
+    if not (isinstance(mine.value, ir.CardsInZone) and isinstance(theirs.value, ir.CardsInZone)):
+        return None
+    given, taken = _moved_each(give), _moved_each(take)
+    if given is None or taken is None:
+        return None
+    assert isinstance(give, ir.ForEachStmt) and isinstance(take, ir.ForEachStmt)
+    if not (
+        isinstance(give.source, ir.LocalRef)
+        and give.source.name == mine.name
+        and isinstance(take.source, ir.LocalRef)
+        and take.source.name == theirs.name
+    ):
+        return None
+    first, second = value_text(mine.value), value_text(theirs.value)
+    if (
+        f"the cards in {zone_text(given.zone, given.holder)}" != second
+        or f"the cards in {zone_text(taken.zone, taken.holder)}" != first
+    ):
+        return None
+    later = statements_text(statements[4:]).split()
+    if words(mine.name) in later or words(theirs.name) in later:
+        return None
+    return f"exchange {first} with {second}"
 
 
 def _statement(statement: ir.Stmt) -> str:
@@ -302,12 +470,18 @@ def _statement(statement: ir.Stmt) -> str:
             text += f"; otherwise {statements_text(statement.otherwise)}"
         return text
     if isinstance(statement, ir.ForEachStmt):
-        where = f" where {value_text(statement.where)}" if statement.where is not None else ""
+        moved = _moved_each(statement)
+        if moved is not None and statement.source is not None:
+            cards = value_text(statement.source)
+            if cards.startswith("the ") and _is_plural(cards):  # "move the cards in P's prizes to ..."
+                return f"move {cards} to {zone_text(moved.zone, moved.holder)}"
+        kind_text, rest = _other_player(statement.kind, statement.variable, statement.where)
+        where = f" where {value_text(rest)}" if rest is not None else ""
         if statement.source is not None:
             among = f" of {value_text(statement.source)}"
             return f"for each {words(statement.variable)}{among}{where}: {statements_text(statement.body)}"
         order = " in turn order" if statement.kind.kind == "player" else ""
-        return f"for each {statement.kind} {words(statement.variable)}{order}{where}: {statements_text(statement.body)}"
+        return f"for each {kind_text} {words(statement.variable)}{order}{where}: {statements_text(statement.body)}"
     if isinstance(statement, ir.ChooseOneStmt):
         return "choose one: " + " or ".join(f"({text})" for text, _ in statement.branches)
     if isinstance(statement, ir.MayStmt):
@@ -333,9 +507,25 @@ def _statement(statement: ir.Stmt) -> str:
         )
     if isinstance(statement, ir.LastingStmt):
         return f"{statement.text}, " + "; ".join(modifier_text(m) for m in statement.modifiers)
-    where = f" where {value_text(statement.where)}" if statement.where is not None else ""
+    kind_text, rest = _other_player(statement.kind, statement.variable, statement.where)
+    where = f" where {value_text(rest)}" if rest is not None else ""
     among = f" from {value_text(statement.source)}" if statement.source is not None else ""
-    return f"{value_text(statement.chooser)} chooses a {statement.kind} {words(statement.variable)}{among}{where}"
+    article = "an" if kind_text.startswith("other ") else _a(kind_text)
+    kind_text = f"{article} {kind_text}".replace("an other ", "another ")
+    return f"{value_text(statement.chooser)} chooses {kind_text} {words(statement.variable)}{among}{where}"
+
+
+def _other_player(kind: Type, variable: str, where: ir.Expr | None) -> tuple[str, ir.Expr | None]:
+    """ "other player" for a player chosen or gone through `where x != you` (the first condition
+    of an `and`), and what is left of the condition."""
+    if kind.kind != "player" or where is None:
+        return str(kind), where
+    not_you = ir.BinaryExpr("!=", ir.LocalRef(variable, kind), ir.YouRef(kind), where.type)
+    if where == not_you:
+        return "other player", None
+    if isinstance(where, ir.BinaryExpr) and where.operator == "and" and where.left == not_you:
+        return "other player", where.right
+    return str(kind), where
 
 
 def plural(noun: str) -> str:
@@ -343,10 +533,36 @@ def plural(noun: str) -> str:
     return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
 
 
+# First words of a step that is not an order to the player ("the favored suit becomes ...",
+# "for each ..."): "you may" then stands before it with a colon.
+_NOT_ORDERS = frozenset({"the", "a", "an", "each", "every", "for", "if", "let", "until", "no", "this"})
+
+
 def may_text(body: tuple[ir.Stmt, ...]) -> str:
-    """ "you may take 2 rupees": an optional step, in the second person."""
-    text = second_person(statements_text(body))
-    return f"you may {text[4:]}" if text.startswith("you ") else f"you may: {text}"
+    """ "you may pay 2 rupees; if you do, place a spy on c": an optional step, in the second
+    person. The first step is what is offered; the rest happens only if the player does it (an
+    offered payment the player cannot make is not made, and nothing more happens)."""
+    lets = 0
+    while lets < len(body) and isinstance(body[lets], ir.LetStmt):
+        lets += 1  # naming a value does nothing: said before the offer ("let n be ...; you may gain n")
+    if lets:
+        said = second_person(statements_text(body[:lets]))
+        return f"{said}; {may_text(body[lets:])}" if lets < len(body) else said
+    if not body:
+        return "you may do nothing"
+    head = body[0]
+    first = second_person(
+        _money_text(head, offered=True) if isinstance(head, ir.MoneyStmt) else _statement(head)
+    )
+    if first.startswith("you "):
+        text = f"you may {first[4:]}"
+    elif first.split(" ", 1)[0] in _NOT_ORDERS or not first[:1].islower():
+        text = f"you may: {first}"
+    else:  # an order ("place 1 army ..."): "you may place 1 army ..."
+        text = f"you may {first}"
+    if len(body) > 1:
+        text += f"; if you do, {second_person(statements_text(body[1:]))}"
+    return text
 
 
 # How each kind of modifier says its value.
@@ -363,8 +579,86 @@ def modifier_text(hook: ir.ModifierHook) -> str:
     known, rest = _pinned(hook.when, hook.modifier)
     when = f" when {value_text(rest)}" if rest is not None else ""
     subject = _event_text(hook.modifier, known)
-    change = _CHANGE_TEXT[hook.change].format(value_text(hook.value))
-    return f"{subject} {_be(subject, 'is')} {change}{when}"
+    if isinstance(hook.value, ir.BoolConst) and subject.startswith("whether "):
+        # "whether a buyer may buy this card" set to no: "a buyer may not buy this card"
+        clause = subject[len("whether ") :]
+        return f"{clause if hook.value.value else negated(clause)}{when}"
+    if "," in subject:  # "the firepower of a troop, owned by you, is 3": close the aside
+        subject += ","
+    return f"{subject} {_be(subject, 'is')} {_change_text(hook)}{when}"
+
+
+def _change_text(hook: ir.ModifierHook) -> str:
+    """The new value: "0", "1 more", "at most 3"; a value computed from what it would otherwise be
+    says the change ("1 less", "1 less, but not less than 0", "2 times what it would otherwise be")."""
+    value: ir.Expr = hook.value
+    if hook.change == "to":
+        floor: ir.Expr | None = None
+        if (
+            isinstance(value, ir.BuiltinCall)
+            and value.function == "max"
+            and len(value.args) == 2
+            and isinstance(value.args[1], ir.IntConst)
+        ):
+            floor = value.args[1]
+            value = value.args[0]
+        if (
+            isinstance(value, ir.BinaryExpr)
+            and isinstance(value.left, ir.CurrentValue)
+            and value.operator in ("+", "-", "*")
+        ):
+            amount = value_text(value.right)
+            if value.operator == "*":
+                change = f"{amount} times what it would otherwise be"
+            else:
+                change = f"{amount} {'more' if value.operator == '+' else 'less'}"
+            return change if floor is None else f"{change}, but not less than {value_text(floor)}"
+    return _CHANGE_TEXT[hook.change].format(value_text(hook.value))
+
+
+# Words that carry a clause's negation themselves ("may not", "is not").
+_AUXILIARIES = frozenset({"may", "can", "must", "will", "should", "is", "are"})
+# Words after which a word ending in -s is a noun, not the clause's verb.
+_BEFORE_NOUNS = frozenset(
+    {"the", "a", "an", "each", "every", "of", "this", "your", "its", "their", "any", "no", "some"}
+)
+_BASE_FORMS = {"has": "have", "does": "do", "goes": "go"}
+
+
+def _third_person_verb(word: str) -> bool:
+    return (
+        word.isalpha()
+        and word.islower()
+        and len(word) >= 3
+        and word.endswith("s")
+        and not word.endswith("ss")
+        and word not in _NOT_VERBS
+    )
+
+
+def _base_form(verb: str) -> str:
+    """ "taxes" -> "tax", "holds" -> "hold", "has" -> "have"."""
+    if verb in _BASE_FORMS:
+        return _BASE_FORMS[verb]
+    if verb.endswith("es") and verb[:-2].endswith(("ch", "sh", "ss", "x", "o")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def negated(clause: str) -> str:
+    """A clause said the other way: "a buyer may buy it" -> "a buyer may not buy it", "this card
+    counts as ..." -> "this card does not count as ...", "a tribe moves and battles" -> "a tribe
+    does not move and battle"."""
+    parts = clause.split(" ")
+    for index, word in enumerate(parts):
+        if word in _AUXILIARIES:
+            return " ".join([*parts[: index + 1], "not", *parts[index + 1 :]])
+        if index > 0 and _third_person_verb(word) and parts[index - 1] not in _BEFORE_NOUNS:
+            rest = parts[index + 1 :]
+            if len(rest) >= 2 and rest[0] == "and" and _third_person_verb(rest[1]):
+                rest = ["and", _base_form(rest[1]), *rest[2:]]
+            return " ".join([*parts[:index], "does", "not", _base_form(word), *rest])
+    return f"it is not so that {clause}"
 
 
 def hook_text(hook: ir.Hook) -> str:
@@ -397,6 +691,7 @@ _NOT_VERBS = frozenset({"as", "us", "plus", "minus", "less", "unless", "this", "
 # between, none of them a word that ends a noun phrase).
 _THE_X_OF_YOU = re.compile(r"\bthe ([A-Za-z]+(?: [A-Za-z]+)?) of you\b(?![r'])")
 _A_X_OF_YOU = re.compile(r"\b(a|an|each|any|this) ([A-Za-z]+(?: [A-Za-z]+)?) of you\b(?![r'])")
+_SOME_X_OF_YOU = re.compile(r"\b(there are (?:no )?[a-z]+) of you\b(?![r'])")
 _NOT_NOUNS = frozenset({"the", "of", "a", "an", "and", "or", "is", "to", "in", "on", "for", "from", "number"})
 
 
@@ -418,6 +713,7 @@ def second_person(text: str) -> str:
     text = _A_X_OF_YOU.sub(
         lambda m: m.group(0) if _NOT_NOUNS & set(m.group(2).split()) else f"{m.group(0)}rs", text
     )
+    text = _SOME_X_OF_YOU.sub(r"\1 of yours", text)
     return _YOU_VERB.sub(fix, text.replace("you's ", "your "))
 
 

@@ -111,14 +111,14 @@ CARD_54 = Card(
         "  Actions: tax\n"
         "  Blackmail:\n"
         "    At the start of your turn, you may choose a card target from the cards in every "
-        "court where the region of target is Herat and the spies on target are 0; you place a spy "
-        "on target."
+        "court where the region of target is Herat and there are no spies on target; if you do, "
+        "you place a spy on target."
     ),
     ability_text=(
         "Blackmail:\n"
         "  At the start of your turn, you may choose a card target from the cards in every court "
-        "where the region of target is Herat and the spies on target are 0; you place a spy on "
-        "target."
+        "where the region of target is Herat and there are no spies on target; if you do, you "
+        "place a spy on target."
     ),
     abilities=(
         Ability(
@@ -184,13 +184,13 @@ CARD_56 = Card(
         "  Actions: betray\n"
         "  Prize: Afghan\n"
         "  Well-Connected:\n"
-        "    While in play, whether a spy of yours may move from the origin to the destination is "
-        "yes when the distance from the origin to the destination along the courts is at most 2."
+        "    While in play, a spy of yours may move from an origin to a destination when the "
+        "distance from the origin to the destination along the courts is at most 2."
     ),
     ability_text=(
         "Well-Connected:\n"
-        "  While in play, whether a spy of yours may move from the origin to the destination is "
-        "yes when the distance from the origin to the destination along the courts is at most 2."
+        "  While in play, a spy of yours may move from an origin to a destination when the "
+        "distance from the origin to the destination along the courts is at most 2."
     ),
     abilities=(
         Ability(
@@ -452,12 +452,12 @@ CARD_66 = Card(
         "  Actions: battle\n"
         "  Prize: Afghan\n"
         "  Herat Influence:\n"
-        "    While in play, the cost for you to buy the card is 0 when the region of the card is "
+        "    While in play, the cost for you to buy a card is 0 when the region of the card is "
         "Herat."
     ),
     ability_text=(
         "Herat Influence:\n"
-        "  While in play, the cost for you to buy the card is 0 when the region of the card is "
+        "  While in play, the cost for you to buy a card is 0 when the region of the card is "
         "Herat."
     ),
     abilities=(

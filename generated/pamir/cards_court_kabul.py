@@ -128,13 +128,13 @@ CARD_1 = Card(
         "  Actions: move\n"
         "  Prize: Russian\n"
         "  Indispensable Advisors:\n"
-        "    While in play, whether the attacker's battle may remove a spy of yours in the region "
-        "is no when the attacker is not you."
+        "    While in play, an attacker's battle may not remove a spy of yours in a region when "
+        "the attacker is not you."
     ),
     ability_text=(
         "Indispensable Advisors:\n"
-        "  While in play, whether the attacker's battle may remove a spy of yours in the region "
-        "is no when the attacker is not you."
+        "  While in play, an attacker's battle may not remove a spy of yours in a region when the "
+        "attacker is not you."
     ),
     abilities=(
         Ability(
@@ -269,12 +269,9 @@ CARD_5 = Card(
         "  Actions: build\n"
         "  Prize: Afghan\n"
         "  Claim of Ancient Lineage:\n"
-        "    While in play, whether you tax as the ruler of the region is yes."
+        "    While in play, you tax as the ruler of a region."
     ),
-    ability_text=(
-        "Claim of Ancient Lineage:\n"
-        "  While in play, whether you tax as the ruler of the region is yes."
-    ),
+    ability_text="Claim of Ancient Lineage:\n  While in play, you tax as the ruler of a region.",
     abilities=(
         Ability(
             title="Claim of Ancient Lineage",
@@ -533,13 +530,13 @@ CARD_15 = Card(
         "  Impact: army\n"
         "  Actions: betray\n"
         "  Bodyguards:\n"
-        "    While in play, whether the betrayer may betray your card is no when the suit of the "
-        "card is Political."
+        "    While in play, a betrayer may not betray your card when the suit of the card is "
+        "Political."
     ),
     ability_text=(
         "Bodyguards:\n"
-        "  While in play, whether the betrayer may betray your card is no when the suit of the "
-        "card is Political."
+        "  While in play, a betrayer may not betray your card when the suit of the card is "
+        "Political."
     ),
     abilities=(
         Ability(
@@ -601,13 +598,11 @@ CARD_17 = Card(
         "  Impact: army\n"
         "  Actions: build\n"
         "  Citadel:\n"
-        "    While in play, whether the attacker's battle may remove a tribe of yours in Kabul is "
-        "no."
+        "    While in play, an attacker's battle may not remove a tribe of yours in Kabul."
     ),
     ability_text=(
         "Citadel:\n"
-        "  While in play, whether the attacker's battle may remove a tribe of yours in Kabul is "
-        "no."
+        "  While in play, an attacker's battle may not remove a tribe of yours in Kabul."
     ),
     abilities=(
         Ability(

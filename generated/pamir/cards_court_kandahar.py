@@ -184,13 +184,13 @@ CARD_41 = Card(
         "  Impact: spy, spy\n"
         "  Actions: build\n"
         "  Safe House:\n"
-        "    Instead of the remover removing a spy of yours from the on card, if the remover is "
-        "not you, you may place a spy on this card."
+        "    Instead of a remover removing a spy of yours from a card, if the remover is not you, "
+        "you may place a spy on this card."
     ),
     ability_text=(
         "Safe House:\n"
-        "  Instead of the remover removing a spy of yours from the on card, if the remover is not "
-        "you, you may place a spy on this card."
+        "  Instead of a remover removing a spy of yours from a card, if the remover is not you, "
+        "you may place a spy on this card."
     ),
     abilities=(
         Ability(
@@ -234,9 +234,9 @@ CARD_42 = Card(
         "  Patriot: Afghan\n"
         "  Prize: Afghan\n"
         "  Charismatic Courtiers:\n"
-        "    While in play, the bribe you owe the receiver is 0."
+        "    While in play, the bribe you owe a receiver is 0."
     ),
-    ability_text="Charismatic Courtiers:\n  While in play, the bribe you owe the receiver is 0.",
+    ability_text="Charismatic Courtiers:\n  While in play, the bribe you owe a receiver is 0.",
     abilities=(
         Ability(
             title="Charismatic Courtiers",
@@ -276,14 +276,14 @@ CARD_43 = Card(
         "  Prize: Afghan\n"
         "  Blackmail:\n"
         "    At the start of your turn, you may choose a card target from the cards in every "
-        "court where the region of target is Kandahar and the spies on target are 0; you place a "
-        "spy on target."
+        "court where the region of target is Kandahar and there are no spies on target; if you "
+        "do, you place a spy on target."
     ),
     ability_text=(
         "Blackmail:\n"
         "  At the start of your turn, you may choose a card target from the cards in every court "
-        "where the region of target is Kandahar and the spies on target are 0; you place a spy on "
-        "target."
+        "where the region of target is Kandahar and there are no spies on target; if you do, you "
+        "place a spy on target."
     ),
     abilities=(
         Ability(
@@ -505,13 +505,12 @@ CARD_51 = Card(
         "  Patriot: British\n"
         "  Prize: Russian\n"
         "  Indian Supplies:\n"
-        "    While in play, whether you may move the piece across the border from the origin to "
-        "the destination is yes."
+        "    While in play, you may move a piece across the border from an origin to a "
+        "destination."
     ),
     ability_text=(
         "Indian Supplies:\n"
-        "  While in play, whether you may move the piece across the border from the origin to the "
-        "destination is yes."
+        "  While in play, you may move a piece across the border from an origin to a destination."
     ),
     abilities=(
         Ability(

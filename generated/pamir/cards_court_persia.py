@@ -108,11 +108,11 @@ def card_78_civic_improvements__when_action_taken(ctx: PamirEffects, event: Acti
         ctx.you,
         "Civic Improvements: choose one",
         (
-            "you choose a region ruled where you rule ruled; place 1 your loyalty army in ruled",
+            "you choose a region ruled where you rule ruled; place 1 army of your loyalty in ruled",
             "you choose a region origin where you rule origin; you choose a region destination where origin borders destination; place a road of your loyalty between origin and destination",
         ),
     ))
-    if branch_136 == "you choose a region ruled where you rule ruled; place 1 your loyalty army in ruled":
+    if branch_136 == "you choose a region ruled where you rule ruled; place 1 army of your loyalty in ruled":
         ruled: Region
         ruled = yield from ask(Choice(
             ctx.you,
@@ -177,12 +177,12 @@ CARD_68 = Card(
         "  Impact: spy, spy, army\n"
         "  Actions: tax\n"
         "  Persian Influence:\n"
-        "    While in play, the cost for you to buy the card is 0 when the region of the card is "
+        "    While in play, the cost for you to buy a card is 0 when the region of the card is "
         "Persia."
     ),
     ability_text=(
         "Persian Influence:\n"
-        "  While in play, the cost for you to buy the card is 0 when the region of the card is "
+        "  While in play, the cost for you to buy a card is 0 when the region of the card is "
         "Persia."
     ),
     abilities=(
@@ -253,12 +253,12 @@ CARD_70 = Card(
         "  Patriot: Russian\n"
         "  Prize: Afghan\n"
         "  Russian Influence:\n"
-        "    While in play, the cost for you to buy the card is 0 when the patriot of the card is "
+        "    While in play, the cost for you to buy a card is 0 when the patriot of the card is "
         "Russian."
     ),
     ability_text=(
         "Russian Influence:\n"
-        "  While in play, the cost for you to buy the card is 0 when the patriot of the card is "
+        "  While in play, the cost for you to buy a card is 0 when the patriot of the card is "
         "Russian."
     ),
     abilities=(
@@ -327,13 +327,13 @@ CARD_72 = Card(
         "  Actions: move\n"
         "  Prize: Russian\n"
         "  Safe House:\n"
-        "    Instead of the remover removing a spy of yours from the on card, if the remover is "
-        "not you, you may place a spy on this card."
+        "    Instead of a remover removing a spy of yours from a card, if the remover is not you, "
+        "you may place a spy on this card."
     ),
     ability_text=(
         "Safe House:\n"
-        "  Instead of the remover removing a spy of yours from the on card, if the remover is not "
-        "you, you may place a spy on this card."
+        "  Instead of a remover removing a spy of yours from a card, if the remover is not you, "
+        "you may place a spy on this card."
     ),
     abilities=(
         Ability(
@@ -498,16 +498,16 @@ CARD_78 = Card(
         "  Actions: build\n"
         "  Infrastructure:\n"
         "    After you take a build action, choose one: (you choose a region ruled where you rule "
-        "ruled; place 1 your loyalty army in ruled) or (you choose a region origin where you rule "
-        "origin; you choose a region destination where origin borders destination; place a road "
-        "of your loyalty between origin and destination)."
+        "ruled; place 1 army of your loyalty in ruled) or (you choose a region origin where you "
+        "rule origin; you choose a region destination where origin borders destination; place a "
+        "road of your loyalty between origin and destination)."
     ),
     ability_text=(
         "Infrastructure:\n"
         "  After you take a build action, choose one: (you choose a region ruled where you rule "
-        "ruled; place 1 your loyalty army in ruled) or (you choose a region origin where you rule "
-        "origin; you choose a region destination where origin borders destination; place a road "
-        "of your loyalty between origin and destination)."
+        "ruled; place 1 army of your loyalty in ruled) or (you choose a region origin where you "
+        "rule origin; you choose a region destination where origin borders destination; place a "
+        "road of your loyalty between origin and destination)."
     ),
     abilities=(
         Ability(
@@ -653,13 +653,13 @@ CARD_83 = Card(
         "  Impact: army, spy\n"
         "  Actions: tax\n"
         "  Bodyguards:\n"
-        "    While in play, whether the betrayer may betray your card is no when the suit of the "
-        "card is Political."
+        "    While in play, a betrayer may not betray your card when the suit of the card is "
+        "Political."
     ),
     ability_text=(
         "Bodyguards:\n"
-        "  While in play, whether the betrayer may betray your card is no when the suit of the "
-        "card is Political."
+        "  While in play, a betrayer may not betray your card when the suit of the card is "
+        "Political."
     ),
     abilities=(
         Ability(

@@ -172,13 +172,13 @@ CARD_21 = Card(
         "  Actions: move\n"
         "  Prize: Afghan\n"
         "  Strange Bedfellows:\n"
-        "    While in play, whether a spy of yours may move from the origin to the destination is "
-        "yes when the region of the origin is the region of the destination."
+        "    While in play, a spy of yours may move from an origin to a destination when the "
+        "region of the origin is the region of the destination."
     ),
     ability_text=(
         "Strange Bedfellows:\n"
-        "  While in play, whether a spy of yours may move from the origin to the destination is "
-        "yes when the region of the origin is the region of the destination."
+        "  While in play, a spy of yours may move from an origin to a destination when the region "
+        "of the origin is the region of the destination."
     ),
     abilities=(
         Ability(
@@ -272,11 +272,11 @@ CARD_24 = Card(
         "  Impact: tribe, tribe, army\n"
         "  Actions: betray\n"
         "  Civil Service Reforms:\n"
-        "    While in play, the bribe you owe the holder to use a card held hostage is 0."
+        "    While in play, the bribe you owe a holder to use a card held hostage is 0."
     ),
     ability_text=(
         "Civil Service Reforms:\n"
-        "  While in play, the bribe you owe the holder to use a card held hostage is 0."
+        "  While in play, the bribe you owe a holder to use a card held hostage is 0."
     ),
     abilities=(
         Ability(

@@ -260,12 +260,9 @@ CARD_91 = Card(
         "  Actions: betray\n"
         "  Prize: Russian\n"
         "  Savvy Operator:\n"
-        "    While in play, whether this card of the owner counts as the favored suit is yes."
+        "    While in play, this card counts as the favored suit."
     ),
-    ability_text=(
-        "Savvy Operator:\n"
-        "  While in play, whether this card of the owner counts as the favored suit is yes."
-    ),
+    ability_text="Savvy Operator:\n  While in play, this card counts as the favored suit.",
     abilities=(
         Ability(
             title="Savvy Operator",
@@ -435,14 +432,12 @@ CARD_97 = Card(
         "  Impact: army, favor intelligence\n"
         "  Actions: build\n"
         "  Citadel:\n"
-        "    While in play, whether the attacker's battle may remove a tribe of yours in "
-        "Transcaspia is no.\n"
+        "    While in play, an attacker's battle may not remove a tribe of yours in Transcaspia.\n"
         '  Note: also spelled "Ark of Bukhara"'
     ),
     ability_text=(
         "Citadel:\n"
-        "  While in play, whether the attacker's battle may remove a tribe of yours in "
-        "Transcaspia is no."
+        "  While in play, an attacker's battle may not remove a tribe of yours in Transcaspia."
     ),
     abilities=(
         Ability(
@@ -510,12 +505,9 @@ CARD_99 = Card(
         "  Patriot: Russian\n"
         "  Prize: British\n"
         "  Irregulars:\n"
-        "    While in play, whether this card of the owner counts as the favored suit is yes."
+        "    While in play, this card counts as the favored suit."
     ),
-    ability_text=(
-        "Irregulars:\n"
-        "  While in play, whether this card of the owner counts as the favored suit is yes."
-    ),
+    ability_text="Irregulars:\n  While in play, this card counts as the favored suit.",
     abilities=(
         Ability(
             title="Irregulars",

@@ -366,8 +366,8 @@ CARD_105 = Card(
         "    On discard: the favored suit becomes Military.\n"
         '  Side "New Tactics":\n'
         "    Resolved when: purchased\n"
-        "    While in play, whether your card counts as the favored suit is yes when the suit of "
-        "the card is Military."
+        "    While in play, your card counts as the favored suit when the suit of the card is "
+        "Military."
     ),
     sides=(
         Card(
@@ -401,12 +401,12 @@ CARD_105 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "While in play, whether your card counts as the favored suit is yes when the suit "
-                "of the card is Military."
+                "While in play, your card counts as the favored suit when the suit of the card is "
+                "Military."
             ),
             ability_text=(
-                "While in play, whether your card counts as the favored suit is yes when the suit "
-                "of the card is Military."
+                "While in play, your card counts as the favored suit when the suit of the card is "
+                "Military."
             ),
             abilities=(
                 Ability(
@@ -437,7 +437,7 @@ CARD_106 = Card(
         "Event card (printed)\n"
         '  Side "Embarrassment of Riches":\n'
         "    Resolved when: discarded\n"
-        "    While in play, the influence each gift of the player gives is 0.\n"
+        "    While in play, the influence each gift of a player gives is 0.\n"
         '  Side "Koh-i-noor Recovered":\n'
         "    Resolved when: purchased\n"
         "    While in play, the influence each gift of yours gives is 1 more."
@@ -452,9 +452,9 @@ CARD_106 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "While in play, the influence each gift of the player gives is 0."
+                "While in play, the influence each gift of a player gives is 0."
             ),
-            ability_text="While in play, the influence each gift of the player gives is 0.",
+            ability_text="While in play, the influence each gift of a player gives is 0.",
             abilities=(
                 Ability(
                     title=None,
@@ -510,12 +510,12 @@ CARD_107 = Card(
         "Event card (printed)\n"
         '  Side "Disregard for Customs":\n'
         "    Resolved when: discarded\n"
-        "    While in play, the bribe the payer owes the receiver is 0.\n"
-        "    While in play, the bribe the payer owes the holder to use a card held hostage is 0.\n"
+        "    While in play, the bribe a payer owes a receiver is 0.\n"
+        "    While in play, the bribe a payer owes a holder to use a card held hostage is 0.\n"
         '  Side "Courtly Manners":\n'
         "    Resolved when: purchased\n"
-        "    While in play, the bribe you owe the receiver is 0.\n"
-        "    While in play, the bribe you owe the holder to use a card held hostage is 0."
+        "    While in play, the bribe you owe a receiver is 0.\n"
+        "    While in play, the bribe you owe a holder to use a card held hostage is 0."
     ),
     sides=(
         Card(
@@ -527,14 +527,12 @@ CARD_107 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "While in play, the bribe the payer owes the receiver is 0.\n"
-                "While in play, the bribe the payer owes the holder to use a card held hostage is "
-                "0."
+                "While in play, the bribe a payer owes a receiver is 0.\n"
+                "While in play, the bribe a payer owes a holder to use a card held hostage is 0."
             ),
             ability_text=(
-                "While in play, the bribe the payer owes the receiver is 0.\n"
-                "While in play, the bribe the payer owes the holder to use a card held hostage is "
-                "0."
+                "While in play, the bribe a payer owes a receiver is 0.\n"
+                "While in play, the bribe a payer owes a holder to use a card held hostage is 0."
             ),
             abilities=(
                 Ability(
@@ -563,12 +561,12 @@ CARD_107 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "While in play, the bribe you owe the receiver is 0.\n"
-                "While in play, the bribe you owe the holder to use a card held hostage is 0."
+                "While in play, the bribe you owe a receiver is 0.\n"
+                "While in play, the bribe you owe a holder to use a card held hostage is 0."
             ),
             ability_text=(
-                "While in play, the bribe you owe the receiver is 0.\n"
-                "While in play, the bribe you owe the holder to use a card held hostage is 0."
+                "While in play, the bribe you owe a receiver is 0.\n"
+                "While in play, the bribe you owe a holder to use a card held hostage is 0."
             ),
             abilities=(
                 Ability(
@@ -604,8 +602,8 @@ CARD_108 = Card(
         "Event card (printed)\n"
         '  Side "Failure to Impress":\n'
         "    Resolved when: discarded\n"
-        "    On discard: for each player p in turn order: for each won of the cards in the prizes "
-        "of p: move won to the discard pile.\n"
+        "    On discard: for each player p in turn order: move the cards in the prizes of p to "
+        "the discard pile.\n"
         '  Side "Rumor":\n'
         "    Resolved when: purchased\n"
         "    On purchase: you choose a player target; the player this card names becomes target.\n"
@@ -621,12 +619,12 @@ CARD_108 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "On discard: for each player p in turn order: for each won of the cards in the "
-                "prizes of p: move won to the discard pile."
+                "On discard: for each player p in turn order: move the cards in the prizes of p "
+                "to the discard pile."
             ),
             ability_text=(
-                "On discard: for each player p in turn order: for each won of the cards in the "
-                "prizes of p: move won to the discard pile."
+                "On discard: for each player p in turn order: move the cards in the prizes of p "
+                "to the discard pile."
             ),
             abilities=(
                 Ability(
@@ -771,7 +769,7 @@ CARD_110 = Card(
         "    On discard: remove every tribe and army in Herat.\n"
         '  Side "Nationalism":\n'
         "    Resolved when: purchased\n"
-        "    While in play, whether a tribe of yours moves and battles as an army is yes."
+        "    While in play, a tribe of yours moves and battles as an army."
     ),
     sides=(
         Card(
@@ -805,11 +803,9 @@ CARD_110 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "While in play, whether a tribe of yours moves and battles as an army is yes."
+                "While in play, a tribe of yours moves and battles as an army."
             ),
-            ability_text=(
-                "While in play, whether a tribe of yours moves and battles as an army is yes."
-            ),
+            ability_text="While in play, a tribe of yours moves and battles as an army.",
             abilities=(
                 Ability(
                     title=None,
@@ -837,12 +833,12 @@ CARD_111 = Card(
     text=(
         "#111 No Effect / Public Withdrawal\n"
         "Event card (printed)\n"
-        "  While in the market, whether the buyer may buy this card is no.\n"
-        "  While in the market, whether the rupees paid onto this card stay on it is no."
+        "  While in the market, a buyer may not buy this card.\n"
+        "  While in the market, this card does not keep the rupees paid onto it."
     ),
     ability_text=(
-        "While in the market, whether the buyer may buy this card is no.\n"
-        "While in the market, whether the rupees paid onto this card stay on it is no."
+        "While in the market, a buyer may not buy this card.\n"
+        "While in the market, this card does not keep the rupees paid onto it."
     ),
     abilities=(
         Ability(
@@ -1015,14 +1011,12 @@ CARD_114 = Card(
         "Event card (printed)\n"
         '  Side "Confidence Failure":\n'
         "    Resolved when: discarded\n"
-        "    On discard: for each player p in turn order: if the cards in the hand of p is not "
-        "empty: p chooses a card lost from the cards in the hand of p; move lost to the discard "
-        "pile.\n"
+        "    On discard: for each player p in turn order: if there are cards in the hand of p: p "
+        "chooses a card lost from the cards in the hand of p; move lost to the discard pile.\n"
         '  Side "Other Persuasive Methods":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: you choose a player other where other is not you; let mine be the cards "
-        "in your hand; let theirs be the cards in the hand of other; for each given of mine: move "
-        "given to the hand of other; for each taken of theirs: move taken to your hand."
+        "    On purchase: you choose another player other; exchange the cards in your hand with "
+        "the cards in the hand of other."
     ),
     sides=(
         Card(
@@ -1034,14 +1028,14 @@ CARD_114 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "On discard: for each player p in turn order: if the cards in the hand of p is "
-                "not empty: p chooses a card lost from the cards in the hand of p; move lost to "
-                "the discard pile."
+                "On discard: for each player p in turn order: if there are cards in the hand of "
+                "p: p chooses a card lost from the cards in the hand of p; move lost to the "
+                "discard pile."
             ),
             ability_text=(
-                "On discard: for each player p in turn order: if the cards in the hand of p is "
-                "not empty: p chooses a card lost from the cards in the hand of p; move lost to "
-                "the discard pile."
+                "On discard: for each player p in turn order: if there are cards in the hand of "
+                "p: p chooses a card lost from the cards in the hand of p; move lost to the "
+                "discard pile."
             ),
             abilities=(
                 Ability(
@@ -1065,16 +1059,12 @@ CARD_114 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: you choose a player other where other is not you; let mine be the "
-                "cards in your hand; let theirs be the cards in the hand of other; for each given "
-                "of mine: move given to the hand of other; for each taken of theirs: move taken "
-                "to your hand."
+                "On purchase: you choose another player other; exchange the cards in your hand "
+                "with the cards in the hand of other."
             ),
             ability_text=(
-                "On purchase: you choose a player other where other is not you; let mine be the "
-                "cards in your hand; let theirs be the cards in the hand of other; for each given "
-                "of mine: move given to the hand of other; for each taken of theirs: move taken "
-                "to your hand."
+                "On purchase: you choose another player other; exchange the cards in your hand "
+                "with the cards in the hand of other."
             ),
             abilities=(
                 Ability(
@@ -1109,7 +1099,7 @@ CARD_115 = Card(
         '  Side "Pashtunwali Values":\n'
         "    Resolved when: purchased\n"
         "    On purchase: you choose a suit favored; the favored suit becomes favored.\n"
-        "    While in play, whether the favored suit may change is no."
+        "    While in play, the favored suit may not change."
     ),
     sides=(
         Card(
@@ -1144,11 +1134,11 @@ CARD_115 = Card(
             text=(
                 "Resolved when: purchased\n"
                 "On purchase: you choose a suit favored; the favored suit becomes favored.\n"
-                "While in play, whether the favored suit may change is no."
+                "While in play, the favored suit may not change."
             ),
             ability_text=(
                 "On purchase: you choose a suit favored; the favored suit becomes favored.\n"
-                "While in play, whether the favored suit may change is no."
+                "While in play, the favored suit may not change."
             ),
             abilities=(
                 Ability(

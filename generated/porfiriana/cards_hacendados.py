@@ -66,8 +66,8 @@ CARD_1601 = Card(
         '  Side "Loyalist":\n'
         "    Income: 2\n"
         "    Troops at half price:\n"
-        "      While in play, the gold you pay to buy the card from the market is half (rounded "
-        "up) of what it would otherwise be when the card type of the card is troop.\n"
+        "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
+        "of what it would otherwise be when the card is a troop card.\n"
         '  Side "Successor Reyes":\n'
         "    Prestige: Loyalty\n"
         "    Faction: Federal\n"
@@ -90,15 +90,13 @@ CARD_1601 = Card(
             text=(
                 "Income: 2\n"
                 "Troops at half price:\n"
-                "  While in play, the gold you pay to buy the card from the market is half "
-                "(rounded up) of what it would otherwise be when the card type of the card is "
-                "troop."
+                "  While in play, the gold you pay to buy a card from the market is half (rounded "
+                "up) of what it would otherwise be when the card is a troop card."
             ),
             ability_text=(
                 "Troops at half price:\n"
-                "  While in play, the gold you pay to buy the card from the market is half "
-                "(rounded up) of what it would otherwise be when the card type of the card is "
-                "troop."
+                "  While in play, the gold you pay to buy a card from the market is half (rounded "
+                "up) of what it would otherwise be when the card is a troop card."
             ),
             abilities=(
                 Ability(
@@ -154,9 +152,9 @@ CARD_1602 = Card(
         '  Side "Loyalist":\n'
         "    Income: 2\n"
         "    American enterprises at half price:\n"
-        "      While in play, the gold you pay to buy the card from the market is half (rounded "
-        "up) of what it would otherwise be when the card type of the card is enterprise and the "
-        "district of the card is America.\n"
+        "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
+        "of what it would otherwise be when the card is an enterprise card and the district of "
+        "the card is America.\n"
         '  Side "Partner, Outrage orientation":\n'
         "    Prestige: Outrage\n"
         "    Faction: US\n"
@@ -179,15 +177,15 @@ CARD_1602 = Card(
             text=(
                 "Income: 2\n"
                 "American enterprises at half price:\n"
-                "  While in play, the gold you pay to buy the card from the market is half "
-                "(rounded up) of what it would otherwise be when the card type of the card is "
-                "enterprise and the district of the card is America."
+                "  While in play, the gold you pay to buy a card from the market is half (rounded "
+                "up) of what it would otherwise be when the card is an enterprise card and the "
+                "district of the card is America."
             ),
             ability_text=(
                 "American enterprises at half price:\n"
-                "  While in play, the gold you pay to buy the card from the market is half "
-                "(rounded up) of what it would otherwise be when the card type of the card is "
-                "enterprise and the district of the card is America."
+                "  While in play, the gold you pay to buy a card from the market is half (rounded "
+                "up) of what it would otherwise be when the card is an enterprise card and the "
+                "district of the card is America."
             ),
             abilities=(
                 Ability(

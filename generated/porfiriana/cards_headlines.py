@@ -66,14 +66,14 @@ CARD_1501 = Card(
         "  Signal: bear\n"
         "  Strife: US, Rebel\n"
         "  Regime change: US Intervention\n"
-        "  On event: for each e of the cards in every row where the card type of e is enterprise "
-        "and the district of e is Chihuahua: put 1 unrest on e.\n"
+        "  On event: for each e of the cards in every row where e is an enterprise card and the "
+        "district of e is Chihuahua: put 1 unrest on e.\n"
         "  Note: rules 003 (headline example); event effects stated there, in this order; signal "
         "reconstructed"
     ),
     ability_text=(
-        "On event: for each e of the cards in every row where the card type of e is enterprise "
-        "and the district of e is Chihuahua: put 1 unrest on e."
+        "On event: for each e of the cards in every row where e is an enterprise card and the "
+        "district of e is Chihuahua: put 1 unrest on e."
     ),
     abilities=(
         Ability(
@@ -109,14 +109,14 @@ CARD_117 = Card(
         "  Regime change: Pax\n"
         "  On event: for each player P in turn order: P pays to the bank as much gold as half "
         "(rounded up) of the gold of P, if P can (if not, nothing more happens); for each e of "
-        "the cards in every row where bank is among the family of e: nationalize e.\n"
+        "the cards in every row where the family of e includes bank: nationalize e.\n"
         "  Note: rules 003 (example of effect order); event effects stated there, in this order; "
         "signal reconstructed"
     ),
     ability_text=(
         "On event: for each player P in turn order: P pays to the bank as much gold as half "
         "(rounded up) of the gold of P, if P can (if not, nothing more happens); for each e of "
-        "the cards in every row where bank is among the family of e: nationalize e."
+        "the cards in every row where the family of e includes bank: nationalize e."
     ),
     abilities=(
         Ability(

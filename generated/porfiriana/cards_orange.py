@@ -65,14 +65,14 @@ CARD_1401 = Card(
         "  Unrest: 3\n"
         "  Steal: 0\n"
         "  Victim prestige: Revolution\n"
-        "  After the player plays this card against the victim, you take from the victim as much "
-        "gold as your Loyalty points, or all the victim has if less.\n"
+        "  After a player plays this card against a victim, you take from the victim as much gold "
+        "as your Loyalty points, or all the victim has if less.\n"
         "  Note: rules 003 (orange card example); attributes and theft stated there; steal "
         "reconstructed as 0 (the X icon is the ability's theft)"
     ),
     ability_text=(
-        "After the player plays this card against the victim, you take from the victim as much "
-        "gold as your Loyalty points, or all the victim has if less."
+        "After a player plays this card against a victim, you take from the victim as much gold "
+        "as your Loyalty points, or all the victim has if less."
     ),
     abilities=(
         Ability(

@@ -155,15 +155,15 @@ CARD_1101 = Card(
         "  Faction: Rebel\n"
         "  Prestige: Revolution\n"
         "  Free orange cards:\n"
-        "    While in play, the gold you pay to buy the card from the market is 0 when the card "
-        "type of the card is orange.\n"
+        "    While in play, the gold you pay to buy a card from the market is 0 when the card is "
+        "an orange card.\n"
         "  Note: rules 003 (partner example): costs 6, 1 Revolution point, owner buys orange "
         "cards for free; faction reconstructed"
     ),
     ability_text=(
         "Free orange cards:\n"
-        "  While in play, the gold you pay to buy the card from the market is 0 when the card "
-        "type of the card is orange."
+        "  While in play, the gold you pay to buy a card from the market is 0 when the card is an "
+        "orange card."
     ),
     abilities=(
         Ability(
@@ -221,17 +221,17 @@ CARD_1103 = Card(
         "  Faction: US\n"
         "  Family: monopoly\n"
         "  Monopoly on America enterprises:\n"
-        "    After the player pays the paid to play the card, if the player is not you and the "
-        "card type of the card is enterprise and the district of the card is America, you take "
-        "from the bank as much gold as the paid.\n"
+        "    After a player pays to play a card, if the player is not you and the card is an "
+        "enterprise card and the district of the card is America, you take from the bank as much "
+        "gold as the amount paid.\n"
         "  Note: rules 002 glossary, Monopoly example: collects the gold opponents pay to play "
         "America enterprises; cost and faction reconstructed"
     ),
     ability_text=(
         "Monopoly on America enterprises:\n"
-        "  After the player pays the paid to play the card, if the player is not you and the card "
-        "type of the card is enterprise and the district of the card is America, you take from "
-        "the bank as much gold as the paid."
+        "  After a player pays to play a card, if the player is not you and the card is an "
+        "enterprise card and the district of the card is America, you take from the bank as much "
+        "gold as the amount paid."
     ),
     abilities=(
         Ability(
@@ -268,21 +268,21 @@ CARD_1104 = Card(
         "  Faction: US\n"
         "  Family: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of the player playing the card against the victim, you may: move this card "
-        "to the discard pile.\n"
+        "    Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "  During a topple:\n"
-        "    During a topple, you may: move this card to the discard pile; Díaz has 1 more "
-        "Loyalty for this topple.\n"
+        "    During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Loyalty for this topple.\n"
         "  Note: rules 002 chapter K example: a spy discarded during a topple to add 1 to Díaz's "
         "Loyalty; cost and faction reconstructed"
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of the player playing the card against the victim, you may: move this card to "
-        "the discard pile.\n"
+        "  Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "During a topple:\n"
-        "  During a topple, you may: move this card to the discard pile; Díaz has 1 more Loyalty "
-        "for this topple."
+        "  During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Loyalty for this topple."
     ),
     abilities=(
         Ability(
@@ -333,19 +333,18 @@ CARD_1105 = Card(
         "  District: Sonora\n"
         "  Strife: Rebel, Local\n"
         "  Civil war:\n"
-        "    On play: for each e of the cards in every row where the card type of e is enterprise "
-        "and the district of e is Sonora: nationalize e.\n"
-        "    While in play, whether the player may play the card is no when the district of the "
-        "card is Sonora.\n"
+        "    On play: for each e of the cards in every row where e is an enterprise card and the "
+        "district of e is Sonora: nationalize e.\n"
+        "    While in play, a player may not play a card when the district of the card is "
+        "Sonora.\n"
         "  Note: rules 002 glossary, Rebel Governors; effects and strife stated there; faction "
         "(red, after the red flag of secession the rules mention) and cost reconstructed"
     ),
     ability_text=(
         "Civil war:\n"
-        "  On play: for each e of the cards in every row where the card type of e is enterprise "
-        "and the district of e is Sonora: nationalize e.\n"
-        "  While in play, whether the player may play the card is no when the district of the "
-        "card is Sonora."
+        "  On play: for each e of the cards in every row where e is an enterprise card and the "
+        "district of e is Sonora: nationalize e.\n"
+        "  While in play, a player may not play a card when the district of the card is Sonora."
     ),
     abilities=(
         Ability(
@@ -389,19 +388,18 @@ CARD_1106 = Card(
         "  District: Chihuahua\n"
         "  Strife: Rebel, Local\n"
         "  Civil war:\n"
-        "    On play: for each e of the cards in every row where the card type of e is enterprise "
-        "and the district of e is Chihuahua: nationalize e.\n"
-        "    While in play, whether the player may play the card is no when the district of the "
-        "card is Chihuahua.\n"
+        "    On play: for each e of the cards in every row where e is an enterprise card and the "
+        "district of e is Chihuahua: nationalize e.\n"
+        "    While in play, a player may not play a card when the district of the card is "
+        "Chihuahua.\n"
         "  Note: rules 002 glossary, Rebel Governors; effects and strife stated there; faction "
         "(red, after the red flag of secession the rules mention) and cost reconstructed"
     ),
     ability_text=(
         "Civil war:\n"
-        "  On play: for each e of the cards in every row where the card type of e is enterprise "
-        "and the district of e is Chihuahua: nationalize e.\n"
-        "  While in play, whether the player may play the card is no when the district of the "
-        "card is Chihuahua."
+        "  On play: for each e of the cards in every row where e is an enterprise card and the "
+        "district of e is Chihuahua: nationalize e.\n"
+        "  While in play, a player may not play a card when the district of the card is Chihuahua."
     ),
     abilities=(
         Ability(

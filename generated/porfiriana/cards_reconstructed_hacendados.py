@@ -89,8 +89,8 @@ CARD_2601 = Card(
         '  Side "Loyalist":\n'
         "    Income: 2\n"
         "    Ranches at half price:\n"
-        "      While in play, the gold you pay to buy the card from the market is half (rounded "
-        "up) of what it would otherwise be when ranch is among the family of the card.\n"
+        "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
+        "of what it would otherwise be when the family of the card includes ranch.\n"
         '  Side "Partner, Loyalty orientation":\n'
         "    Prestige: Loyalty\n"
         "    Faction: Federal\n"
@@ -112,15 +112,13 @@ CARD_2601 = Card(
             text=(
                 "Income: 2\n"
                 "Ranches at half price:\n"
-                "  While in play, the gold you pay to buy the card from the market is half "
-                "(rounded up) of what it would otherwise be when ranch is among the family of the "
-                "card."
+                "  While in play, the gold you pay to buy a card from the market is half (rounded "
+                "up) of what it would otherwise be when the family of the card includes ranch."
             ),
             ability_text=(
                 "Ranches at half price:\n"
-                "  While in play, the gold you pay to buy the card from the market is half "
-                "(rounded up) of what it would otherwise be when ranch is among the family of the "
-                "card."
+                "  While in play, the gold you pay to buy a card from the market is half (rounded "
+                "up) of what it would otherwise be when the family of the card includes ranch."
             ),
             abilities=(
                 Ability(
@@ -176,8 +174,8 @@ CARD_2602 = Card(
         '  Side "Loyalist":\n'
         "    Income: 2\n"
         "    Mines at half price:\n"
-        "      While in play, the gold you pay to buy the card from the market is half (rounded "
-        "up) of what it would otherwise be when mine is among the family of the card.\n"
+        "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
+        "of what it would otherwise be when the family of the card includes mine.\n"
         '  Side "Partner, Command orientation":\n'
         "    Prestige: Command\n"
         "    Faction: Federal\n"
@@ -199,15 +197,13 @@ CARD_2602 = Card(
             text=(
                 "Income: 2\n"
                 "Mines at half price:\n"
-                "  While in play, the gold you pay to buy the card from the market is half "
-                "(rounded up) of what it would otherwise be when mine is among the family of the "
-                "card."
+                "  While in play, the gold you pay to buy a card from the market is half (rounded "
+                "up) of what it would otherwise be when the family of the card includes mine."
             ),
             ability_text=(
                 "Mines at half price:\n"
-                "  While in play, the gold you pay to buy the card from the market is half "
-                "(rounded up) of what it would otherwise be when mine is among the family of the "
-                "card."
+                "  While in play, the gold you pay to buy a card from the market is half (rounded "
+                "up) of what it would otherwise be when the family of the card includes mine."
             ),
             abilities=(
                 Ability(
@@ -263,8 +259,8 @@ CARD_2603 = Card(
         '  Side "Loyalist":\n'
         "    Income: 2\n"
         "    Partners for a little less:\n"
-        "      While in play, the gold you pay to buy the card from the market is 1 less when the "
-        "card type of the card is partner.\n"
+        "      While in play, the gold you pay to buy a card from the market is 1 less when the "
+        "card is a partner card.\n"
         '  Side "Partner, Outrage orientation":\n'
         "    Prestige: Outrage\n"
         "    Faction: US\n"
@@ -286,13 +282,13 @@ CARD_2603 = Card(
             text=(
                 "Income: 2\n"
                 "Partners for a little less:\n"
-                "  While in play, the gold you pay to buy the card from the market is 1 less when "
-                "the card type of the card is partner."
+                "  While in play, the gold you pay to buy a card from the market is 1 less when "
+                "the card is a partner card."
             ),
             ability_text=(
                 "Partners for a little less:\n"
-                "  While in play, the gold you pay to buy the card from the market is 1 less when "
-                "the card type of the card is partner."
+                "  While in play, the gold you pay to buy a card from the market is 1 less when "
+                "the card is a partner card."
             ),
             abilities=(
                 Ability(

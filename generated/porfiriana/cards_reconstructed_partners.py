@@ -427,12 +427,12 @@ CARD_2104 = Card(
         "  Prestige: Command\n"
         "  Family: general\n"
         "  Machine guns for all:\n"
-        "    While in play, the firepower of the troop, owned by you is 3.\n"
+        "    While in play, the firepower of a troop, owned by you, is 3.\n"
         "  Note: reconstructed; follows the general family"
     ),
     ability_text=(
         "Machine guns for all:\n"
-        "  While in play, the firepower of the troop, owned by you is 3."
+        "  While in play, the firepower of a troop, owned by you, is 3."
     ),
     abilities=(
         Ability(
@@ -469,12 +469,12 @@ CARD_2105 = Card(
         "  Prestige: Revolution\n"
         "  Family: general\n"
         "  Machine guns for all:\n"
-        "    While in play, the firepower of the troop, owned by you is 3.\n"
+        "    While in play, the firepower of a troop, owned by you, is 3.\n"
         "  Note: reconstructed; follows the general family"
     ),
     ability_text=(
         "Machine guns for all:\n"
-        "  While in play, the firepower of the troop, owned by you is 3."
+        "  While in play, the firepower of a troop, owned by you, is 3."
     ),
     abilities=(
         Ability(
@@ -511,20 +511,20 @@ CARD_2106 = Card(
         "  Prestige: Outrage\n"
         "  Family: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of the player playing the card against the victim, you may: move this card "
-        "to the discard pile.\n"
+        "    Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "  During a topple:\n"
-        "    During a topple, you may: move this card to the discard pile; Díaz has 1 more "
-        "Outrage for this topple.\n"
+        "    During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Outrage for this topple.\n"
         "  Note: reconstructed; follows the spy family"
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of the player playing the card against the victim, you may: move this card to "
-        "the discard pile.\n"
+        "  Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "During a topple:\n"
-        "  During a topple, you may: move this card to the discard pile; Díaz has 1 more Outrage "
-        "for this topple."
+        "  During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Outrage for this topple."
     ),
     abilities=(
         Ability(
@@ -575,20 +575,20 @@ CARD_2107 = Card(
         "  Prestige: Loyalty\n"
         "  Family: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of the player playing the card against the victim, you may: move this card "
-        "to the discard pile.\n"
+        "    Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "  During a topple:\n"
-        "    During a topple, you may: move this card to the discard pile; Díaz has 1 more "
-        "Loyalty for this topple.\n"
+        "    During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Loyalty for this topple.\n"
         "  Note: reconstructed; follows the spy family"
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of the player playing the card against the victim, you may: move this card to "
-        "the discard pile.\n"
+        "  Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "During a topple:\n"
-        "  During a topple, you may: move this card to the discard pile; Díaz has 1 more Loyalty "
-        "for this topple."
+        "  During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Loyalty for this topple."
     ),
     abilities=(
         Ability(
@@ -637,20 +637,20 @@ CARD_2108 = Card(
         "  Faction: Rebel\n"
         "  Family: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of the player playing the card against the victim, you may: move this card "
-        "to the discard pile.\n"
+        "    Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "  During a topple:\n"
-        "    During a topple, you may: move this card to the discard pile; Díaz has 1 more "
-        "Revolution for this topple.\n"
+        "    During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Revolution for this topple.\n"
         "  Note: reconstructed; follows the spy family"
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of the player playing the card against the victim, you may: move this card to "
-        "the discard pile.\n"
+        "  Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "During a topple:\n"
-        "  During a topple, you may: move this card to the discard pile; Díaz has 1 more "
-        "Revolution for this topple."
+        "  During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Revolution for this topple."
     ),
     abilities=(
         Ability(
@@ -701,14 +701,14 @@ CARD_2109 = Card(
         "  Prestige: Loyalty\n"
         "  Family: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of the player playing the card against the victim, you may: move this card "
-        "to the discard pile.\n"
+        "    Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile.\n"
         "  Note: reconstructed; follows the spy family (one of the few without a topple ability)"
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of the player playing the card against the victim, you may: move this card to "
-        "the discard pile."
+        "  Instead of a player playing a card against a victim, you may move this card to the "
+        "discard pile."
     ),
     abilities=(
         Ability(
@@ -747,14 +747,14 @@ CARD_2110 = Card(
         "  Prestige: Loyalty\n"
         "  Family: court\n"
         "  During a topple:\n"
-        "    During a topple, you may: move this card to the discard pile; Díaz has 1 more "
-        "Loyalty for this topple.\n"
+        "    During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Loyalty for this topple.\n"
         "  Note: reconstructed; follows the court family"
     ),
     ability_text=(
         "During a topple:\n"
-        "  During a topple, you may: move this card to the discard pile; Díaz has 1 more Loyalty "
-        "for this topple."
+        "  During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Loyalty for this topple."
     ),
     abilities=(
         Ability(
@@ -793,14 +793,14 @@ CARD_2111 = Card(
         "  Prestige: Loyalty\n"
         "  Family: court\n"
         "  During a topple:\n"
-        "    During a topple, you may: move this card to the discard pile; Díaz has 1 more "
-        "Command for this topple.\n"
+        "    During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Command for this topple.\n"
         "  Note: reconstructed; follows the court family"
     ),
     ability_text=(
         "During a topple:\n"
-        "  During a topple, you may: move this card to the discard pile; Díaz has 1 more Command "
-        "for this topple."
+        "  During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Command for this topple."
     ),
     abilities=(
         Ability(
@@ -839,14 +839,14 @@ CARD_2112 = Card(
         "  Prestige: Outrage\n"
         "  Family: court\n"
         "  During a topple:\n"
-        "    During a topple, you may: move this card to the discard pile; Díaz has 1 more "
-        "Outrage for this topple.\n"
+        "    During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Outrage for this topple.\n"
         "  Note: reconstructed; follows the court family"
     ),
     ability_text=(
         "During a topple:\n"
-        "  During a topple, you may: move this card to the discard pile; Díaz has 1 more Outrage "
-        "for this topple."
+        "  During a topple, you may move this card to the discard pile; if you do, Díaz has 1 "
+        "more Outrage for this topple."
     ),
     abilities=(
         Ability(
@@ -885,14 +885,14 @@ CARD_2113 = Card(
         "  Prestige: Loyalty\n"
         "  Family: monopoly\n"
         "  Monopoly on mines:\n"
-        "    After the player pays the paid to play the card, if the player is not you and mine "
-        "is among the family of the card, you take from the bank as much gold as the paid.\n"
+        "    After a player pays to play a card, if the player is not you and the family of the "
+        "card includes mine, you take from the bank as much gold as the amount paid.\n"
         "  Note: reconstructed; follows the monopoly family"
     ),
     ability_text=(
         "Monopoly on mines:\n"
-        "  After the player pays the paid to play the card, if the player is not you and mine is "
-        "among the family of the card, you take from the bank as much gold as the paid."
+        "  After a player pays to play a card, if the player is not you and the family of the "
+        "card includes mine, you take from the bank as much gold as the amount paid."
     ),
     abilities=(
         Ability(
@@ -931,16 +931,16 @@ CARD_2114 = Card(
         "  Prestige: Revolution\n"
         "  Family: monopoly\n"
         "  Monopoly on arms:\n"
-        "    After the player pays the paid to play the card, if the player is not you and the "
-        "card type of the card is troop and the faction of the card is not Federal, you take from "
-        "the bank as much gold as the paid.\n"
+        "    After a player pays to play a card, if the player is not you and the card is a troop "
+        "card and the faction of the card is not Federal, you take from the bank as much gold as "
+        "the amount paid.\n"
         "  Note: reconstructed; follows the monopoly family"
     ),
     ability_text=(
         "Monopoly on arms:\n"
-        "  After the player pays the paid to play the card, if the player is not you and the card "
-        "type of the card is troop and the faction of the card is not Federal, you take from the "
-        "bank as much gold as the paid."
+        "  After a player pays to play a card, if the player is not you and the card is a troop "
+        "card and the faction of the card is not Federal, you take from the bank as much gold as "
+        "the amount paid."
     ),
     abilities=(
         Ability(
@@ -979,16 +979,16 @@ CARD_2115 = Card(
         "  Prestige: Outrage\n"
         "  Family: monopoly\n"
         "  Monopoly on freight:\n"
-        "    After the player pays the paid to play the card, if the player is not you and the "
-        "card type of the card is enterprise and the district of the card is Sonora or the "
-        "district of the card is Chihuahua, you take from the bank as much gold as the paid.\n"
+        "    After a player pays to play a card, if the player is not you and the card is an "
+        "enterprise card and the district of the card is Sonora or the district of the card is "
+        "Chihuahua, you take from the bank as much gold as the amount paid.\n"
         "  Note: reconstructed; follows the monopoly family"
     ),
     ability_text=(
         "Monopoly on freight:\n"
-        "  After the player pays the paid to play the card, if the player is not you and the card "
-        "type of the card is enterprise and the district of the card is Sonora or the district of "
-        "the card is Chihuahua, you take from the bank as much gold as the paid."
+        "  After a player pays to play a card, if the player is not you and the card is an "
+        "enterprise card and the district of the card is Sonora or the district of the card is "
+        "Chihuahua, you take from the bank as much gold as the amount paid."
     ),
     abilities=(
         Ability(

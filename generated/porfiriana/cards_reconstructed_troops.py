@@ -330,16 +330,16 @@ CARD_2208 = Card(
         "  Cost rail: 5\n"
         "  Regime change: Anarchy\n"
         "  Slave revolt:\n"
-        "    After the player plays or redeploys this card to the destination, if slave "
-        "plantation is among the family of the destination, a slave revolt breaks out on the "
-        "destination, with the player as liberator.\n"
+        "    After a player plays or redeploys this card to a destination, if the family of the "
+        "destination includes slave plantation, a slave revolt breaks out on the destination, "
+        "with the player as liberator.\n"
         "  Note: reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as "
         "Yaquis)"
     ),
     ability_text=(
         "Slave revolt:\n"
-        "  After the player plays or redeploys this card to the destination, if slave plantation "
-        "is among the family of the destination, a slave revolt breaks out on the destination, "
+        "  After a player plays or redeploys this card to a destination, if the family of the "
+        "destination includes slave plantation, a slave revolt breaks out on the destination, "
         "with the player as liberator."
     ),
     abilities=(
@@ -385,16 +385,16 @@ CARD_2209 = Card(
         "  Cost rail: 6\n"
         "  Regime change: Anarchy\n"
         "  Slave revolt:\n"
-        "    After the player plays or redeploys this card to the destination, if slave "
-        "plantation is among the family of the destination, a slave revolt breaks out on the "
-        "destination, with the player as liberator.\n"
+        "    After a player plays or redeploys this card to a destination, if the family of the "
+        "destination includes slave plantation, a slave revolt breaks out on the destination, "
+        "with the player as liberator.\n"
         "  Note: reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as "
         "Yaquis)"
     ),
     ability_text=(
         "Slave revolt:\n"
-        "  After the player plays or redeploys this card to the destination, if slave plantation "
-        "is among the family of the destination, a slave revolt breaks out on the destination, "
+        "  After a player plays or redeploys this card to a destination, if the family of the "
+        "destination includes slave plantation, a slave revolt breaks out on the destination, "
         "with the player as liberator."
     ),
     abilities=(

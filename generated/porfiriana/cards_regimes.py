@@ -90,8 +90,7 @@ CARD_1701 = Card(
         "    Mines: 2\n"
         "    Economy: 3\n"
         "    Bribes and cronyism:\n"
-        "      While in play, whether each Loyalty point of the player holds a prestige cube is "
-        "yes.\n"
+        "      While in play, each Loyalty point of a player holds a prestige cube.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Loyalty\n"
         "    Topple kind: Diaz Retirement\n"
@@ -111,13 +110,11 @@ CARD_1701 = Card(
                 "Mines: 2\n"
                 "Economy: 3\n"
                 "Bribes and cronyism:\n"
-                "  While in play, whether each Loyalty point of the player holds a prestige cube "
-                "is yes."
+                "  While in play, each Loyalty point of a player holds a prestige cube."
             ),
             ability_text=(
                 "Bribes and cronyism:\n"
-                "  While in play, whether each Loyalty point of the player holds a prestige cube "
-                "is yes."
+                "  While in play, each Loyalty point of a player holds a prestige cube."
             ),
             abilities=(
                 Ability(
@@ -164,9 +161,8 @@ CARD_1702 = Card(
         "    Mines: 3\n"
         "    Economy: 2\n"
         "    U.S. troops cross the border:\n"
-        "      While in play, whether the troop may be played or redeployed to an enterprise in "
-        "the district is yes when the faction of the troop is US and the district is not "
-        "America.\n"
+        "      While in play, a troop may be played or redeployed to an enterprise in a district "
+        "when the faction of the troop is US and the district is not America.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Outrage\n"
         "    Topple kind: US Annexation\n"
@@ -186,15 +182,13 @@ CARD_1702 = Card(
                 "Mines: 3\n"
                 "Economy: 2\n"
                 "U.S. troops cross the border:\n"
-                "  While in play, whether the troop may be played or redeployed to an enterprise "
-                "in the district is yes when the faction of the troop is US and the district is "
-                "not America."
+                "  While in play, a troop may be played or redeployed to an enterprise in a "
+                "district when the faction of the troop is US and the district is not America."
             ),
             ability_text=(
                 "U.S. troops cross the border:\n"
-                "  While in play, whether the troop may be played or redeployed to an enterprise "
-                "in the district is yes when the faction of the troop is US and the district is "
-                "not America."
+                "  While in play, a troop may be played or redeployed to an enterprise in a "
+                "district when the faction of the troop is US and the district is not America."
             ),
             abilities=(
                 Ability(
@@ -241,7 +235,7 @@ CARD_1703 = Card(
         "    Mines: 2\n"
         "    Economy: 2\n"
         "    Military rule:\n"
-        "      While in play, the gold the player pays for a police action is 0.\n"
+        "      While in play, the gold a player pays for a police action is 0.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Command\n"
         "    Topple kind: Coup\n"
@@ -261,11 +255,11 @@ CARD_1703 = Card(
                 "Mines: 2\n"
                 "Economy: 2\n"
                 "Military rule:\n"
-                "  While in play, the gold the player pays for a police action is 0."
+                "  While in play, the gold a player pays for a police action is 0."
             ),
             ability_text=(
                 "Military rule:\n"
-                "  While in play, the gold the player pays for a police action is 0."
+                "  While in play, the gold a player pays for a police action is 0."
             ),
             abilities=(
                 Ability(
@@ -312,8 +306,8 @@ CARD_1704 = Card(
         "    Mines: 1\n"
         "    Economy: 1\n"
         "    No jurisdiction:\n"
-        "      While in play, whether the troop may be played or redeployed to an enterprise in "
-        "the district is yes.\n"
+        "      While in play, a troop may be played or redeployed to an enterprise in a "
+        "district.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Revolution\n"
         "    Topple kind: Free Elections\n"
@@ -333,13 +327,13 @@ CARD_1704 = Card(
                 "Mines: 1\n"
                 "Economy: 1\n"
                 "No jurisdiction:\n"
-                "  While in play, whether the troop may be played or redeployed to an enterprise "
-                "in the district is yes."
+                "  While in play, a troop may be played or redeployed to an enterprise in a "
+                "district."
             ),
             ability_text=(
                 "No jurisdiction:\n"
-                "  While in play, whether the troop may be played or redeployed to an enterprise "
-                "in the district is yes."
+                "  While in play, a troop may be played or redeployed to an enterprise in a "
+                "district."
             ),
             abilities=(
                 Ability(

@@ -125,16 +125,16 @@ CARD_1203 = Card(
         "  Cost mule: 3\n"
         "  Cost rail: 6\n"
         "  Slave revolt:\n"
-        "    After the player plays or redeploys this card to the destination, if slave "
-        "plantation is among the family of the destination, a slave revolt breaks out on the "
-        "destination, with the player as liberator.\n"
+        "    After a player plays or redeploys this card to a destination, if the family of the "
+        "destination includes slave plantation, a slave revolt breaks out on the destination, "
+        "with the player as liberator.\n"
         "  Note: rules 002 chapter J and glossary (Slave Revolt); red troop whose arrival on a "
         "slave plantation causes a slave revolt; district, firepower and costs reconstructed"
     ),
     ability_text=(
         "Slave revolt:\n"
-        "  After the player plays or redeploys this card to the destination, if slave plantation "
-        "is among the family of the destination, a slave revolt breaks out on the destination, "
+        "  After a player plays or redeploys this card to a destination, if the family of the "
+        "destination includes slave plantation, a slave revolt breaks out on the destination, "
         "with the player as liberator."
     ),
     abilities=(

@@ -52,7 +52,7 @@ def test_the_constructs_read_as_english(tmp_path: Path) -> None:
     assert errors == []
     assert "you choose a card c from the cards in every court where the zone of c is the court" in text
     assert "and the owner of c is not you; move c to the market" in text
-    assert "you take from the bank as many coins as the number of the cards in your court" in text
+    assert "you take from the bank as many coins as the number of cards in your court" in text
     assert "you pay 2 coins to the owner of c, if you can (if not, nothing more happens)" in text
     assert "you take 1 coin from the owner of c, or all the owner of c has if less" in text
     assert "the owner of c takes from the bank as many coins as your coins" in text

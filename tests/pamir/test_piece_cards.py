@@ -414,16 +414,22 @@ def test_the_piece_cards_read_as_their_notes_say() -> None:
 
     result = compile_paths([FIXTURE], REPO)
     texts = {c.number: card_text(c) for c in result.games["pamir"].cards()}
-    assert "Once per turn, after you battle in the region, you may: place 1" in texts[940]
-    assert "After a piece (tribe) of the owner (the coalition) is placed in this card's region" in texts[944]
-    assert "At the end of your turn, if your rupees are 0" in texts[947]
+    assert (
+        "Once per turn, after you battle in a region, you may place 1 army of your loyalty in the region"
+        in texts[940]
+    )
+    assert "After a piece (tribe) of an owner is placed in this card's region" in texts[944]
+    assert "At the end of your turn, if you have no rupees" in texts[947]
     assert "the distance from origin to destination along the courts is at most 2" in texts[949]
     assert "remove a road of enemy between this card's region and other" in texts[952]
     assert (
-        "While in the market, whether the buyer may buy the card is no when the suit of the card is"
+        "While in the market, a buyer may not buy a card when the suit of the card is"
         " Military and the loyalty of the buyer is Russian" in texts[955]
     )
-    assert "While in the market, the cost for the buyer to buy this card is" in texts[956]
+    assert (
+        "While in the market, the cost for a buyer to buy this card is 1 less, but not less than 0"
+        in texts[956]
+    )
 
 
 MISUSED = """\

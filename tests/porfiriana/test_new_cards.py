@@ -383,17 +383,15 @@ def test_the_new_cards_read_as_their_notes_say() -> None:
     result = compile_paths([FIXTURE], REPO)
     texts = {c.number: card_text(c) for c in result.games["porfiriana"].cards()}
     assert (
-        "you choose a card troubled from the cards in your row where the card type of troubled is enterprise"
+        "you choose a card troubled from the cards in your row where troubled is an enterprise card"
         in (texts[9001])
     )
     assert "lower the unrest on troubled by the unrest on troubled" in texts[9001]
-    assert (
-        "as much gold as the number of the cards c in every row where the faction of c is Rebel"
-        in texts[9002]
-    )
-    assert "until the end of your turn, the number of actions you spend to play the card is 1" in texts[9003]
-    assert "Once per turn, after you sell the card, you take 1 gold from the bank" in texts[9004]
+    assert "as much gold as the number of cards c in every row where the faction of c is Rebel" in texts[9002]
+    assert "until the end of your turn, the number of actions you spend to play a card is 1" in texts[9003]
+    assert "Once per turn, after you sell a card, you take 1 gold from the bank" in texts[9004]
     assert "you may choose a card target from the cards in the row of the player" in texts[9005]
     assert (
-        "you pay 1 gold to the bank, if you can (if not, nothing more happens); put 1 unrest" in texts[9005]
+        "; if you do, you pay 1 gold to the bank, if you can (if not, nothing more happens); put 1 unrest"
+        in texts[9005]
     )

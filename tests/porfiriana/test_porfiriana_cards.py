@@ -510,11 +510,11 @@ def test_the_cards_read_as_their_notes_say() -> None:
     result = compile_paths([FIXTURE], REPO)
     texts = {c.number: card_text(c) for c in result.games["porfiriana"].cards()}
     assert "Command point of yours holds a prestige cube" in texts[9040]
-    assert "After the player pays the paid to play the card, you take 1 gold from the bank" in texts[9041]
-    assert "After the player pays the paid to buy the card, if the player is not you" in texts[9042]
-    assert "After the player plays the card against you, you take 2 gold from the bank" in texts[9043]
+    assert "After a player pays to play a card, you take 1 gold from the bank" in texts[9041]
+    assert "After a player pays to buy a card, if the player is not you" in texts[9042]
+    assert "After a player plays a card against you, you take 2 gold from the bank" in texts[9043]
     assert "nationalize target" in texts[9044]
-    assert "After the player plays this card against the victim" in texts[9045]
+    assert "After a player plays this card against a victim" in texts[9045]
     assert (
         "you take from the victim as much gold as your Command points, or all the victim has if less"
         in texts[9045]

@@ -313,13 +313,9 @@ CARD_8 = Card(
         "  Cost: 4\n"
         "  Points: 2\n"
         "  Charter:\n"
-        "    While in play, the cost for you to buy the card is what it would otherwise be minus "
-        "1."
+        "    While in play, the cost for you to buy a card is 1 less."
     ),
-    ability_text=(
-        "Charter:\n"
-        "  While in play, the cost for you to buy the card is what it would otherwise be minus 1."
-    ),
+    ability_text="Charter:\n  While in play, the cost for you to buy a card is 1 less.",
     abilities=(
         Ability(
             title="Charter",
@@ -353,11 +349,11 @@ CARD_9 = Card(
         "  Cost: 3\n"
         "  Points: 1\n"
         "  Tolls:\n"
-        "    After the player plays the card, if the player is not you, you gain 1 coin."
+        "    After a player plays a card, if the player is not you, you gain 1 coin."
     ),
     ability_text=(
         "Tolls:\n"
-        "  After the player plays the card, if the player is not you, you gain 1 coin."
+        "  After a player plays a card, if the player is not you, you gain 1 coin."
     ),
     abilities=(
         Ability(
@@ -427,13 +423,13 @@ CARD_11 = Card(
         "  Cost: 4\n"
         "  Points: 3\n"
         "  Patronage:\n"
-        "    While in play, the cost for the buyer to buy the card is what it would otherwise be "
-        "plus 1 when the buyer is not you and the guild of the card is Smiths."
+        "    While in play, the cost for a buyer to buy a card is 1 more when the buyer is not "
+        "you and the guild of the card is Smiths."
     ),
     ability_text=(
         "Patronage:\n"
-        "  While in play, the cost for the buyer to buy the card is what it would otherwise be "
-        "plus 1 when the buyer is not you and the guild of the card is Smiths."
+        "  While in play, the cost for a buyer to buy a card is 1 more when the buyer is not you "
+        "and the guild of the card is Smiths."
     ),
     abilities=(
         Ability(

@@ -1,0 +1,164 @@
+"""How `paxc render` words card text: one test per wording rule, on the cards that need it, and a
+check that no card of either game nor any fixture card shows a raw identifier or a word the
+engine left unfilled. Players check a card's text against what it does, so the words must say it."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from paxc.compiler.project import compile_paths
+from paxc.compiler.render import card_text, negated
+from tests.conftest import REPO
+
+FIXTURES = sorted(REPO.glob("tests/*/fixtures/*.pax"))
+
+# What engine text must never show: a name in code form, a Python value, a word said twice, a
+# count before a possessive ("1 your loyalty army"), a yes/no value said as a value ("whether
+# ... is yes"), an article before a preposition (a parameter named `on_card`: "from the on
+# card"), a parameter named as an amount ("pays the paid"), "you may:" before an order.
+LEAKS = {
+    "snake_case name": re.compile(r"\b[a-z]+_[a-z0-9_]+\b"),
+    "Python value": re.compile(r"\b(None|True|False)\b"),
+    "doubled word": re.compile(r"\b(\w+) \1\b", re.IGNORECASE),
+    "count before a possessive": re.compile(r"\b\d+ (your|their|his|her|its|the|a|an)\b"),
+    "yes or no as a value": re.compile(r"\bis (yes|no)\b|\bwhether\b"),
+    "article before a preposition": re.compile(r"\b(the|a|an) (on|in|from|to|for|of|by|with|onto)\b"),
+    "parameter named as an amount": re.compile(r"\bthe paid\b"),
+    "offer of an order after a colon": re.compile(r"\byou may: (place|move|remove|put|pay|take|gain)\b"),
+}
+
+
+def leaks(text: str) -> list[str]:
+    return [f"{what}: {m.group(0)!r}" for what, pattern in LEAKS.items() for m in pattern.finditer(text)]
+
+
+@cache
+def _texts() -> dict[str, dict[int, str]]:
+    """Every card's text by game and number: the two games' cards, then every fixture card."""
+    result = compile_paths([REPO / "cards"], REPO)
+    assert result.ok, result.render_diagnostics()
+    texts = {name: {c.number: card_text(c) for c in game.cards()} for name, game in result.games.items()}
+    for fixture in FIXTURES:
+        compiled = compile_paths([fixture], REPO)
+        assert compiled.ok, compiled.render_diagnostics()
+        for name, game in compiled.games.items():
+            texts.setdefault(name, {}).update({c.number: card_text(c) for c in game.cards()})
+    return texts
+
+
+def text(game: str, number: int) -> str:
+    return _texts()[game][number]
+
+
+def test_the_leak_check_catches_what_the_engine_used_to_write() -> None:
+    """The outputs the rules below fixed, as the engine wrote them: each must be caught."""
+    for old in (
+        "While in play, whether this card of the owner counts as the favored suit is yes.",
+        "you may: place 1 your loyalty army in the region.",
+        "After the player pays the paid to play the card, you take 1 gold from the bank.",
+        "Instead of the remover removing a spy of yours from the on card, you may place a spy.",
+        "move the the card",
+        "the favored suit becomes None",
+        "move won_card to the discard pile",
+    ):
+        assert leaks(old), old
+
+
+def test_no_card_text_leaks_an_identifier() -> None:
+    found = [
+        f"{game} #{number}: {leak}"
+        for game, cards in _texts().items()
+        for number, shown in cards.items()
+        for leak in leaks(shown)
+    ]
+    assert found == []
+
+
+def test_a_yes_or_no_modifier_says_the_clause() -> None:
+    """`modify counts_as_favored to true`: the clause itself; `to false`: the clause negated."""
+    assert "While in play, this card counts as the favored suit." in text("pamir", 91)
+    assert "While in the market, a buyer may not buy this card." in text("pamir", 111)
+    assert "While in the market, this card does not keep the rupees paid onto it." in text("pamir", 111)
+    assert "While in play, a tribe of yours moves and battles as an army." in text("pamir", 110)
+    assert "While in play, you tax as the ruler of a region." in text("pamir", 5)
+
+
+@pytest.mark.parametrize(
+    ("clause", "expected"),
+    [
+        ("a buyer may buy this card", "a buyer may not buy this card"),
+        ("this card counts as the favored suit", "this card does not count as the favored suit"),
+        (
+            "a tribe of yours moves and battles as an army",
+            "a tribe of yours does not move and battle as an army",
+        ),
+        ("the player taxes as the ruler", "the player does not tax as the ruler"),
+        (
+            "each Loyalty point of a player holds a cube",
+            "each Loyalty point of a player does not hold a cube",
+        ),
+        ("the rupees stay", "it is not so that the rupees stay"),  # no verb found: still true to the card
+    ],
+)
+def test_negation_finds_the_verb(clause: str, expected: str) -> None:
+    assert negated(clause) == expected
+
+
+def test_an_unpinned_parameter_is_a_thing_then_the_thing() -> None:
+    """The event's phrase names what no condition fixes with "a"; later words say "the"."""
+    assert (
+        "After a player pays to play a card, if the player is not you and the card is an enterprise card"
+        in (text("porfiriana", 1103))
+    )
+    assert "you take from the bank as much gold as the amount paid" in text("porfiriana", 1103)
+    assert "Instead of a remover removing a spy of yours from a card, if the remover is not you" in text(
+        "pamir", 41
+    )
+    assert "After a piece (tribe) of an owner is placed in this card's region" in text("pamir", 944)
+
+
+def test_a_count_before_a_phrase_says_of() -> None:
+    """ "place {count} {coalition} armies" with "your loyalty": "1 army of your loyalty"."""
+    assert "place 1 army of your loyalty in the region" in text("pamir", 940)
+
+
+def test_an_offer_reads_you_may_then_if_you_do() -> None:
+    assert "you may move this card to the discard pile; if you do, Díaz has 1 more Loyalty" in text(
+        "porfiriana", 1104
+    )
+    assert "you may pay 3 gold to the bank; if you do, you choose a card returned" in text("porfiriana", 9021)
+    assert "if you can" not in text("porfiriana", 9021)  # the offer says it: declined or unpaid, nothing
+
+
+def test_moving_every_card_of_two_zones_each_way_is_an_exchange() -> None:
+    """Event 114's purchase: "buyer swaps hands with another player"."""
+    assert (
+        "you choose another player other; exchange the cards in your hand with the cards in the hand of other"
+        in (text("pamir", 114))
+    )
+    assert "move the cards in the prizes of p to the discard pile" in text("pamir", 108)
+
+
+def test_counts_and_money_read_as_a_player_says_them() -> None:
+    assert "there are no spies on target" in text("pamir", 43)
+    assert "if there are cards in the hand of p" in text("pamir", 114)
+    assert "the number of cards in the market" in text("pamir", 923)
+    assert "if you have no rupees" in text("pamir", 947)
+    assert "where p has more than 5 rupees" in text("pamir", 924)
+    assert "there are spies of yours on target" in text("pamir", 901)
+
+
+def test_card_types_and_lists_read_as_what_the_card_is() -> None:
+    assert "when the card is a troop card" in text("porfiriana", 1601)
+    assert "if the family of the destination includes slave plantation" in text("porfiriana", 1203)
+    assert "if the impact of the card includes spy" in text("pamir", 964)
+
+
+def test_a_change_from_the_value_says_how_much() -> None:
+    assert "the rupees you pay for a betray action are 1 less" in text("pamir", 906)
+    assert "the cost for a buyer to buy this card is 1 less, but not less than 0" in text("pamir", 956)
+    assert "the cost for a buyer to buy a card is 2 times what it would otherwise be" in text("pamir", 962)
+    assert "the firepower of a troop, owned by you, is 3" in text("porfiriana", 2104)
