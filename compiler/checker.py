@@ -527,7 +527,10 @@ class GameChecker:
         else:
             scope.hook_unknown = True
         condition = self._condition(block.condition, scope) if block.condition is not None else None
-        body = self._statements(block.body, scope)
+        # What the block's condition proves present is present in its body, as after an `if`
+        # (`when T if this.marked is set { ... this.marked ... }`); the code tests it again there.
+        with scope.nested(ir.proved_present(condition, True)):
+            body = self._statements(block.body, scope)
         if hook is None:
             return []
         if isinstance(block, ast.When):
@@ -698,14 +701,14 @@ class GameChecker:
             return ir.LetStmt(statement.name.text, value, line)
         if isinstance(statement, ast.If):
             condition = self._condition(statement.condition, scope)
-            with scope.nested(_proved(condition, True)):
+            with scope.nested(ir.proved_present(condition, True)):
                 then = self._statements(statement.then, scope)
             otherwise: tuple[ir.Stmt, ...] = ()
             if isinstance(statement.otherwise, ast.Block):
-                with scope.nested(_proved(condition, False)):
+                with scope.nested(ir.proved_present(condition, False)):
                     otherwise = self._statements(statement.otherwise, scope)
             elif isinstance(statement.otherwise, ast.If):
-                with scope.nested(_proved(condition, False)):
+                with scope.nested(ir.proved_present(condition, False)):
                     nested = self._statement(statement.otherwise, scope)
                 otherwise = (nested,) if nested is not None else ()
             return ir.IfStmt(condition, then, otherwise, line) if condition is not None else None
@@ -1527,7 +1530,7 @@ class GameChecker:
         if op in ("and", "or"):
             left = self._condition(expr.left, scope)
             # `this.x is set and owner_of(this.x) == you`: the right side knows what the left proved.
-            with scope.nested(_proved(left, op == "and") if left is not None else None):
+            with scope.nested(ir.proved_present(left, op == "and") if left is not None else None):
                 right = self._condition(expr.right, scope)
             if left is None or right is None:
                 return None
@@ -1611,20 +1614,6 @@ def _subject_is_local(value: ir.Expr, name: str) -> bool:
         and isinstance(value.subject, ir.LocalRef)
         and value.subject.name == name
     )
-
-
-def _proved(condition: ir.Expr | None, holds: bool) -> dict[ir.Expr, str]:
-    """The values `condition` proves present where it holds (`holds`) or fails, by the name the
-    code keeps each under: `a is set and b is set` proves both where it holds."""
-    if isinstance(condition, ir.IsSetExpr):
-        if condition.binding is not None and condition.present == holds:
-            return {condition.operand: condition.binding}
-        return {}
-    if isinstance(condition, ir.NotExpr):
-        return _proved(condition.operand, not holds)
-    if isinstance(condition, ir.BinaryExpr) and condition.operator == ("and" if holds else "or"):
-        return {**_proved(condition.left, holds), **_proved(condition.right, holds)}
-    return {}
 
 
 def _apply_errata(

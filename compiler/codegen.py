@@ -423,7 +423,7 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
             source,
             params,
             "Effect",
-            emitter.body(hook.body),
+            [*emitter.proved_again(hook.condition), *emitter.body(hook.body)],
             f"{'When' if kind == 'when' else 'Instead of'} {spec.name}.",
         )
     )
@@ -467,6 +467,15 @@ class _Emitter:
         self.declared: set[str] = set()  # the variables the function being written has declared
 
     # -------------------------------------------------------------- statements
+
+    def proved_again(self, condition: ir.Expr | None) -> Iterator[str]:
+        """What a trigger's or replacement's condition proved present, read again at the top of
+        its body (the condition runs in its own function): `when T if this.marked is set` keeps
+        the card under the test's name, and the body does nothing should it be absent after all."""
+        for operand, binding in ir.proved_present(condition, True).items():
+            yield f"{binding} = {self.expr(operand)}"
+            yield f"if {binding} is None:"
+            yield "    return"
 
     def body(self, statements: tuple[ir.Stmt, ...]) -> list[str]:
         # Whether a `yield` was written: not read from the text, where a name (`yield_`) or a

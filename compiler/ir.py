@@ -229,6 +229,21 @@ Expr = (
     | BinaryExpr
 )
 
+
+def proved_present(condition: Expr | None, holds: bool) -> dict[Expr, str]:
+    """The values `condition` proves present where it holds (`holds`) or fails, by the name the
+    code keeps each under: `a is set and b is set` proves both where it holds."""
+    if isinstance(condition, IsSetExpr):
+        if condition.binding is not None and condition.present == holds:
+            return {condition.operand: condition.binding}
+        return {}
+    if isinstance(condition, NotExpr):
+        return proved_present(condition.operand, not holds)
+    if isinstance(condition, BinaryExpr) and condition.operator == ("and" if holds else "or"):
+        return {**proved_present(condition.left, holds), **proved_present(condition.right, holds)}
+    return {}
+
+
 # ------------------------------------------------------------------ statements
 
 

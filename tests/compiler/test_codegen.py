@@ -314,7 +314,7 @@ def test_choose_exactly_n_takes_all_when_there_are_not_more(testgame: ModuleType
 
 def test_a_remembered_card_is_tested_then_used(testgame: ModuleType) -> None:
     hunter = testgame.CARD_9
-    (trigger,) = hunter.abilities[0].triggers
+    trigger, checking = hunter.abilities[0].triggers
     strong = dataclasses.replace(_unit(testgame, "Strong", 3, (), None), number=51)
     weak = dataclasses.replace(_unit(testgame, "Weak", 1, (), None), number=52)
     game = FakeGame(2, gold={0: 0, 1: 0}, army=[strong, weak])
@@ -324,11 +324,16 @@ def test_a_remembered_card_is_tested_then_used(testgame: ModuleType) -> None:
     assert not trigger.applies(game, started)  # remembered, but of power 1
     game.memory[(9, "target")] = strong.number
     assert trigger.applies(game, started)
-    run(trigger.run(game, started), [])
+    run(trigger.run(game, started), [])  # the condition proved it present: the body uses it
     assert game.log == [("move_unit", ("Strong", "South"))]
     del game.memory[(9, "target")]
-    run(trigger.run(game, started), [])
+    run(trigger.run(game, started), [])  # gone between the test and the body: nothing happens
+    assert game.log == [("move_unit", ("Strong", "South"))]
+    run(checking.run(game, started), [])
     assert game.log[-1] == ("say", "gone")
+    game.memory[(9, "target")] = strong.number
+    run(checking.run(game, started), [])
+    assert game.log[-1:] == [("move_unit", ("Strong", "North"))]
 
 
 def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:
