@@ -85,7 +85,8 @@ def test_take_in_the_solitaire_leaves_diaz_nothing_to_keep(
 
 
 def test_pay_is_all_or_nothing(zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Short of 3 gold, nothing is paid and the enterprise stays: the rest of the effect stops."""
+    """Short of 3 gold, nothing is paid and the enterprise stays. The card offers the payment
+    ("you may pay 3 gold; if you do, ..."), so a player who cannot pay is not asked."""
     lawyer = zone_cards.CARD_9021
     join_game(lawyer, monkeypatch)
     state = empty_state()
@@ -93,7 +94,8 @@ def test_pay_is_all_or_nothing(zone_cards: ModuleType, monkeypatch: pytest.Monke
     put(state, 0, SHOP.number)
     hold(state, 0, lawyer.number)
     state.players[0].gold = (lawyer.cost or 0) + 2
-    act(state, 0, PlayCard(lawyer.number), [True])
+    asked = act(state, 0, PlayCard(lawyer.number), [])
+    assert not any(choice.options == (True, False) for choice in asked)
     assert state.players[0].gold == 2 and state.holding(SHOP.number) is not None
     check_cubes(state)
 
