@@ -16,7 +16,9 @@ from paxc.generated.pamir.vocabulary import (
     CardBought,
     CardPlayed,
     CardType,
+    CourtLimit,
     FavoredSuitMayChange,
+    HandLimit,
     Impact,
     MayPurchase,
     PurchaseCost,
@@ -428,14 +430,26 @@ def resolve_impact(state: PamirState, player: int, number: int, icon: Impact, re
 # ---------------------------------------------------------------------- cleanup
 
 
+def court_limit(state: PamirState, player: int) -> int:
+    """The court limit (3 plus Political stars: `PamirState.court_limit`) as cards in effect
+    change it, never below 0."""
+    return max(0, hooks.modified(state, CourtLimit(PlayerId(player)), state.court_limit(player)))
+
+
+def hand_limit(state: PamirState, player: int) -> int:
+    """The hand limit (2 plus Intelligence stars: `PamirState.hand_limit`) as cards in effect
+    change it, never below 0."""
+    return max(0, hooks.modified(state, HandLimit(PlayerId(player)), state.hand_limit(player)))
+
+
 def cleanup(state: PamirState, player: int) -> Effect:
     me = state.players[player]
-    while len(me.court) > state.court_limit(player):
+    while len(me.court) > court_limit(state, player):
         chosen = yield from ask(
             Choice(PlayerId(player), "Too many cards in court: discard one", cards_of(me.court))
         )
         yield from pieces.discard_court_card(state, player, chosen.number, why=story.COURT_LIMIT)
-    while len(me.hand) > state.hand_limit(player):
+    while len(me.hand) > hand_limit(state, player):
         chosen = yield from ask(
             Choice(PlayerId(player), "Too many cards in hand: discard one", cards_of(me.hand))
         )

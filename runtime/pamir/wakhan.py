@@ -359,7 +359,7 @@ def holds(state: PamirState, condition: AiCondition) -> bool:
     if condition is AiCondition.NO_MOVE_ACTION_IN_HER_COURT:
         return not any(Action.MOVE in card(n).actions for n in me.court)
     if condition is AiCondition.HER_COURT_IS_AT_ITS_LIMIT:
-        return len(me.court) >= state.court_limit(seat)
+        return len(me.court) >= rules.court_limit(state, seat)
     spies = [sum(counts[p] for counts in state.spies.values()) for p in range(len(state.players))]
     return max(spies) > spies[seat]
 

@@ -116,7 +116,7 @@ def cleanup(state: PamirState) -> Effect:
     market's events, the refill)."""
     seat = seat_of(state).seat
     me = state.players[seat]
-    while len(me.court) > state.court_limit(seat):
+    while len(me.court) > rules.court_limit(state, seat):
         number = min(me.court, key=lambda n: discard_order(state, n))
         yield from pieces.discard_court_card(state, seat, number, why=story.COURT_LIMIT)
     yield from rules.cleanup(state, seat)

@@ -190,9 +190,10 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
     candidates: list[Option] = []
     candidates.extend(PlayCard(n) for n in dict.fromkeys(me.hand) if cards_played.playable(state, player, n))
     if state.turn.market_purchases < MARKET_PURCHASES_PER_TURN:
+        full = market.hand_full(state, player)
         for row, cards in enumerate(state.market):
             for column in range(len(cards)):
-                if market.may_buy(state, player, row, column):
+                if market.may_buy(state, player, row, column, full):
                     candidates.append(Buy(row, column))
     for number in state.public:
         if (card(number).cost or 0) <= me.gold:

@@ -8,7 +8,7 @@ end and is filled from the deck.
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, PurchaseCost
+from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, HandLimit, PurchaseCost
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import hooks, regimes, story, topple
@@ -23,13 +23,20 @@ def purchase_cost(state: PorfirianaState, player: int, row: int, column: int) ->
     return max(0, hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), COLUMN_COSTS[column]))
 
 
-def may_buy(state: PorfirianaState, player: int, row: int, column: int) -> bool:
-    """A card there, gold enough, and room in hand unless it is played at once (hand limit 5)."""
+def hand_full(state: PorfirianaState, player: int) -> bool:
+    """Whether the player's hand is at its limit (5, as cards in effect change it) or above."""
+    limit = max(0, hooks.modified(state, HandLimit(PlayerId(player)), HAND_LIMIT))
+    return len(state.players[player].hand) >= limit
+
+
+def may_buy(state: PorfirianaState, player: int, row: int, column: int, full: bool) -> bool:
+    """A card there, gold enough, and room in hand unless it is played at once (`full`: the
+    player's `hand_full`, asked once for the whole market)."""
     number = state.market[row][column]
     if number is None:
         return False
     me = state.players[player]
-    if card(number).card_type not in PLAY_IMMEDIATELY and len(me.hand) >= HAND_LIMIT:
+    if full and card(number).card_type not in PLAY_IMMEDIATELY:
         return False
     return purchase_cost(state, player, row, column) <= me.gold
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from paxc.generated.porfiriana.vocabulary import TurnEnded, TurnStarted
+from paxc.generated.porfiriana.vocabulary import ActionsPerTurn, TurnEnded, TurnStarted
 from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
@@ -81,9 +81,9 @@ def _phases(state: PorfirianaState, player: int) -> Effect:
 
 def action_phase(state: PorfirianaState, player: int) -> Effect:
     jailed = state.players[player].jailed
-    state.turn = TurnState(
-        actions_left=JAILED_ACTIONS if jailed else ACTIONS_PER_TURN, jailed_at_start=jailed
-    )
+    base = JAILED_ACTIONS if jailed else ACTIONS_PER_TURN
+    allowed = max(0, hooks.modified(state, ActionsPerTurn(PlayerId(player)), base))
+    state.turn = TurnState(actions_left=allowed, jailed_at_start=jailed)
     yield from hooks.fire(state, TurnStarted(PlayerId(player)))  # in the turn's own record
     while not state.over:
         options = tuple(actions.options(state, player))

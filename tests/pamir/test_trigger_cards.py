@@ -21,7 +21,7 @@ from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import drive, empty_state, event_card
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "trigger_cards.pax"
-NUMBERS = range(970, 974)
+NUMBERS = range(970, 976)
 
 
 @pytest.fixture(scope="module")
@@ -178,6 +178,46 @@ def test_misused_zone_parameters_get_located_diagnostics(tmp_path: Path) -> None
         (9, "wrong-type"),  # a zone compared with a region
         (12, "unknown-name"),  # card_discarded has no destination
     ], result.render_diagnostics()
+
+
+# ---------------------------------------------------------------------- limits
+
+
+def test_ledger_keeper_raises_your_hand_limit_by_one(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cleanup, second step: a hand above 2 plus the blue stars is discarded down to it; the
+    Ledger Keeper (no star of its own: Economic) makes it 3 for its owner only."""
+    keeper = new(trigger_cards, 974, monkeypatch)
+    state = empty_state(2)
+    state.players[0].court.append(keeper.number)
+    held = plain_cards(4)
+    state.players[0].hand += [c.number for c in held[:3]]
+    drive(rules.cleanup(state, 0), [])  # 3 cards, limit 3: nothing to discard
+    assert len(state.players[0].hand) == 3
+    state.players[0].hand.append(held[3].number)
+    drive(rules.cleanup(state, 0), [held[0]])
+    assert len(state.players[0].hand) == 3
+    state.players[1].hand += [c.number for c in held[:3]]
+    drive(rules.cleanup(state, 1), [held[0]])  # another player's limit stays 2
+    assert len(state.players[1].hand) == 2
+
+
+def test_court_intriguer_lowers_the_court_limit_of_the_others(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cleanup, first step: a court above 3 plus the purple stars is discarded down to it."""
+    intriguer = new(trigger_cards, 975, monkeypatch)
+    state = empty_state(2)
+    state.players[0].court.append(intriguer.number)
+    crowded = plain_cards(4)
+    state.players[1].court += [c.number for c in crowded[:3]]
+    drive(rules.cleanup(state, 1), [crowded[0]])  # 3 cards, limit 2
+    assert len(state.players[1].court) == 2
+    state.players[0].court += [c.number for c in crowded[2:4]]
+    drive(rules.cleanup(state, 0), [])  # its owner's limit stays 3
+    assert len(state.players[0].court) == 3
+    assert rules.court_limit(state, 1) == 2 and rules.court_limit(state, 0) == 3
 
 
 # ---------------------------------------------------------------------- random games

@@ -14,16 +14,16 @@ import pytest
 from paxc.generated.porfiriana.vocabulary import Card, CardType, TurnEnded, TurnStarted
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.porfiriana import economy, hooks, market, rules
-from paxc.runtime.porfiriana.actions import EndTurn, Sell
+from paxc.runtime.porfiriana.actions import Buy, EndTurn, Sell
 from paxc.runtime.porfiriana.state import PorfirianaState
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
 from tests.new_cards import join_porfiriana as join_game
-from tests.porfiriana.scenario import act, drive, empty_state, find, hold, put, turn
+from tests.porfiriana.scenario import act, cards, drive, empty_state, find, hold, may, put, turn
 from tests.porfiriana.test_new_cards import SHOP, SHOP_2
 
 FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "trigger_cards.pax"
-NUMBERS = range(9070, 9075)
+NUMBERS = range(9070, 9077)
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +83,43 @@ def test_pawn_ticket_gains_when_you_discard_from_your_hand(
     turn(state, 1)
     act(state, 1, Sell(SHOP_2.number))  # another player's hand
     assert state.players[0].gold == 30 + price + 1
+
+
+# ---------------------------------------------------------------------- limits
+
+
+def test_personal_secretary_raises_your_hand_limit_by_two(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the hand limit (5) a player buys only the cards played at once (rules E3)."""
+    secretary = new(trigger_cards, 9075, monkeypatch)
+    state = empty_state(gold=50)
+    put(state, 0, secretary.number)
+    fillers = [c.number for c in cards(CardType.BLACK)][:7]
+    hold(state, 0, *fillers[:5])
+    hold(state, 1, *fillers[:5])
+    state.market[0][0] = SHOP.number
+    turn(state, 0)
+    assert may(state, 0, Buy(0, 0))  # 5 in hand, limit 7
+    hold(state, 0, *fillers[5:7])
+    assert not may(state, 0, Buy(0, 0))  # 7 in hand: at the limit
+    turn(state, 1)
+    assert not may(state, 1, Buy(0, 0))  # another player's limit stays 5
+
+
+def test_chief_of_staff_gives_you_one_more_action_each_turn(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn has 3 actions, 2 for a player jailed when it starts (rules D, E)."""
+    chief = new(trigger_cards, 9076, monkeypatch)
+    state = empty_state()
+    put(state, 0, chief.number)
+    seen: list[int] = []
+    for player, jailed in ((0, False), (1, False), (0, True)):
+        state.players[player].jailed = jailed
+        drive(rules.action_phase(state, player), [lambda o: isinstance(o, EndTurn)])
+        seen.append(state.turn.actions_left)  # no action taken: all of them left
+    assert seen == [4, 3, 3]
 
 
 # ---------------------------------------------------------------------- turn_started, turn_ended
