@@ -309,8 +309,8 @@ def card_moved(
     A plain function, not a generator: when no card of the game listens (most games) it gives
     nothing to run at once, for the cost of one call, and makes no event."""
     heard = _moves_heard if _moves_heard[0] is CARDS else _hear_moves()
-    if not (heard[1] or discarded and heard[2]):
-        return ()
+    if not (heard[1] or discarded and heard[2]) or state.over:
+        return ()  # nobody listens, or the game has ended (a dominance check bought may end it)
     return _tell_moved(state, number, origin, owner, destination, receiver, heard[1], discarded and heard[2])
 
 

@@ -261,8 +261,8 @@ def card_moved(
     nothing to run at once, for the cost of one call, and makes no event."""
     hear_move = _heard(CardMoved)
     hear_discard = discarded and _heard(CardDiscarded)
-    if not (hear_move or hear_discard):
-        return ()
+    if not (hear_move or hear_discard) or state.over:
+        return ()  # nobody listens, or the game has ended
     return _tell_moved(state, number, origin, owner, destination, receiver, hear_move, hear_discard)
 
 

@@ -230,3 +230,18 @@ def test_the_trigger_cards_play_in_random_games_with_every_invariant(
     after each decision; each card's triggers are counted as they act (tests/new_cards.py)."""
     acted = count_in_random_games("pamir", trigger_cards, NUMBERS, monkeypatch, seed=5, games=60)
     print("times each trigger card acted in 60 games:", dict(sorted(acted.items())))
+
+
+def test_no_move_is_told_once_the_game_is_over(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dominance check bought may end the game as it resolves; the card still goes to the
+    discard pile, but no ability acts after the end."""
+    from paxc.runtime.pamir import hooks
+
+    new(trigger_cards, 973, monkeypatch)
+    state = empty_state(2)
+    state.over = True
+    assert tuple(hooks.card_moved(state, 1, "market", None, "discard", None, discarded=True)) == ()
+    state.over = False
+    assert hooks.card_moved(state, 1, "market", None, "discard", None, discarded=True) != ()
