@@ -177,15 +177,16 @@ def active_types(state: PamirState) -> frozenset[type]:
 
 # While the options of a decision are listed, nothing changes which abilities are in effect, yet
 # the rules ask the modifiers many times: `listing` records, for that while, which kinds of
-# modifier are in effect, so the other questions are answered at once.
-_listing: tuple[PamirState, frozenset[type]] | None = None
+# modifier are in effect, so the other questions are answered at once, and the modifiers of each
+# kind asked (with their contexts: nothing they read changes meanwhile), gathered once.
+_listing: tuple[PamirState, frozenset[type], dict[type, list[abilities.Applying]]] | None = None
 
 
 @contextmanager
 def listing(state: PamirState) -> Iterator[None]:
     global _listing
     outer = _listing
-    _listing = (state, active_types(state))
+    _listing = (state, active_types(state), {})
     try:
         yield
     finally:
@@ -225,8 +226,28 @@ def modified(state: PamirState, hook: object, value: V) -> V:
     such a modifier rather than by looking through every court.
     """
     hook_type = type(hook)
-    if _listing is not None and _listing[0] is state and hook_type not in _listing[1]:
+    listed = _listing
+    if listed is None or listed[0] is not state:
+        applying = _applying(state, hook_type)
+    elif hook_type not in listed[1]:
         return value
+    else:
+        # The same kind of question asked again while listing (the cost of every market card):
+        # the modifiers in effect and their contexts are the same, so they are gathered once.
+        cached = listed[2].get(hook_type)
+        if cached is None:
+            cached = listed[2][hook_type] = _applying(state, hook_type)
+        applying = cached
+    if len(applying) == 1:  # the usual case when any: one modifier, no stages to order
+        ctx, modifier = applying[0]
+        changed: V = modifier.apply(ctx, hook, value)
+        return changed
+    return abilities.in_stages(applying, hook, value) if applying else value
+
+
+def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
+    """Every modifier in effect for this kind of hook, with the context it runs in, in the order
+    of `in_effect` (market cards first)."""
     applying: list[abilities.Applying] = []
     # The card table is checked for staleness inline (`_market_table` does the same): this runs
     # for every question the listing cannot answer.
@@ -260,11 +281,7 @@ def modified(state: PamirState, hook: object, value: V) -> V:
     for lasting in state.lasting:
         for modifier in _lasting_modifiers(lasting.card, lasting.ability).get(hook_type, ()):
             applying.append((context.PamirContext(state, lasting.owner, lasting.card), modifier))
-    if len(applying) == 1:  # the usual case when any: one modifier, no stages to order
-        ctx, modifier = applying[0]
-        changed: V = modifier.apply(ctx, hook, value)
-        return changed
-    return abilities.in_stages(applying, hook, value) if applying else value
+    return applying
 
 
 def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[abilities.InEffect]:
