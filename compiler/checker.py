@@ -1442,7 +1442,9 @@ class GameChecker:
             return None
         if ident.text in self.vocab.zones:
             # A zone's name, compared with `card.zone`; the vocabulary keeps it off enum members.
-            return ir.EnumConst(ident.text, ZONE)
+            zone = self.vocab.zones[ident.text]
+            # Card text says a zone without a holder as the vocabulary does ("the bull/bear pile").
+            return ir.EnumConst(ident.text, ZONE, None if zone.per_player else zone.text)
         if (
             expected is not None
             and expected.kind == "enum"

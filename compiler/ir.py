@@ -35,6 +35,7 @@ class BoolConst:
 class EnumConst:
     member: str
     type: Type
+    text: str | None = None  # how card text says it, where the vocabulary words it (a zone)
 
 
 @dataclass(frozen=True, slots=True)

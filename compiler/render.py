@@ -42,8 +42,8 @@ def value_text(expr: ir.Expr) -> str:
     if isinstance(expr, ir.BoolConst):
         return "yes" if expr.value else "no"
     if isinstance(expr, ir.EnumConst):
-        if expr.type.name == "zone":  # "the court", "the market": a zone said as a place
-            return f"the {words(expr.member)}"
+        if expr.type.name == "zone":  # "the court", "the bull/bear pile": a zone said as a place
+            return expr.text if expr.text is not None else f"the {words(expr.member)}"
         return words(expr.member)
     if isinstance(expr, ir.ListConst):
         return ", ".join(value_text(item) for item in expr.items) or "none"
@@ -118,7 +118,8 @@ def param_text(name: str, kind: str, definite: bool) -> str:
     return f"the {noun}" if definite else f"{_a(noun)} {noun}"
 
 
-# How "P has ..." says a comparison of P's money with a number.
+# How "P has ..." says a comparison of P's money with a number, or with what another has.
+_MORE_OR_LESS = frozenset({">", "<", ">=", "<="})
 _HAS_WORDS = {"==": "exactly", ">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}
 
 
@@ -161,6 +162,21 @@ def _binary_text(expr: ir.BinaryExpr) -> str:
         less = "fewer than" if money.singular != money.plural else "less than"
         how = less if operator == "<" else _HAS_WORDS[operator]
         return f"{holder} has {how} {money.amount(str(right_expr.value))}"
+    if isinstance(left_expr, ir.MoneyOf) and operator in _MORE_OR_LESS:
+        # "the player has more gold than you", "p has at least as many rupees as you"
+        holder, money = value_text(left_expr.holder), left_expr.money
+        other = (
+            value_text(right_expr.holder) if isinstance(right_expr, ir.MoneyOf) else value_text(right_expr)
+        )
+        many = "much" if money.singular == money.plural else "many"
+        fewer = "less" if money.singular == money.plural else "fewer"
+        said = {
+            ">": f"more {money.plural} than",
+            "<": f"{fewer} {money.plural} than",
+            ">=": f"at least as {many} {money.plural} as",
+            "<=": f"at most as {many} {money.plural} as",
+        }[operator]
+        return f"{holder} has {said} {other}"
     left = value_text(left_expr)
     if isinstance(right_expr, ir.IntConst) and left.startswith("the ") and _is_plural(left):
         # "there are no spies on c" for "the spies on c are 0"; "there are armies in R" for "> 0"

@@ -162,3 +162,14 @@ def test_a_change_from_the_value_says_how_much() -> None:
     assert "the cost for a buyer to buy this card is 1 less, but not less than 0" in text("pamir", 956)
     assert "the cost for a buyer to buy a card is 2 times what it would otherwise be" in text("pamir", 962)
     assert "the firepower of a troop, owned by you, is 3" in text("porfiriana", 2104)
+
+
+def test_money_compared_says_who_has_more() -> None:
+    """ "the gold of the player is more than your gold" reads "the player has more gold than you"."""
+    assert "if the player is not you and the player has more gold than you" in text("porfiriana", 9074)
+
+
+def test_a_zone_without_a_holder_is_said_as_the_vocabulary_words_it() -> None:
+    """`destination == bull_bear` reads "to the bull/bear pile", not "to the bull bear"."""
+    assert "After a card moves from an origin to the bull/bear pile" in text("porfiriana", 9071)
+    assert "After a card is discarded from the court" in text("pamir", 970)
