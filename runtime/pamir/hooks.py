@@ -144,6 +144,28 @@ def _triggered_types() -> frozenset[type]:
 _triggered: tuple[tuple[Card, ...], frozenset[type]] = (CARDS, _triggered_types())
 
 
+def _modified_types() -> frozenset[type]:
+    """Every kind of value some card (a side, a lasting ability) has a modifier for."""
+    types: set[type] = set()
+    for printed in CARDS:
+        for face in (printed, *printed.sides):
+            for ability in (*face.abilities, *face.lasting):
+                types.update(m.hook for m in ability.modifiers)
+    return frozenset(types)
+
+
+_modifiable: tuple[tuple[Card, ...], frozenset[type]] = ((), frozenset())
+
+
+def modifiable(hook_type: type) -> bool:
+    """Whether any card of the game can change this kind of value (worked out once per card
+    table): a value the rules ask at every turn (a limit) skips the search when none can."""
+    global _modifiable
+    if _modifiable[0] is not CARDS:
+        _modifiable = (CARDS, _modified_types())
+    return hook_type in _modifiable[1]
+
+
 def listens(event_type: type) -> bool:
     """Whether any card of the game responds to this kind of event: the rules skip making an event
     nobody can answer (a piece placed happens often)."""

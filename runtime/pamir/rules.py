@@ -433,13 +433,19 @@ def resolve_impact(state: PamirState, player: int, number: int, icon: Impact, re
 def court_limit(state: PamirState, player: int) -> int:
     """The court limit (3 plus Political stars: `PamirState.court_limit`) as cards in effect
     change it, never below 0."""
-    return max(0, hooks.modified(state, CourtLimit(PlayerId(player)), state.court_limit(player)))
+    base = state.court_limit(player)
+    if not hooks.modifiable(CourtLimit):
+        return base
+    return max(0, hooks.modified(state, CourtLimit(PlayerId(player)), base))
 
 
 def hand_limit(state: PamirState, player: int) -> int:
     """The hand limit (2 plus Intelligence stars: `PamirState.hand_limit`) as cards in effect
     change it, never below 0."""
-    return max(0, hooks.modified(state, HandLimit(PlayerId(player)), state.hand_limit(player)))
+    base = state.hand_limit(player)
+    if not hooks.modifiable(HandLimit):
+        return base
+    return max(0, hooks.modified(state, HandLimit(PlayerId(player)), base))
 
 
 def cleanup(state: PamirState, player: int) -> Effect:
