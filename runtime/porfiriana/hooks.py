@@ -111,10 +111,14 @@ def _carried_in_rows_of(hook_type: type, cards: int) -> bool:
     )
 
 
-def _heard(event_type: type) -> bool:
+def heard(event_type: type) -> bool:
     """Whether any card of the table has a trigger for this kind of event (on any side, or in
-    an effect it starts): the rules fire events no card answers at every action."""
+    an effect it starts): the rules fire events no card answers at every action, and skip
+    making those they tell at every turn (a game has hundreds of turns)."""
     return _heard_of(event_type, len(CARDS_BY_NUMBER))
+
+
+_heard = heard
 
 
 @functools.cache

@@ -163,8 +163,13 @@ def test_night_watchman_gains_at_the_end_of_a_richer_players_turn(
     assert state.players[0].gold == 30 + 1
 
 
-def test_every_turn_starts_and_ends_diaz_included(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Díaz takes his turn in his seat (rules L), so his turns start and end as any player's."""
+def test_every_turn_starts_and_ends_diaz_included(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Díaz takes his turn in his seat (rules L), so his turns start and end as any player's
+    (told when some card of the game listens, as here)."""
+    new(trigger_cards, 9073, monkeypatch)
+    new(trigger_cards, 9074, monkeypatch)
     fired: list[object] = []
 
     def record(state: PorfirianaState, event: object, owner: int | None = None, played: Any = None) -> Effect:
