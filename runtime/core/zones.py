@@ -10,7 +10,7 @@ loudly a move the game has no rule for instead of doing nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -36,6 +36,13 @@ class ZoneMap(Protocol):
     def places(self) -> Iterable[Place]:
         """Every place of the game: each shared zone, and each per-player zone once per seat."""
         ...
+
+
+def every_place(shared: Iterable[str], per_player: Iterable[str], seats: int) -> Iterator[Place]:
+    """Each shared zone once, then each per-player zone of every seat: what `places` gives."""
+    yield from (Place(zone) for zone in shared)
+    for seat in range(seats):
+        yield from (Place(zone, seat) for zone in per_player)
 
 
 def cards_in_every(zones: ZoneMap, zone: str, players: int) -> list[int]:

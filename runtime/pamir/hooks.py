@@ -347,21 +347,11 @@ def card_moved(
 
     A plain function, not a generator: when no card of the game listens (most games) it gives
     nothing to run at once, for the cost of one call, and makes no event."""
-    heard = _moves_heard if _moves_heard[0] is CARDS else _hear_moves()
-    if not (heard[1] or discarded and heard[2]) or state.over:
+    hear_move = listens(CardMoved)
+    hear_discard = discarded and listens(CardDiscarded)
+    if not (hear_move or hear_discard) or state.over:
         return ()  # nobody listens, or the game has ended (a dominance check bought may end it)
-    return _tell_moved(state, number, origin, owner, destination, receiver, heard[1], discarded and heard[2])
-
-
-# Whether any card of the game hears a card moved, and a card discarded (worked out again
-# whenever the card table is another one, as for `listens`).
-_moves_heard: tuple[tuple[Card, ...], bool, bool] = ((), False, False)
-
-
-def _hear_moves() -> tuple[tuple[Card, ...], bool, bool]:
-    global _moves_heard
-    _moves_heard = (CARDS, listens(CardMoved), listens(CardDiscarded))
-    return _moves_heard
+    return _tell_moved(state, number, origin, owner, destination, receiver, hear_move, hear_discard)
 
 
 def _tell_moved(

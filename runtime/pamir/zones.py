@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.core.zones import Mover, Place
+from paxc.runtime.core.zones import Mover, Place, every_place
 from paxc.runtime.effects import Effect
 from paxc.runtime.pamir import hooks, pieces, story
 from paxc.runtime.pamir.state import PamirState
@@ -55,9 +55,7 @@ class PamirZones:
         raise KeyError(f"Pax Pamir has no zone {place}")
 
     def places(self) -> Iterator[Place]:
-        yield from (Place(zone) for zone in SHARED)
-        for seat in range(len(self.state.players)):
-            yield from (Place(zone, seat) for zone in PER_PLAYER)
+        return every_place(SHARED, PER_PLAYER, len(self.state.players))
 
     # -------------------------------------------------------------- the moves of the rules
 

@@ -111,18 +111,15 @@ def _carried_in_rows_of(hook_type: type, cards: int) -> bool:
     )
 
 
-def heard(event_type: type) -> bool:
+def listens(event_type: type) -> bool:
     """Whether any card of the table has a trigger for this kind of event (on any side, or in
     an effect it starts): the rules fire events no card answers at every action, and skip
     making those they tell at every turn (a game has hundreds of turns)."""
-    return _heard_of(event_type, len(CARDS_BY_NUMBER))
-
-
-_heard = heard
+    return _listened_to(event_type, len(CARDS_BY_NUMBER))
 
 
 @functools.cache
-def _heard_of(event_type: type, cards: int) -> bool:
+def _listened_to(event_type: type, cards: int) -> bool:
     return any(
         trigger.event is event_type
         for printed in CARDS_BY_NUMBER.values()
@@ -137,7 +134,7 @@ def _heard_of(event_type: type, cards: int) -> bool:
 
 def forget_cards() -> None:
     """Forget what is remembered of the card table (after a card of it is changed or added)."""
-    for remembered in (_abilities, _modifier_types, _trigger_types, _carried_in_rows_of, _heard_of):
+    for remembered in (_abilities, _modifier_types, _trigger_types, _carried_in_rows_of, _listened_to):
         remembered.cache_clear()
 
 
@@ -226,7 +223,7 @@ def fire(
     headline, a topple) hears the event about its own play too, first, as its owner's: its text
     is part of its play even though it goes straight to a discard or a stack."""
     event_type: type = type(event)
-    if not _heard(event_type):
+    if not listens(event_type):
         return
     carrying: list[InEffect] = []
     if played is not None and event_type in _trigger_types(played[0], None):
@@ -263,8 +260,8 @@ def card_moved(
 
     A plain function, not a generator: when no card of the game listens (most games) it gives
     nothing to run at once, for the cost of one call, and makes no event."""
-    hear_move = _heard(CardMoved)
-    hear_discard = discarded and _heard(CardDiscarded)
+    hear_move = listens(CardMoved)
+    hear_discard = discarded and listens(CardDiscarded)
     if not (hear_move or hear_discard) or state.over:
         return ()  # nobody listens, or the game has ended
     return _tell_moved(state, number, origin, owner, destination, receiver, hear_move, hear_discard)

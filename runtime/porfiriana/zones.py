@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from paxc.generated.porfiriana.vocabulary import CardType
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.core.zones import Mover, MoveRefused, Place
+from paxc.runtime.core.zones import Mover, MoveRefused, Place, every_place
 from paxc.runtime.effects import Effect
 from paxc.runtime.porfiriana import hooks, losses, story
 from paxc.runtime.porfiriana.state import PorfirianaState, card
@@ -59,9 +59,7 @@ class PorfirianaZones:
         raise KeyError(f"Pax Porfiriana has no zone {place}")
 
     def places(self) -> Iterator[Place]:
-        yield from (Place(zone) for zone in SHARED)
-        for seat in range(len(self.state.players)):
-            yield from (Place(zone, seat) for zone in PER_PLAYER)
+        return every_place(SHARED, PER_PLAYER, len(self.state.players))
 
     # -------------------------------------------------------------- the moves of the rules
 
