@@ -278,9 +278,14 @@ def test_ruling_needs_a_tribe_and_the_most_ruling_pieces() -> None:
     assert state.ruler(Region.KANDAHAR) == 0  # the rulebook's example: 3 against 2 and 2
     state.armies[Region.KANDAHAR][Coalition.BRITISH] = 3  # player 1's armies tie, without a tribe
     assert state.ruler(Region.KANDAHAR) is None
+    # Armies alone never rule: three Afghan armies against nothing, no tie, but no tribe either.
     state.armies[Region.KANDAHAR][Coalition.BRITISH] = 0
+    state.armies[Region.KANDAHAR][Coalition.RUSSIAN] = 0
+    state.armies[Region.KANDAHAR][Coalition.AFGHAN] = 3
     state.tribes[Region.KANDAHAR][0] = 0
-    assert state.ruler(Region.KANDAHAR) is None  # armies alone never rule
+    assert state.ruler(Region.KANDAHAR) is None
+    state.tribes[Region.KANDAHAR][0] = 1  # one tribe makes the same armies rule
+    assert state.ruler(Region.KANDAHAR) == 0
 
 
 def test_armies_of_a_coalition_nobody_plays_still_stop_a_ruler() -> None:
@@ -306,6 +311,31 @@ def test_overthrow_losing_the_last_tribe_discards_the_regions_political_cards() 
     drive(pieces.remove_tribe(state, 0, Region.KABUL), [])
     assert state.players[0].court == [PUNJAB_PLAIN.number]
     assert KABUL_POLITICAL.number in state.discard
+
+
+PUNJAB_POLITICAL = court_card(lambda c: c.region is Region.PUNJAB and c.suit is Suit.POLITICAL)
+
+
+def test_overthrow_counts_only_the_tribes_and_political_cards_of_that_region() -> None:
+    """The overthrow rule is region by region: a political card of another region neither keeps
+    a region's tribes nor falls with them."""
+    state = empty_state()
+    state.players[0].court = [KABUL_POLITICAL.number, PUNJAB_POLITICAL.number]
+    state.tribes[Region.KABUL][0] = 1
+    state.tribes[Region.PUNJAB][0] = 1
+    state.players[0].cylinders = 8
+    drive(pieces.discard_court_card(state, 0, KABUL_POLITICAL.number), [])
+    assert state.tribes[Region.KABUL][0] == 0  # the Punjab card does not keep the Kabul tribe
+    assert state.tribes[Region.PUNJAB][0] == 1 and state.players[0].court == [PUNJAB_POLITICAL.number]
+
+    state = empty_state()
+    state.players[0].court = [KABUL_POLITICAL.number, PUNJAB_POLITICAL.number]
+    state.tribes[Region.KABUL][0] = 1
+    state.tribes[Region.PUNJAB][0] = 1
+    state.players[0].cylinders = 8
+    drive(pieces.remove_tribe(state, 0, Region.KABUL), [])
+    assert state.players[0].court == [PUNJAB_POLITICAL.number]  # only the Kabul card falls
+    assert state.discard == [KABUL_POLITICAL.number] and state.tribes[Region.PUNJAB][0] == 1
 
 
 def test_overthrow_losing_the_last_political_card_removes_the_regions_tribes() -> None:
@@ -479,6 +509,24 @@ def test_a_four_point_lead_after_a_check_wins_at_once() -> None:
     state.players[0].score = 0
     scoring.dominance_check(state)  # 6 against 1 (two tied second: (1) // 2 = 0 each... +1 for player 0)
     assert state.over and state.winner == 1
+
+
+def test_a_lead_of_exactly_four_points_ends_the_game() -> None:
+    """Early end: at least four points more than the next player after a check's scoring; a
+    lead of exactly four is enough, three is not."""
+    state = empty_state(3)
+    state.players[1].score = 1
+    state.players[1].cylinders = 9  # the only cylinder in play: 3 points, the others share 1 (0 each)
+    scoring.dominance_check(state)
+    assert [p.score for p in state.players] == [0, 4, 0]
+    assert state.over and state.winner == 1
+
+    state = empty_state(3)
+    state.players[0].score = 1  # a lead of three after the same check
+    state.players[1].score = 1
+    state.players[1].cylinders = 9
+    scoring.dominance_check(state)
+    assert [p.score for p in state.players] == [1, 4, 0] and not state.over
 
 
 def test_ties_at_the_end_go_to_military_stars_then_rupees() -> None:

@@ -379,6 +379,24 @@ def test_conditions_guard_their_radicalize() -> None:
     assert state.market[0][0] is None and state.turn.actions_taken == 1
 
 
+def test_fewer_than_two_rupees_means_one_or_none() -> None:
+    """AI card 4, action 1: radicalize the card netting the most rupees if she has fewer than 2.
+    With exactly 2 she skips it; with 1 she takes the free card holding 2 rupees."""
+    state = with_wakhan(front=204)
+    plain = next(c.number for c in _court() if not c.abilities and Impact.LEVERAGE not in c.impact)
+    put(state, 0, 0, plain)
+    state.market_rupees[0][0] = 2
+    slot = reading(state).slots[0]
+    assert slot.condition is AiCondition.SHE_HAS_FEWER_THAN_2_RUPEES
+    state.players[SEAT].rupees = 2
+    assert drive(wakhan.attempt_radicalize(state, reading(state), slot), [], then_first=True) == []
+    assert state.market[0][0] == plain and state.turn.actions_taken == 0
+    state.players[SEAT].rupees = 1
+    drive(wakhan.attempt_radicalize(state, reading(state), slot), [], then_first=True)
+    assert state.market[0][0] is None and state.turn.actions_taken == 1
+    assert state.players[SEAT].rupees == 3
+
+
 def test_with_a_dominance_check_in_the_market() -> None:
     state = with_wakhan()
     check = event_card(lambda c: c.card_type.value == "dominance_check").number

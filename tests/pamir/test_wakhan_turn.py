@@ -122,6 +122,19 @@ def test_no_ambition_when_the_check_would_not_put_her_first() -> None:
     assert state.market[0][1] == check and state.turn.actions_taken == 0
 
 
+def test_no_ambition_when_the_check_would_tie_her_with_another_player() -> None:
+    """Her ambition needs more points than every other player from the check: a tie is not more."""
+    state = with_wakhan()
+    check = event_card(lambda c: c.card_type.value == "dominance_check").number
+    state.market[0][1] = check
+    state.players[SEAT].rupees = 3
+    # British dominant; she and the human (British) both have influence 1: 4 points each.
+    state.armies[Region.KABUL][Coalition.BRITISH] = 4
+    drive(wakhan_turn.ambition(state, reading(state)), [], then_first=True)
+    assert state.market[0][1] == check and state.turn.actions_taken == 0
+    assert state.players[SEAT].rupees == 3
+
+
 # ---------------------------------------------------------------------- dominance checks
 
 

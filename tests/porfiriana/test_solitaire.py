@@ -306,6 +306,31 @@ def test_troop_ties_go_to_an_enterprise_not_in_unrest_then_the_highest_number(
     assert [h.number for h in state.players[HUMAN].row if h.troop] == [low.number]
 
 
+def test_diaz_never_drives_off_his_own_troop_already_extorting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """His weaker troop extorts the human's only enterprise of its district; a stronger troop of
+    the same district he takes later would only beat his own extortion, so it is discarded."""
+    troops = cards_of(CardType.TROOP, lambda c: not c.abilities and c.district is not None)
+    weak, strong = next(
+        (w, s)
+        for w in troops
+        for s in troops
+        if plain(w)
+        and s.district is w.district
+        and (s.firepower or 1) > (w.firepower or 1)
+        and plain_enterprises(w.district)
+    )
+    target = plain_enterprises(weak.district)[0]
+    state = solitaire_game()
+    enterprise(state, target.number, income=2)
+    diaz_takes(monkeypatch, state, weak.number)
+    found = state.holding(target.number)
+    assert found is not None and found[1].troop == weak.number and found[1].extortion == DIAZ
+    diaz_takes(monkeypatch, state, strong.number)
+    assert found[1].troop == weak.number and found[1].troop_owner == DIAZ  # still his weaker troop
+    assert strong.number in state.discard and weak.number not in state.discard
+    assert state.players[DIAZ].cubes == CUBES_PER_PLAYER - 1
+
+
 def test_a_troop_of_diaz_that_must_leave_is_discarded_without_asking_him(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
