@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test clean
+.PHONY: demo test mutation clean
 
 $(BIN)/paxc: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,16 @@ demo: $(BIN)/paxc
 test: $(BIN)/paxc
 	$(BIN)/pytest
 	$(BIN)/paxc build --check
+
+# Mutation testing of the rules, against the fast scenario tests (slow: not part of `make test` nor
+# CI). MODULES narrows it (`make mutation MODULES="pamir/scoring porfiriana/*"`); results are kept in
+# build/mutation, so a run stopped midway goes on where it stopped. See tests/mutation/run.py.
+mutation: $(BIN)/mutmut
+	nice -n 19 $(BIN)/python -m tests.mutation.run $(MODULES)
+
+$(BIN)/mutmut: $(BIN)/paxc
+	$(BIN)/pip install --quiet -e '.[dev,mutation]'
+	touch $@
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .hypothesis

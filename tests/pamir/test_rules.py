@@ -6,9 +6,19 @@ from __future__ import annotations
 import pytest
 
 from paxc.generated.pamir import CARDS_BY_NUMBER
-from paxc.generated.pamir.vocabulary import Action, CardType, Coalition, Impact, Region, Suit
+from paxc.generated.pamir.vocabulary import (
+    Action,
+    CardType,
+    Coalition,
+    Impact,
+    Influence,
+    InfluenceSource,
+    Region,
+    Suit,
+)
 from paxc.runtime.core.session import Session
-from paxc.runtime.pamir import card_actions, market, pieces, rules, scoring
+from paxc.runtime.effects import PlayerId
+from paxc.runtime.pamir import card_actions, hooks, market, pieces, rules, scoring
 from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.rules import EndTurn, PamirRules, Play, Purchase
 from paxc.runtime.pamir.state import BORDERS, PamirState, card
@@ -539,6 +549,10 @@ def test_ties_at_the_end_go_to_military_stars_then_rupees() -> None:
     state.players[2].court = []
     state.players[1].rupees = 9
     assert scoring.winner(state) == 1
+    for player in state.players:
+        player.rupees = 3
+    # Tied in all three: the rulebook's last tie-breaker cannot be played; the earliest seat wins.
+    assert scoring.winner(state) == 0
 
 
 # ---------------------------------------------------------------------- abilities through hooks
@@ -563,6 +577,26 @@ def test_savvy_operator_counts_as_favored_through_its_modifier() -> None:
     state.players[0].court = [savvy.number, other.number]
     assert hooks.modified(state, CountsAsFavored(savvy, PlayerId(0)), False) is True
     assert hooks.modified(state, CountsAsFavored(other, PlayerId(0)), False) is False
+
+
+def test_influence_asks_the_modifiers_of_each_source_for_its_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Influence is 1 plus each patriot, prize and gift, each weighed by the `influence` modifier
+    of its source and player: no printed card weighs prizes, but a card may (the hook is general)."""
+    state = empty_state(players=2, loyalties=(Coalition.BRITISH, Coalition.BRITISH))
+    patriot = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
+    prize = court_card(lambda c: c.prize is Coalition.BRITISH and not c.abilities).number
+    for me in state.players:
+        me.court, me.prizes, me.gifts = [patriot], [prize], [2]
+    weights = {InfluenceSource.PATRIOT: 2, InfluenceSource.PRIZE: 10, InfluenceSource.GIFT: 100}
+
+    def modified(state: PamirState, hook: object, value: int) -> int:
+        if isinstance(hook, Influence) and hook.player == PlayerId(1):
+            return weights[hook.source]
+        return value
+
+    monkeypatch.setattr(hooks, "modified", modified)
+    assert scoring.influence(state, 0) == 1 + 1 + 1 + 1
+    assert scoring.influence(state, 1) == 1 + 2 + 10 + 100
 
 
 def state_favored_suit() -> Suit:

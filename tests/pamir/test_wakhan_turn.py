@@ -152,6 +152,18 @@ def test_in_a_dominance_check_she_is_loyal_to_the_dominant_coalition() -> None:
     assert state.players[SEAT].score == 5 and state.players[HUMAN].score == 0  # the human is British
 
 
+def test_in_a_dominance_check_only_her_prizes_of_the_dominant_coalition_count() -> None:
+    """She may hold prizes of several coalitions; in a check only those of the dominant one add
+    to her influence (as patriots do)."""
+    state = with_wakhan()
+    russian = court_card(lambda c: c.prize is Coalition.RUSSIAN and not c.abilities).number
+    british = court_card(lambda c: c.prize is Coalition.BRITISH and not c.abilities).number
+    state.players[SEAT].prizes = [russian, british]
+    assert scoring.influence(state, SEAT, Coalition.RUSSIAN) == 2
+    assert scoring.influence(state, SEAT, Coalition.BRITISH) == 2
+    assert scoring.influence(state, SEAT, Coalition.AFGHAN) == 1
+
+
 # ---------------------------------------------------------------------- cleanup and leverage
 
 

@@ -1,0 +1,227 @@
+"""Mutation testing of the rules (`make mutation`): mutmut changes the rules code one small way at
+a time (`>` into `>=`, a constant, a dropped condition...) and runs the fast scenario tests
+against each change; a mutant no test notices is a rule the tests do not pin down.
+
+    python -m tests.mutation.run                      # every rules module, in the order below
+    python -m tests.mutation.run pamir/scoring        # some modules (paths under runtime/, globs too)
+    python -m tests.mutation.run --report             # only the kill rates and survivors so far
+
+mutmut finds the code under test by its file path, while paxc is imported as the namespace
+`paxc` mapped onto the repository's folders, so the run works on a copy laid out as it is
+imported: build/mutation/paxc/{runtime,generated,compiler,cards,grammar} plus tests/, where an
+empty `paxc/__init__.py` makes the copy win over the editable install. Results are kept in
+build/mutation/mutants/ between runs: a function whose code did not change keeps its verdicts,
+so a second run only tries new or changed code (delete build/mutation to start afresh).
+Survivors reviewed so far, and why some are left, are in tests/mutation/survivors.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import fnmatch
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+STAGE = REPO / "build" / "mutation"
+# Where each folder of the repository sits in the `paxc` namespace (as in pyproject.toml); the
+# tests also read the cards where the repository keeps them.
+COPIED = [("runtime", "paxc/runtime"), ("generated", "paxc/generated"), ("compiler", "paxc/compiler")]
+COPIED += [("cards", "paxc/cards"), ("grammar", "paxc/grammar"), ("tests", "tests"), ("cards", "cards")]
+
+# The rules packages, the modules most likely to hide boundary bugs first.
+FIRST = [
+    "pamir/scoring",
+    "pamir/pieces",
+    "pamir/rules",
+    "pamir/wakhan",
+    "pamir/wakhan_turn",
+    "porfiriana/solitaire",
+    "porfiriana/troops",
+    "porfiriana/economy",
+]
+RULES_PACKAGES = ["pamir", "porfiriana", "core"]
+# What only shows, tells or wires things up, not rules: left out of the default run.
+NOT_RULES = {"board", "labels", "story", "observe", "preview", "game", "narration", "style", "wakhan_telling"}
+
+# The fast scenario tests: the tests of the two games' rules but those that play whole games
+# (random playouts, observations all game long, every order of play: seconds each under mutmut's
+# tracing, and they caught nothing a scenario missed), and the decisions of core. Together about
+# a minute, traced.
+TESTS = ["tests/pamir", "tests/porfiriana", "tests/runtime/test_decisions.py"]
+WHOLE_GAMES = ["random", "whole_games", "stay_hidden", "playouts", "reach_their_end", "observation"]
+WHOLE_GAMES += ["every_order"]
+FAST = " and ".join(f"not {word}" for word in WHOLE_GAMES)
+
+STATUS: dict[int | None, str] = {
+    1: "killed",
+    3: "killed",
+    0: "survived",
+    5: "no tests",
+    33: "no tests",
+    34: "skipped",
+}
+STATUS |= {36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout"}
+STATUS |= {37: "type check", None: "not checked"}
+
+
+def default_modules() -> list[str]:
+    found = sorted(
+        f"{p.parent.name}/{p.stem}"
+        for package in RULES_PACKAGES
+        for p in (REPO / "runtime" / package).glob("*.py")
+        if p.stem != "__init__" and p.stem not in NOT_RULES
+    )
+    return FIRST + [m for m in found if m not in FIRST]
+
+
+def expand(patterns: list[str]) -> list[str]:
+    every = sorted(
+        f"{p.parent.relative_to(REPO / 'runtime')}/{p.stem}".lstrip("./")
+        for p in (REPO / "runtime").rglob("*.py")
+        if p.stem != "__init__"
+    )
+    chosen: list[str] = []
+    for pattern in patterns:
+        matched = [m for m in every if fnmatch.fnmatch(m, pattern.removesuffix(".py"))]
+        if not matched:
+            raise SystemExit(f"no module of runtime/ matches {pattern!r}")
+        chosen += [m for m in matched if m not in chosen]
+    return chosen
+
+
+def stage() -> None:
+    """Bring the copy up to date, keeping the times of unchanged files (mutmut compares them)."""
+    for source, target in COPIED:
+        _sync(REPO / source, STAGE / target)
+    init = STAGE / "paxc" / "__init__.py"
+    if not init.exists():
+        init.write_text('"""The staged copy of paxc, imported in place of the installed one."""\n')
+
+
+def _sync(source: Path, target: Path) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    wanted = {e.name for e in source.iterdir() if e.name not in {"__pycache__", "example_game"}}
+    for name in wanted:
+        entry, there = source / name, target / name
+        if entry.is_dir():
+            _sync(entry, there)
+        elif not there.exists() or not filecmp.cmp(entry, there, shallow=False):
+            shutil.copy2(entry, there)
+    for old in target.iterdir():
+        if old.name not in wanted:
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
+
+
+def write_config(modules: list[str]) -> None:
+    """mutmut's settings for the copy. The modules of a run are named at once, because mutmut
+    learns which tests reach which function in one traced run of the tests (a few minutes); when
+    the set of modules changes, that run is made again, and the verdicts already known are kept."""
+    only = [f"paxc/runtime/{m}.py" for m in modules]
+    config = "\n".join(
+        [
+            "# Written by tests/mutation/run.py for each run; not the project's configuration.",
+            "[tool.mutmut]",
+            'source_paths = ["paxc"]',
+            'also_copy = ["cards"]',
+            f"only_mutate = {json.dumps(only)}",
+            f"pytest_add_cli_args_test_selection = {json.dumps(TESTS)}",
+            f"pytest_add_cli_args = {json.dumps(['-p', 'no:cacheprovider', '-k', FAST])}",
+            "",
+            "[tool.pytest.ini_options]",
+            'norecursedirs = ["example_game", ".*", "mutants"]',
+            'addopts = "-q"',
+            "",
+            "[tool.paxc]",
+            'package = "paxc.generated"',
+            "",
+        ]
+    )
+    path = STAGE / "pyproject.toml"
+    if path.exists() and f"only_mutate = {json.dumps(only)}" not in path.read_text():
+        (STAGE / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    path.write_text(config)
+
+
+def unchecked(module: str) -> list[str]:
+    """The module's mutants without a verdict, or a pattern for all of them before the first run
+    (mutmut tries again every mutant it is given by name, so only these are given)."""
+    meta = STAGE / "mutants" / "paxc" / "runtime" / f"{module}.py.meta"
+    if not meta.exists():
+        return [f"paxc.runtime.{module.replace('/', '.')}.*"]
+    verdicts = json.loads(meta.read_text())["exit_code_by_key"]
+    return [name for name, code in verdicts.items() if code is None]
+
+
+def results() -> dict[str, Counter[str]]:
+    """Each mutated module's verdicts, and the survivors written to build/mutation/survivors.txt."""
+    by_module: dict[str, Counter[str]] = {}
+    survivors: list[str] = []
+    for meta in sorted((STAGE / "mutants" / "paxc" / "runtime").rglob("*.py.meta")):
+        module = str(meta.relative_to(STAGE / "mutants" / "paxc" / "runtime")).removesuffix(".py.meta")
+        verdicts = json.loads(meta.read_text())["exit_code_by_key"]
+        counts: Counter[str] = Counter(STATUS.get(code, "suspicious") for code in verdicts.values())
+        if verdicts:
+            by_module[module] = counts
+        survivors += [name for name, code in verdicts.items() if code == 0]
+    (STAGE / "survivors.txt").write_text("".join(f"{name}\n" for name in survivors))
+    return by_module
+
+
+def report(modules: list[str] | None) -> None:
+    print(f"{'module':32} {'mutants':>7} {'killed':>6} {'survived':>8} {'other':>5}  kill rate")
+    for module, counts in results().items():
+        if modules is not None and module not in modules:
+            continue
+        total = sum(counts.values())
+        killed, survived = counts["killed"] + counts["timeout"], counts["survived"]
+        tried = killed + survived
+        rate = f"{100 * killed / tried:.0f}%" if tried else "-"
+        print(f"{module:32} {total:7} {killed:6} {survived:8} {total - tried:5}  {rate}")
+    print("survivors: build/mutation/survivors.txt; one with its diff: cd build/mutation && mutmut show NAME")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("modules", nargs="*", help="modules under runtime/, e.g. pamir/scoring (globs too)")
+    parser.add_argument("--report", action="store_true", help="only print the results so far")
+    parser.add_argument("--quiet", action="store_true", help="no progress from mutmut")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants tried at once")
+    args = parser.parse_args()
+    modules = expand(args.modules) if args.modules else default_modules()
+    if args.report:
+        report(expand(args.modules) if args.modules else None)
+        return
+    mutmut = Path(sys.executable).with_name("mutmut")
+    if not mutmut.exists():
+        raise SystemExit("mutmut is not installed: pip install -e '.[mutation]'")
+    STAGE.mkdir(parents=True, exist_ok=True)
+    stage()
+    write_config(modules)
+    # One module at a time, so that each module's verdicts are kept as soon as it is done; a run
+    # stopped midway goes on where it stopped.
+    for module in modules:
+        names = unchecked(module)
+        print(
+            f"== {module}: {'all' if names and names[0].endswith('*') else len(names)} mutants to try",
+            flush=True,
+        )
+        if not names:
+            continue
+        command = [str(mutmut), "run", "--max-children", str(args.jobs), *names]
+        done = subprocess.run(
+            command, cwd=STAGE, check=False, stdout=subprocess.DEVNULL if args.quiet else None
+        )
+        if done.returncode != 0:
+            raise SystemExit(f"mutmut failed on {module} (exit status {done.returncode})")
+    report(modules)
+
+
+if __name__ == "__main__":
+    main()
