@@ -5,6 +5,7 @@ against each change; a mutant no test notices is a rule the tests do not pin dow
     python -m tests.mutation.run                      # every rules module, in the order below
     python -m tests.mutation.run pamir/scoring        # some modules (paths under runtime/, globs too)
     python -m tests.mutation.run --report             # only the kill rates and survivors so far
+    python -m tests.mutation.run --survivors pamir/scoring   # the survivors again, after new tests
 
 mutmut finds the code under test by its file path, while paxc is imported as the namespace
 `paxc` mapped onto the repository's folders, so the run works on a copy laid out as it is
@@ -58,6 +59,10 @@ TESTS = ["tests/pamir", "tests/porfiriana", "tests/runtime/test_decisions.py"]
 WHOLE_GAMES = ["random", "whole_games", "stay_hidden", "playouts", "reach_their_end", "observation"]
 WHOLE_GAMES += ["every_order"]
 FAST = " and ".join(f"not {word}" for word in WHOLE_GAMES)
+
+# Lines left as they are: what the rules tell (narration is the story, tested by
+# tests/runtime/test_narration.py over whole games, not the rules).
+NOT_MUTATED = [r"^\s*narrate\("]
 
 STATUS: dict[int | None, str] = {
     1: "killed",
@@ -131,6 +136,7 @@ def write_config(modules: list[str]) -> None:
             'source_paths = ["paxc"]',
             'also_copy = ["cards"]',
             f"only_mutate = {json.dumps(only)}",
+            f"do_not_mutate_patterns = {json.dumps(NOT_MUTATED)}",
             f"pytest_add_cli_args_test_selection = {json.dumps(TESTS)}",
             f"pytest_add_cli_args = {json.dumps(['-p', 'no:cacheprovider', '-k', FAST])}",
             "",
@@ -149,14 +155,15 @@ def write_config(modules: list[str]) -> None:
     path.write_text(config)
 
 
-def unchecked(module: str) -> list[str]:
-    """The module's mutants without a verdict, or a pattern for all of them before the first run
-    (mutmut tries again every mutant it is given by name, so only these are given)."""
+def to_try(module: str, survivors: bool) -> list[str]:
+    """The module's mutants without a verdict (and its survivors, with `survivors`), or a pattern
+    for all of them before the first run (mutmut tries again every mutant it is given by name,
+    so only these are given)."""
     meta = STAGE / "mutants" / "paxc" / "runtime" / f"{module}.py.meta"
     if not meta.exists():
         return [f"paxc.runtime.{module.replace('/', '.')}.*"]
     verdicts = json.loads(meta.read_text())["exit_code_by_key"]
-    return [name for name, code in verdicts.items() if code is None]
+    return [name for name, code in verdicts.items() if code is None or (survivors and code == 0)]
 
 
 def results() -> dict[str, Counter[str]]:
@@ -191,6 +198,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("modules", nargs="*", help="modules under runtime/, e.g. pamir/scoring (globs too)")
     parser.add_argument("--report", action="store_true", help="only print the results so far")
+    parser.add_argument("--survivors", action="store_true", help="try the survivors again (after new tests)")
     parser.add_argument("--quiet", action="store_true", help="no progress from mutmut")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants tried at once")
     args = parser.parse_args()
@@ -207,7 +215,7 @@ def main() -> None:
     # One module at a time, so that each module's verdicts are kept as soon as it is done; a run
     # stopped midway goes on where it stopped.
     for module in modules:
-        names = unchecked(module)
+        names = to_try(module, args.survivors)
         print(
             f"== {module}: {'all' if names and names[0].endswith('*') else len(names)} mutants to try",
             flush=True,

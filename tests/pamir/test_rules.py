@@ -509,6 +509,36 @@ def test_the_final_check_doubles_before_splitting() -> None:
     assert state.over and state.winner == 1
 
 
+def test_a_check_counts_once_and_only_the_final_one_ends_the_game_whatever_the_lead() -> None:
+    """The third check scores singly and the game goes on; the fourth doubles and ends the game,
+    here with a lead of one point."""
+    state = empty_state(3)
+    state.checks_resolved = 2
+    state.players[1].cylinders = 9  # the only cylinder in play
+    scoring.dominance_check(state)
+    assert state.checks_resolved == 3 and [p.score for p in state.players] == [0, 3, 0]
+    assert not state.over
+    state.players[0].cylinders = 8  # two cylinders in play: 6 points (3 doubled), player 1 2
+    scoring.dominance_check(state)
+    assert [p.score for p in state.players] == [6, 5, 0]
+    assert state.over and state.winner == 0
+
+
+def test_a_check_ends_every_event_in_effect_and_what_they_remembered() -> None:
+    """Events in effect until the next check (discarded ones, for everybody, and bought ones) all
+    go to the discard pile at a check, and forget what they remembered."""
+    state = empty_state()
+    customs = event_card(lambda c: any(s.name == "Disregard for Customs" for s in c.sides))
+    fatigue = event_card(lambda c: any(s.name == "Conflict Fatigue" for s in c.sides))
+    state.global_events = [(customs.number, 0, 2)]
+    state.players[1].events = [(fatigue.number, 1)]
+    state.memory = {customs.number: {"named": 1}, fatigue.number: {"named": 2}}
+    scoring.dominance_check(state)
+    assert state.global_events == [] and state.players[1].events == []
+    assert sorted(state.discard) == sorted([customs.number, fatigue.number])
+    assert state.memory == {}
+
+
 def test_a_four_point_lead_after_a_check_wins_at_once() -> None:
     state = empty_state(3)
     state.players[0].score = 1

@@ -14,14 +14,14 @@ import pytest
 
 from paxc.compiler.project import compile_paths
 from paxc.generated.pamir.vocabulary import Card, CardType, Suit
-from paxc.runtime.pamir import card_actions, rules
+from paxc.runtime.pamir import card_actions, rules, scoring
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
 from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import drive, empty_state, event_card
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "trigger_cards.pax"
-NUMBERS = range(970, 976)
+NUMBERS = range(970, 977)
 
 
 @pytest.fixture(scope="module")
@@ -126,6 +126,26 @@ def test_chronicler_gains_when_an_event_leaves_the_market_at_cleanup(
     drive(rules.cleanup(state, 1), [], then_first=True)
     assert state.market[1][0] == court.number or court.number in [n for r in state.market for n in r]
     assert state.players[0].rupees == before + 1
+
+
+def test_court_historian_hears_the_events_a_dominance_check_ends(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Events in effect until the next check are discarded by it: one in effect for everybody
+    (its zone `events`), and bought ones, each from its buyer's `bought_events`."""
+    historian = new(trigger_cards, 976, monkeypatch)
+    state = empty_state(2)
+    state.players[0].court.append(historian.number)
+    customs = event_card(lambda c: any(s.name == "Disregard for Customs" for s in c.sides))
+    fatigue = event_card(lambda c: any(s.name == "Conflict Fatigue" for s in c.sides))
+    riches = event_card(lambda c: any(s.name == "Koh-i-noor Recovered" for s in c.sides))
+    state.global_events = [(customs.number, 0, 1)]
+    state.players[0].events = [(fatigue.number, 1)]
+    state.players[1].events = [(riches.number, 1)]
+    state.active = 1  # not the owner of the Historian: the buyer counts, not whose turn it is
+    before = state.players[0].rupees
+    drive(scoring.resolve_check(state), [])
+    assert state.players[0].rupees == before + 1 + 2  # everybody's event, and the one it bought
 
 
 # ---------------------------------------------------------------------- card_moved

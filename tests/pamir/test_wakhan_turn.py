@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import Card, Coalition, Impact, Region, Suit
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.options import OptionsError
@@ -150,6 +151,19 @@ def test_in_a_dominance_check_she_is_loyal_to_the_dominant_coalition() -> None:
     assert scoring.influence(state, SEAT, Coalition.RUSSIAN) == 3
     scoring.dominance_check(state)
     assert state.players[SEAT].score == 5 and state.players[HUMAN].score == 0  # the human is British
+
+
+def test_her_patriots_of_another_coalition_do_not_count_against_a_player_in_a_check() -> None:
+    """Russian dominant: her British patriot adds nothing, so she ties the Russian player (one
+    patriot each) and they share 5 + 3."""
+    state = with_wakhan(loyalties=(Coalition.RUSSIAN,))
+    british = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
+    russian = [c.number for c in CARDS if c.patriot is Coalition.RUSSIAN and not c.abilities][:2]
+    state.players[SEAT].court = [british, russian[0]]
+    state.players[HUMAN].court = [russian[1]]
+    state.armies[Region.PERSIA][Coalition.RUSSIAN] = 4
+    scoring.dominance_check(state)
+    assert state.players[SEAT].score == 4 and state.players[HUMAN].score == 4
 
 
 def test_in_a_dominance_check_only_her_prizes_of_the_dominant_coalition_count() -> None:
