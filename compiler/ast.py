@@ -436,10 +436,22 @@ class TimingDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class DurationMoment:
+    """A trigger that ends a duration, maybe only its owner's: `turn_ended if player == you`."""
+
+    trigger: Ident
+    player: Ident | None  # the trigger's parameter that must be the effect's owner
+    compare: str  # "==" (the only comparison a moment may make; the vocabulary check says so)
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class DurationDecl:
     name: Ident
     text: StrLit
     span: Span
+    ends: DurationMoment | None = None
+    after: DurationMoment | None = None  # the end counts only once this has come since the start
 
 
 @dataclass(frozen=True, slots=True)

@@ -759,11 +759,21 @@ class _ToAst(Transformer[Token, ast.File]):
             self._ident(name), type_ref, ast.StrLit(_unquote(text), self._token_span(text)), self._span(meta)
         )
 
-    def duration_decl(self, meta: Meta, children: list[Token]) -> ast.DurationDecl:
-        name, text = children
+    def duration_decl(self, meta: Meta, children: list[Any]) -> ast.DurationDecl:
+        name, text = children[0], children[1]
+        moments = [c for c in children if isinstance(c, ast.DurationMoment)]
         return ast.DurationDecl(
-            self._ident(name), ast.StrLit(_unquote(text), self._token_span(text)), self._span(meta)
+            self._ident(name),
+            ast.StrLit(_unquote(text), self._token_span(text)),
+            self._span(meta),
+            moments[0] if moments else None,
+            moments[1] if len(moments) > 1 else None,
         )
+
+    def duration_moment(self, meta: Meta, children: list[Token]) -> ast.DurationMoment:
+        player = self._ident(children[1]) if len(children) == 3 else None
+        compare = str(children[2]) if len(children) == 3 else "=="
+        return ast.DurationMoment(self._ident(children[0]), player, compare, self._span(meta))
 
     def zone_decl(self, meta: Meta, children: list[Any]) -> ast.ZoneDecl:
         name, text = children[0], children[-1]

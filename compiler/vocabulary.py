@@ -110,6 +110,19 @@ class MemorySpec:
 
 
 @dataclass(frozen=True, slots=True)
+class DurationEndSpec:
+    """When a duration ends: at the trigger `ends` (only the effect owner's, when `ends_player`
+    names the trigger's player parameter), once `after` has come since the effect started (if
+    given; likewise maybe only the owner's). "Until the end of your next turn": ends at
+    `turn_ended if player == you` after `turn_started if player == you`."""
+
+    ends: str
+    ends_player: str | None = None
+    after: str | None = None
+    after_player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ZoneSpec:
     """A place cards are in (`zone court of player "the court of {player}"`): shared, or one for
     each player (`per_player`), and how card text says it."""
@@ -148,6 +161,7 @@ class Vocabulary:
     timings: tuple[str, ...]
     # Declared durations, name -> phrase ("until the end of your turn"), and what cards remember.
     durations: dict[str, str] = dataclasses.field(default_factory=dict)
+    duration_ends: dict[str, DurationEndSpec] = dataclasses.field(default_factory=dict)
     memories: dict[str, MemorySpec] = dataclasses.field(default_factory=dict)
     zones: dict[str, ZoneSpec] = dataclasses.field(default_factory=dict)
     money: MoneySpec | None = None
@@ -253,6 +267,7 @@ class _Builder:
         hooks: dict[str, HookSpec] = {}
         timings: list[str] = []
         durations: dict[str, str] = {}
+        duration_decls: list[ast.DurationDecl] = []
         memories: dict[str, MemorySpec] = {}
         zones: dict[str, ZoneSpec] = {}
         money: MoneySpec | None = None
@@ -292,6 +307,7 @@ class _Builder:
             elif isinstance(item, ast.DurationDecl):
                 if self._declare(item.name, "duration"):
                     durations[item.name.text] = item.text.value
+                    duration_decls.append(item)
             elif isinstance(item, ast.WhileDecl):
                 if item.name.text == "play":
                     self.reporter.error(
@@ -318,6 +334,11 @@ class _Builder:
                     f"memory '{memory.name}' has the name of a card attribute",
                     "cards read both as CARD.NAME: give the memory another name",
                 )
+        duration_ends = {
+            decl.name.text: end
+            for decl in duration_decls
+            if (end := self._duration_end(decl, hooks)) is not None
+        }
         self._check_class_names(hooks)
         self._check_builtin_statements(hooks, bool(zones), money is not None)
         return Vocabulary(
@@ -330,6 +351,7 @@ class _Builder:
             hooks=hooks,
             timings=tuple(timings),
             durations=durations,
+            duration_ends=duration_ends,
             memories=memories,
             zones=zones,
             money=money,
@@ -351,6 +373,51 @@ class _Builder:
                     + ("zones" if name == "move" else "money"),
                     "give the operation another name",
                 )
+
+    def _duration_end(self, decl: ast.DurationDecl, hooks: dict[str, HookSpec]) -> DurationEndSpec | None:
+        """A duration must say the moment that ends it, a trigger the game declares (the runtime
+        ends it when its rules tell that moment, after the abilities answering it have acted)."""
+        if decl.ends is None:
+            self.reporter.error(
+                decl.span,
+                Code.BAD_VOCABULARY,
+                f"duration '{decl.name.text}' does not say when it ends",
+                "add 'ends TRIGGER' (e.g. 'ends turn_ended if player == you')",
+            )
+            return None
+        ends = self._moment(decl.ends, hooks)
+        after = self._moment(decl.after, hooks) if decl.after is not None else (None, None)
+        if ends is None or after is None:
+            return None
+        return DurationEndSpec(ends[0], ends[1], after[0], after[1])
+
+    def _moment(
+        self, moment: ast.DurationMoment, hooks: dict[str, HookSpec]
+    ) -> tuple[str, str | None] | None:
+        hook = hooks.get(moment.trigger.text)
+        if hook is None or hook.kind != "trigger":
+            triggers = [name for name, h in hooks.items() if h.kind == "trigger"]
+            self.reporter.unknown(moment.trigger.span, "trigger", moment.trigger.text, triggers)
+            return None
+        if moment.player is None:
+            return hook.name, None
+        players = [p.name for p in hook.params if p.type.kind == "player" and not p.type.optional]
+        if moment.player.text not in players:
+            self.reporter.error(
+                moment.player.span,
+                Code.BAD_VOCABULARY,
+                f"trigger '{hook.name}' has no player parameter '{moment.player.text}'",
+                f"its player parameters: {', '.join(players)}" if players else "it has no player parameter",
+            )
+            return None
+        if moment.compare != "==":
+            self.reporter.error(
+                moment.span,
+                Code.BAD_VOCABULARY,
+                f"a duration's moment can only test '{moment.player.text} == you'",
+            )
+            return None
+        return hook.name, moment.player.text
 
     def _zone(self, item: ast.ZoneDecl) -> ZoneSpec | None:
         """A zone's name is a value of card text (`card.zone == court`): it must not be an enum's

@@ -174,6 +174,19 @@ class Erratum:
     changes: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class DurationEnd:
+    """When a duration (`until ...`) ends, as the game's vocabulary declares it: when the rules tell
+    an event of the type `ends` (only one whose field `ends_player` is the effect's owner, when
+    given), once an event of the type `after` has come since the effect started (when given;
+    likewise maybe only the owner's). The generated `DURATION_ENDS` maps each duration to one."""
+
+    ends: type
+    ends_player: str | None = None
+    after: type | None = None
+    after_player: str | None = None
+
+
 R = TypeVar("R")
 
 Remembered = int | str | bool

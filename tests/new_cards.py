@@ -4,9 +4,10 @@ and play them in random games.
 
 - `compile_card_file`: the module a build would generate for a fixture file.
 - `join_pamir` / `join_porfiriana`: make one such card part of its game for one test.
-- `count_in_random_games`: put the fixture cards on top of the deck, play random games with every
-  invariant checked after each decision, and count how often each card's abilities acted;
-  the test fails when a game breaks an invariant or when any of the cards never acted.
+- `count_in_random_games`: put the fixture cards on top of the deck (and nowhere else), play random
+  games with every invariant checked after each decision, and count how often each card's
+  abilities acted (a modifier when it changed the value it was asked about, not each time it
+  was asked); the test fails when a game breaks an invariant or when any of the cards never acted.
 """
 
 from __future__ import annotations
@@ -83,8 +84,9 @@ def join_porfiriana(card: Any, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def counted_card(printed: Any, acted: Counter[int]) -> Any:
     """The card with every ability wrapped to count in `acted[number]` each time it acts: a
-    one-shot or a trigger run, a modifier applied, a replacement run, in play or lasting (the
-    runtime cannot tell the wrapped card from the printed one)."""
+    one-shot or a trigger run, a replacement run, a modifier that changed the value it was asked
+    about (one asked that leaves it as it was did nothing), in play or lasting, on every side
+    (the runtime cannot tell the wrapped card from the printed one)."""
 
     def counting(function: Callable[..., Any]) -> Callable[..., Any]:
         def count(*args: Any) -> Any:
@@ -93,20 +95,35 @@ def counted_card(printed: Any, acted: Counter[int]) -> Any:
 
         return count
 
+    def counting_changes(apply: Callable[[Any, Any, Any], Any]) -> Callable[[Any, Any, Any], Any]:
+        def count(ctx: Any, hook: Any, value: Any) -> Any:
+            result = apply(ctx, hook, value)
+            if result != value:
+                acted[printed.number] += 1
+            return result
+
+        return count
+
     def wrap(ability: Ability[Any]) -> Ability[Any]:
         return dataclasses.replace(
             ability,
             one_shots=tuple(dataclasses.replace(o, run=counting(o.run)) for o in ability.one_shots),
             triggers=tuple(dataclasses.replace(t, run=counting(t.run)) for t in ability.triggers),
-            modifiers=tuple(dataclasses.replace(m, apply=counting(m.apply)) for m in ability.modifiers),
+            modifiers=tuple(
+                dataclasses.replace(m, apply=counting_changes(m.apply)) for m in ability.modifiers
+            ),
             replacements=tuple(dataclasses.replace(r, run=counting(r.run)) for r in ability.replacements),
         )
 
-    return dataclasses.replace(
-        printed,
-        abilities=tuple(wrap(a) for a in printed.abilities),
-        lasting=tuple(wrap(a) for a in printed.lasting),
-    )
+    def wrap_card(face: Any) -> Any:
+        return dataclasses.replace(
+            face,
+            abilities=tuple(wrap(a) for a in face.abilities),
+            lasting=tuple(wrap(a) for a in face.lasting),
+            sides=tuple(wrap_card(side) for side in face.sides),
+        )
+
+    return wrap_card(printed)
 
 
 def count_in_random_games(
@@ -145,11 +162,16 @@ def count_in_random_games(
         state = dealt(options, seed)
         lead = seed % len(on_top)  # the seed's, so that a save replays to the same deal
         first = on_top[lead:] + on_top[:lead]
-        state.deck[:] = first + [n for n in state.deck if n not in on_top]
+        rest = [n for n in state.deck if n not in on_top]
+        # Each new card only on top of the deck: one the setup laid in the market gives its space
+        # to the next card of the deck (else it would be both there and on the deck).
+        for row in state.market:
+            for column, number in enumerate(row):
+                if number in on_top:
+                    row[column] = rest.pop(0)
+        state.deck[:] = first + rest
         if game == "porfiriana":
-            # The setup deals the cards it does not draw into the box; a new card left there
-            # would be in two places at once, and the zone index (box after deck and market)
-            # would say it is in the box, so a move of it would be refused.
+            # The setup deals the cards it does not draw into the box: the same.
             state.unused[:] = [n for n in state.unused if n not in on_top]
         return state
 

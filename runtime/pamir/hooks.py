@@ -19,8 +19,16 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import Card, CardDiscarded, CardMoved, CardType, PamirEffects, Zone
-from paxc.runtime.core import abilities
+from paxc.generated.pamir.vocabulary import (
+    DURATION_ENDS,
+    Card,
+    CardDiscarded,
+    CardMoved,
+    CardType,
+    PamirEffects,
+    Zone,
+)
+from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from paxc.runtime.core.abilities import run_effect as run_effect
 from paxc.runtime.effects import Ability, Decision, Effect, Modifier, PlayerId
@@ -48,8 +56,8 @@ def in_effect(state: PamirState) -> Iterator[tuple[int, int, Ability[PamirEffect
         for number in player.court:
             for ability in card(number).abilities:
                 yield number, owner, ability
-    for lasting in state.lasting:
-        yield lasting.card, lasting.owner, card(lasting.card).lasting[lasting.ability]
+    for effect in state.lasting:
+        yield effect.card, effect.owner, card(effect.card).lasting[effect.ability]
 
 
 @functools.cache
@@ -192,8 +200,8 @@ def active_types(state: PamirState) -> frozenset[type]:
         for number in player.court:
             if number in _CARRIER_CARDS:
                 types.update(_modifiers(number, None))
-    for lasting in state.lasting:
-        types.update(_lasting_modifiers(lasting.card, lasting.ability))
+    for effect in state.lasting:
+        types.update(_lasting_modifiers(effect.card, effect.ability))
     return frozenset(types)
 
 
@@ -300,9 +308,9 @@ def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
         for owner, _, number in sorted(in_courts):
             for modifier in _modifiers(number, None)[hook_type]:
                 applying.append((context.PamirContext(state, owner, number), modifier))
-    for lasting in state.lasting:
-        for modifier in _lasting_modifiers(lasting.card, lasting.ability).get(hook_type, ()):
-            applying.append((context.PamirContext(state, lasting.owner, lasting.card), modifier))
+    for effect in state.lasting:
+        for modifier in _lasting_modifiers(effect.card, effect.ability).get(hook_type, ()):
+            applying.append((context.PamirContext(state, effect.owner, effect.card), modifier))
     return applying
 
 
@@ -318,16 +326,30 @@ def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[a
     ]
 
 
+# The kinds of event that end (or arm) a duration the vocabulary declares.
+_ENDING = lasting.ending_events(DURATION_ENDS)
+
+
+def heard(state: PamirState, event_type: type) -> bool:
+    """Whether telling this kind of event can matter now: a card answers it (`listens`), or it
+    ends a lasting effect in force. The rules skip making an event that cannot."""
+    return listens(event_type) or (bool(state.lasting) and event_type in _ENDING)
+
+
 def fire(state: PamirState, event: object) -> Effect:
-    """Run every trigger in effect that responds to `event` (an optional one asks its owner)."""
-    if not listens(type(event)):
-        return
-    yield from abilities.fire(
-        _carrying(state, type(event), replacements=False),
-        event,
-        state.turn.used_triggers,
-        state.used_this_round,
-    )
+    """Run every trigger in effect that responds to `event` (an optional one asks its owner),
+    then end the lasting effects in force before it that it ends (`core.lasting.told`)."""
+    event_type = type(event)
+    before = state.lasting[:] if state.lasting and event_type in _ENDING else None
+    if listens(event_type):
+        yield from abilities.fire(
+            _carrying(state, event_type, replacements=False),
+            event,
+            state.turn.used_triggers,
+            state.used_this_round,
+        )
+    if before:
+        lasting.told(state.lasting, DURATION_ENDS, event, before)
 
 
 def card_moved(

@@ -73,4 +73,8 @@ def violations(state: PamirState, expected_cards: Counter[int]) -> list[str]:
         missing = expected_cards - found
         extra = found - expected_cards
         problems.append(f"cards lost {sorted(missing)} or duplicated {sorted(extra)}")
+    # The starting set may itself hold a card twice (a deal gone wrong): that is never right.
+    twice = sorted(number for number, count in found.items() if count > 1)
+    if twice:
+        problems.append(f"cards in two places at once: {twice}")
     return problems

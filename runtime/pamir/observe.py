@@ -76,7 +76,7 @@ def _public(state: PamirState) -> Data:
         "spies": {str(number): list(spies) for number, spies in sorted(state.spies.items()) if any(spies)},
         "events_for_everybody": [[number, side, by] for number, side, by in state.global_events],
         # Effects a played card started `until` a duration ends: [card, ability, owner, until].
-        "lasting": [[e.card, e.ability, e.owner, e.until] for e in state.lasting],
+        "lasting": [[e.card, e.ability, e.owner, e.until, e.armed] for e in state.lasting],
         "used_this_round": sorted(state.used_this_round),  # "once per round" triggers: "owner@source"
         # What cards in play remember (`set this.x to ...`), by card number as text: public, as a
         # card sets it while its effect resolves on the table (Rumor names its player aloud).

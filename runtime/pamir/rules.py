@@ -27,7 +27,6 @@ from paxc.generated.pamir.vocabulary import (
     TurnEnded,
     TurnStarted,
 )
-from paxc.runtime.core import lasting
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
@@ -246,9 +245,8 @@ def take_turn(state: PamirState, player: int) -> Effect:
 def end_turn(state: PamirState, player: int) -> Effect:
     """The turn's last moment: its triggers (lasting effects still in force), then the effects
     that last until the end of the turn end. A game over after the cleanup ends no more turns."""
-    if not state.over and hooks.listens(TurnEnded):  # the event is made only for a listener
+    if not state.over and hooks.heard(state, TurnEnded):  # made only when it can matter
         yield from hooks.fire(state, TurnEnded(PlayerId(player)))
-    lasting.end(state.lasting, "end_of_turn", owner=player)  # "until the end of your turn"
 
 
 def legal_actions(state: PamirState, player: int) -> list[Action]:
@@ -318,8 +316,9 @@ def bought(state: PamirState, number: int, buyer: int) -> Effect:
 
 
 def resolve_event(state: PamirState, number: int, resolution: Resolution, player: int) -> Effect:
-    """Resolve the side of an event for how it left the market; a side with continuous effects
-    stays in effect (before its buyer, or for everybody) until the next dominance check."""
+    """Resolve the side of an event for how it left the market. A side whose effect lasts (it
+    started a lasting effect, or has continuous abilities of its own) keeps its card out, before
+    its buyer or for everybody, until the next dominance check discards it."""
     printed = card(number)
     side_index = next((i for i, s in enumerate(printed.sides) if s.resolved_when is resolution), None)
     abilities = printed.abilities if side_index is None else printed.sides[side_index].abilities
@@ -331,7 +330,8 @@ def resolve_event(state: PamirState, number: int, resolution: Resolution, player
             if one_shot.timing == timing:
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
     state.in_transit.remove(number)
-    if side_index is not None and _has_continuous(abilities):
+    lasts = _has_continuous(abilities) or any(effect.card == number for effect in state.lasting)
+    if side_index is not None and lasts:
         if resolution is Resolution.PURCHASED:
             state.players[player].events.append((number, side_index))
             destination, receiver = "bought_events", player

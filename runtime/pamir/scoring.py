@@ -10,7 +10,7 @@ from paxc.generated.pamir.vocabulary import (
     InfluenceSource,
     Suit,
 )
-from paxc.runtime.core import lasting, memory
+from paxc.runtime.core import memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir import hooks, story
@@ -110,7 +110,6 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> list[tuple[int, 
         me.events.clear()
     for number in ended:
         memory.forget(state.memory, number)
-    lasting.end(state.lasting, "next_dominance_check")
     _check_victory(state, final)
     return leaving
 

@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
-from paxc.generated.porfiriana.vocabulary import CardDiscarded, CardMoved, CardType, Zone
-from paxc.runtime.core import abilities
+from paxc.generated.porfiriana.vocabulary import DURATION_ENDS, CardDiscarded, CardMoved, CardType, Zone
+from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.abilities import InEffect
 from paxc.runtime.effects import Ability, Decision, Effect, PlayerId
 from paxc.runtime.porfiriana.context import PorfirianaContext
@@ -221,10 +221,31 @@ def fire(
 
     `played` (card, player): a card being played that is in no row (an orange or black card, a
     headline, a topple) hears the event about its own play too, first, as its owner's: its text
-    is part of its play even though it goes straight to a discard or a stack."""
+    is part of its play even though it goes straight to a discard or a stack.
+
+    Then the lasting effects in force before it that it ends end (`core.lasting.told`)."""
     event_type: type = type(event)
-    if not listens(event_type):
-        return
+    before = state.lasting[:] if state.lasting and event_type in _ENDING else None
+    if listens(event_type):
+        yield from _fire_triggers(state, event, owner, played)
+    if before:
+        lasting.told(state.lasting, DURATION_ENDS, event, before)
+
+
+# The kinds of event that end (or arm) a duration the vocabulary declares.
+_ENDING = lasting.ending_events(DURATION_ENDS)
+
+
+def heard(state: PorfirianaState, event_type: type) -> bool:
+    """Whether telling this kind of event can matter now: a card answers it (`listens`), or it
+    ends a lasting effect in force. The rules skip making an event that cannot."""
+    return listens(event_type) or (bool(state.lasting) and event_type in _ENDING)
+
+
+def _fire_triggers(
+    state: PorfirianaState, event: object, owner: int | None, played: tuple[int, int] | None
+) -> Effect:
+    event_type = type(event)
     carrying: list[InEffect] = []
     if played is not None and event_type in _trigger_types(played[0], None):
         number, player = played

@@ -36,6 +36,10 @@ def violations(state: PorfirianaState, expected_cards: Counter[int]) -> list[str
         missing = sorted((expected_cards - found).elements())
         extra = sorted((found - expected_cards).elements())
         problems.append(f"cards lost {missing} or doubled {extra}")
+    # The starting set may itself hold a card twice (a deal gone wrong): that is never right.
+    twice = sorted(number for number, count in found.items() if count > 1)
+    if twice:
+        problems.append(f"cards in two places at once: {twice}")
     rules = economy.cube_rules(state)
     for index, player in enumerate(state.players):
         stack_points = economy.cube_points_in_stack(state, index, rules[index])

@@ -99,7 +99,7 @@ def _public(state: PorfirianaState) -> Data:
             "used_triggers": sorted(state.turn.used_triggers),  # "owner@source"
         },
         # Effects a played card started `until` a duration ends: [card, ability, owner, until].
-        "lasting": [[e.card, e.ability, e.owner, e.until] for e in state.lasting],
+        "lasting": [[e.card, e.ability, e.owner, e.until, e.armed] for e in state.lasting],
         "used_this_round": sorted(state.used_this_round),  # "once per round" triggers: "owner@source"
         # What cards in play remember (`set this.x to ...`), by card number as text: public, as the
         # card that marks or names something says it aloud.

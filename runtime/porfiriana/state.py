@@ -326,7 +326,10 @@ class PorfirianaState:
         if self.lasting:
             # Only when there are some: the digest of every state without any (every game of
             # today's deck) stays what it was, so saved games still load.
-            data["lasting"] = [[e.card, e.ability, e.owner, e.until] for e in self.lasting]
+            # (whether an effect is armed, only when it is, for the same reason)
+            data["lasting"] = [
+                [e.card, e.ability, e.owner, e.until, *([True] if e.armed else [])] for e in self.lasting
+            ]
         if self.memory:  # the same: only a card that remembers something changes the digest
             data["memory"] = {str(number): values for number, values in sorted(self.memory.items())}
         return json.dumps(data, sort_keys=True)

@@ -82,7 +82,9 @@ def test_a_yes_or_no_modifier_says_the_clause() -> None:
     assert "While in play, this card counts as the favored suit." in text("pamir", 91)
     assert "While in the market, a buyer may not buy this card." in text("pamir", 111)
     assert "While in the market, this card does not keep the rupees paid onto it." in text("pamir", 111)
-    assert "While in play, a tribe of yours moves and battles as an army." in text("pamir", 110)
+    assert "until the next Dominance Check, a tribe of yours moves and battles as an army." in text(
+        "pamir", 110
+    )
     assert "While in play, you tax as the ruler of a region." in text("pamir", 5)
 
 

@@ -111,10 +111,12 @@ def spies(state: PamirState, player: int, number: int, count: int = 1) -> None:
 
 
 def give_event(state: PamirState, player: int, side_name: str) -> None:
-    """Put the bought side `side_name` of an event in effect for `player`."""
+    """Put the bought side `side_name` of an event in effect for `player`, as a purchase resolves
+    it (its effect lasts until the next dominance check; the card waits before its buyer)."""
     event = next(c for c in CARDS if any(side.name == side_name for side in c.sides))
-    side = next(i for i, s in enumerate(event.sides) if s.name == side_name)
-    state.players[player].events.append((event.number, side))
+    side = next(s for s in event.sides if s.name == side_name)
+    drive(rules.resolve_event(state, event.number, side.resolved_when, player), [])
+    assert (event.number, event.sides.index(side)) in state.players[player].events
 
 
 def uses(state: PamirState, player: int = 0) -> list[UseCard]:

@@ -206,3 +206,56 @@ def test_rebuke_clears_one_region_of_tribes_and_armies() -> None:
     state.armies[Region.KANDAHAR][Coalition.BRITISH] = 2
     resolve(state, "Rebuke", PURCHASED, player=0, answers=[Region.KANDAHAR])
     assert state.tribes[Region.KANDAHAR][1] == 0 and state.armies[Region.KANDAHAR][Coalition.BRITISH] == 0
+
+
+# The continuous sides are lasting effects of the card language (`until next_dominance_check`),
+# ended by the rules telling the check, not by the event's name or zone.
+CONTINUOUS = (
+    "New Tactics",
+    "Embarrassment of Riches",
+    "Koh-i-noor Recovered",
+    "Disregard for Customs",
+    "Courtly Manners",
+    "Rumor",
+    "Conflict Fatigue",
+    "Nationalism",
+    "Nation Building",
+    "Pashtunwali Values",
+)
+
+
+def test_every_continuous_side_lasts_until_the_next_dominance_check_and_says_so() -> None:
+    for name in CONTINUOUS:
+        printed = side(name)
+        face = next(s for s in printed.sides if s.name == name)
+        assert not any(a.modifiers for a in face.abilities), name  # no `while in play`
+        assert "until the next Dominance Check" in face.ability_text, name
+        state = empty_state()
+        how = face.resolved_when
+        chooses = name in ("Rumor", "Pashtunwali Values")  # a player named, a suit chosen: the first
+        drive(rules.resolve_event(state, printed.number, how, 1), [], then_first=chooses)
+        assert [(e.card, e.owner, e.until) for e in state.lasting] == [
+            (printed.number, 1, "next_dominance_check")
+        ]
+        # Its card stays out while the effect lasts: before its buyer, or for everybody.
+        if how is PURCHASED:
+            assert state.players[1].events == [(printed.number, printed.sides.index(face))]
+        else:
+            assert [n for n, _, _ in state.global_events] == [printed.number]
+        drive(rules.take_turn(state, 1), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
+        assert state.lasting, name  # a turn's end leaves it
+        drive(scoring.resolve_check(state), [])
+        assert state.lasting == [] and printed.number in state.discard, name
+
+
+def test_conflict_fatigue_ends_with_the_check_that_it_lasted_through() -> None:
+    # Bought before a check, it counts in that check (a 2-block lead suffices), then ends. Two
+    # players share the points, so that the check does not end the game.
+    state = empty_state(3, (Coalition.BRITISH, Coalition.BRITISH, Coalition.AFGHAN))
+    resolve(state, "Conflict Fatigue", PURCHASED, player=0)
+    state.armies[Region.KABUL][Coalition.BRITISH] = 2
+    assert scoring.dominant_coalition(state) is Coalition.BRITISH
+    drive(scoring.resolve_check(state), [])
+    assert not state.over and state.lasting == []
+    state.armies[Region.KABUL][Coalition.BRITISH] = 2
+    assert scoring.dominant_coalition(state) is None  # 4 blocks of lead needed again

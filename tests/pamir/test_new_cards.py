@@ -196,7 +196,7 @@ def test_a_lasting_effect_until_the_next_dominance_check(
     drive(ctx.start_lasting(guides, 0, Duration.NEXT_DOMINANCE_CHECK), [])
     drive(rules.take_turn(state, 0), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
     assert state.lasting  # a turn's end does not end it
-    scoring.dominance_check(state)
+    drive(scoring.resolve_check(state), [])  # the check, then what answers its end
     assert state.lasting == []
 
 

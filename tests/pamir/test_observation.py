@@ -101,7 +101,7 @@ def test_own_hand_and_the_public_table_show() -> None:
     state.lasting.append(Lasting(state.players[0].court[0], 0, 0, "end_of_turn"))
     for seat in range(3):
         assert session.observation(seat).public["lasting"] == [
-            [state.players[0].court[0], 0, 0, "end_of_turn"]
+            [state.players[0].court[0], 0, 0, "end_of_turn", False]
         ]
     state.turn.used_triggers.update({"1@b.pax:3", "0@a.pax:7"})
     for seat in range(3):

@@ -113,7 +113,7 @@ def test_gold_rows_prestige_stacks_and_the_regime_are_public() -> None:
     state.turn.used_triggers.update({"2@b.pax:4", "0@a.pax:9"})
     for seat in range(3):
         public = session.observation(seat).public
-        assert public["lasting"] == [[started, 0, 0, "end_of_turn"]]
+        assert public["lasting"] == [[started, 0, 0, "end_of_turn", False]]
         assert public["turn"]["used_triggers"] == ["0@a.pax:9", "2@b.pax:4"]
 
 
