@@ -163,6 +163,7 @@ class Phrase:
     groups: tuple[tuple[Expr, ...], ...]
     prepositions: tuple[PrepArg, ...]
     span: Span
+    up_to: bool = False  # `pay up to N ...`: the one value is a most, not an exact amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,6 +490,7 @@ class MoneyDecl:
     singular: StrLit
     plural: StrLit
     span: Span
+    on_cards: bool = False  # money may lie on cards too (`money rupees ... on cards`)
 
 
 VocabItem = (

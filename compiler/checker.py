@@ -316,6 +316,9 @@ class GameChecker:
         seen: dict[str, Span],
     ) -> None:
         name = phrase.head.text
+        if phrase.up_to:
+            self._not_up_to(phrase)
+            return
         if name in seen:
             self.reporter.error(
                 phrase.head.span,
@@ -1012,9 +1015,20 @@ class GameChecker:
         )
         return None
 
+    def _not_up_to(self, phrase: ast.Phrase) -> None:
+        self.reporter.error(
+            phrase.span,
+            Code.WRONG_ARGUMENTS,
+            f"'{phrase.head.text} up to ...': only 'pay' takes 'up to'",
+            "'pay up to N' pays what the payer has, up to N",
+        )
+
     def _operation(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
         name = phrase.head.text
         hook = self.vocab.hooks.get(name)
+        if phrase.up_to and not (name == "pay" and hook is None and self.vocab.money is not None):
+            self._not_up_to(phrase)
+            return None
         if name == "move" and hook is None:
             return self._move(phrase, scope)
         if name in BUILTIN_OPERATIONS and hook is None:
@@ -1204,12 +1218,14 @@ class GameChecker:
         return self.vocab.money
 
     def _money_statement(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
-        """`gain N [for P]`, `pay N [to R] [from P]`, `take N from P` (the payer, gainer or taker
-        is the effect's owner unless named)."""
+        """`gain N [for P]`, `pay N [to R] [from P]`, `pay up to N [to R] [from P]` (what P has, up
+        to N), `take N from P` (the payer, gainer or taker is the effect's owner unless named). In
+        a game whose money lies on cards too, a card may be paid (`pay 1 to CARD`: onto it) or
+        taken from (`take 1 from CARD`)."""
         verb = phrase.head.text
         written, allowed = {
             "gain": ("gain AMOUNT (for PLAYER)", ("for",)),
-            "pay": ("pay AMOUNT (to PLAYER) (from PLAYER)", ("to", "from")),
+            "pay": ("pay (up to) AMOUNT (to PLAYER) (from PLAYER)", ("to", "from")),
             "take": ("take AMOUNT from PLAYER", ("from",)),
         }[verb]
         money = self._money(phrase.head.span)
@@ -1223,9 +1239,16 @@ class GameChecker:
                 phrase.span, Code.WRONG_ARGUMENTS, "'take' needs 'from PLAYER'", f"it is written: {written}"
             )
             return None
+        # Who pays, gains or is taken from is a player; who is paid, or taken from, may be a card
+        # in a game whose money lies on cards.
+        holders = {("pay", "to"), ("take", "from")} if money.on_cards else set()
         players: dict[str, ir.Expr | None] = {}
         for preposition, expr in named.items():
-            players[preposition] = self._argument(expr, PLAYER, f"'{verb} ... {preposition}'", scope)
+            what = f"{verb} ... {preposition}"
+            if (verb, preposition) in holders:
+                players[preposition] = self._money_holder(expr, what, scope)
+            else:
+                players[preposition] = self._argument(expr, PLAYER, what, scope)
             if players[preposition] is None:
                 return None
         if amount is None:
@@ -1235,10 +1258,26 @@ class GameChecker:
         if verb == "gain":
             return ir.MoneyStmt("gain", money, amount, players.get("for") or you, None, line)
         if verb == "pay":
-            return ir.MoneyStmt("pay", money, amount, players.get("from") or you, players.get("to"), line)
+            paid = "pay_up_to" if phrase.up_to else "pay"
+            return ir.MoneyStmt(paid, money, amount, players.get("from") or you, players.get("to"), line)
         victim = players["from"]
         assert victim is not None
         return ir.MoneyStmt("take", money, amount, victim, you, line)
+
+    def _money_holder(self, expr: ast.Expr, what: str, scope: _Scope) -> ir.Expr | None:
+        """A player, or a card (money on cards): whoever money goes to or comes from."""
+        value = self._expr(expr, scope, None)
+        if value is None:
+            return None
+        if not (PLAYER.accepts(value.type) or CARD.accepts(value.type)):
+            self.reporter.error(
+                expr.span,
+                Code.WRONG_TYPE,
+                f"'{what}' wants a player or a card, not {value.type}",
+                None,
+            )
+            return None
+        return value
 
     def _argument(self, expr: ast.Expr, expected: Type, what: str, scope: _Scope) -> ir.Expr | None:
         value = self._expr(expr, scope, expected)
@@ -1355,7 +1394,10 @@ class GameChecker:
             known = [money.name] if money is not None else []
             self.reporter.unknown(expr.name.span, "money", name, known + list(self.vocab.zones))
             return None
-        holder = self._argument(expr.holder, PLAYER, f"whose {name}", scope)
+        if money.on_cards:  # `rupees of CARD`: the money lying on a card
+            holder = self._money_holder(expr.holder, f"whose {name}", scope)
+        else:
+            holder = self._argument(expr.holder, PLAYER, f"whose {name}", scope)
         if holder is None:
             return None
         return ir.MoneyOf(money, holder, INT)

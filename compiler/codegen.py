@@ -551,16 +551,28 @@ class _Emitter:
         elif isinstance(statement, ir.MoneyStmt):
             self.yields = True
             # gain_money(amount, player), pay_money(amount, payer, receiver or None for the bank),
-            # take_money(amount, taker, victim).
+            # take_money(amount, taker, victim); money on cards: pay_money_onto(amount, payer,
+            # card), take_money_from_card(amount, taker, card). `pay up to` pays what the payer
+            # has, up to the amount: its amount is `min(amount, money_of(payer))`.
             amount, player = self.value(statement.amount), self.value(statement.player)
             receiver = self.value(statement.receiver) if statement.receiver is not None else "None"
+            verb = statement.verb
+            if verb == "pay_up_to":
+                verb = "pay"
+                has = PyCall("ctx.money_of", (("", player),))
+                amount = PyCall("min", (("", amount), ("", has)))
+            on_card = statement.receiver is not None and statement.receiver.type.kind == "card"
+            on_card = on_card or (verb == "take" and statement.player.type.kind == "card")
             money_args: tuple[PyValue, ...] = {
                 "gain": (amount, player),
                 "pay": (amount, player, receiver),
                 "take": (amount, receiver, player),
-            }[statement.verb]
+            }[verb]
+            method = {"gain": "gain_money", "pay": "pay_money", "take": "take_money"}[verb]
+            if on_card:
+                method = {"pay": "pay_money_onto", "take": "take_money_from_card"}[verb]
             args: tuple[tuple[str, PyValue], ...] = tuple(("", value) for value in money_args)
-            yield from self._laid_out("yield from ", PyCall(f"ctx.{statement.verb}_money", args))
+            yield from self._laid_out("yield from ", PyCall(f"ctx.{method}", args))
         elif isinstance(statement, ir.LetStmt):
             name = pynames.local(statement.name)
             if name not in self.declared:
@@ -819,8 +831,9 @@ class _Emitter:
             return PyCall("ctx.cards_in", (("", zone), ("", holder)))
         if isinstance(expr, ir.CardPlace):
             return PyCall(f"ctx.card_{expr.what}", (("", self.value(expr.subject)),))
-        if isinstance(expr, ir.MoneyOf):
-            return PyCall("ctx.money_of", (("", self.value(expr.holder)),))
+        if isinstance(expr, ir.MoneyOf):  # a player's money, or the money on a card
+            method = "ctx.money_on" if expr.holder.type.kind == "card" else "ctx.money_of"
+            return PyCall(method, (("", self.value(expr.holder)),))
         return self.expr(expr)
 
     def _zone(self, name: str) -> str:

@@ -371,14 +371,15 @@ class MoveStmt:
 @dataclass(frozen=True, slots=True)
 class MoneyStmt:
     """`gain N [for P]` (`verb` "gain": from the bank), `pay N [to R] [from P]` ("pay": all or
-    nothing, to the bank unless `receiver`), `take N from P` ("take": as much as P has, up to N,
-    for the effect's owner)."""
+    nothing, to the bank unless `receiver`), `pay up to N ...` ("pay_up_to": what P has, up to
+    N), `take N from P` ("take": as much as P has, up to N, for the effect's owner). In a game
+    whose money lies on cards, `receiver` (pay) or `player` (take) may be a card."""
 
     verb: str
     money: MoneySpec
     amount: Expr
-    player: Expr  # who gains, who pays, whom the money is taken from
-    receiver: Expr | None  # who is paid (None: the bank); for `take`, who takes
+    player: Expr  # who gains, who pays, whom (or which card) the money is taken from
+    receiver: Expr | None  # who (or which card) is paid (None: the bank); for `take`, who takes
     line: int
 
 

@@ -35,6 +35,7 @@ _TERMINAL_WORDS = {
     "HOOK_KIND": "'operation', 'query', 'trigger', 'modifier' or 'replaceable'",
     "BOUND": "'most' or 'least'",
     "PERIOD": "'turn' or 'round'",
+    "UP": "'up'",
 }
 
 
@@ -437,6 +438,11 @@ class _ToAst(Transformer[Token, ast.File]):
         preps = tuple(c for c in rest if isinstance(c, ast.PrepArg))
         return ast.Phrase(self._ident(head), groups, preps, self._span(meta))
 
+    def up_to_phrase(self, meta: Meta, children: list[Any]) -> ast.Phrase:
+        head, _up, _to, amount, *rest = children
+        preps = tuple(c for c in rest if isinstance(c, ast.PrepArg))
+        return ast.Phrase(self._ident(head), ((amount,),), preps, self._span(meta), up_to=True)
+
     def arg_group(self, meta: Meta, children: list[ast.Expr]) -> tuple[ast.Expr, ...]:
         return tuple(children)
 
@@ -789,12 +795,13 @@ class _ToAst(Transformer[Token, ast.File]):
         return Tree("per_player", [])
 
     def money_decl(self, meta: Meta, children: list[Token]) -> ast.MoneyDecl:
-        name, singular, plural = children
+        name, singular, plural = children[:3]
         return ast.MoneyDecl(
             self._ident(name),
             ast.StrLit(_unquote(singular), self._token_span(singular)),
             ast.StrLit(_unquote(plural), self._token_span(plural)),
             self._span(meta),
+            on_cards=len(children) > 3,  # the `on` of `on cards` (the word `cards` is dropped)
         )
 
     def while_decl(self, meta: Meta, children: list[Token]) -> ast.WhileDecl:

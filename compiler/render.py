@@ -84,8 +84,9 @@ def value_text(expr: ir.Expr) -> str:
         return f"the cards in {zone_text(expr.zone, expr.holder, expr.every)}"
     if isinstance(expr, ir.CardPlace):
         return f"the {expr.what} of {value_text(expr.subject)}"
-    if isinstance(expr, ir.MoneyOf):
-        return f"the {expr.money.plural} of {value_text(expr.holder)}"
+    if isinstance(expr, ir.MoneyOf):  # a player's money, or the money lying on a card
+        on = "on" if expr.holder.type.kind == "card" else "of"
+        return f"the {expr.money.plural} {on} {value_text(expr.holder)}"
     if isinstance(expr, ir.NotExpr):
         return f"not ({value_text(expr.operand)})"
     return _binary_text(expr)
@@ -199,20 +200,25 @@ def _money_text(statement: ir.MoneyStmt, offered: bool = False) -> str:
     from the bank as many rupees as ..." (`pay` all or nothing, `take` what there is)."""
     money = statement.money
     player = value_text(statement.player)
+    paying = statement.verb in ("pay", "pay_up_to")
     if statement.verb == "gain":
         source, subject = "from the bank", player
-    elif statement.verb == "pay":
+    elif paying:
         receiver = value_text(statement.receiver) if statement.receiver is not None else "the bank"
-        source, subject = f"to {receiver}", player
+        onto = statement.receiver is not None and statement.receiver.type.kind == "card"
+        source, subject = f"{'onto' if onto else 'to'} {receiver}", player
     else:
         assert statement.receiver is not None
         source, subject = f"from {player}", value_text(statement.receiver)
-    verb = "pays" if statement.verb == "pay" else "takes"
+    verb = "pays" if paying else "takes"
+    most = "up to " if statement.verb == "pay_up_to" else ""
     if isinstance(statement.amount, ir.IntConst | ir.LocalRef):  # "2 rupees", "n rupees"
-        text = f"{subject} {verb} {money.amount(value_text(statement.amount))} {source}"
+        text = f"{subject} {verb} {most}{money.amount(value_text(statement.amount))} {source}"
     else:
         many = "much" if money.singular == money.plural else "many"  # "as much gold", "as many rupees"
-        text = f"{subject} {verb} {source} as {many} {money.plural} as {value_text(statement.amount)}"
+        text = f"{subject} {verb} {source} {most}as {many} {money.plural} as {value_text(statement.amount)}"
+    if statement.verb == "pay_up_to":  # what the payer has, if less
+        return f"{text}, or all {player} has if less"
     if statement.verb == "pay" and not offered:  # offered: "you may pay ...; if you do, ..." says it
         return f"{text}, if {player} can (if not, nothing more happens)"
     if statement.verb == "take":

@@ -144,6 +144,7 @@ class MoneySpec:
     singular: str
     plural: str
     span: Span
+    on_cards: bool = False  # money may lie on cards too: `rupees of CARD`, `pay 1 to CARD`
 
     def amount(self, count: str) -> str:
         return f"{count} {self.singular if count == '1' else self.plural}"
@@ -303,7 +304,9 @@ class _Builder:
                         item.span, Code.DUPLICATE_NAME, f"the game's money is already '{money.name}'"
                     )
                 elif self._declare(item.name, "money"):
-                    money = MoneySpec(item.name.text, item.singular.value, item.plural.value, item.span)
+                    money = MoneySpec(
+                        item.name.text, item.singular.value, item.plural.value, item.span, item.on_cards
+                    )
             elif isinstance(item, ast.DurationDecl):
                 if self._declare(item.name, "duration"):
                     durations[item.name.text] = item.text.value

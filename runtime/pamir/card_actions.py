@@ -479,16 +479,13 @@ def move(state: PamirState, player: int, rank: int) -> Effect:
         if isinstance(chosen, MoveArmy):
             loyalty = state.players[player].loyalty
             assert loyalty is not None
-            state.armies[chosen.origin][loyalty] -= 1
-            state.armies[chosen.destination][loyalty] += 1
             narrate(story.moved_army, state, player, loyalty, chosen.origin, chosen.destination)
+            yield from pieces.move_army(state, loyalty, chosen.origin, chosen.destination, player)
         elif isinstance(chosen, MoveTribe):
             yield from pieces.move_tribe(state, player, chosen.origin, chosen.destination)
         else:
-            spies = state.spies_on(chosen.origin.number)
-            spies[player] -= 1
-            state.spies_on(chosen.destination.number)[player] += 1
             narrate(story.moved_spy, state, player, chosen.origin.number, chosen.destination.number)
+            yield from pieces.move_spy(state, player, chosen.origin.number, chosen.destination.number, player)
 
 
 ring = pieces.ring

@@ -23,7 +23,7 @@ from paxc.runtime.effects import Effect, PlayerId, Remembered
 from paxc.runtime.pamir import pieces, scoring, story
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import Border, PamirState, borders_of, card
-from paxc.runtime.pamir.zones import PamirPurses, PamirZones
+from paxc.runtime.pamir.zones import PamirCardPurses, PamirPurses, PamirZones
 
 
 def _border(origin: Region, destination: Region) -> Border | None:
@@ -118,23 +118,18 @@ class PamirContext:
             yield from pieces.remove_spy(self.state, player, card.number, remover=self._you)
 
     def move_army(self, coalition: Coalition, origin: Region, destination: Region) -> Effect:
-        armies = self.state.armies
-        if armies[origin][coalition] > 0 and origin is not destination:
-            armies[origin][coalition] -= 1
-            armies[destination][coalition] += 1
-        yield from ()
+        if self.state.armies[origin][coalition] > 0 and origin is not destination:
+            yield from pieces.move_army(self.state, coalition, origin, destination, self._you)
 
     def move_tribe(self, player: PlayerId, origin: Region, destination: Region) -> Effect:
         if self.state.tribes[origin][player] > 0 and origin is not destination:
-            yield from pieces.move_tribe(self.state, player, origin, destination)
+            yield from pieces.move_tribe(self.state, player, origin, destination, self._you)
 
     def move_spy(self, player: PlayerId, origin: Card, destination: Card) -> Effect:
         spies = self.state.spies.get(origin.number)
         on_court = self.state.owner_of(destination.number) is not None
         if spies and spies[player] > 0 and on_court and origin.number != destination.number:
-            spies[player] -= 1
-            self.state.spies_on(destination.number)[player] += 1
-        yield from ()
+            yield from pieces.move_spy(self.state, player, origin.number, destination.number, self._you)
 
     def armies_in(self, region: Region, coalition: Coalition) -> int:
         return self.state.armies[region][coalition]
@@ -201,6 +196,25 @@ class PamirContext:
         taken = money.take(PamirPurses(self.state), taker, victim, amount)
         if taken:
             narrate(story.took_from, self.state, taker, victim, taken, self.this)
+        yield from ()
+
+    # Rupees on cards: market cards hold them (the vocabulary's `money rupees ... on cards`).
+
+    def money_on(self, card: Card) -> int:
+        return PamirCardPurses(self.state).on_card(card.number)
+
+    def pay_money_onto(self, amount: int, payer: PlayerId, card: Card) -> Effect:
+        money.pay_onto(PamirPurses(self.state), PamirCardPurses(self.state), payer, card.number, amount)
+        if amount > 0:
+            narrate(story.paid_onto_card, self.state, payer, card.number, amount, self.this)
+        yield from ()
+
+    def take_money_from_card(self, amount: int, taker: PlayerId, card: Card) -> Effect:
+        taken = money.take_from_card(
+            PamirPurses(self.state), PamirCardPurses(self.state), taker, card.number, amount
+        )
+        if taken:
+            narrate(story.took_from_card, self.state, taker, card.number, taken, self.this)
         yield from ()
 
     # ------------------------------------------------------------------ queries

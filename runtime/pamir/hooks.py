@@ -31,7 +31,7 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from paxc.runtime.core.abilities import run_effect as run_effect
-from paxc.runtime.effects import Ability, Decision, Effect, Modifier, PlayerId
+from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, Modifier, PlayerId
 from paxc.runtime.pamir import context  # a module import: context and hooks import each other
 from paxc.runtime.pamir.state import PamirState, card
 
@@ -326,11 +326,13 @@ def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[a
     ]
 
 
-# The kinds of event that end (or arm) a duration the vocabulary declares.
-_ENDING = lasting.ending_events(DURATION_ENDS)
+# When each duration ends, by its name (as a lasting effect keeps it), and the kinds of event that
+# end (or arm) one.
+_ENDS: dict[str, DurationEnd] = {str(name): end for name, end in DURATION_ENDS.items()}
+_ENDING = lasting.ending_events(_ENDS)
 
 
-def heard(state: PamirState, event_type: type) -> bool:
+def matters(state: PamirState, event_type: type) -> bool:
     """Whether telling this kind of event can matter now: a card answers it (`listens`), or it
     ends a lasting effect in force. The rules skip making an event that cannot."""
     return listens(event_type) or (bool(state.lasting) and event_type in _ENDING)
@@ -349,7 +351,7 @@ def fire(state: PamirState, event: object) -> Effect:
             state.used_this_round,
         )
     if before:
-        lasting.told(state.lasting, DURATION_ENDS, event, before)
+        lasting.told(state.lasting, _ENDS, event, before)
 
 
 def card_moved(

@@ -58,6 +58,25 @@ def _put_rupee(state: PamirState, player: int, row: int, column: int) -> None:
     state.market_rupees[row][column] += 1
 
 
+def put_rupees(state: PamirState, number: int, amount: int) -> None:
+    """Rupees a card effect pays onto a market card: the card a player put rupees on this turn
+    (which they may not buy then), kept on it unless it lets them leave the game."""
+    row, column = market_slot(state, number)
+    state.turn.paid_onto.add(number)
+    if keeps_rupees(state, number):
+        state.market_rupees[row][column] += amount
+
+
+def market_slot(state: PamirState, number: int) -> tuple[int, int]:
+    """The market space holding the card (which is in the market)."""
+    return next(
+        (row, column)
+        for row, cards in enumerate(state.market)
+        for column, held in enumerate(cards)
+        if held == number
+    )
+
+
 def pay_purchase(state: PamirState, player: int, row: int, column: int, cost: int) -> None:
     """Pay `cost` spread over the cards to the left, as evenly as the rules place them."""
     state.players[player].rupees -= cost

@@ -9,6 +9,7 @@ from __future__ import annotations
 from paxc.generated.pamir.vocabulary import (
     Coalition,
     Piece,
+    PieceMoved,
     PiecePlaced,
     PieceRemoved,
     Region,
@@ -90,6 +91,39 @@ def removed(
         region, across = _where(spot)
         event = PieceRemoved(piece, region, across, coalition, PlayerId(owner), PlayerId(remover))
         yield from hooks.fire(state, event)
+
+
+def moved(
+    state: PamirState,
+    piece: Piece,
+    origin: Region,
+    destination: Region,
+    coalition: Coalition,
+    owner: int,
+    mover: int,
+) -> Effect:
+    """Tell the abilities in effect that a piece moved (when any card of the game listens)."""
+    if hooks.listens(PieceMoved):
+        event = PieceMoved(piece, origin, destination, coalition, PlayerId(owner), PlayerId(mover))
+        yield from hooks.fire(state, event)
+
+
+def move_army(
+    state: PamirState, coalition: Coalition, origin: Region, destination: Region, mover: int
+) -> Effect:
+    """One army of the coalition from `origin` to `destination` (which must hold one); its owner,
+    for the abilities told, is the player who moves it."""
+    state.armies[origin][coalition] -= 1
+    state.armies[destination][coalition] += 1
+    yield from moved(state, Piece.ARMY, origin, destination, coalition, mover, mover)
+
+
+def move_spy(state: PamirState, player: int, origin: int, destination: int, mover: int) -> Effect:
+    """One of the player's spies from the court card `origin` to `destination`."""
+    state.spies_on(origin)[player] -= 1
+    state.spies_on(destination)[player] += 1
+    coalition = loyalty_of(state, player)
+    yield from moved(state, Piece.SPY, _region_of(origin), _region_of(destination), coalition, player, mover)
 
 
 # ---------------------------------------------------------------------- availability
@@ -278,7 +312,9 @@ def remove_tribe(state: PamirState, player: int, region: Region, remover: int | 
     yield from _cylinder_removed(state, Piece.TRIBE, region, player, remover)
 
 
-def move_tribe(state: PamirState, player: int, origin: Region, destination: Region) -> Effect:
+def move_tribe(
+    state: PamirState, player: int, origin: Region, destination: Region, mover: int | None = None
+) -> Effect:
     """Decision: a tribe that marches out leaves its region just as a removed one does, so moving
     a player's last tribe out of a region overthrows their political cards there (the overthrow
     rule speaks of losing the last tribe, however it goes)."""
@@ -288,6 +324,10 @@ def move_tribe(state: PamirState, player: int, origin: Region, destination: Regi
     narrate(story.moved_tribe, state, player, origin, destination)
     if tribes[origin][player] == 0:
         yield from _overthrow(state, player, origin)
+    coalition = loyalty_of(state, player)
+    yield from moved(
+        state, Piece.TRIBE, origin, destination, coalition, player, player if mover is None else mover
+    )
 
 
 def _overthrow(state: PamirState, player: int, region: Region) -> Effect:

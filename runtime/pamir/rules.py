@@ -245,7 +245,7 @@ def take_turn(state: PamirState, player: int) -> Effect:
 def end_turn(state: PamirState, player: int) -> Effect:
     """The turn's last moment: its triggers (lasting effects still in force), then the effects
     that last until the end of the turn end. A game over after the cleanup ends no more turns."""
-    if not state.over and hooks.heard(state, TurnEnded):  # made only when it can matter
+    if not state.over and hooks.matters(state, TurnEnded):  # made only when it can matter
         yield from hooks.fire(state, TurnEnded(PlayerId(player)))
 
 

@@ -224,6 +224,14 @@ def took_from(state: PamirState, taker: int, victim: int, amount: int, why: Why)
     return f"{who(state, taker)} takes {_rupees(amount)} from {who(state, victim)}{_because(why)}"
 
 
+def paid_onto_card(state: PamirState, payer: int, number: int, amount: int, why: Why) -> str:
+    return f"{who(state, payer)} pays {_rupees(amount)} onto {card(number).name}{_because(why)}"
+
+
+def took_from_card(state: PamirState, taker: int, number: int, amount: int, why: Why) -> str:
+    return f"{who(state, taker)} takes {_rupees(amount)} from {card(number).name}{_because(why)}"
+
+
 def favored_suit(suit: Suit) -> str:
     return f"the favored suit becomes {suit.value}"
 

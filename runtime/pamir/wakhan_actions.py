@@ -338,18 +338,15 @@ def _move(state: PamirState, read: Reading, rank: int, done: list[object]) -> Ef
         move = _next_move(state, read)
         if move is not None:
             origin, destination = move
-            state.armies[origin][loyalty] -= 1
-            state.armies[destination][loyalty] += 1
             done.append(MoveArmy(origin, destination))
+            yield from pieces.move_army(state, loyalty, origin, destination, seat)
             continue
         spy_move = _next_spy_move(state) if seat_of(state).spy_movement else None
         if spy_move is None:
             return
         whence, whither = spy_move
-        state.spies_on(whence)[seat] -= 1
-        state.spies_on(whither)[seat] += 1
         done.append(MoveSpy(card(whence), card(whither)))
-    yield from ()
+        yield from pieces.move_spy(state, seat, whence, whither, seat)
 
 
 # ---------------------------------------------------------------------- spies that move (variant)

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.zones import Mover, Place, every_place
 from paxc.runtime.effects import Effect
-from paxc.runtime.pamir import hooks, pieces, story
+from paxc.runtime.pamir import hooks, market, pieces, story
 from paxc.runtime.pamir.state import PamirState
 
 SHARED = ("deck", "market", "discard", "events")
@@ -111,3 +111,28 @@ class PamirPurses:
 
     def spend(self, player: int, amount: int) -> None:
         self.state.players[player].rupees -= amount
+
+
+class PamirCardPurses:
+    """Rupees on cards: only market cards hold them (a purchase's, an action cost's, a card's)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: PamirState) -> None:
+        self.state = state
+
+    def holds(self, card: int) -> bool:
+        return any(card in row for row in self.state.market)
+
+    def on_card(self, card: int) -> int:
+        if not self.holds(card):
+            return 0
+        row, column = market.market_slot(self.state, card)
+        return self.state.market_rupees[row][column]
+
+    def put(self, card: int, amount: int) -> None:
+        market.put_rupees(self.state, card, amount)
+
+    def lift(self, card: int, amount: int) -> None:
+        row, column = market.market_slot(self.state, card)
+        self.state.market_rupees[row][column] -= amount

@@ -57,7 +57,7 @@ def targets(state: PorfirianaState, player: int, number: int, free: bool = False
     printed = card(number)
     purse = math.inf if free else state.players[player].gold
     found: list[Target] = []
-    base = printed.cost or 0
+    base = losses.play_cost(state, player, number, printed.cost or 0)
     if printed.card_type is CardType.ORANGE:
         for owner, held in state.enterprises():
             if printed.district is not None and held.face.district is not printed.district:
@@ -78,12 +78,14 @@ def targets(state: PorfirianaState, player: int, number: int, free: bool = False
         if Family.ASSASSINATION in families:
             for held in other.row[1:]:
                 if card(held.number).card_type in (CardType.PARTNER, CardType.PUBLIC):
-                    cost = card(held.number).cost or 0
+                    cost = losses.play_cost(state, player, number, card(held.number).cost or 0)
                     if cost <= purse:
                         found.append(Target(victim, held.number, cost))
             # a flipped Hacendado may be assassinated, unless a private army guards it
-            if other.flipped and not other.army and ASSASSINATE_HACENDADO_COST <= purse:
-                found.append(Target(victim, other.hacendado.number, ASSASSINATE_HACENDADO_COST))
+            if other.flipped and not other.army:
+                hacendado_cost = losses.play_cost(state, player, number, ASSASSINATE_HACENDADO_COST)
+                if hacendado_cost <= purse:
+                    found.append(Target(victim, other.hacendado.number, hacendado_cost))
         elif base > purse:
             continue
         elif Family.NATIONALIZATION in families:

@@ -41,7 +41,7 @@ def playable(state: PorfirianaState, player: int, number: int) -> bool:
         return False
     kind = printed.card_type
     if kind in (CardType.ENTERPRISE, CardType.PARTNER):
-        return (printed.cost or 0) <= state.players[player].gold
+        return losses.play_cost(state, player, number, printed.cost or 0) <= state.players[player].gold
     if kind is CardType.TROOP:
         return bool(troops.destinations(state, player, number))
     if kind in (CardType.ORANGE, CardType.BLACK):
@@ -69,7 +69,7 @@ def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
         yield from _paid(state, player, printed, destination.cost)
         yield from card_effects(state, player, number, printed)
         return
-    cost = printed.cost or 0
+    cost = losses.play_cost(state, player, number, printed.cost or 0)
     held = Holding(number)
     if printed.sides:  # a newspaper: its orientation is chosen when played
         orientation = yield from ask(

@@ -20,7 +20,7 @@ from paxc.generated.porfiriana import CARDS_BY_NUMBER
 from paxc.generated.porfiriana.vocabulary import DURATION_ENDS, CardDiscarded, CardMoved, CardType, Zone
 from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.abilities import InEffect
-from paxc.runtime.effects import Ability, Decision, Effect, PlayerId
+from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, PlayerId
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
@@ -229,14 +229,16 @@ def fire(
     if listens(event_type):
         yield from _fire_triggers(state, event, owner, played)
     if before:
-        lasting.told(state.lasting, DURATION_ENDS, event, before)
+        lasting.told(state.lasting, _ENDS, event, before)
 
 
-# The kinds of event that end (or arm) a duration the vocabulary declares.
-_ENDING = lasting.ending_events(DURATION_ENDS)
+# When each duration ends, by its name (as a lasting effect keeps it), and the kinds of event that
+# end (or arm) one.
+_ENDS: dict[str, DurationEnd] = {str(name): end for name, end in DURATION_ENDS.items()}
+_ENDING = lasting.ending_events(_ENDS)
 
 
-def heard(state: PorfirianaState, event_type: type) -> bool:
+def matters(state: PorfirianaState, event_type: type) -> bool:
     """Whether telling this kind of event can matter now: a card answers it (`listens`), or it
     ends a lasting effect in force. The rules skip making an event that cannot."""
     return listens(event_type) or (bool(state.lasting) and event_type in _ENDING)

@@ -8,7 +8,7 @@ or out of the game (an assassinated partner).
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family
+from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, PlayCost
 from paxc.runtime.core import memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
@@ -34,6 +34,13 @@ def troop_cost(troop: int, connection: Connection) -> int:
         Connection.RAIL: printed.cost_rail,
     }
     return cost[connection] or 0
+
+
+def play_cost(state: PorfirianaState, player: int, number: int, printed_cost: int) -> int:
+    """What playing a card from hand costs the player, before they pay: the printed cost (of the
+    card, of a troop's way there, of an attack's target) as the abilities in effect change it
+    (`play_cost`, in stages: a discount, never a rebate), never below nothing."""
+    return max(0, hooks.modified(state, PlayCost(card(number), PlayerId(player)), printed_cost))
 
 
 def immune_to(state: PorfirianaState, player: int, family: Family) -> bool:

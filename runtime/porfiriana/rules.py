@@ -54,7 +54,7 @@ def take_turn(state: PorfirianaState, player: int) -> Effect:
     if abilities.round_starts(state.turn_number, len(state.players)):
         state.used_this_round.clear()  # a round: every player (Díaz too) has had a turn
     yield from _phases(state, player)
-    if not state.over and hooks.heard(state, TurnEnded):
+    if not state.over and hooks.matters(state, TurnEnded):
         yield from hooks.fire(state, TurnEnded(PlayerId(player)))
 
 
@@ -64,7 +64,7 @@ def _phases(state: PorfirianaState, player: int) -> Effect:
     if state.solitaire and player == 1:
         from paxc.runtime.porfiriana import solitaire
 
-        if hooks.heard(state, TurnStarted):  # his turn keeps the turn state it finds
+        if hooks.matters(state, TurnStarted):  # his turn keeps the turn state it finds
             yield from hooks.fire(state, TurnStarted(PlayerId(player)))
         yield from solitaire.diaz_turn(state)
     else:
@@ -84,7 +84,7 @@ def action_phase(state: PorfirianaState, player: int) -> Effect:
     base = JAILED_ACTIONS if jailed else ACTIONS_PER_TURN
     allowed = max(0, hooks.modified(state, ActionsPerTurn(PlayerId(player)), base))
     state.turn = TurnState(actions_left=allowed, jailed_at_start=jailed)
-    if hooks.heard(state, TurnStarted):  # in the turn's own record
+    if hooks.matters(state, TurnStarted):  # in the turn's own record
         yield from hooks.fire(state, TurnStarted(PlayerId(player)))
     while not state.over:
         options = tuple(actions.options(state, player))

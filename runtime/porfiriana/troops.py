@@ -87,6 +87,12 @@ def destinations(state: PorfirianaState, player: int, troop: int, free: bool = F
     power = firepower(state, player, troop)
     # A troop leaving an enterprise it extorts brings its extortion cube home first.
     spare = me.cubes + (here is not None and here.extortion == player)
+
+    def cost_to(where: Holding) -> int:
+        printed = losses.troop_cost(troop, losses.connection_of(where))
+        # Played from hand (not redeployed): what playing it costs, as abilities change it.
+        return printed if place is not None else losses.play_cost(state, player, troop, printed)
+
     for owner, held in state.enterprises():
         if held is here or not may_enter(state, player, troop, held.face.district):
             continue
@@ -98,12 +104,12 @@ def destinations(state: PorfirianaState, player: int, troop: int, free: bool = F
         replaced = held.extortion is not None and held.extortion != player
         if owner != player and spare == 0 and (held.income > 0 or replaced):
             continue
-        cost = losses.troop_cost(troop, losses.connection_of(held))
+        cost = cost_to(held)
         if cost <= purse:
             found.append(Destination(owner, held.number, cost))
     in_army = place is not None and place[1] is None
     if me.flipped and not in_army and me.hacendado.face.faction is card(troop).faction:
-        cost = losses.troop_cost(troop, losses.connection_of(me.hacendado))
+        cost = cost_to(me.hacendado)
         if cost <= purse:
             found.append(Destination(player, None, cost))
     return found

@@ -108,3 +108,44 @@ def test_each_vocabulary_misuse_is_a_located_error(tmp_path: Path, line: str, er
     vocabulary = VOCABULARY.replace("  timing play\n", f"  timing play\n{line}\n")
     _, errors = compile_card(tmp_path, "    gain 1", vocabulary)
     assert errors and errors[0].startswith("8:") and error in errors[0], errors
+
+
+def test_pay_up_to_and_money_on_cards_read_as_english(tmp_path: Path) -> None:
+    vocabulary = VOCABULARY.replace('money coins "coin" "coins"', 'money coins "coin" "coins" on cards')
+    text, errors = compile_card(
+        tmp_path,
+        """\
+    choose c in cards in market where coins of c > 0
+    pay up to 2 to c.owner
+    pay 1 to c
+    take coins of c from c""",
+        vocabulary,
+    )
+    assert errors == []
+    assert "you pay up to 2 coins to the owner of c, or all you have if less" in text
+    assert "you pay 1 coin onto c, if you can (if not, nothing more happens)" in text
+    assert "you take from c as many coins as the coins on c, or all c has if less" in text
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        ("    gain up to 2", "6:5: 'gain up to ...': only 'pay' takes 'up to'"),
+        ("    take up to 2 from you", "6:5: 'take up to ...': only 'pay' takes 'up to'"),
+        # Money lies on cards only in a game that says so (`money ... on cards`).
+        ("    pay 1 to this", "6:14: 'pay ... to' must be a player, not a card"),
+        ("    take 1 from this", "6:17: 'take ... from' must be a player, not a card"),
+        ("    gain coins of this", "6:19: 'whose coins' must be a player, not a card"),
+    ],
+)
+def test_each_misuse_of_up_to_and_money_on_cards_is_a_located_error(
+    tmp_path: Path, body: str, error: str
+) -> None:
+    _, errors = compile_card(tmp_path, body)
+    assert errors and errors[0].startswith(error), errors
+
+
+def test_money_on_cards_goes_to_a_player_or_a_card(tmp_path: Path) -> None:
+    vocabulary = VOCABULARY.replace('money coins "coin" "coins"', 'money coins "coin" "coins" on cards')
+    _, errors = compile_card(tmp_path, "    pay 1 to red", vocabulary)
+    assert errors and "wants a player or a card" in errors[0], errors

@@ -115,6 +115,7 @@ def give_event(state: PamirState, player: int, side_name: str) -> None:
     it (its effect lasts until the next dominance check; the card waits before its buyer)."""
     event = next(c for c in CARDS if any(side.name == side_name for side in c.sides))
     side = next(s for s in event.sides if s.name == side_name)
+    assert side.resolved_when is not None
     drive(rules.resolve_event(state, event.number, side.resolved_when, player), [])
     assert (event.number, event.sides.index(side)) in state.players[player].events
 

@@ -232,6 +232,7 @@ def test_every_continuous_side_lasts_until_the_next_dominance_check_and_says_so(
         assert "until the next Dominance Check" in face.ability_text, name
         state = empty_state()
         how = face.resolved_when
+        assert how is not None
         chooses = name in ("Rumor", "Pashtunwali Values")  # a player named, a suit chosen: the first
         drive(rules.resolve_event(state, printed.number, how, 1), [], then_first=chooses)
         assert [(e.card, e.owner, e.until) for e in state.lasting] == [

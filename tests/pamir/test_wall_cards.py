@@ -13,19 +13,20 @@ from typing import Any
 
 import pytest
 
-from paxc.generated.pamir.vocabulary import Card, Suit, TurnEnded, TurnStarted
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import Card, CardType, Coalition, Region, Suit, TurnEnded, TurnStarted
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import PlayerId
-from paxc.runtime.pamir import hooks, market
+from paxc.runtime.pamir import card_actions, hooks, market, pieces, rules
 from paxc.runtime.pamir.context import PamirContext
-from paxc.runtime.pamir.state import PamirState
+from paxc.runtime.pamir.state import PamirState, border
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
 from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import Answer, court_card, drive, empty_state
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "wall_cards.pax"
-NUMBERS = range(990, 991)
+NUMBERS = range(990, 995)
 
 
 @pytest.fixture(scope="module")
@@ -86,10 +87,98 @@ def test_caravan_credit_played_between_your_turns_ends_with_your_next(
     assert state.lasting == []
 
 
+def test_border_toll_charges_another_player_moving_into_a_region_you_rule(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The issue's example. Rulebook, Move: an army crosses a border along a road of its
+    # coalition; a spy moves along the ring of courts. Player 0 (Afghan) rules Kandahar with two
+    # tribes; player 1 (British) moves there.
+    toll = new(wall_cards, 991, monkeypatch)
+    state = empty_state(3)
+    state.players[0].court.append(toll.number)
+    state.tribes[Region.KANDAHAR][0] = 2
+    state.players[0].cylinders -= 2
+    state.armies[Region.KABUL][Coalition.BRITISH] = 2
+    state.roads[border(Region.KABUL, Region.KANDAHAR)][Coalition.BRITISH] = 1
+    before = [p.rupees for p in state.players]
+    # A move action (the rules' move), one army into Kandahar: 1 rupee to the ruler.
+    drive(card_actions.move(state, 1, 1), [card_actions.MoveArmy(Region.KABUL, Region.KANDAHAR)])
+    assert state.armies[Region.KANDAHAR][Coalition.BRITISH] == 1
+    assert [p.rupees for p in state.players] == [before[0] + 1, before[1] - 1, before[2]]
+    # A spy onto a card of Kandahar, by a card's operation: 1 rupee more.
+    kandahar = court_card(lambda c: c.region is Region.KANDAHAR)
+    kabul = court_card(lambda c: c.region is Region.KABUL)
+    state.players[2].court += [kabul.number, kandahar.number]
+    state.spies_on(kabul.number)[1] = 1
+    state.players[1].cylinders -= 1
+    drive(pieces.move_spy(state, 1, kabul.number, kandahar.number, mover=1), [])
+    assert [p.rupees for p in state.players] == [before[0] + 2, before[1] - 2, before[2]]
+    # Not charged: an army into a region you do not rule, and your own moves.
+    drive(pieces.move_army(state, Coalition.BRITISH, Region.KABUL, Region.PUNJAB, mover=1), [])
+    drive(pieces.move_army(state, Coalition.AFGHAN, Region.KANDAHAR, Region.KANDAHAR, mover=0), [])
+    # A tribe is neither an army nor a spy.
+    state.tribes[Region.KABUL][1] = 1
+    state.players[1].cylinders -= 1
+    drive(pieces.move_tribe(state, 1, Region.KABUL, Region.KANDAHAR, mover=1), [])
+    assert [p.rupees for p in state.players] == [before[0] + 2, before[1] - 2, before[2]]
+    # A mover who cannot pay pays nothing (all or nothing), and the move stands.
+    state.players[1].rupees = 0
+    drive(pieces.move_army(state, Coalition.BRITISH, Region.KABUL, Region.KANDAHAR, mover=1), [])
+    assert state.players[1].rupees == 0 and state.players[0].rupees == before[0] + 2
+
+
+def test_bazaar_patron_places_your_rupees_on_up_to_two_market_cards(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Rulebook, Purchase: rupees on a market card go to whoever buys it; a player may not buy a
+    # card they placed rupees on this turn.
+    patron = new(wall_cards, 992, monkeypatch)
+    state = empty_state(2)
+    first, second, third = [c for c in CARDS if c.card_type is CardType.COURT][:3]
+    state.market[0][1], state.market[1][2], state.market[0][4] = first.number, second.number, third.number
+    rupees = state.players[0].rupees
+    play(patron, state, 0, [first, second])  # two cards: "no more" is not asked after the last
+    assert state.market_rupees[0][1] == 1 and state.market_rupees[1][2] == 1
+    assert state.market_rupees[0][4] == 0
+    assert state.players[0].rupees == rupees - 2
+    assert state.turn.paid_onto == {first.number, second.number}
+    # The buyer takes them.
+    drive(rules.purchase(state, 1, 0, 1), [], then_first=True)
+    assert state.players[1].rupees == 4 - 1 + 1  # paid 1 onto the card to its left, took 1
+
+
+def test_hard_winter_takes_up_to_two_rupees_from_each_other_player(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    winter = new(wall_cards, 993, monkeypatch)
+    state = empty_state(3)
+    state.players[0].rupees, state.players[1].rupees, state.players[2].rupees = 5, 5, 1
+    play(winter, state, 0, [])
+    # What each has, up to 2, to the bank; the player with 1 loses it and the effect goes on.
+    assert [p.rupees for p in state.players] == [5, 3, 0]
+
+
+def test_bazaar_thief_takes_the_rupees_on_a_market_card(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thief = new(wall_cards, 994, monkeypatch)
+    state = empty_state(2)
+    bare, rich = court_card(lambda c: c.number > 0), court_card(lambda c: c.number > 10)
+    state.market[0][0], state.market[1][3] = bare.number, rich.number
+    state.market_rupees[1][3] = 3
+    rupees = state.players[0].rupees
+    asked = drive(
+        run_effect(thief.abilities[0].one_shots[0].run(PamirContext(state, 0, thief.number))), [rich]
+    )
+    assert asked[0].options == (rich,)  # only a card with rupees on it
+    assert state.market_rupees[1][3] == 0 and state.players[0].rupees == rupees + 3
+
+
 def test_the_cards_change_something_in_random_games(
     wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     acted = count_in_random_games("pamir", wall_cards, NUMBERS, monkeypatch, seed=7, games=30)
+    print(f"pamir cards acted (changed something): {dict(sorted(acted.items()))}")
     assert all(acted[number] > 0 for number in NUMBERS)
 
 

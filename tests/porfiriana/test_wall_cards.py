@@ -13,19 +13,27 @@ from typing import Any
 
 import pytest
 
-from paxc.generated.porfiriana.vocabulary import Card, CardType, TurnEnded, TurnStarted
+from paxc.generated.porfiriana.vocabulary import (
+    Card,
+    CardBought,
+    CardType,
+    TurnEnded,
+    TurnStarted,
+)
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import PlayerId
-from paxc.runtime.porfiriana import hooks, market
+from paxc.runtime.porfiriana import cards_played, hooks, losses, market
+from paxc.runtime.porfiriana.actions import PlayCard
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
 from tests.new_cards import join_porfiriana as join_game
-from tests.porfiriana.scenario import Answer, drive, empty_state, find
+from tests.porfiriana.scenario import Answer, act, drive, empty_state, find, hold, put, turn
+from tests.porfiriana.test_troops import AMERICA, US_TROOP
 
 FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "wall_cards.pax"
-NUMBERS = range(9090, 9091)
+NUMBERS = range(9090, 9095)
 
 
 @pytest.fixture(scope="module")
@@ -70,10 +78,79 @@ def test_letter_of_credit_lasts_until_the_end_of_your_next_turn(
     assert market.purchase_cost(state, 0, 0, 2) == price and state.lasting == []
 
 
+def test_public_works_contractor_makes_your_enterprises_cheaper_to_play(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Rules E1: playing an enterprise or a partner pays its printed cost. The contractor's gold
+    # less is a discount: asked before paying (so a player short of the printed cost may play),
+    # and what the card-played event says was paid.
+    contractor = new(wall_cards, 9091, monkeypatch)
+    state = empty_state()
+    put(state, 0, contractor.number)
+    enterprise = find(CardType.ENTERPRISE, lambda c: (c.cost or 0) >= 2)
+    partner = find(CardType.PARTNER, lambda c: (c.cost or 0) >= 2)
+    printed = enterprise.cost or 0
+    state.players[0].gold = printed - 1  # short of the printed cost, not of the discounted one
+    hold(state, 0, enterprise.number, partner.number)
+    turn(state, 0)
+    assert cards_played.playable(state, 0, enterprise.number)  # at the discounted price
+    act(state, 0, PlayCard(enterprise.number), then_first=True)
+    assert state.players[0].gold == 0
+    # Another player's enterprises cost what they cost.
+    other = find(CardType.ENTERPRISE, lambda c: (c.cost or 0) >= 1, exclude=(enterprise.number,))
+    assert losses.play_cost(state, 1, other.number, other.cost or 0) == other.cost
+    assert losses.play_cost(state, 0, other.number, other.cost or 0) == (other.cost or 0) - 1
+    assert losses.play_cost(state, 0, partner.number, partner.cost or 0) == partner.cost
+
+
+def test_debt_collector_takes_up_to_two_gold_from_each_other_player(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    collector = new(wall_cards, 9092, monkeypatch)
+    state = empty_state(gold=5)
+    state.players[2].gold = 1
+    play(collector, state, 0, [])
+    # What each has, up to 2, to the collector; the player with 1 pays it and the effect goes on.
+    assert [p.gold for p in state.players] == [5 + 2 + 1, 3, 0]
+
+
+def test_customs_post_charges_a_troop_arriving_on_your_enterprise(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Rules G: a troop played onto another player's enterprise extorts it; the post's owner is paid.
+    post = new(wall_cards, 9093, monkeypatch)
+    state = empty_state()
+    put(state, 1, post.number)
+    held = put(state, 1, AMERICA.number)
+    hold(state, 0, US_TROOP.number)
+    turn(state, 0)
+    gold = [p.gold for p in state.players]
+    act(state, 0, PlayCard(US_TROOP.number), [lambda d: d.enterprise == AMERICA.number])
+    cost = losses.troop_cost(US_TROOP.number, losses.connection_of(held))
+    assert state.players[0].gold == gold[0] - cost - 1  # the troop's way there, then the post
+    assert state.players[1].gold == gold[1] + 1
+
+
+def test_informer_remembers_the_player_it_names(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    informer = new(wall_cards, 9094, monkeypatch)
+    state = empty_state()
+    put(state, 0, informer.number)
+    play(informer, state, 0, [lambda p: p == 2])
+    assert state.memory[informer.number] == {"named": 2}
+    enterprise = find(CardType.ENTERPRISE)
+    tell(state, CardBought(enterprise, PlayerId(1), 3))
+    assert state.players[0].gold == 30  # not the named player
+    tell(state, CardBought(enterprise, PlayerId(2), 3))
+    assert state.players[0].gold == 31
+
+
 def test_the_cards_change_something_in_random_games(
     wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     acted = count_in_random_games("porfiriana", wall_cards, NUMBERS, monkeypatch, seed=7, games=20)
+    print(f"porfiriana cards acted (changed something): {dict(sorted(acted.items()))}")
     assert all(acted[number] > 0 for number in NUMBERS)
 
 
