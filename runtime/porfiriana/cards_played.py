@@ -63,7 +63,7 @@ def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
         where = tuple(troops.destinations(state, player, number))
         destination = yield from ask(Choice(PlayerId(player), f"Play {printed.name} to", where))
         me.hand.remove(number)
-        yield from troops.arrive(state, player, number, destination)
+        yield from troops.arrive(state, player, number, destination, origin="hand")
         if state.troop_place(number) is not None:  # not beaten on arrival (a revolt)
             yield from hooks.card_moved(state, number, "hand", player, "troops", player)
         yield from _paid(state, player, printed, destination.cost)

@@ -159,7 +159,7 @@ def _partner(state: PorfirianaState, number: int) -> Effect:
 
 
 def _troop(state: PorfirianaState, number: int, destination: Destination) -> Effect:
-    yield from troops.arrive(state, DIAZ, number, destination)
+    yield from troops.arrive(state, DIAZ, number, destination, origin="market")
     if state.troop_place(number) is not None:
         yield from hooks.card_moved(state, number, "market", None, "troops", DIAZ)
     yield from hooks.fire(state, CardPlayed(card(number), PlayerId(DIAZ), 0))

@@ -21,6 +21,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Firepower,
     TroopArrived,
     TroopMayEnter,
+    Zone,
 )
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
@@ -148,9 +149,12 @@ def leave_checking_revolt(state: PorfirianaState, troop: int, by: int) -> Effect
         state.in_transit.remove(troop)
 
 
-def arrive(state: PorfirianaState, player: int, troop: int, destination: Destination) -> Effect:
+def arrive(
+    state: PorfirianaState, player: int, troop: int, destination: Destination, origin: str = "troops"
+) -> Effect:
     """Pay and move (or play) the troop to `destination`, with the five steps of an extortion.
-    Regime changes and other card effects of a first play are the caller's."""
+    Regime changes and other card effects of a first play are the caller's. `origin`: the zone it
+    comes from (a redeployment's troops in play; a play's hand; Díaz's market), for the abilities."""
     me = state.players[player]
     me.gold -= destination.cost
     narrate(
@@ -159,7 +163,9 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
     yield from leave_checking_revolt(state, troop, player)
     if destination.enterprise is None:
         me.army.append(troop)
-        yield from hooks.fire(state, TroopArrived(card(troop), card(me.hacendado.number), PlayerId(player)))
+        yield from hooks.fire(
+            state, TroopArrived(card(troop), card(me.hacendado.number), PlayerId(player), Zone(origin))
+        )
         return
     found = state.holding(destination.enterprise)
     assert found is not None
@@ -209,7 +215,9 @@ def arrive(state: PorfirianaState, player: int, troop: int, destination: Destina
         narrate(story.extorts, state, player, troop, held.number)
     yield from economy.settle(state)
     if state.troop_place(troop) is not None:
-        yield from hooks.fire(state, TroopArrived(card(troop), card(held.number), PlayerId(player)))
+        yield from hooks.fire(
+            state, TroopArrived(card(troop), card(held.number), PlayerId(player), Zone(origin))
+        )
 
 
 def dissipated(state: PorfirianaState, beaten: int, arriving: int) -> bool:

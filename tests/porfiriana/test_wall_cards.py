@@ -17,13 +17,16 @@ from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardBought,
     CardType,
+    District,
+    TroopArrived,
     TurnEnded,
     TurnStarted,
+    Zone,
 )
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.porfiriana import cards_played, hooks, losses, market
-from paxc.runtime.porfiriana.actions import PlayCard
+from paxc.runtime.porfiriana.actions import PlayCard, Redeploy
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState
 from tests.conftest import REPO
@@ -129,6 +132,35 @@ def test_customs_post_charges_a_troop_arriving_on_your_enterprise(
     cost = losses.troop_cost(US_TROOP.number, losses.connection_of(held))
     assert state.players[0].gold == gold[0] - cost - 1  # the troop's way there, then the post
     assert state.players[1].gold == gold[1] + 1
+
+
+def test_a_troop_arriving_says_where_it_came_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pax Porfiriana's pieces on the map are troop cards: `troop_arrived` tells who moved which
+    # troop, where to, and from where (played from hand, or redeployed from the troops in play).
+    told: list[TroopArrived] = []
+    real_fire = hooks.fire
+
+    def watching(state: PorfirianaState, event: object, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(event, TroopArrived):
+            told.append(event)
+        return real_fire(state, event, *args, **kwargs)
+
+    monkeypatch.setattr(hooks, "fire", watching)
+    state = empty_state()
+    held = put(state, 1, AMERICA.number)
+    hold(state, 0, US_TROOP.number)
+    turn(state, 0)
+    act(state, 0, PlayCard(US_TROOP.number), [lambda d: d.enterprise == AMERICA.number])
+    mine = put(
+        state,
+        0,
+        find(CardType.ENTERPRISE, lambda c: c.district is District.AMERICA, exclude=(AMERICA.number,)).number,
+    )
+    act(state, 0, Redeploy(US_TROOP.number), [lambda d: getattr(d, "enterprise", None) == mine.number])
+    assert [(e.troop.number, e.destination.number, e.player, e.origin) for e in told] == [
+        (US_TROOP.number, held.number, 0, Zone.HAND),
+        (US_TROOP.number, mine.number, 0, Zone.TROOPS),
+    ]
 
 
 def test_informer_remembers_the_player_it_names(
