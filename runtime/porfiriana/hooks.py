@@ -111,6 +111,27 @@ def _carried_in_rows_of(hook_type: type, cards: int) -> bool:
     )
 
 
+def modifiable(hook_type: type) -> bool:
+    """Whether any card of the table can change this kind of value (any card, any side, or an
+    effect it starts): a value the rules ask many times a decision (the cost of playing each card,
+    to each place) skips the search when none can."""
+    return _modified_by(hook_type, len(CARDS_BY_NUMBER))
+
+
+@functools.cache
+def _modified_by(hook_type: type, cards: int) -> bool:
+    return any(
+        modifier.hook is hook_type
+        for printed in CARDS_BY_NUMBER.values()
+        for ability in (
+            *printed.abilities,
+            *printed.lasting,
+            *(a for side in printed.sides for a in (*side.abilities, *side.lasting)),
+        )
+        for modifier in ability.modifiers
+    )
+
+
 def listens(event_type: type) -> bool:
     """Whether any card of the table has a trigger for this kind of event (on any side, or in
     an effect it starts): the rules fire events no card answers at every action, and skip
@@ -134,7 +155,14 @@ def _listened_to(event_type: type, cards: int) -> bool:
 
 def forget_cards() -> None:
     """Forget what is remembered of the card table (after a card of it is changed or added)."""
-    for remembered in (_abilities, _modifier_types, _trigger_types, _carried_in_rows_of, _listened_to):
+    for remembered in (
+        _abilities,
+        _modifier_types,
+        _trigger_types,
+        _carried_in_rows_of,
+        _listened_to,
+        _modified_by,
+    ):
         remembered.cache_clear()
 
 
