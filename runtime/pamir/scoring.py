@@ -96,7 +96,9 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> list[tuple[int, 
         for player, points in zip(players, award(values, FAILURE_POINTS, multiplier), strict=True):
             state.players[player].score += points
     narrate(story.dominance_check, state, final, coalition, before)
-    # Events in effect "until the next dominance check" end now, and forget what they remembered.
+    # The event cards out "until the next dominance check" are discarded now and forget what they
+    # remembered; the effects they started end when the check is told (`hooks.fire` of
+    # DominanceCheckEnded: the vocabulary's `duration next_dominance_check ... ends`).
     leaving: list[tuple[int, str, int | None]] = [
         (number, "events", None) for number, _, _ in state.global_events
     ]
