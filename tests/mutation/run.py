@@ -12,7 +12,9 @@ mutmut finds the code under test by its file path, while paxc is imported as the
 imported: build/mutation/paxc/{runtime,generated,compiler,cards,grammar} plus tests/, where an
 empty `paxc/__init__.py` makes the copy win over the editable install. Results are kept in
 build/mutation/mutants/ between runs: a function whose code did not change keeps its verdicts,
-so a second run only tries new or changed code (delete build/mutation to start afresh).
+so a second run only tries new or changed code (delete build/mutation to start afresh). Stop a
+run with Ctrl-C: mutmut killed otherwise may leave a module's .meta file half-written (then
+delete that file, and that module starts again).
 Survivors reviewed so far, and why some are left, are in tests/mutation/survivors.md.
 """
 
@@ -128,7 +130,7 @@ def write_config(modules: list[str]) -> None:
     """mutmut's settings for the copy. The modules of a run are named at once, because mutmut
     learns which tests reach which function in one traced run of the tests (a few minutes); when
     the set of modules changes, that run is made again, and the verdicts already known are kept."""
-    only = [f"paxc/runtime/{m}.py" for m in modules]
+    only = sorted(f"paxc/runtime/{m}.py" for m in modules)
     config = "\n".join(
         [
             "# Written by tests/mutation/run.py for each run; not the project's configuration.",

@@ -282,6 +282,40 @@ def test_a_gift_space_beyond_the_players_rupees_is_not_offered() -> None:
     assert asked == [] and me.gifts == [2, 4] and me.rupees == 1  # 6 is beyond reach: no choice
 
 
+def test_gift_needs_one_cylinder_from_the_supply_or_one_in_play_placed_earlier() -> None:
+    """Component limits: a cylinder can always be had from the supply (even the last one) or from
+    a tribe, spy or gift in play not placed this turn; with neither there is no gift to give."""
+    state = arranged()
+    me = state.players[0]
+    me.court = [GIFTER.number]
+    me.rupees = 10
+    me.cylinders = 1  # the others lost (nothing else in play)
+    assert UseCard(GIFTER.number, Action.GIFT) in uses(state)  # the last cylinder of the supply
+    me.cylinders = 0
+    assert UseCard(GIFTER.number, Action.GIFT) not in uses(state)  # no cylinder anywhere
+    tribes(state, 0, KABUL, CYLINDERS_PER_PLAYER)
+    me.cylinders = 0
+    assert UseCard(GIFTER.number, Action.GIFT) in uses(state)  # a tribe placed on an earlier turn
+    state.turn.placed_cylinders[f"tribe:{KABUL}:0"] = CYLINDERS_PER_PLAYER
+    assert UseCard(GIFTER.number, Action.GIFT) not in uses(state)  # every tribe placed this turn
+
+
+def test_component_limits_may_take_a_spy_placed_on_an_earlier_turn() -> None:
+    state = arranged()
+    me = state.players[0]
+    state.players[1].court = [PUNJAB_CARD.number, GIFTER.number]
+    spies(state, 0, PUNJAB_CARD.number)
+    me.cylinders = 0
+    asked = drive(pieces.place_tribe(state, 0, HERAT), [("spy", PUNJAB_CARD.number)])
+    assert asked[0].options == (("spy", PUNJAB_CARD.number),)
+    assert state.spies_on(PUNJAB_CARD.number)[0] == 0 and state.tribes[HERAT][0] == 1
+    # That tribe and a spy placed this turn are not taken back: nothing to place with.
+    state.spies_on(GIFTER.number)[0] = 1
+    state.turn.placed_cylinders[f"spy:{GIFTER.number}:0"] = 1
+    assert drive(pieces.place_tribe(state, 0, KABUL), []) == []
+    assert state.tribes[KABUL][0] == 0 and state.spies_on(GIFTER.number)[0] == 1
+
+
 def test_component_limits_may_take_a_gift_placed_on_an_earlier_turn() -> None:
     # A gift is a cylinder in play: with none in the supply, it may be taken like a tribe or spy.
     state = arranged()

@@ -370,6 +370,28 @@ def test_discarding_a_leveraged_card_repays_two_rupees_or_costs_cards() -> None:
     assert me.hand == [KABUL_POLITICAL.number]
 
 
+def test_leverage_unpaid_costs_a_card_from_hand_or_court_for_each_rupee() -> None:
+    """Rulebook, discarding a card in your court: each of the two rupees you cannot return costs
+    you a card from your hand or your court (not the leveraged card itself), your choice."""
+    leveraged = court_card(lambda c: Impact.LEVERAGE in c.impact and c.suit is not Suit.POLITICAL)
+    other = court_card(
+        lambda c: c.region is Region.HERAT and c.suit is not Suit.POLITICAL and not c.abilities
+    )
+    state = empty_state()
+    me = state.players[0]
+    me.court = [leveraged.number, other.number]
+    me.rupees = 0
+    me.hand = [PUNJAB_PLAIN.number]
+    asked = drive(
+        pieces.discard_court_card(state, 0, leveraged.number),
+        [("hand", card(PUNJAB_PLAIN.number)), ("court", card(other.number))],
+    )
+    assert [a.chooser for a in asked] == [PlayerId(0), PlayerId(0)]
+    assert asked[0].options == (("hand", card(PUNJAB_PLAIN.number)), ("court", card(other.number)))
+    assert me.hand == [] and me.court == []
+    assert sorted(state.discard) == sorted([leveraged.number, PUNJAB_PLAIN.number, other.number])
+
+
 def test_spies_on_a_discarded_card_go_home() -> None:
     state = empty_state()
     state.players[0].court = [PUNJAB_PLAIN.number]
@@ -388,6 +410,25 @@ def test_component_limits_take_a_block_from_play_but_not_one_placed_this_turn() 
     assert asked[0].options == (("army", Region.HERAT),)
     assert state.armies[Region.HERAT][Coalition.AFGHAN] == 10
     assert state.armies[Region.PUNJAB][Coalition.AFGHAN] == 1
+
+
+def test_a_cylinder_that_cannot_be_had_is_not_placed_and_a_gift_space_holds_one() -> None:
+    state = empty_state()
+    me = state.players[0]
+    me.cylinders = 0  # none in the supply, none in play
+    drive(pieces.place_gift(state, 0, 2), [])
+    assert me.gifts == [] and me.cylinders == 0
+    me.cylinders, me.gifts = 9, [2]
+    drive(pieces.place_gift(state, 0, 2), [])
+    assert me.gifts == [2] and me.cylinders == 9
+
+
+def test_a_tribe_moving_joins_the_tribes_already_there() -> None:
+    state = empty_state()
+    state.tribes[Region.HERAT][0] = 2
+    state.tribes[Region.KABUL][0] = 1
+    drive(pieces.move_tribe(state, 0, Region.HERAT, Region.KABUL), [])
+    assert state.tribes[Region.HERAT][0] == 1 and state.tribes[Region.KABUL][0] == 2
 
 
 def test_component_limits_for_cylinders_may_turn_a_tribe_into_a_spy() -> None:

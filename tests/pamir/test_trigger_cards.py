@@ -13,8 +13,8 @@ from types import ModuleType
 import pytest
 
 from paxc.compiler.project import compile_paths
-from paxc.generated.pamir.vocabulary import Card, CardType, Suit
-from paxc.runtime.pamir import card_actions, rules, scoring
+from paxc.generated.pamir.vocabulary import Card, CardType, Impact, Suit
+from paxc.runtime.pamir import card_actions, pieces, rules, scoring
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
 from tests.new_cards import join_pamir as join_game
@@ -109,6 +109,22 @@ def test_consolation_purse_gains_for_each_card_over_the_hand_limit(
     state.discard.clear()
     drive(rules.cleanup(state, 1), [held[0]])
     assert state.players[0].rupees == before + 4
+
+
+def test_consolation_purse_hears_a_card_discarded_for_leverage_unpaid(
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A leveraged card discarded with one rupee short: a card from the hand is discarded."""
+    purse = new(trigger_cards, 972, monkeypatch)
+    state = empty_state(2)
+    leveraged, held = plain_cards(2, lambda c: Impact.LEVERAGE in c.impact), plain_cards(1)
+    state.players[0].court += [purse.number, leveraged[0].number]
+    state.players[0].hand = [held[0].number]
+    state.players[0].rupees = 1
+    state.active = 1  # whose turn it is does not matter: the hand is player 0's
+    drive(pieces.discard_court_card(state, 0, leveraged[0].number), [("hand", held[0])])
+    assert state.players[0].hand == [] and held[0].number in state.discard
+    assert state.players[0].rupees == 0 + 2
 
 
 def test_chronicler_gains_when_an_event_leaves_the_market_at_cleanup(
