@@ -288,6 +288,26 @@ def test_a_troop_extorts_the_human_s_enterprise_with_the_most_cubes(monkeypatch:
     assert_diaz_unchanged(state)
 
 
+def test_the_most_cubes_count_before_the_card_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """His tie rules only break ties: the enterprise with the most cubes is extorted even with the
+    lower number, and the partner worth the most prestige is assassinated even with the lower."""
+    troop, (low, high) = troop_and_enterprises(2)
+    state = solitaire_game()
+    enterprise(state, low.number, income=3)
+    enterprise(state, high.number, income=1)
+    diaz_takes(monkeypatch, state, troop.number)
+    assert [h.number for h in state.players[HUMAN].row if h.troop] == [low.number]
+
+    killer = black(lambda c: Family.ASSASSINATION in c.family and (c.steal or 0) > 0)
+    worthy = next(p for p in plain_partners() if p.prestige)
+    worthless = [p for p in plain_partners() if not p.prestige and p.number > worthy.number][0]
+    state = solitaire_game(Regime.ANARCHY)  # no Pax prestige cubes to count
+    state.players[HUMAN].row += [Holding(worthy.number), Holding(worthless.number)]
+    state.players[HUMAN].gold = 10
+    diaz_takes(monkeypatch, state, killer.number)
+    assert state.removed == [worthy.number]
+
+
 def test_troop_ties_go_to_an_enterprise_not_in_unrest_then_the_highest_number(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -344,6 +364,17 @@ def test_a_troop_of_diaz_that_must_leave_is_discarded_without_asking_him(
     assert_diaz_unchanged(state)
 
 
+def test_a_troop_passes_over_an_enterprise_it_cannot_extort_to_one_it_can(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    troop, (bare, target) = troop_and_enterprises(2)
+    state = solitaire_game()
+    enterprise(state, bare.number, income=0)  # first in the row: it would be sacked, not extorted
+    enterprise(state, target.number, income=1)
+    diaz_takes(monkeypatch, state, troop.number)
+    assert [h.number for h in state.players[HUMAN].row if h.troop] == [target.number]
+
+
 def test_a_troop_that_can_extort_nothing_is_discarded(monkeypatch: pytest.MonkeyPatch) -> None:
     troop, (target,) = troop_and_enterprises(1)
     state = solitaire_game()
@@ -395,6 +426,19 @@ def black(test: Callable[[Card], bool]) -> Card:
     return cards_of(CardType.BLACK, lambda c: not c.abilities and test(c))[0]
 
 
+def test_an_orange_or_black_card_harms_when_it_steals_gold_or_brings_unrest() -> None:
+    """Chapter L: he plays an orange or black card if it steals gold or brings unrest, even one
+    peso or one unrest disk; otherwise he discards it."""
+    attacks = cards_of(CardType.ORANGE) + cards_of(CardType.BLACK)
+    one_peso = next(c for c in attacks if c.card_type is CardType.BLACK and c.steal == 1)
+    unrest_only = next(c for c in attacks if c.card_type is CardType.ORANGE and not c.steal and c.unrest)
+    one_unrest = next(c for c in attacks if c.card_type is CardType.ORANGE and not c.steal and c.unrest == 1)
+    nothing = next(c for c in attacks if not c.steal and not c.unrest)
+    assert solitaire.harms(one_peso.number)
+    assert solitaire.harms(unrest_only.number) and solitaire.harms(one_unrest.number)
+    assert not solitaire.harms(nothing.number)
+
+
 def test_a_black_card_stealing_nothing_is_discarded(monkeypatch: pytest.MonkeyPatch) -> None:
     state = solitaire_game()
     arrest = black(lambda c: not c.family and not c.steal and bool(c.jails_victim))
@@ -429,6 +473,19 @@ def test_an_assassination_takes_the_partner_worth_the_most_prestige_then_the_hig
     assert [h.number for h in state.players[HUMAN].row[1:]] == [worthless.number, worthy[0].number]
     assert state.players[HUMAN].gold == 10 - (killer.steal or 0)
     assert_diaz_unchanged(state)
+
+
+def test_diaz_never_aims_an_attack_at_his_own_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """He plays an attack against the human only: with no partner of the human's to assassinate,
+    his own partner is no target, and the card is discarded."""
+    killer = black(lambda c: Family.ASSASSINATION in c.family and (c.steal or 0) > 0)
+    partner = next(p for p in plain_partners() if p.prestige)
+    state = solitaire_game(Regime.ANARCHY)
+    state.players[DIAZ].row.append(Holding(partner.number))
+    state.players[HUMAN].gold = 10
+    diaz_takes(monkeypatch, state, killer.number)
+    assert state.removed == [] and partner.number in [h.number for h in state.players[DIAZ].row]
+    assert killer.number in state.discard and state.players[HUMAN].gold == 10
 
 
 # ---------------------------------------------------------------------- the zero-cost column
