@@ -431,6 +431,28 @@ def test_redeploying_in_place_is_free_and_drives_off_unrest() -> None:
     assert state.turn.actions_left == 2
 
 
+def test_redeploying_in_place_drives_off_as_much_unrest_as_its_owners_firepower() -> None:
+    """A general makes all its owner's troops fight at firepower 3: in place, the troop drives off
+    3 unrest disks, not its printed 2."""
+    general = find(CardType.PARTNER, lambda c: Family.GENERAL in c.family, plain=False)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, general.number)
+    held = put(state, 0, SONORA.number, unrest=3)
+    put_troop(state, 0, LOCAL_SONORA_2.number, on=held.number)
+    act(state, 0, Redeploy(LOCAL_SONORA_2.number), [InPlace()])
+    assert held.unrest == 0
+
+
+def test_redeploying_in_place_a_troop_of_the_private_army_changes_nothing() -> None:
+    state = empty_state()
+    turn(state, 0)
+    flip(state, 0, Faction.LOCAL)
+    put_troop(state, 0, LOCAL_SONORA_2.number)
+    act(state, 0, Redeploy(LOCAL_SONORA_2.number), [InPlace()])
+    assert state.players[0].army == [LOCAL_SONORA_2.number] and state.players[0].gold == 30
+
+
 def test_a_redeploy_pays_the_destination_but_does_not_change_the_regime() -> None:
     militia = troop(faction=Faction.LOCAL, district=District.SONORA, regime_change=Regime.MARTIAL_LAW)
     state = empty_state()
