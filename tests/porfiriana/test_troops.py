@@ -288,6 +288,17 @@ def test_an_arriving_troop_drives_off_as_many_unrest_disks_as_its_firepower() ->
     assert held.unrest == 1
 
 
+def test_an_arriving_troop_drives_off_as_much_unrest_as_its_owners_firepower() -> None:
+    general = find(CardType.PARTNER, lambda c: Family.GENERAL in c.family, plain=False)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, general.number)
+    held = put(state, 0, SONORA.number, unrest=3)
+    hold(state, 0, LOCAL_SONORA_2.number)
+    act(state, 0, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == SONORA.number])
+    assert held.unrest == 0  # firepower 3 with the general, not the printed 2
+
+
 # ---------------------------------------------------------------------- extortion (G3)
 
 
@@ -376,6 +387,23 @@ def test_the_owner_taking_back_an_extorted_enterprise_turns_the_cube_back_to_inc
     hold(state, 0, LOCAL_SONORA_2.number)
     act(state, 0, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == SONORA.number])
     assert (held.income, held.extortion, held.troop_owner) == (1, None, 0)
+    check_cubes(state)
+
+
+def test_taking_back_an_enterprise_of_two_income_cubes_gives_back_the_one_extorted() -> None:
+    rich = find(
+        CardType.ENTERPRISE,
+        lambda c: c.district is District.SONORA and (c.income or 0) >= 2 and not c.family and not c.sides,
+    )
+    state = empty_state()
+    turn(state, 0)
+    held = put(state, 0, rich.number)
+    income = held.income
+    put_troop(state, 1, LOCAL_SONORA_1.number, on=held.number)
+    assert (held.income, held.extortion) == (income - 1, 1)
+    hold(state, 0, LOCAL_SONORA_2.number)
+    act(state, 0, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == rich.number])
+    assert (held.income, held.extortion, held.troop_owner) == (income, None, 0)
     check_cubes(state)
 
 
