@@ -23,8 +23,11 @@ from typing import Any
 
 SELF_PLAY = (("pamir", 2), ("pamir", 5), ("porfiriana", 3))
 COMPILED_SELF_PLAY = SELF_PLAY  # 'paxc accelerate' compiles both games' rules
-NOT_YET = (
-    "the solitaires on their own (Pax Pamir's Wakhan is not written yet; the Díaz solitaire is not timed)",
+# Each game against its own opponent, one person's seat played at random: (name, game, players,
+# variants).
+SOLITAIRES: tuple[tuple[str, str, int | None, dict[str, bool]], ...] = (
+    ("pamir_wakhan", "pamir", 1, {}),
+    ("porfiriana_diaz", "porfiriana", None, {"solitaire": True}),
 )
 
 
@@ -56,7 +59,9 @@ def machine() -> dict[str, Any]:
     }
 
 
-def self_play(bench: Bench, game: str, players: int, jobs: int) -> dict[str, float]:
+def self_play(
+    bench: Bench, game: str, players: int | None, jobs: int, variants: dict[str, bool] | None = None
+) -> dict[str, float]:
     from paxc.runtime.commands import run_games
 
     # The same games whatever the jobs, so the speed-up compares like with like.
@@ -65,7 +70,7 @@ def self_play(bench: Bench, game: str, players: int, jobs: int) -> dict[str, flo
     decisions: list[int] = []
 
     def run() -> None:
-        results = list(run_games(game, players, games, seed=2026, jobs=jobs, check=False))
+        results = list(run_games(game, players, games, seed=2026, jobs=jobs, check=False, variants=variants))
         failed = [r for r in results if r.error]
         if failed:
             raise RuntimeError(f"seed {failed[0].seed}: {failed[0].error}")
@@ -187,7 +192,10 @@ def run(root: Path, quick: bool, progress: Callable[[str], None]) -> dict[str, A
             "jobs_2": double,
             "speedup_jobs_2": round(double["games_per_second"] / single["games_per_second"], 2),
         }
-    figures["not_measured"] = list(NOT_YET)
+    figures["solitaires"] = {}
+    for name, solo_game, people, variants in SOLITAIRES:
+        progress(f"self-play {name}, one process")
+        figures["solitaires"][name] = self_play(bench, solo_game, people, 1, dict(variants))
     progress("self-play on the compiled runtime, if built")
     figures["compiled_self_play"] = compiled_self_play(bench, root)
     progress("paxc build and check")
@@ -214,7 +222,12 @@ def report(figures: dict[str, Any]) -> list[str]:
                 f"{r['decisions_per_second']:>9,} decisions/s  ({r['mean_decisions_per_game']} decisions/game)"
             )
         lines.append(f"  {name:<13} speed-up with 2 jobs: x{result['speedup_jobs_2']}")
-    lines += [f"  not measured: {what}" for what in figures["not_measured"]]
+    for name, r in figures.get("solitaires", {}).items():
+        lines.append(
+            f"  {name:<15} {r['games_per_second']:>8.1f} games/s "
+            f"{r['decisions_per_second']:>9,} decisions/s  ({r['mean_decisions_per_game']} decisions/game, "
+            "one process, the person's seat at random)"
+        )
     compiled = figures.get("compiled_self_play")
     if compiled is None:
         lines.append("  compiled runtime: not built, or older than the sources ('paxc accelerate' builds it)")

@@ -462,7 +462,7 @@ class GameChecker:
                 f"a {expected.name} is one of: {', '.join(kind.members)}",
             )
         else:
-            self.reporter.unknown(ident.span, expected.name, ident.text, kind.members)
+            self.reporter.unknown(ident.span, expected.name, ident.text, kind.members, listing=True)
         return None
 
     def _erratum(self, block: ast.Errata, card_type: str, earlier: list[ir.ErratumIR]) -> ir.ErratumIR | None:
@@ -681,7 +681,7 @@ class GameChecker:
                 ident.span, Code.WRONG_TYPE, f"'{ident.text}' is {_a(hook.kind)}, not {_a(kind)}"
             )
         else:
-            self.reporter.unknown(ident.span, kind, ident.text, self.vocab.hooks_of(kind))
+            self.reporter.unknown(ident.span, kind, ident.text, self.vocab.hooks_of(kind), listing=True)
         return None
 
     def _statements(self, block: ast.Block, scope: _Scope) -> tuple[ir.Stmt, ...]:

@@ -45,7 +45,10 @@ def _root(ctx: click.Context) -> Path:
 def _report(result: CompileResult) -> None:
     """Diagnostics to stderr, with a count, as compilers do."""
     if result.diagnostics:
-        click.echo(result.render_diagnostics(), err=True)
+        from paxc.runtime.core import style
+
+        with style.colouring(style.wanted(sys.stderr)):
+            click.echo(result.render_diagnostics(), err=True)
         click.echo(_counted(len(result.diagnostics), "error"), err=True)
 
 
@@ -203,9 +206,18 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
     if stats:
         _print_stats(result, output, started)
     click.echo(
-        f"built {_counted(output.cards, 'card')} of {_counted(output.games, 'game')}: "
-        f"{len(changed)} of {_counted(len(files), 'file')} changed"
+        f"built {_counted(output.cards, 'card')} of {_counted(output.games, 'game')}: {_written(changed, files)}"
     )
+
+
+def _written(changed: list[str], files: dict[str, str]) -> str:
+    """What a build did to generated/, said so that a build with nothing to rewrite (the first
+    build of a fresh clone, whose generated/ is committed) does not read as a build that did nothing."""
+    if not changed:
+        return f"generated/ was already up to date ({_counted(len(files), 'file')} checked, none rewritten)"
+    if len(changed) == len(files):
+        return f"wrote generated/ ({_counted(len(files), 'file')})"
+    return f"wrote {len(changed)} of the {_counted(len(files), 'file')} of generated/ (the others were up to date)"
 
 
 def _print_stats(result: CompileResult, output: incremental.BuildOutput, started: float) -> None:
@@ -230,7 +242,8 @@ def init(game: str, folder: Path | None) -> None:
 
     GAME names the game (lowercase letters, digits, '_'). The project registers the game with
     paxc through the 'paxc.games' entry point; its cards are compiled at once into generated/.
-    Then: cd into it, 'pip install -e .', and 'paxc simulate GAME'.
+    Then: cd into it, "pip install -e '.[dev]'" (the game, and pytest for its tests), and
+    'paxc simulate GAME'.
     """
     from paxc.compiler import incremental, scaffold
 
@@ -246,7 +259,7 @@ def init(game: str, folder: Path | None) -> None:
         sys.exit(1)
     build_module.write_atomically(root / "generated", output.files)
     click.echo(f"made {folder}/ ({len(written)} files) and compiled its {output.cards} cards into generated/")
-    click.echo(f"next: cd {folder} && pip install -e . && paxc simulate {game} --players 3 --games 20")
+    click.echo(f"next: cd {folder} && pip install -e '.[dev]' && paxc simulate {game} --players 3 --games 20")
 
 
 @main.command()
@@ -272,25 +285,27 @@ def render(ctx: click.Context, target: str, game: str | None) -> None:
 
 
 def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[ir.CardIR]:
+    """The cards TARGET names, found as `c NAME` finds them while playing (card_lookup: a number,
+    a whole name, the start of a name or of one of its words, any part of it)."""
+    from paxc.runtime.core import card_lookup
+
     if game is not None and game not in games:
         raise click.BadParameter(_unknown_game(game, games), param_hint="--game")
     pool = [(name, card) for name, g in games.items() if game in (None, name) for card in g.cards()]
-    wanted = target.strip().casefold()
-    found = [
-        (name, card)
-        for name, card in pool
-        if (wanted.isdigit() and card.number == int(wanted)) or card.name.casefold() == wanted
-    ]
-    if not found:
+    game_of = {id(card): name for name, card in pool}
+    found = card_lookup.find(
+        [card for _, card in pool], target, lambda card: [card.name, *(side.title for side in card.sides)]
+    )
+    names_found = {game_of[id(card)] for card in found.cards}
+    if len(names_found) > 1:
         raise click.BadParameter(
-            f"no card numbered or named '{target}'{_close_card_names(target, pool)}", param_hint="TARGET"
-        )
-    if len({name for name, _ in found}) > 1:
-        raise click.BadParameter(
-            f"'{target}' names cards in several games; add --game ({', '.join(sorted({n for n, _ in found}))})",
+            f"'{target}' names cards in several games; add --game ({', '.join(sorted(names_found))})",
             param_hint="TARGET",
         )
-    return [card for _, card in found]
+    # Several copies of one card (one name) are all printed; several different cards are a question.
+    if not found.cards or len({card.name for card in found.cards}) > 1:
+        raise click.BadParameter(card_lookup.answer(found, target, str), param_hint="TARGET")
+    return list(found.cards)
 
 
 def _unknown_game(game: str, known: Iterable[str]) -> str:
@@ -298,23 +313,6 @@ def _unknown_game(game: str, known: Iterable[str]) -> str:
     close = close_name(game, names)
     suggestion = f"; did you mean '{close}'?" if close is not None else ""
     return f"unknown game '{game}'{suggestion} (games: {', '.join(names)})"
-
-
-def _close_card_names(target: str, pool: list[tuple[str, ir.CardIR]]) -> str:
-    """What `target` may have meant: the names holding it (`Prince Akbar`), else a close name."""
-    by_folded = {card.name.casefold(): card.name for _, card in pool}
-    wanted = target.strip().casefold()
-    holding = sorted({name for folded, name in by_folded.items() if wanted and wanted in folded})
-    if len(holding) > _MOST_SUGGESTIONS:
-        shown = ", ".join(f"'{name}'" for name in holding[:_MOST_SUGGESTIONS])
-        return f"; cards whose name holds it: {shown} and {len(holding) - _MOST_SUGGESTIONS} more"
-    if holding:
-        return "; did you mean " + " or ".join(f"'{name}'" for name in holding) + "?"
-    close = close_name(wanted, by_folded)
-    return f"; did you mean '{by_folded[close]}'?" if close is not None else ""
-
-
-_MOST_SUGGESTIONS = 5
 
 
 @main.command()

@@ -88,19 +88,26 @@ class DeckProfile:
         )
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        """The profile as data; `prestige` and `regime_changes` only for a game whose cards can
+        carry them (Pax Pamir's profile has neither, rather than two empty fields)."""
+        data: dict[str, Any] = {
             "game": self.game,
             "title": self.title,
             "excluded": list(self.excluded),
             "cards": self.cards,
             "types": dict(self.types),
             "provenance": dict(self.provenance),
-            "prestige": {
+        }
+        if self.prestige:
+            data["prestige"] = {
                 kind: {t: {"upright": c.upright, "victim": c.victim} for t, c in by_type.items()}
                 for kind, by_type in self.prestige.items()
-            },
-            "regime_changes": {regime: dict(by_type) for regime, by_type in self.regime_changes.items()},
-        }
+            }
+        if self.regime_changes:
+            data["regime_changes"] = {
+                regime: dict(by_type) for regime, by_type in self.regime_changes.items()
+            }
+        return data
 
 
 def profile(

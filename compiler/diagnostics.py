@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from paxc.compiler.source import SourceFile, Span
+from paxc.runtime.core import style
 
 
 class Code(enum.Enum):
@@ -62,7 +63,11 @@ class Diagnostic:
 
     def render(self, sources: Mapping[str, SourceFile]) -> str:
         """The full report: location line, the source line with a caret, and the hint."""
-        lines = [f"{self.span}: error: {self.message}  [{self.code.value}]"]
+        # Coloured only where the command asked for it (a terminal, NO_COLOR not set): core/style.
+        lines = [
+            f"{style.card_name(f'{self.span}:')} {style.warning('error:')} "
+            f"{style.card_name(self.message)}  [{self.code.value}]"
+        ]
         source = sources.get(self.span.path)
         if source is not None:
             text = source.line_text(self.span.line)
@@ -74,9 +79,9 @@ class Diagnostic:
                 else:
                     width = max(1, len(text) - start)
                 width = max(1, min(width, len(text) - start + 1))
-                lines.append("    " + " " * start + "^" + "~" * (width - 1))
+                lines.append("    " + " " * start + style.pointer("^" + "~" * (width - 1)))
         if self.hint:
-            lines.append(f"note: {self.hint}")
+            lines.append(f"{style.heading('note:')} {self.hint}")
         return "\n".join(lines)
 
 
@@ -92,9 +97,16 @@ class Reporter:
     def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
         self._diagnostics.extend(diagnostics)
 
-    def unknown(self, span: Span, what: str, name: str, candidates: Iterable[str]) -> None:
-        """An unknown name, with a did-you-mean hint when a known name is close."""
-        self.error(span, Code.UNKNOWN_NAME, f"unknown {what} '{name}'", did_you_mean(name, candidates))
+    def unknown(
+        self, span: Span, what: str, name: str, candidates: Iterable[str], *, listing: bool = False
+    ) -> None:
+        """An unknown name, with a did-you-mean hint when a known name is close; `listing`: for a
+        closed set (an enum's values, a game's triggers), the whole set when none is close."""
+        known = list(candidates)
+        hint = did_you_mean(name, known)
+        if hint is None and listing and known:
+            hint = f"{_a(what)} is one of: {', '.join(known)}"
+        self.error(span, Code.UNKNOWN_NAME, f"unknown {what} '{name}'", hint)
 
     @property
     def count(self) -> int:
@@ -143,7 +155,18 @@ def close_name(name: str, candidates: Iterable[str]) -> str | None:
         sharing = [c for c in pool if words & set(c.lower().split("_"))]
         if len(sharing) == 1:
             return sharing[0]
+    # A name mistyped past its start (`armie`, `army`): the only candidate beginning with more than
+    # half of it, and with three letters at least.
+    start = max(3, len(name) // 2 + 1)
+    beginning = [c for c in pool if len(c) >= start and c[:start].lower() == name[:start].lower()]
+    if len(beginning) == 1:
+        return beginning[0]
     return None
+
+
+def _a(noun: str) -> str:
+    """`an impact`, `a trigger`."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def _one_swap_apart(name: str, candidate: str) -> bool:

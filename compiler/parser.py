@@ -132,6 +132,10 @@ def _plain_list(words: list[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
+# The operators of arithmetic, and what each makes.
+_ARITHMETIC = {"PLUS": "sum", "MINUS": "difference", "TIMES": "product"}
+
+
 def _describe_token(token: Token) -> str:
     if token.type == "$END":
         return "end of file"
@@ -181,6 +185,10 @@ class _Part:
                 if misspelled is not None:
                     return misspelled
             expected = set(error.accepts or error.expected)
+            if token.type in _ARITHMETIC and token.type not in expected:
+                parenthesized = self.needs_parentheses(token)
+                if parenthesized is not None:
+                    return parenthesized
             if token.type == "$END":
                 span = at_end
             elif token.type == "_SEP":
@@ -216,6 +224,26 @@ class _Part:
         words = sorted({_describe_terminal(name) for name in expected})
         return Diagnostic(
             span, Code.SYNTAX, f"unexpected {found}", f"expected {_plain_list(words)}" if words else None
+        )
+
+    def needs_parentheses(self, operator: Token) -> Diagnostic | None:
+        """`gain_rupees 1 + 2 to you`: where a value is one term (an operation's values, an
+        attribute's), arithmetic is written in parentheses; the hint shows them around the terms
+        beside the operator. None where the operator does not stand between two values of a
+        phrase (`power 2 +` ends too soon; in `sid + 2` the word before is the phrase's head)."""
+        span = self.token_span(operator)
+        line = self.source.line_text(span.line)
+        at = span.column - 1
+        before = line[:at].split()
+        after = line[at + 1 :].split()
+        if len(before) < 2 or not after or after[0] in ("}", "{"):
+            return None
+        what = _ARITHMETIC[operator.type]
+        return Diagnostic(
+            span,
+            Code.SYNTAX,
+            f"unexpected '{operator.value}': a {what} cannot stand here as it is",
+            f"put the {what} in parentheses: ({before[-1]} {operator.value} {after[0]})",
         )
 
     def next_item(self) -> str:

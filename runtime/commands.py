@@ -194,7 +194,7 @@ class Summary:
         seats = max((len(r.scores) for r in done), default=self.players)
         if seats > self.players:
             people += " against the game's own opponent"
-        out = [f"{games} of {people} in {self.seconds:.1f} s ({runtime})"]
+        out = [f"{games} of {people} in {duration(self.seconds)} ({runtime})"]
         if done and self.seconds > 0:
             decisions = sum(r.decisions for r in done)
             out.append(
@@ -256,6 +256,15 @@ class Summary:
             "endings": dict(Counter(r.ending for r in done).most_common()),
             "errors": [{"seed": r.seed, "error": r.error} for r in self.results if r.error is not None],
         }
+
+
+def duration(seconds: float) -> str:
+    """A run's length as people read it: `0.04 s` and `2.3 s`, never `0.0 s` for a short run."""
+    if seconds >= 10:
+        return f"{seconds:.0f} s"
+    if seconds >= 1:
+        return f"{seconds:.1f} s"
+    return f"{seconds:.2g} s" if seconds >= 0.001 else "under a millisecond"
 
 
 def variant_options(command: Callable[..., Any]) -> Callable[..., Any]:

@@ -19,11 +19,12 @@ def test_each_figure_is_measured_and_reported() -> None:
         "machine": bench.machine(),
         "runs_per_figure": quick.repeats,
         "self_play": {"pamir_2p": {"jobs_1": play, "jobs_2": play, "speedup_jobs_2": 1.0}},
-        "not_measured": list(bench.NOT_YET),
+        "solitaires": {name: bench.self_play(quick, g, p, 1, dict(v)) for name, g, p, v in bench.SOLITAIRES},
         "compiler": compiler,
         "peak_memory_mb_pamir_5p_50_games": bench.peak_memory_mb("pamir", 2, 2),
         **sizes,
     }
     text = "\n".join(bench.report(figures))
+    assert "pamir_wakhan" in text and "porfiriana_diaz" in text
     for expected in ("cores", "games/s", "decisions/s", "speed-up", "from scratch", "cards/s", "MB", "bytes"):
         assert expected in text

@@ -1,4 +1,4 @@
-"""Finding a card a player names at the terminal (`c NAME|NUMBER` while playing).
+"""Finding a card a player names: `c NAME|NUMBER` while playing, and `paxc render NAME`.
 
 A number is a card's number; a name is matched without regard to case (a card's or one of its
 sides'): the whole name first, then the start of a name, the start of one of its words, any part
@@ -22,23 +22,27 @@ class Found:
     close: tuple[str, ...] = ()
 
 
-def find(cards: Iterable[Any], query: str) -> Found:
+def find(cards: Iterable[Any], query: str, names_of: Callable[[Any], list[str]] | None = None) -> Found:
+    """`names_of(card)`: the names a card is known by (default: its name and its sides' names,
+    as the generated cards give them)."""
     everything = list(cards)
+    names_of = names_of or _names
     wanted = " ".join(query.split()).casefold()
     if not wanted:
         return Found(())
     if wanted.lstrip("#").isdigit():
         number = int(wanted.lstrip("#"))
         return Found(tuple(c for c in everything if c.number == number))
-    names = {c.number: _names(c) for c in everything}
-    exact = tuple(c for c in everything if wanted in (n.casefold() for n in names[c.number]))
+    # By the card itself: the cards of several games may share numbers.
+    names = {id(c): names_of(c) for c in everything}
+    exact = tuple(c for c in everything if wanted in (n.casefold() for n in names[id(c)]))
     if exact:
         return Found(exact)
     for matches in (_starts, _word_starts, _holds):
-        found = tuple(c for c in everything if any(matches(n.casefold(), wanted) for n in names[c.number]))
+        found = tuple(c for c in everything if any(matches(n.casefold(), wanted) for n in names[id(c)]))
         if found:
             return Found(found)
-    by_folded = {n.casefold(): n for c in everything for n in names[c.number]}
+    by_folded = {n.casefold(): n for c in everything for n in names[id(c)]}
     close = difflib.get_close_matches(wanted, list(by_folded), n=5, cutoff=0.6)
     return Found((), tuple(dict.fromkeys(by_folded[c] for c in close)))
 

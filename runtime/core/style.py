@@ -2,7 +2,8 @@
 
 Text for people is built plain and coloured through these functions, which do nothing unless the
 terminal asked for colour (`colouring(True)`, which `paxc play` sets when its output is a
-terminal and NO_COLOR is not set). Saves, tests, pipes and the board given to a bot stay plain.
+terminal and NO_COLOR is not set, as the compiler's commands do for their diagnostics on
+stderr). Saves, tests, pipes and the board given to a bot stay plain.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ def consequence(text: str) -> str:
 
 def warning(text: str) -> str:
     return _styled(text, fg="red", bold=True)
+
+
+def pointer(text: str) -> str:
+    """The caret under the place a compiler diagnostic is about."""
+    return _styled(text, fg="green", bold=True)
 
 
 def wrapped(text: str, indent: str, width: int = WIDTH, *, hang: str = "  ") -> list[str]:

@@ -250,6 +250,10 @@ def test_a_game_without_those_attributes_gets_counts_only() -> None:
     assert counts.cards == len(pamir.cards())
     assert counts.provenance["printed"] == counts.cards
     assert counts.prestige == {} and counts.regime_changes == {}
+    data = counts.as_json()
+    assert "prestige" not in data and "regime_changes" not in data  # no empty Pax Porfiriana fields
+    shown = CliRunner().invoke(main, ["--root", str(REPO), "profile", "pamir", "--json"])
+    assert shown.exit_code == 0 and "prestige" not in json.loads(shown.output)
 
 
 def test_paxc_profile_porfiriana() -> None:
@@ -272,6 +276,7 @@ def test_paxc_profile_porfiriana() -> None:
     assert whole.exit_code == 0, whole.output
     figures = json.loads(whole.output)
     assert figures["cards"] == 219 and figures["types"]["hacendado"] == 6
+    assert figures["prestige"]["Loyalty"] and figures["regime_changes"]["Pax"]
 
     unknown = runner.invoke(main, ["--root", str(REPO), "profile", "chess"])
     assert unknown.exit_code != 0

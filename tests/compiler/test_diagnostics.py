@@ -10,9 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
+from click.testing import CliRunner
 
 from paxc.compiler import parser as parser_module
+from paxc.compiler.cli import main
 from paxc.compiler.diagnostics import Code, close_name
 from paxc.compiler.parser import parse
 from paxc.compiler.project import compile_paths
@@ -138,6 +141,8 @@ def test_an_unknown_hook_is_one_error() -> None:
         ("kabul", ["Kabul"], "Kabul"),  # case only
         ("turn_begins", ["turn_started", "action_taken"], "turn_started"),  # the only one sharing a word
         ("purchase_price", ["purchase_cost", "bribe"], "purchase_cost"),
+        # Mistyped past its start (difflib alone: 0.67): the only candidate beginning like it.
+        ("armie", ["army", "road", "spy", "tribe", "leverage", "favor_military"], "army"),
     ],
 )
 def test_close_names_are_suggested(name: str, candidates: list[str], suggestion: str) -> None:
@@ -154,6 +159,7 @@ def test_close_names_are_suggested(name: str, candidates: list[str], suggestion:
         ("go", ["gold", "gift"]),
         ("may_attack", ["may_betray", "may_battle_spy"]),  # a shared word, but not only one sharer
         ("card", []),
+        ("armie", ["army", "armada"]),  # two candidates begin like it
     ],
 )
 def test_unrelated_names_get_no_suggestion(name: str, candidates: list[str]) -> None:
@@ -182,3 +188,29 @@ def test_recovery_parses_the_file_a_bounded_number_of_times(monkeypatch: pytest.
     assert len(file.cards) == 199
     assert file.cards[-1].span.line == 2 + 199 * 6 + 1  # positions are those of the whole file
     assert sum(parsed) <= 2 * len(text) + len(cards)
+
+
+def test_diagnostics_are_coloured_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Colour where `paxc check` writes to a terminal; plain when piped or with NO_COLOR set."""
+    import io
+
+    from paxc.runtime.core import style
+
+    case = FIXTURES / "cases" / "unknown-name--region.pax"
+    result = compile_paths([case], FIXTURES)
+    plain = result.render_diagnostics()
+    assert "\x1b[" not in plain
+    with style.colouring(True):
+        coloured = result.render_diagnostics()
+    assert "\x1b[" in coloured and click.unstyle(coloured) == plain
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert style.wanted(Terminal()) and not style.wanted(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not style.wanted(Terminal())
+    piped = CliRunner().invoke(main, ["--root", str(FIXTURES), "check", str(case)])
+    assert piped.exit_code == 1 and "unknown region 'Nrth'" in piped.output and "\x1b[" not in piped.output

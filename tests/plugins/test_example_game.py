@@ -37,6 +37,8 @@ def test_init_writes_the_example_game(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["init", "bazaar", "--into", str(made)])
     assert result.exit_code == 0, result.output
     assert "compiled its 12 cards" in result.output
+    # The install that brings pytest too, as the README and the project's own README say.
+    assert "pip install -e '.[dev]'" in result.output
     if update_golden():
         shutil.rmtree(EXAMPLE, ignore_errors=True)
         shutil.copytree(made, EXAMPLE)

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from paxc.compiler.cli import main
-from paxc.runtime.commands import run_games
+from paxc.runtime.commands import duration, run_games
 
 
 def paxc(*args: str, stdin: str | None = None) -> tuple[int, str]:
@@ -38,6 +38,12 @@ def test_simulate_output_reads_well_when_piped() -> None:
     assert output.startswith("1 game of 2 players in "), output
     assert "playing" not in output
     assert output.endswith("errors: 0\n")
+
+
+def test_short_runs_say_how_short() -> None:
+    assert duration(0.04) == "0.04 s" and duration(0.0004) == "under a millisecond"
+    assert duration(2.345) == "2.3 s" and duration(61.2) == "61 s"
+    assert all("0.0 s" not in duration(s) for s in (0.0, 0.001, 0.01, 0.049))
 
 
 def test_unknown_options_and_values_are_refused() -> None:
