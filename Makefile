@@ -5,10 +5,14 @@ BIN := $(VENV)/bin
 
 .PHONY: demo test mutation clean
 
+# setuptools warns on every editable install (this one, and mutmut's below) made through its
+# import hook, the only kind our folder-to-namespace mapping allows, that a folder named like the
+# package could shadow it: no folder here is named paxc, so the warning says nothing about this
+# project (README, Quickstart).
 $(BIN)/paxc: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
 # Compile every card, then show them working: the card list, card text, and bots playing games.
@@ -32,7 +36,7 @@ mutation: $(BIN)/mutmut
 	nice -n 19 $(BIN)/python -m tests.mutation.run $(MODULES)
 
 $(BIN)/mutmut: $(BIN)/paxc
-	$(BIN)/pip install --quiet -e '.[dev,mutation]'
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[dev,mutation]'
 	touch $@
 
 clean:

@@ -25,7 +25,7 @@ import click
 from paxc.runtime import games
 from paxc.runtime.core import card_lookup, style
 from paxc.runtime.core.agents import RandomAgent
-from paxc.runtime.core.narration import listening, retell
+from paxc.runtime.core.narration import listening, retell, silenced
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.preview import previews
 from paxc.runtime.core.rng import Rng
@@ -177,10 +177,20 @@ def usable_cores() -> int:
 
 @dataclass
 class Summary:
-    players: int
+    players: int  # the seats of people (played here by bots choosing at random)
     score_name: str = "points"
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    # Who sat at each seat: 'random', or the game's own opponent ('Wakhan', 'Díaz').
+    seats: list[str] = field(default_factory=list)
+
+    def _seat_count(self, done: list[GameResult]) -> int:
+        return len(self.seats) or max((len(r.scores) for r in done), default=self.players)
+
+    def _seat(self, seat: int) -> str:
+        """`P0`, or `P0 (Wakhan)` for a seat no player fills."""
+        name = self.seats[seat] if seat < len(self.seats) else "random"
+        return f"P{seat}" if name == "random" else f"P{seat} ({name})"
 
     def lines(self) -> list[str]:
         done = [r for r in self.results if r.error is None]
@@ -190,9 +200,14 @@ class Summary:
         runtime = "compiled runtime" if running_compiled() else "pure Python runtime"
         games = f"{len(self.results)} game{'' if len(self.results) == 1 else 's'}"
         people = f"{self.players} player{'' if self.players == 1 else 's'}"
-        # Every seat, the game's own opponent's too (Wakhan sits at a seat no player fills).
-        seats = max((len(r.scores) for r in done), default=self.players)
-        if seats > self.players:
+        # Every seat, the game's own opponent's too (Wakhan and Díaz sit at seats no player fills).
+        seats = self._seat_count(done)
+        others = [
+            f"{self.seats[p]} (P{p})" for p in range(min(seats, len(self.seats))) if self.seats[p] != "random"
+        ]
+        if others:
+            people += f" against {', '.join(others)}"
+        elif seats > self.players:
             people += " against the game's own opponent"
         out = [f"{games} of {people} in {duration(self.seconds)} ({runtime})"]
         if done and self.seconds > 0:
@@ -202,10 +217,14 @@ class Summary:
             )
         if done:
             wins = Counter(r.winner for r in done)
-            out.append("  wins by seat: " + ", ".join(f"P{p} {wins.get(p, 0)}" for p in range(seats)))
+            out.append(
+                "  wins by seat: " + ", ".join(f"{self._seat(p)} {wins.get(p, 0)}" for p in range(seats))
+            )
             for p in range(seats):
                 scores = [r.scores[p] for r in done]
-                out.append(f"  P{p} {self.score_name}: mean {statistics.mean(scores):.1f}, max {max(scores)}")
+                out.append(
+                    f"  {self._seat(p)} {self.score_name}: mean {statistics.mean(scores):.1f}, max {max(scores)}"
+                )
             lengths = [r.decisions for r in done]
             turns = [r.turns for r in done]
             out.append(
@@ -227,7 +246,7 @@ class Summary:
         from paxc.runtime.accelerate import running_compiled
 
         done = [r for r in self.results if r.error is None]
-        seats = max((len(r.scores) for r in done), default=self.players)
+        seats = self._seat_count(done)
         decisions = [r.decisions for r in done]
         wins = Counter(r.winner for r in done)
         return {
@@ -236,7 +255,7 @@ class Summary:
             "seed": seed,
             "games": len(self.results),
             "players": self.players,
-            "seats": seats,
+            "seats": [self.seats[p] if p < len(self.seats) else "random" for p in range(seats)],
             "seconds": self.seconds,
             "runtime": "compiled" if running_compiled() else "pure Python",
             "games_per_second": len(done) / self.seconds if self.seconds > 0 else None,
@@ -332,8 +351,9 @@ def simulate(
     """Random self-play: play GAME many times and summarise winners, scores, lengths and errors.
 
     The same seed gives the same results whatever --jobs is, and with or without --compiled.
-    With --json the summary is one JSON document on stdout: game, options, seed, games, players,
-    seats, seconds, runtime, games_per_second, decisions_per_second, score_name, wins and scores
+    With --json the summary is one JSON document on stdout: game, options, seed, games, players
+    (the seats people fill, here bots choosing at random), seats (who sat at each: 'random', or
+    the game's own opponent, 'Wakhan' or 'Díaz'), seconds, runtime, games_per_second, decisions_per_second, score_name, wins and scores
     (lists by seat), decisions, turns, endings and errors (each with its seed). Exits 1 if any
     game failed.
     """
@@ -366,7 +386,9 @@ def simulate(
             err=True,
         )
         jobs = usable
-    summary = Summary(options["players"], kit.score_name)
+    people = kit.seats_for_people(options)
+    seats = kit.seating(options, _seat_count(kit.new_session(options, seed)), ["random"] * len(people))
+    summary = Summary(len(people), kit.score_name, seats=seats)
     started = time.perf_counter()
     results = run_games(game, players, games, seed, jobs, check, variants)
     if sys.stderr.isatty():
@@ -392,9 +414,10 @@ def simulate(
 @PLAYERS
 @click.option(
     "--seats",
-    default="human",
-    show_default=True,
-    help="Who sits where, comma-separated: 'human' or 'random' per seat; missing seats are random.",
+    default=None,
+    help="Who sits where, comma-separated: 'human' or 'random' per seat of a person, in order; "
+    "missing seats are random (default: human, then random). A save keeps them: with --load, "
+    "the saved seats unless --seats is given.",
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the game.")
 @click.option(
@@ -410,7 +433,7 @@ def simulate(
 def play(
     game: str | None,
     players: int | None,
-    seats: str,
+    seats: str | None,
     seed: int,
     save_path: Path | None,
     load_path: Path | None,
@@ -424,7 +447,7 @@ def play(
     (before each of your decisions and at each turn), so a closed terminal loses nothing; a
     folder that cannot hold it is refused before the game. --load LOG resumes a saved game.
     """
-    loaded = _load_for_play(load_path, game) if load_path is not None else None
+    loaded, saved_seats = _load_for_play(load_path, game) if load_path is not None else (None, None)
     if loaded is not None:
         if players is not None or any(variants.values()):
             raise click.UsageError("--load resumes a game with the options in its log: give no others")
@@ -437,10 +460,15 @@ def play(
     kit = _kit(game)
     # The seats people fill (a game's own opponent, Díaz or Wakhan, answers for itself).
     people = kit.seats_for_people(options)
-    kinds = [s.strip() for s in seats.split(",") if s.strip()]
-    if any(k not in ("human", "random") for k in kinds) or len(kinds) > len(people):
-        raise click.BadParameter(f"expected up to {len(people)} of 'human' or 'random'", param_hint="--seats")
-    kinds += ["random"] * (len(people) - len(kinds))
+    if seats is None and saved_seats is not None:
+        kinds = [saved_seats[p] for p in people]
+    else:
+        kinds = [s.strip() for s in (seats or "human").split(",") if s.strip()]
+        if any(k not in SEAT_KINDS for k in kinds) or len(kinds) > len(people):
+            raise click.BadParameter(
+                f"expected up to {len(people)} of 'human' or 'random'", param_hint="--seats"
+            )
+        kinds += ["random"] * (len(people) - len(kinds))
     # What the rules narrate (the consequences of a decision, Díaz's and Wakhan's moves) is
     # printed as it happens; replays (a resumed game, a decision taken back) stay silent.
     narrator = _Narrator()
@@ -449,7 +477,7 @@ def play(
     narrator.session = session
     if loaded is not None:
         narrator.told = retell(session)  # what happened before, for 'l' (told again, not printed)
-    log = _LogWriter(save_path, session)
+    log = _LogWriter(save_path, session, kit.seating(options, _seat_count(session), kinds))
     log.write(first=True)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
     with style.colouring(style.wanted(sys.stdout)):
@@ -465,7 +493,6 @@ def _play_on(
     save_path: Path | None,
 ) -> None:
     """The game at the terminal, from where it stands to its end or the person's 'q'."""
-    shown_turn = -1
     saved_turn = session.state.turn_number
     # The person's decisions that 'u' may take back: (log length before it, chance outcomes
     # drawn before it, the turn it was made in).
@@ -473,6 +500,8 @@ def _play_on(
     # The decision whose options are on screen: a card, the board or the log looked at, or an
     # answer refused, asks again without printing (and trying out) every option again.
     options_shown_at = -1
+    menu = _Menu([], {})
+    board = _Board()
     while not session.is_terminal():
         player = session.current_player()
         pending = session.pending
@@ -487,14 +516,11 @@ def _play_on(
                 session.apply_action(action)
             continue
         log.write()  # everything up to this prompt is on disk before waiting for a person
-        if session.state.turn_number != shown_turn:
-            shown_turn = session.state.turn_number
-            click.echo("\n" + kit.describe(session.state, player) + "\n")
-            click.echo(style.quiet(f"Type an option's number, or {_COMMANDS}."))
         if options_shown_at != len(session.log):
             options_shown_at = len(session.log)
-            click.echo(f"P{player}: {pending.prompt}")
-            _show_options(session, kit)
+            board.show_changes(kit.describe(session.state, player))
+            menu = _Menu.of(session, kit)
+            menu.show(session, kit, player)
         # No default: pressing Enter must never choose for the player (option 0 may end the turn).
         answer = click.prompt("choice").strip()
         command, _, argument = answer.partition(" ")
@@ -516,30 +542,42 @@ def _play_on(
             narrator.session = session
             narrator.forget_after(len(session.log))
             log.reset(session)
-            shown_turn = options_shown_at = -1
+            options_shown_at = -1
+            board.forget()
             click.echo("your last decision is taken back")
             continue
         if answer == "b":
-            click.echo(kit.describe(session.state, player))
+            board.show_all(kit.describe(session.state, player))
             continue
         if answer == "o":
+            if menu.opened is not None:
+                menu.opened = None  # back from a group of options to all of them
+                menu.show(session, kit, player)
+                continue
             options_shown_at = -1
             continue
         if answer == "l":
-            narrator.show_log(log.recorder.save()["decisions"])
+            narrator.show_log(log.recorder.save()["decisions"], log.recorder.prompts)
             continue
-        if not answer.isdigit() or int(answer) not in session.legal_actions():
+        entries = menu.current()
+        if not answer.isdigit() or int(answer) >= len(entries):
             click.echo(
                 f"'{answer}' is not one of the options: type a number from 0 to "
-                f"{len(session.legal_actions()) - 1} (or {_COMMANDS})"
+                f"{len(entries) - 1} (or {_COMMANDS})"
             )
             continue
-        question = kit.confirm(session.state, pending.options[int(answer)]) if kit.confirm else None
+        _, actions = entries[int(answer)]
+        if len(actions) > 1:  # a group: its options are listed, and asked among
+            menu.opened = int(answer)
+            menu.show(session, kit, player)
+            continue
+        action = actions[0]
+        question = kit.confirm(session.state, pending.options[action]) if kit.confirm else None
         if question is not None and not _confirmed(question):
             continue
         taken.append((len(session.log), len(session.chance), session.state.turn_number))
         with listening(narrator):
-            session.apply_action(int(answer))
+            session.apply_action(action)
     if session.is_terminal():
         state = session.state
         click.echo("\n" + kit.describe(state, None) + f"\n\nThe game is over: player {state.winner} wins.")
@@ -555,31 +593,151 @@ _COMMANDS = (
 )
 
 
-def _show_options(session: Session[Any], kit: GameKit) -> None:
-    """The options, each with what it would do where the game can tell (core/preview.py)."""
-    said: dict[int, str] = {}
-    if kit.consequences is not None and kit.secrets is not None:
-        for action, preview in previews(session, kit.consequences, kit.secrets).items():
-            said[action] = preview.text()
-    for index in session.legal_actions():
-        label = session.action_to_string(index)
-        note = said.get(index, "")
-        text = f"{label} ({note})" if note else label
-        number = f"  {index}: "
-        lines = style.wrapped(text, " " * len(number))
-        lines[0] = number + lines[0][len(number) :]
-        if note:  # the note coloured, where a line holds it whole or holds only some of it
-            lines = [
-                line.replace(note, style.consequence(note))
-                if note in line
-                else (
-                    line
-                    if line.strip() not in note
-                    else line.replace(line.strip(), style.consequence(line.strip()))
-                )
-                for line in lines
-            ]
-        click.echo("\n".join(lines))
+class _Board:
+    """The board at the terminal: printed whole the first time and on 'b'; before a later
+    decision only what changed since it was last printed, and nothing when nothing did."""
+
+    def __init__(self) -> None:
+        self.shown: str | None = None
+
+    def forget(self) -> None:
+        self.shown = None
+
+    def show_all(self, board: str) -> None:
+        click.echo(board)
+        self.shown = board
+
+    def show_changes(self, board: str, *, hint: bool = True) -> None:
+        if self.shown is None:
+            click.echo("\n" + board + "\n")
+            if hint:
+                click.echo(style.quiet(f"Type an option's number, or {_COMMANDS}."))
+        elif board != self.shown:
+            changed = board_changes(self.shown, board)
+            click.echo(style.quiet("The board, what changed ('b' shows it all):"))
+            click.echo("\n".join(changed))
+        self.shown = board
+
+
+def board_changes(before: str, after: str) -> list[str]:
+    """The lines of `after` that `before` lacks, each under the lines that say where it stands
+    (the less indented lines above it: its section, its player), in the board's order."""
+    old = Counter(before.splitlines())
+    lines = after.splitlines()
+    keep: set[int] = set()
+    for index, line in enumerate(lines):
+        if old[line] > 0:
+            old[line] -= 1
+            continue
+        if not line.strip():
+            continue
+        keep.add(index)
+        # The rest of a long line, wrapped under it (style.fit hangs it 4 columns further).
+        for below in range(index + 1, len(lines)):
+            if not lines[below].strip() or _indent(lines[below]) < _indent(line) + 4:
+                break
+            keep.add(below)
+        depth = _indent(line)
+        for above in range(index - 1, -1, -1):
+            if depth == 0:
+                break
+            if lines[above].strip() and _indent(lines[above]) < depth:
+                keep.add(above)
+                depth = _indent(lines[above])
+    return [lines[i] for i in sorted(keep)]
+
+
+def _indent(line: str) -> int:
+    plain = click.unstyle(line)
+    return len(plain) - len(plain.lstrip(" "))
+
+
+@dataclass
+class _Menu:
+    """The options as the table lists them: one line each, except that the options a game
+    groups (Pax Porfiriana's speculations) are one line, whose options are listed when it is
+    chosen. Only the listing changes: each line still stands for the rules' own options, and
+    the one finally chosen is what saves, replays and agents know."""
+
+    entries: list[tuple[str, list[int]]]  # (the line, the options it stands for)
+    notes: dict[int, str]  # what each option would do, where the game can tell
+    opened: int | None = None  # the group whose options are listed now
+    missing: list[str] = field(default_factory=list)  # why expected options are not there
+
+    @classmethod
+    def of(cls, session: Session[Any], kit: GameKit) -> _Menu:
+        pending = session.pending
+        assert pending is not None
+        entries: list[tuple[str, list[int]]] = []
+        groups: dict[str, int] = {}
+        for index in session.legal_actions():
+            kind = kit.group(pending.options[index]) if kit.group is not None else None
+            if kind is None:
+                entries.append((session.action_to_string(index), [index]))
+            elif kind in groups:
+                entries[groups[kind]][1].append(index)
+            else:
+                groups[kind] = len(entries)
+                entries.append((kind, [index]))
+        # A group of one option is that option.
+        entries = [
+            (session.action_to_string(actions[0]), actions) if len(actions) == 1 else (line, actions)
+            for line, actions in entries
+        ]
+        notes: dict[int, str] = {}
+        if kit.consequences is not None and kit.secrets is not None:
+            for action, preview in previews(session, kit.consequences, kit.secrets).items():
+                notes[action] = preview.text()
+        missing = (
+            kit.missing(session.state, int(pending.chooser), list(pending.options))
+            if kit.missing is not None
+            else []
+        )
+        return cls(entries, notes, None, missing)
+
+    def current(self) -> list[tuple[str, list[int]]]:
+        """The lines that the numbers typed now stand for."""
+        if self.opened is None:
+            return self.entries
+        return [("", [action]) for action in self.entries[self.opened][1]]
+
+    def show(self, session: Session[Any], kit: GameKit, player: int) -> None:
+        pending = session.pending
+        assert pending is not None
+        if self.opened is None:
+            click.echo(f"P{player}: {pending.prompt}")
+            for number, (line, actions) in enumerate(self.entries):
+                if len(actions) > 1:
+                    _show_option(number, f"{line} ({len(actions)} ways, listed when chosen)", "")
+                else:
+                    _show_option(number, line, self.notes.get(actions[0], ""))
+            for why in self.missing:
+                click.echo(style.quiet(f"  not among the options: {why}"))
+            return
+        line, actions = self.entries[self.opened]
+        click.echo(f"P{player}: {pending.prompt} - {line}: which? ('o': back to every option)")
+        for number, action in enumerate(actions):
+            _show_option(number, session.action_to_string(action), self.notes.get(action, ""))
+
+
+def _show_option(number: int, label: str, note: str) -> None:
+    """One option, with what it would do where the game can tell (core/preview.py)."""
+    text = f"{label} ({note})" if note else label
+    prefix = f"  {number}: "
+    lines = style.wrapped(text, " " * len(prefix))
+    lines[0] = prefix + lines[0][len(prefix) :]
+    if note:  # the note coloured, where a line holds it whole or holds only some of it
+        lines = [
+            line.replace(note, style.consequence(note))
+            if note in line
+            else (
+                line
+                if line.strip() not in note
+                else line.replace(line.strip(), style.consequence(line.strip()))
+            )
+            for line in lines
+        ]
+    click.echo("\n".join(lines))
 
 
 def _show_card(kit: GameKit, query: str) -> None:
@@ -617,28 +775,36 @@ class _Narrator:
         """After a decision is taken back: what followed it did not happen."""
         self.told = [(made, text) for made, text in self.told if made <= decisions]
 
-    def show_log(self, decisions: list[dict[str, Any]]) -> None:
+    def show_log(self, decisions: list[dict[str, Any]], prompts: list[str]) -> None:
         """The decisions, one a line, with what happened after each."""
-        show_decisions(decisions, self.told)
+        show_decisions(decisions, self.told, prompts)
 
 
-def show_decisions(decisions: list[dict[str, Any]], told: list[tuple[int, str]]) -> None:
-    """The decisions of a save, one a line, each followed by what the rules told after it
-    (`told`: lines with the number of decisions made before them, as `retell` gives them)."""
+def show_decisions(decisions: list[dict[str, Any]], told: list[tuple[int, str]], prompts: list[str]) -> None:
+    """The decisions of a save, one a line with the question it answered (`prompts`), each
+    followed by what the rules told after it (`told`: lines with the number of decisions made
+    before them, as `retell` gives them)."""
     after: dict[int, list[str]] = {}
     for made, text in told:
         after.setdefault(made, []).append(text)
     for text in after.get(0, []):
         click.echo(f"         * {text}")
-    for number, decision in enumerate(decisions, start=1):
-        click.echo(f"{number:>5}  P{decision['player']}: {decision['label']}")
+    for number, (decision, prompt) in enumerate(zip(decisions, prompts, strict=True), start=1):
+        click.echo(_decision_line(number, decision["player"], prompt, decision["label"]))
         for text in after.get(number, []):
             click.echo(f"         * {text}")
 
 
-def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], GameKit]:
-    """A saved game, replayed and checked against its game's schemas, with that game's kit;
-    BadSave (or OSError, when the file cannot be opened) otherwise. `game`: the one it must be."""
+def _decision_line(number: int, player: int, prompt: str, label: str) -> str:
+    """`   12  P1: Choose where to build -> the Kabul-Kandahar border`, as the table prints a
+    bot's decision."""
+    return f"{number:>5}  P{player}: {prompt} -> {label}"
+
+
+def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], GameKit, list[str] | None]:
+    """A saved game, replayed and checked against its game's schemas, with that game's kit and
+    who sat where (None for a save that does not say); BadSave (or OSError, when the file cannot
+    be opened) otherwise. `game`: the one it must be."""
     data = parse_save(read_save_file(path))
     saved_game = data.get("game") if isinstance(data, dict) else None
     if not isinstance(saved_game, str) or saved_game not in games.installed():
@@ -646,13 +812,30 @@ def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], Game
     if game is not None and game != saved_game:
         raise BadSave(f"this log is a game of {saved_game}, not of {game}")
     kit = _kit(saved_game)
-    return Session.load(kit.rules, data, kit.options, observer=kit.observe), kit
+    session = Session.load(kit.rules, data, kit.options, observer=kit.observe)
+    seats = data.get("seats") if isinstance(data, dict) else None  # checked by Session.load
+    if seats is not None:
+        people = kit.seats_for_people(session.options)
+        if any(seats[p] not in SEAT_KINDS for p in people):
+            raise BadSave(f"the save's seats of people are not {' or '.join(SEAT_KINDS)}: {seats}")
+        if seats != kit.seating(session.options, len(seats), [seats[p] for p in people]):
+            raise BadSave(f"the save's seats do not match its game: {seats}")
+    return session, kit, seats
 
 
-def _load_for_play(path: Path, game: str | None) -> Session[Any]:
-    """The saved game to resume, replayed and checked as `paxc replay` checks it."""
+# Who may sit at a person's seat: the person at the terminal, or a bot choosing at random.
+SEAT_KINDS = ("human", "random")
+
+
+def _seat_count(session: Session[Any]) -> int:
+    return len(session.rules.returns(session.state))
+
+
+def _load_for_play(path: Path, game: str | None) -> tuple[Session[Any], list[str] | None]:
+    """The saved game to resume, replayed and checked as `paxc replay` checks it, and who sat
+    where (None for a save written before saves kept it)."""
     try:
-        session, _ = _load_saved(path, game)
+        session, kit, seats = _load_saved(path, game)
     except BadSave as error:
         raise click.BadParameter(str(error), param_hint="--load") from error
     except OSError as error:
@@ -661,7 +844,7 @@ def _load_for_play(path: Path, game: str | None) -> Session[Any]:
         ) from error
     if session.is_terminal():
         raise click.BadParameter(f"the game in {path} is over: nothing to resume", param_hint="--load")
-    return session
+    return session, seats
 
 
 def _undo(session: Session[Any], taken: list[tuple[int, int, int]]) -> Session[Any] | None:
@@ -689,17 +872,18 @@ class _LogWriter:
     """Writes the log of a game being played, whole each time (a temporary file renamed over the
     last one), so the file on disk is always a complete save."""
 
-    def __init__(self, path: Path | None, session: Session[Any]) -> None:
+    def __init__(self, path: Path | None, session: Session[Any], seats: list[str]) -> None:
         self.path = path
         self.session = session
-        self.recorder = Recorder(session)  # also what 'l' shows: the labels are taken once
+        self.seats = seats  # who sits where, kept in the save
+        self.recorder = Recorder(session, seats)  # also what 'l' shows: the labels are taken once
         self.failed = False
         self._written = -1  # the number of decisions in the last log written
 
     def reset(self, session: Session[Any]) -> None:
         """Write the log of this session from now on (after a decision is taken back)."""
         self.session = session
-        self.recorder = Recorder(session)
+        self.recorder = Recorder(session, self.seats)
         self._written = -1
 
     def write(self, *, first: bool = False) -> None:
@@ -745,26 +929,39 @@ class _LogWriter:
     is_flag=True,
     help="Print the decisions only, not what the rules told after each (marked '*').",
 )
-def replay(log: Path, quiet: bool, no_story: bool) -> None:
+@click.option(
+    "--step",
+    is_flag=True,
+    help="One decision at a time: the board after each (what changed; 'b' all of it), Enter to go on, "
+    "'q' to stop.",
+)
+def replay(log: Path, quiet: bool, no_story: bool, step: bool) -> None:
     """Replay a saved game LOG decision by decision, checking it reaches the saved state.
 
-    Each decision is followed by what the rules told after it (payments, pieces placed and
-    removed, cards discarded and why, Wakhan's and Díaz's moves...), marked '*': a save holds the
-    decisions only, and the story is told again by replaying them. Only a regular file in UTF-8
-    of sane size is read; every field of the save is checked (the options as strictly as on the
-    command line). Anything wrong: one line, exit status 1.
+    Each decision is printed with the question it answered, and followed by what the rules told
+    after it (payments, pieces placed and removed, cards discarded and why, Wakhan's and Díaz's
+    moves...), marked '*': a save holds the decisions only, and the story is told again by
+    replaying them. --step shows the board after each decision and waits for Enter. Only a
+    regular file in UTF-8 of sane size is read; every field of the save is checked (the options
+    as strictly as on the command line). Anything wrong: one line, exit status 1.
     """
     try:
-        session, kit = _load_saved(log)
+        session, kit, seats = _load_saved(log)
     except BadSave as error:
         click.echo(f"{log}: {error}", err=True)
         sys.exit(1)
     except OSError as error:
         click.echo(f"{log}: cannot read it: {error.strerror or type(error).__name__}", err=True)
         sys.exit(1)
-    if not quiet:
-        saved: dict[str, Any] = session.save()
-        show_decisions(saved["decisions"], [] if no_story else retell(session))
+    if seats is not None and not quiet:
+        click.echo("seats: " + ", ".join(f"P{p} {who}" for p, who in enumerate(seats)))
+    if step and not quiet:
+        with style.colouring(style.wanted(sys.stdout)):
+            _step_through(session, kit, [] if no_story else retell(session))
+    elif not quiet:
+        recorder = Recorder(session)
+        saved = recorder.save()
+        show_decisions(saved["decisions"], [] if no_story else retell(session), recorder.prompts)
     state = session.state
     if session.is_terminal():
         outcome = kit.outcome(state)
@@ -774,6 +971,44 @@ def replay(log: Path, quiet: bool, no_story: bool) -> None:
         )
     else:
         click.echo(f"The log stops before the end: player {session.current_player()} is to decide.")
+
+
+def _step_through(session: Session[Any], kit: GameKit, told: list[tuple[int, str]]) -> None:
+    """`replay --step`: the game again from its start, a decision at a time, each followed by
+    what was told after it and the board (what changed), waiting for Enter ('b': the whole
+    board, 'q': the rest at once, without boards)."""
+    after: dict[int, list[str]] = {}
+    for made, text in told:
+        after.setdefault(made, []).append(text)
+    with silenced():
+        again = Session(session.rules, session.options, session.seed)
+    board = _Board()
+    for text in after.get(0, []):
+        click.echo(f"         * {text}")
+    board.show_changes(kit.describe(again.state, None), hint=False)
+    stepping = True
+    for number, entry in enumerate(session.log, start=1):
+        assert again.pending is not None
+        prompt, label = again.pending.prompt, again.action_to_string(entry.choice)
+        with silenced():
+            again.apply_action(entry.choice)
+        click.echo(_decision_line(number, entry.player, prompt, label))
+        for text in after.get(number, []):
+            click.echo(f"         * {text}")
+        if not stepping:
+            continue
+        board.show_changes(kit.describe(again.state, None), hint=False)
+        while True:
+            answer = click.prompt(
+                "Enter: the next decision, b: the whole board, q: the rest without stopping",
+                default="",
+                show_default=False,
+            )
+            if answer.strip().lower() == "b":
+                board.show_all(kit.describe(again.state, None))
+                continue
+            stepping = answer.strip().lower() != "q"
+            break
 
 
 COMMANDS = (play, simulate, replay)

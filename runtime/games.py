@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -61,6 +61,8 @@ class GameKit:
     # The seats that people or their bots fill, in order, given the options; None: one per
     # player. A game's own opponent (Díaz, Wakhan) answers its seat itself and is left out.
     people_seats: Callable[[Mapping[str, Any]], tuple[int, ...]] | None = None
+    # Who answers the other seats, as summaries, saves and the table name it ("Wakhan", "Díaz").
+    own_opponent: str = "the game's own opponent"
     # The full check of the options (command line and saves alike) where the game needs more
     # than players from min to max and on/off variants (e.g. a solitaire, a variant for some
     # player counts); None: just that.
@@ -78,11 +80,23 @@ class GameKit:
     # The question a person must answer yes to before an option is taken (ending a turn with
     # actions left), or None for most options.
     confirm: Callable[[Any, object], str | None] | None = None
+    # Why options a player may expect are not among those offered (`missing(state, player,
+    # options)`: a line each, e.g. a card in hand that cannot be played now, and why).
+    missing: Callable[[Any, int, Sequence[object]], list[str]] | None = None
+    # The options the table lists as one line, then asks among (`group(option)`: the line, or
+    # None for an option listed alone): how they are shown only, never what the rules ask.
+    group: Callable[[object], str | None] | None = None
 
     def seats_for_people(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         if self.people_seats is not None:
             return self.people_seats(options)
         return tuple(range(int(options["players"])))
+
+    def seating(self, options: Mapping[str, Any], seats: int, kinds: Sequence[str]) -> list[str]:
+        """Who sits at each of the `seats`: the people's seats in order are `kinds` ('human',
+        'random'), every other seat the game's own opponent."""
+        kind_of = dict(zip(self.seats_for_people(options), kinds, strict=False))
+        return [kind_of.get(seat, self.own_opponent) for seat in range(seats)]
 
     @property
     def options(self) -> OptionsSchema:

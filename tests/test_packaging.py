@@ -34,6 +34,18 @@ def test_every_folder_of_the_mapped_trees_is_a_listed_package() -> None:
             assert name in listed, f"{sub.relative_to(REPO)} holds files to ship but {name} is not listed"
 
 
+def test_the_editable_install_of_make_is_quiet_and_no_folder_is_named_like_the_package() -> None:
+    """`make demo` silences setuptools' warning that a folder named like the package could take
+    precedence over the editable install; that holds only while no such folder exists."""
+    install = [
+        line
+        for line in (REPO / "Makefile").read_text().splitlines()
+        if "pip install" in line and "-e" in line
+    ]
+    assert install and all('PYTHONWARNINGS="ignore:Editable installation"' in line for line in install)
+    assert not (REPO / "paxc").exists()
+
+
 def test_nothing_is_importable_outside_the_namespace() -> None:
     assert all(name.startswith("paxc.") for name in SETUPTOOLS["packages"])
     assert CONFIG["project"]["scripts"]["paxc"].startswith("paxc.")

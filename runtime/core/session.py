@@ -264,6 +264,11 @@ class Session(Generic[S]):
             raise BadSave(
                 "the replayed game does not reach the saved state (edited, or saved by another version)"
             )
+        seats = save.get("seats")
+        if seats is not None and len(seats) != len(rules.returns(session.state)):
+            raise BadSave(
+                f"the save seats {len(seats)} but the game has {len(rules.returns(session.state))} seats"
+            )
         return session
 
     @classmethod
@@ -283,11 +288,17 @@ class Recorder:
     the saves written: the labels of the decisions (what a save shows of each) are taken from a
     replay of the session's log that catches up with it at each save, never replayed again."""
 
-    def __init__(self, session: Session[Any]) -> None:
+    def __init__(self, session: Session[Any], seats: Sequence[str] | None = None) -> None:
         self.session = session
+        # Who sits at each seat (people, bots, the game's own opponent), written in the save when
+        # given: `paxc play --load` seats them again. The rules never read it.
+        self.seats = None if seats is None else list(seats)
         with silenced():  # a replay of what has already happened
             self._replay = Session(session.rules, session.options, session.seed)
         self._decisions: list[dict[str, Any]] = []
+        # The question each decision answered, for people reading the log (not saved: the
+        # replay of a save asks it again).
+        self.prompts: list[str] = []
 
     def save(self) -> dict[str, Any]:
         session, replay = self.session, self._replay
@@ -295,8 +306,10 @@ class Recorder:
             for entry in session.log[len(self._decisions) :]:
                 label = replay.action_to_string(entry.choice)
                 self._decisions.append({"player": entry.player, "choice": entry.choice, "label": label})
+                assert replay.pending is not None
+                self.prompts.append(replay.pending.prompt)
                 replay.apply_action(entry.choice)
-        return {
+        saved: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "game": session.rules.name,
             "options": session.options,
@@ -305,6 +318,9 @@ class Recorder:
             "chance": list(session.chance),
             "digest": _hash(session.rules.digest(session.state)),
         }
+        if self.seats is not None:
+            saved["seats"] = list(self.seats)
+        return saved
 
     def dumps(self) -> str:
         return json.dumps(self.save(), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
@@ -320,6 +336,8 @@ _SAVE_FIELDS: dict[str, type] = {
     "chance": list,
     "digest": str,
 }
+# Fields a save may lack: `seats` (who sat where) came after the first saves.
+_OPTIONAL_FIELDS: dict[str, type] = {"seats": list}
 _DECISION_FIELDS: dict[str, type] = {"player": int, "choice": int, "label": str}
 _DIGEST_LENGTH = 64  # sha256, in hex
 # A save file is read whole: a long game's log is a few hundred kilobytes; far more is not a save.
@@ -343,8 +361,12 @@ def _checked_save(data: object) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT or type(data.get("format")) is not int:
         raise BadSave("not a paxc save (missing or unknown 'format')")
     for name in data:
-        if name not in _SAVE_FIELDS:
+        if name not in _SAVE_FIELDS and name not in _OPTIONAL_FIELDS:
             raise BadSave(f"the save has an unknown field {shown(name)}")
+    if "seats" in data:
+        seats = data["seats"]
+        if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
+            raise BadSave(f"the save's 'seats' is not a list of names: {shown(seats)}")
     for name, kind in _SAVE_FIELDS.items():
         if name not in data:
             raise BadSave(f"the save lacks its '{name}'")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from paxc.runtime.core import style
-from paxc.runtime.pamir import card_lines, market
+from paxc.runtime.pamir import card_actions, card_lines, market
 from paxc.runtime.pamir.state import (
+    BASE_ACTIONS,
     BORDERS,
     COALITIONS,
     MARKET_COLUMNS,
@@ -18,8 +19,9 @@ from paxc.runtime.pamir.state import (
 def describe(state: PamirState, viewer: int | None = None) -> str:
     """The board as text; `viewer`'s hand is shown, other hands only counted."""
     lines = [
-        f"Turn {state.turn_number} - player {state.active} to play - favored suit: {state.favored.value} - "
+        f"Turn {state.turn_number} - {_whose_turn(state, viewer)} - "
         f"dominance checks: {state.checks_resolved}/4 - deck: {len(state.deck)} cards",
+        _actions(state),
         "",
         style.heading("Market")
         + " (row.column and the price in rupees; [Nr]: rupees lying on the card; 'c NAME' shows a card):",
@@ -83,6 +85,29 @@ def describe(state: PamirState, viewer: int | None = None) -> str:
 
 
 WIDTH = style.WIDTH  # a longer line goes on over several, indented further (style.fit)
+
+
+def _whose_turn(state: PamirState, viewer: int | None) -> str:
+    """`P0's turn`, and who is asked when another player decides during it (`viewer`, at the
+    terminal the player choosing: a loyalty, a bribe, a discard)."""
+    active = f"P{state.active}'s turn" + (" (Wakhan)" if state.is_wakhan(state.active) else "")
+    if viewer is not None and viewer != state.active:
+        return f"{active}, P{viewer} to decide"
+    return active
+
+
+def _actions(state: PamirState) -> str:
+    """The actions left this turn, and the court cards whose actions are free now (those of the
+    favored suit, or counting as it, not yet used this turn)."""
+    left = max(0, BASE_ACTIONS - state.turn.actions_taken)
+    player = state.active
+    free = [
+        card(number).name
+        for number in state.players[player].court
+        if number not in state.turn.used_cards and card_actions.is_bonus(state, player, number)
+    ]
+    said = f"Actions: {left} of {BASE_ACTIONS} left this turn; favored suit {state.favored.value}: its cards act free"
+    return said + (f" (P{player}'s: {', '.join(free)})" if free else "")
 
 
 def _cost(state: PamirState, viewer: int | None, row: int, column: int) -> int:

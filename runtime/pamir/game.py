@@ -34,12 +34,14 @@ def _kit() -> GameKit:
         rules.MAX_PLAYERS,
         tuple(variant.name for variant in VARIANTS),
         people_seats=rules.people_seats,
+        own_opponent="Wakhan",
         options_schema=rules.OPTIONS,
         observe=observe.observe,
         cards=CARDS,
         consequences=preview.consequences,
         secrets=preview.secrets,
         confirm=preview.confirm,
+        missing=preview.missing,
     )
 
 

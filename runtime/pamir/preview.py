@@ -9,6 +9,7 @@ cards that leave a hand or a court, the favored suit, points, pieces placed and 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from paxc.runtime.pamir.state import BASE_ACTIONS, PamirState, card
 
@@ -106,6 +107,23 @@ def _counted(n: int, whose: str, piece: str, where: str) -> str:
     if whose == "your" or whose.endswith("'s"):
         return f"{n} of {whose} {_PLURALS[piece]} {where}"
     return f"{n} {whose} {_PLURALS[piece]} {where}"
+
+
+def missing(state: PamirState, player: int, offered: Sequence[object]) -> list[str]:
+    """Why options a player may expect are not offered (for the table): at the choice of an
+    action, the cards in hand when no action is left to play them."""
+    from paxc.runtime.pamir.rules import EndTurn, Play
+
+    if not any(isinstance(o, EndTurn) for o in offered) or any(isinstance(o, Play) for o in offered):
+        return []
+    hand = state.players[player].hand
+    if not hand:
+        return []
+    names = ", ".join(card(n).name for n in hand)
+    return [
+        f"playing {names}: no action is left this turn (only actions of "
+        f"{state.favored.value} cards in your court are free)"
+    ]
 
 
 def confirm(state: PamirState, option: object) -> str | None:

@@ -126,9 +126,11 @@ def take(
         restore = _loyal(state, read)
         try:
             policy = _policies(state, read, target)[action]
-            yield from answering(state, card_actions.perform(state, seat, use), policy, done)
         finally:
             restore()
+        yield from _loyal_throughout(
+            state, read, answering(state, card_actions.perform(state, seat, use), policy, done)
+        )
     new_gifts = [g for g in state.players[seat].gifts if g not in gifts]
     return lambda: telling.deed(action, number, seat, done, new_gifts)
 
@@ -163,6 +165,27 @@ def _loyal(state: PamirState, read: Reading) -> Callable[[], None]:
         me.loyalty = None
 
     return restore
+
+
+def _loyal_throughout(state: PamirState, read: Reading, effect: Effect) -> Effect:
+    """Run `effect` with her pragmatic loyalty, which the shared rules read as her loyalty;
+    while it waits on another player's answer (a hostage bribe), she is again loyal to no single
+    coalition, as every player sees her then (the table, observations, saves). The questions
+    are made before they are put, and she gets the loyalty back before the rules go on: the game
+    is the same, only what others see while they answer changes."""
+    me = state.players[seat_of(state).seat]
+    loyalty = pragmatic_loyalty(state, read)
+    try:
+        while True:
+            me.loyalty = loyalty
+            try:
+                step = next(effect)
+            except StopIteration:
+                return
+            me.loyalty = None
+            yield step
+    finally:
+        me.loyalty = None
 
 
 def _as_action(state: PamirState, use: UseCard, body: Effect) -> Effect:

@@ -8,6 +8,7 @@ adds one action of that kind a turn, spent before the base actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -207,6 +208,30 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
     found: list[Option] = [EndTurn()]
     found.extend(o for o in candidates if affordable(state, player, o))
     return found
+
+
+def missing(state: PorfirianaState, player: int, offered: Sequence[object]) -> list[str]:
+    """Why options a player may expect are not among those `offered` (for the table): each card
+    in hand that cannot be played now. Only at the choice of an action (the one ending the turn)."""
+    if not any(isinstance(o, EndTurn) for o in offered):
+        return []
+    played = {o.number for o in offered if isinstance(o, PlayCard)}
+    notes = []
+    for number in dict.fromkeys(state.players[player].hand):
+        if number in played:
+            continue
+        if cards_played.playable(state, player, number):
+            needed = actions_needed(state, player, PlayCard(number))
+            reason = f"it takes {needed} action{'s' if needed != 1 else ''}, {state.turn.actions_left} left"
+        else:
+            reason = cards_played.why_not_playable(state, player, number)
+        notes.append(f"playing {card(number).name}: {reason}")
+    return notes
+
+
+def group(option: object) -> str | None:
+    """The kind of option the table lists as one line, the cards then asked for: speculations."""
+    return "speculate" if isinstance(option, Speculate) else None
 
 
 def sellable(state: PorfirianaState, player: int) -> list[int]:

@@ -31,9 +31,10 @@ def describe(state: PorfirianaState, viewer: int | None = None) -> str:
     regime = state.regime_card
     values = f"mines {economy.mine_value(state)}, economy {economy.economy_value(state)}"
     lines = [
-        f"Turn {state.turn_number} - player {state.active} to play - regime: {regime.name} ({values})"
+        f"Turn {state.turn_number} - {_whose_turn(state, viewer)} - regime: {regime.name} ({values})"
         + (" - DEPRESSION" if state.depression else "")
         + f" - topples: {state.topples}/4 - deck: {len(state.deck)} cards",
+        _actions(state),
         "",
         style.heading("Market")
         + " (row.column and the price in gold; [Pn]: player n's speculation cube; 'c NAME' shows a card):",
@@ -75,6 +76,26 @@ def describe(state: PorfirianaState, viewer: int | None = None) -> str:
         else:
             lines.append(f"  hand: {len(player.hand)} cards")
     return "\n".join(style.fit(lines))
+
+
+def _whose_turn(state: PorfirianaState, viewer: int | None) -> str:
+    """`P0's turn`, and who is asked when another player decides during it (`viewer`, at the
+    terminal the player choosing)."""
+    active = f"P{state.active}'s turn" + (" (Díaz)" if state.solitaire and state.active == 1 else "")
+    if viewer is not None and viewer != state.active:
+        return f"{active}, P{viewer} to decide"
+    return active
+
+
+def _actions(state: PorfirianaState) -> str:
+    """The actions left this turn, and the extra actions the active player's partners still give."""
+    extra = []
+    for held in state.players[state.active].row:
+        kind = card(held.number).extra_action
+        if kind is not None and held.number not in state.turn.extra_actions_used:
+            extra.append(f"{kind.value} ({card(held.number).name})")
+    said = f"Actions: {state.turn.actions_left} left this turn"
+    return said + (f"; extra actions: {', '.join(extra)}" if extra else "")
 
 
 def _cost(state: PorfirianaState, viewer: int | None, row: int, column: int) -> int:

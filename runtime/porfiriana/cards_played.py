@@ -49,6 +49,30 @@ def playable(state: PorfirianaState, player: int, number: int) -> bool:
     return False
 
 
+def why_not_playable(state: PorfirianaState, player: int, number: int) -> str:
+    """Why a card in hand is not playable now, in a player's words (for the table, which says
+    why an option a player may expect is missing); the same tests as `playable`."""
+    printed = card(number)
+    gold = state.players[player].gold
+    if not may_play(state, player, number):
+        return "a card in effect forbids playing it now"
+    kind = printed.card_type
+    if kind in (CardType.ENTERPRISE, CardType.PARTNER):
+        return f"it costs {printed.cost or 0} gold and you have {gold}"
+    if kind is CardType.TROOP:
+        if troops.destinations(state, player, number, free=True):
+            return f"you cannot pay for any place it may go ({gold} gold)"
+        return "there is no place it may go (its jurisdiction, or firepower against the troops there)"
+    if kind in (CardType.ORANGE, CardType.BLACK):
+        if attacks.targets(state, player, number, free=True):
+            return f"you cannot pay for any target it may have ({gold} gold)"
+        if kind is CardType.ORANGE:
+            where = f" in {printed.district.value}" if printed.district is not None else ""
+            return f"there is no enterprise{where} it may strike (not your own in unrest)"
+        return "nobody is a target it may have"
+    return f"a {kind.value} card is not played from the hand"
+
+
 def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
     """Play a card from the player's hand, asking them where or how."""
     printed = card(number)

@@ -40,7 +40,7 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.porfiriana import CARDS
-    from paxc.runtime.porfiriana import board, invariants, observe, preview, rules, setup
+    from paxc.runtime.porfiriana import actions, board, invariants, observe, preview, rules, setup
 
     return GameKit(
         rules.PorfirianaRules(),
@@ -53,12 +53,15 @@ def _kit() -> GameKit:
         setup.OPTIONS.max_players,
         tuple(variant.name for variant in VARIANTS),
         people_seats=_people_seats,
+        own_opponent="Díaz",
         options_schema=setup.OPTIONS,
         observe=observe.observe,
         cards=CARDS,
         consequences=preview.consequences,
         secrets=preview.secrets,
         confirm=preview.confirm,
+        missing=actions.missing,
+        group=actions.group,
     )
 
 

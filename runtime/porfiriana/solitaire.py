@@ -76,7 +76,7 @@ def diaz_turn(state: PorfirianaState) -> Effect:
             return  # Decision: the game has ended with his first card; the other stays put
         number = _at(state, row, column)
         state.market[row][column] = None
-        narrate(story.diaz_plays, number)
+        narrate(story.diaz_takes, number)
         # Rules L speak of the cards Díaz buys: he takes them for nothing.
         state.in_transit.append(number)
         yield from hooks.fire(state, CardBought(card(number), PlayerId(DIAZ), 0), played=(number, DIAZ))
@@ -152,7 +152,8 @@ def _partner(state: PorfirianaState, number: int) -> Effect:
     held = Holding(number)
     if printed.sides:
         held.side = (roll_die(state) - 1) * len(printed.sides) // DIE_FACES
-    yield from cards_played.place(state, DIAZ, held)  # told as he plays it
+    narrate(story.diaz_plays, number)
+    yield from cards_played.place(state, DIAZ, held)
     yield from hooks.card_moved(state, number, "market", None, "row", DIAZ)
     yield from hooks.fire(state, CardPlayed(printed, PlayerId(DIAZ), 0))
     yield from cards_played.card_effects(state, DIAZ, number, held.face)

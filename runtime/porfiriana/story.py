@@ -274,6 +274,12 @@ def diaz_rolled(column: int, row: int, number: int | None) -> str:
     return f"Díaz rolls {column + 1} for market row {row + 1}: {_name(number)}"
 
 
+def diaz_takes(number: int) -> str:
+    """Díaz takes a card he rolled; what he does with it (plays it against somebody, discards
+    it...) is told next, in its own words, so this line does not say he plays it."""
+    return f"Díaz takes {_name(number)} from the market"
+
+
 def diaz_plays(number: int) -> str:
     return f"Díaz plays {_name(number)}"
 

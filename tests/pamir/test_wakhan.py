@@ -651,3 +651,31 @@ def test_the_other_instructions() -> None:
     assert pick(AiTarget.PATRIOT_OF_DOMINANT_COALITION) is None  # no coalition is dominant
     state.armies[Region.KABUL][Coalition.AFGHAN] = 4
     assert pick(AiTarget.PATRIOT_OF_DOMINANT_COALITION) == (0, 4)
+
+
+def test_a_person_asked_during_her_action_sees_her_loyal_to_no_coalition() -> None:
+    """While one of her actions runs, the shared rules read her pragmatic loyalty as her loyalty;
+    a person asked a question then (a hostage bribe, a discard for unpaid leverage) still sees
+    Wakhan as she is, loyal to no single coalition: on the board, in observations and saves.
+    Games found where she once showed a loyalty to the person asked."""
+    from paxc.runtime import games
+    from paxc.runtime.core.agents import RandomAgent
+
+    kit = games.find("pamir").load_kit()
+    asked: list[str] = []
+    for seed, people in ((0, 2), (5, 1), (8, 2), (53, 1)):
+        session = kit.new_session({"players": people, "wakhan": True}, seed)
+        agent = RandomAgent(seed)
+        while not session.is_terminal():
+            state = session.state
+            assert state.wakhan is not None
+            her = state.wakhan.seat
+            if state.active == her:
+                assert session.pending is not None
+                asked.append(session.pending.prompt)
+                assert state.players[her].loyalty is None, session.pending.prompt
+                seen = session.observation(session.current_player()).public["players"][her]
+                assert seen["loyalty"] is None, session.pending.prompt
+            session.apply_action(agent.choose(session))
+    assert any(prompt.startswith("Bribe owed by") for prompt in asked)
+    assert "Leverage unpaid: discard a card" in asked

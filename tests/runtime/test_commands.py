@@ -170,10 +170,17 @@ def test_wakhan_takes_a_seat_when_one_or_two_people_play(tmp_path: Path) -> None
     her own seat (0); the people's seats follow."""
     code, output = paxc("simulate", "pamir", "--players", "1", "--games", "6", "--seed", "4", "--check")
     assert code == 0 and "errors: 0" in output, output
-    assert "6 games of 1 player against the game's own opponent" in output
-    assert "wins by seat: P0 " in output and "P1 points" in output  # her seat 0, the person's 1
+    assert "6 games of 1 player against Wakhan (P0) in " in output
+    assert "wins by seat: P0 (Wakhan) " in output and "\n  P1 points" in output  # her seat 0, the person's 1
     code, output = paxc("simulate", "pamir", "--players", "2", "--wakhan", "--games", "4", "--check")
     assert code == 0 and "errors: 0" in output and "P2 points" in output, output
+    assert "4 games of 2 players against Wakhan (P0)" in output and "P0 (Wakhan) points" in output
+    code, output = paxc("simulate", "porfiriana", "--solitaire", "--games", "2", "--json")
+    assert (
+        code == 0 and json.loads(output)["seats"] == ["random", "Díaz"] and json.loads(output)["players"] == 1
+    )
+    code, output = paxc("simulate", "porfiriana", "--solitaire", "--games", "2")
+    assert "2 games of 1 player against Díaz (P1) in " in output and "P1 (Díaz) gold" in output, output
     log = tmp_path / "solo.json"
     code, output = paxc("play", "pamir", "--players", "1", "--seats", "random", "--save", str(log))
     assert code == 0 and "The game is over" in output, output
@@ -267,7 +274,7 @@ def test_simulate_json_gives_the_summary_on_stdout_for_tools() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)  # stdout is the JSON document alone
     assert data["game"] == "pamir" and data["seed"] == 3
-    assert (data["games"], data["players"], data["seats"]) == (3, 2, 2)
+    assert (data["games"], data["players"], data["seats"]) == (3, 2, ["random", "random"])
     assert data["options"] == {"players": 2} and data["score_name"] == "points"
     assert sum(data["wins"]) == 3 and len(data["scores"]) == 2 and data["errors"] == []
     assert sum(data["endings"].values()) == 3
@@ -276,3 +283,61 @@ def test_simulate_json_gives_the_summary_on_stdout_for_tools() -> None:
     assert code == 0
     assert f"wins by seat: P0 {data['wins'][0]}, P1 {data['wins'][1]}" in text  # the same figures
     assert f"P0 points: mean {data['scores'][0]['mean']:.1f}, max {data['scores'][0]['max']}" in text
+
+
+def test_a_save_keeps_who_sits_where(tmp_path: Path) -> None:
+    """`--seats random,human`, saved and resumed: the person keeps seat 1 and a bot seat 0."""
+    log = tmp_path / "game.json"
+    code, output = paxc(
+        "play", "pamir", "--players", "2", "--seats", "random,human", "--save", str(log), stdin="q\n"
+    )
+    assert code == 0 and "P1: Choose your loyalty" in output, output
+    assert json.loads(log.read_text(encoding="utf-8"))["seats"] == ["random", "human"]
+    code, output = paxc("play", "--load", str(log), stdin="q\n")
+    assert code == 0 and "P1: Choose your loyalty" in output and "P0: Choose" not in output, output
+    # --seats on --load says who sits where from now on, and the save follows.
+    code, output = paxc("play", "--load", str(log), "--seats", "random,random")
+    assert code == 0 and "The game is over" in output, output
+    assert json.loads(log.read_text(encoding="utf-8"))["seats"] == ["random", "random"]
+
+
+def test_saves_name_the_game_s_own_opponent_and_old_saves_still_load(tmp_path: Path) -> None:
+    for args, seats in (
+        (["pamir", "--players", "1"], ["Wakhan", "human"]),
+        (["porfiriana", "--solitaire"], ["human", "Díaz"]),
+    ):
+        log = tmp_path / f"{args[0]}.json"
+        code, output = paxc("play", *args, "--seed", "3", "--save", str(log), stdin="q\n")
+        assert code == 0, output
+        assert json.loads(log.read_text(encoding="utf-8"))["seats"] == seats
+    # A save written before saves kept the seats: the first person's seat is a person's, the
+    # others random (what `--seats` gives by default).
+    log = tmp_path / "old.json"
+    paxc("play", "pamir", "--players", "2", "--seats", "random,human", "--save", str(log), stdin="q\n")
+    old = json.loads(log.read_text(encoding="utf-8"))
+    del old["seats"]
+    log.write_text(json.dumps(old), encoding="utf-8")
+    code, output = paxc("play", "--load", str(log), stdin="q\n")
+    assert code == 0 and "P1: Choose your loyalty -> " in output, output  # a bot's choice, printed
+    for bad in (["human"], ["human", "robot"], ["Wakhan", "human"], "human"):
+        log.write_text(json.dumps({**old, "seats": bad}), encoding="utf-8")
+        code, output = paxc("play", "--load", str(log), stdin="q\n")
+        assert code == 2 and "seats" in output, (bad, output)
+
+
+def test_replay_keeps_every_prompt_and_steps_with_the_board(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    paxc("play", "pamir", "--players", "2", "--seats", "random,random", "--seed", "4", "--save", str(log))
+    code, output = paxc("replay", "--no-story", str(log))
+    assert code == 0, output
+    lines = [line for line in output.splitlines() if line[:5].strip().isdigit()]
+    assert lines and all(" -> " in line for line in lines)  # each decision with its question
+    assert "    1  P0: Choose your loyalty -> " in output
+    assert "seats: P0 random, P1 random" in output
+    # --step: the board after each decision, waiting for Enter; 'q' goes through the rest.
+    code, stepped = paxc("replay", "--step", str(log), stdin="\n\nb\nq\n")
+    assert code == 0, stepped
+    assert stepped.count("Enter: the next decision") == 4  # after decisions 1, 2, then 3 twice (b, q)
+    assert stepped.count("  Transcaspia  tribes:") == 2  # the whole board: at the start, and for 'b'
+    assert "The board, what changed ('b' shows it all):" in stepped
+    assert stepped.count(" -> ") == output.count(" -> ") and stepped.endswith(output.splitlines()[-1] + "\n")

@@ -226,7 +226,7 @@ def test_contradictory_options_are_usage_errors() -> None:
 
 def test_the_solitaire_alone_and_the_default_players_still_play() -> None:
     code, output = paxc("simulate", "porfiriana", "--solitaire", "--games", "1", "--seed", "2")
-    assert code == 0 and "1 game of 2 players" in output, output
+    assert code == 0 and "1 game of 1 player against Díaz (P1)" in output, output
     code, output = paxc("simulate", "pamir", "--games", "1", "--seed", "2")
     assert code == 0 and "1 game of 3 players" in output, output
 

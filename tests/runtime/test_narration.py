@@ -477,6 +477,17 @@ def test_the_solitaire_tells_dizs_moves_in_his_name() -> None:
     assert not says(lines, "P1 ")  # his seat is called by his name
 
 
+def test_dizs_moves_are_told_once_each() -> None:
+    """Taking a card and what he does with it are two lines that say different things: never
+    "Díaz plays Political Arrest" then "Díaz plays Political Arrest against P0"."""
+    lines: list[str] = []
+    for seed in (3, 4, 5):
+        _play("porfiriana", {"players": 2, "solitaire": True}, seed, lines.append)
+    assert says(lines, "Díaz takes ", " from the market") and says(lines, "Díaz plays ", " against P")
+    repeated = [(a, b) for a, b in zip(lines, lines[1:], strict=False) if b.startswith(a)]
+    assert repeated == []
+
+
 def test_wakhan_is_told_by_her_name_and_what_she_only_weighs_is_not_told() -> None:
     lines: list[str] = []
     _play("pamir", {"players": 1, "wakhan": True}, 3, lines.append)

@@ -362,3 +362,112 @@ def test_pieces_in_a_preview_are_counted_in_words() -> None:
         f"2 of your spies on {spied.name}"
     ]
     assert pamir_preview._pieces(after, before, 0)[0].startswith("removes 3 British armies in Kabul")
+
+
+# ---------------------------------------------------------------------- what a newcomer needs
+
+
+def test_the_header_names_who_decides_and_the_actions_left() -> None:
+    """While Wakhan (P0) has the turn, P1 choosing a loyalty is named as the one deciding."""
+    played = kit("pamir")
+    session = played.new_session({"players": 1, "wakhan": True}, 5)
+    header, actions = played.describe(session.state, session.current_player()).splitlines()[:2]
+    assert session.current_player() == 1
+    assert "P0's turn (Wakhan), P1 to decide" in header and "player 0 to play" not in header
+    assert actions.startswith("Actions: 2 of 2 left this turn; favored suit ")
+
+
+def test_the_board_says_which_court_cards_act_for_free() -> None:
+    state = empty_state(2)
+    favored = court_card(lambda c: c.suit is state.favored)
+    other = court_card(lambda c: c.suit is not state.favored and c.suit is not None)
+    state.players[0].court = [favored.number, other.number]
+    state.turn.actions_taken = 1
+    top = " ".join(kit("pamir").describe(state, 0).split("\n\n")[0].split())  # its lines unwrapped
+    actions = top[top.index("Actions: ") :]
+    assert actions.startswith(
+        f"Actions: 1 of 2 left this turn; favored suit {state.favored.value}: its cards act free (P0's: "
+    )
+    assert favored.name in actions and other.name not in actions
+    state.turn.used_cards.add(favored.number)  # used this turn: no longer there to be used
+    assert favored.name not in kit("pamir").describe(state, 0).split("\n\n")[0]
+
+
+def test_the_board_is_printed_whole_once_then_what_changed_and_all_of_it_on_b() -> None:
+    answers = "0\n1\n1\nb\nq\ny\n"  # loyalty, then two purchases, then the board asked for
+    code, output = paxc(
+        "play", "pamir", "--players", "2", "--seats", "human,random", "--seed", "4", stdin=answers
+    )
+    assert code == 0, output
+    # The map does not change in these decisions: it is printed with the whole board only, at
+    # the start and for 'b', never again with what changed.
+    assert output.count("  Transcaspia  tribes:") == 2, output
+    assert output.count("The board, what changed ('b' shows it all):") >= 2, output
+    changes = [
+        part.split("choice:")[0] for part in output.split("The board, what changed ('b' shows it all):\n")[1:]
+    ]
+    assert any("Actions: 1 of 2 left this turn" in part for part in changes)  # after the purchase
+
+
+def test_board_changes_are_the_new_lines_under_what_says_where_they_are() -> None:
+    from paxc.runtime.commands import board_changes
+
+    before = "Turn 1\nMarket:\n  1.1 A\n  1.2 B\nPlayers:\n  P0: 4 rupees\n    court: -\n  P1: 2 rupees\n    court: -"
+    after = "Turn 1\nMarket:\n  1.1 A\n  1.2 -\nPlayers:\n  P0: 4 rupees\n    court: -\n  P1: 2 rupees\n    court: B\n"
+    assert board_changes(before, after) == [
+        "Market:",
+        "  1.2 -",
+        "Players:",
+        "  P1: 2 rupees",
+        "    court: B",
+    ]
+    assert board_changes(before, before) == []
+    wrapped = "Players:\n  P0: a long line\n      that goes on\n    court: -"
+    assert board_changes(wrapped.replace("a long", "a longer"), wrapped) == wrapped.splitlines()[:3]
+
+
+def test_speculations_are_one_line_then_a_choice_of_card_and_the_save_is_the_rules_own(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "game.json"
+    answers = "10\no\n10\n1\nq\n"
+    code, output = paxc("play", "porfiriana", "--solitaire", "--seed", "5", "--save", str(log), stdin=answers)
+    assert code == 0, output
+    first = output[: output.index("choice:")]
+    assert "speculate on " not in first and "  10: speculate (12 ways, listed when chosen)" in first
+    assert "P0: Take an action, or end your turn - speculate: which? ('o': back to every option)" in output
+    assert "  1: speculate on El Paso Gun Store [2040]" in output
+    decision = json.loads(log.read_text(encoding="utf-8"))["decisions"][0]
+    assert decision["label"] == "speculate on El Paso Gun Store [2040]" and decision["choice"] == 11
+    assert paxc("replay", "--quiet", str(log))[0] == 0
+
+
+def test_a_card_in_hand_missing_from_the_options_says_why() -> None:
+    from paxc.runtime.porfiriana import actions as porfiriana_actions
+    from tests.porfiriana.scenario import empty_state as porfiriana_state
+    from tests.porfiriana.scenario import hold, named
+
+    state = porfiriana_state(2)
+    looting = named("Looting")
+    hold(state, 0, looting.number)  # gold to spare, but no enterprise in play to strike
+    offered = porfiriana_actions.options(state, 0)
+    assert not any(isinstance(o, porfiriana_actions.PlayCard) for o in offered)
+    missing = kit("porfiriana").missing
+    assert missing is not None
+    notes = missing(state, 0, offered)
+    assert notes == ["playing Looting: there is no enterprise it may strike (not your own in unrest)"]
+    state.turn.actions_left = 0
+    assert missing(state, 0, porfiriana_actions.options(state, 0))
+
+
+def test_pamir_says_a_hand_cannot_be_played_without_an_action_left() -> None:
+    state = empty_state(2)
+    held = court_card(lambda c: True)
+    state.players[0].hand = [held.number]
+    state.turn.actions_taken = 2
+    missing = kit("pamir").missing
+    assert missing is not None
+    notes = missing(state, 0, pamir_rules.legal_actions(state, 0))
+    assert notes and notes[0].startswith(f"playing {held.name}: no action is left this turn")
+    state.turn.actions_taken = 0
+    assert missing(state, 0, pamir_rules.legal_actions(state, 0)) == []
