@@ -110,6 +110,15 @@ def stage() -> None:
     init = STAGE / "paxc" / "__init__.py"
     if not init.exists():
         init.write_text('"""The staged copy of paxc, imported in place of the installed one."""\n')
+    # mutmut copies the other files (grammar, cards) into mutants/ only once: keep them current.
+    mutants = STAGE / "mutants" / "paxc"
+    if mutants.exists():
+        for path in (STAGE / "paxc").rglob("*"):
+            there = mutants / path.relative_to(STAGE / "paxc")
+            if path.is_file() and path.suffix != ".py" and "__pycache__" not in path.parts:
+                if not there.exists() or not filecmp.cmp(path, there, shallow=False):
+                    there.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(path, there)
 
 
 def _sync(source: Path, target: Path) -> None:

@@ -201,6 +201,54 @@ def test_cleanup_discards_in_her_order() -> None:
     assert set(state.discard) == set(order[:excess])
 
 
+def test_cleanup_follows_her_order_not_the_card_numbers() -> None:
+    state = with_wakhan()
+    political = court_card(
+        lambda c: c.suit is Suit.POLITICAL and c.patriot is None and not c.abilities and c.rank == 1
+    )
+    militaries = [
+        c.number
+        for c in CARDS
+        if c.suit is Suit.MILITARY and c.patriot is None and not c.abilities and c.number > political.number
+    ][:4]
+    state.players[SEAT].court = [political.number, *militaries]  # limit 3 + 1 Political star
+    drive(wakhan_turn.cleanup(state), [], then_first=True)
+    assert political.number in state.players[SEAT].court and len(state.discard) == 1
+
+
+def test_ambition_with_exactly_the_rupees_the_check_costs_and_only_with_an_action_left() -> None:
+    """She buys the check when she has just enough rupees; it takes one of her two actions, and
+    with both taken she has no ambition."""
+    state = with_wakhan()
+    check = event_card(lambda c: c.card_type.value == "dominance_check").number
+    state.market[0][2] = check  # costs 2 (nothing is favored that doubles it)
+    state.armies[Region.KABUL][Coalition.BRITISH] = 4
+    patriot = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
+    state.players[SEAT].court = [patriot]
+    state.players[SEAT].rupees = 2
+    state.turn.actions_taken = 2
+    drive(wakhan_turn.ambition(state, reading(state)), [], then_first=True)
+    assert state.market[0][2] == check
+    state.turn.actions_taken = 1
+    drive(wakhan_turn.ambition(state, reading(state)), [], then_first=True)
+    assert state.market[0][2] is None and state.turn.actions_taken == 2
+    assert state.players[SEAT].rupees == 0
+
+
+def test_no_ambition_for_a_final_check_another_player_wins() -> None:
+    """The last check ends the game: it serves her only if she wins it or scores the most."""
+    state = with_wakhan()
+    check = event_card(lambda c: c.card_type.value == "dominance_check").number
+    state.market[0][0] = check
+    state.checks_resolved = 3
+    state.players[HUMAN].score = 10
+    state.armies[Region.KABUL][Coalition.BRITISH] = 4
+    patriot = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
+    state.players[HUMAN].court = [patriot]  # the human has the influence
+    drive(wakhan_turn.ambition(state, reading(state)), [], then_first=True)
+    assert state.market[0][0] == check and state.turn.actions_taken == 0
+
+
 def test_a_spy_of_another_player_makes_a_card_go_first() -> None:
     state = with_wakhan()
     low, high = military(1), military(2)
