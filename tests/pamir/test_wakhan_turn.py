@@ -235,6 +235,24 @@ def test_ambition_with_exactly_the_rupees_the_check_costs_and_only_with_an_actio
     assert state.players[SEAT].rupees == 0
 
 
+def test_ambition_looks_past_a_check_she_cannot_buy_to_one_she_can() -> None:
+    """A check she paid onto this turn (she never buys those) or one too dear for her does not
+    stop her looking at the others in the market, in the same row too."""
+    state = with_wakhan()
+    checks = [c.number for c in CARDS if c.card_type.value == "dominance_check"]
+    state.armies[Region.KABUL][Coalition.BRITISH] = 4
+    patriot = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
+    state.players[SEAT].court = [patriot]
+    state.players[SEAT].rupees = 3
+    state.market[1][0] = checks[0]
+    state.turn.paid_onto.add(checks[0])  # she paid onto it this turn
+    state.market[0][5] = checks[1]  # costs 5
+    state.market[1][2] = checks[2]  # costs 2
+    drive(wakhan_turn.ambition(state, reading(state)), [], then_first=True)
+    assert state.market[1][2] is None and checks[2] in state.discard
+    assert state.market[1][0] == checks[0] and state.market[0][5] == checks[1]
+
+
 def test_no_ambition_for_a_final_check_another_player_wins() -> None:
     """The last check ends the game: it serves her only if she wins it or scores the most."""
     state = with_wakhan()
