@@ -10,8 +10,10 @@ import pytest
 
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
 from paxc.generated.porfiriana.vocabulary import (
+    Card,
     CardType,
     Connection,
+    District,
     Faction,
     Family,
     MarketSignal,
@@ -211,6 +213,28 @@ def test_an_irrigation_canal_connection_earns_one_more() -> None:
     held.connection_owner, held.connection_level = 0, Connection.RAIL
     state.players[0].cubes -= 1
     assert economy.income(state, 0) == 2 + 1 + economy.CANAL_BONUS
+
+
+def test_a_projects_income_follows_the_other_working_enterprises_of_its_district() -> None:
+    # Decision (economy.income_target): a project holds one income cube for each other working
+    # enterprise of its district in play, anybody's, up to three.
+    project = find(
+        CardType.ENTERPRISE, lambda c: Family.PROJECT in c.family and c.district is District.SONORA
+    )
+
+    def plain(district: District) -> Card:
+        return find(CardType.ENTERPRISE, lambda c: c.district is district and not c.family and not c.sides)
+
+    state = empty_state()
+    held = put(state, 0, project.number)
+    assert held.income == 0
+    put(state, 1, plain(District.CHIHUAHUA).number)  # another district: no support
+    assert held.income == 0
+    neighbour = put(state, 2, plain(District.SONORA).number)
+    assert held.income == 1
+    neighbour.unrest = 1  # not working
+    drive(economy.settle(state), [])
+    assert held.income == 0
 
 
 def test_a_smelters_income_follows_the_working_mines_in_play() -> None:
