@@ -124,6 +124,19 @@ class _Scope:
     def know(self, facts: dict[ir.Expr, str]) -> None:
         self._known[-1].update(facts)
 
+    def facts(self) -> list[dict[ir.Expr, str]]:
+        """A copy of what is known, frame by frame, to return to (`restore`) or meet (`keep_only`)."""
+        return [dict(frame) for frame in self._known]
+
+    def restore(self, facts: list[dict[ir.Expr, str]]) -> None:
+        self._known = [dict(frame) for frame in facts]
+
+    def keep_only(self, facts: list[dict[ir.Expr, str]]) -> None:
+        """Keep only what `facts` (known at the end of another branch) knows too."""
+        for frame, other in zip(self._known, facts, strict=True):
+            for value in [v for v in frame if other.get(v) != frame[v]]:
+                del frame[value]
+
     def forget(self, changed: Callable[[ir.Expr], bool]) -> None:
         """What was proved present of values that may have changed since is no longer known."""
         for frame in self._known:
@@ -704,8 +717,14 @@ class GameChecker:
             return ir.LetStmt(statement.name.text, value, line)
         if isinstance(statement, ast.If):
             condition = self._condition(statement.condition, scope)
+            # The two branches are alternatives: what the first forgets (a `set` of a memory
+            # tested before the `if`) still holds in the second, and after the `if` only what
+            # both kept holds.
+            before = scope.facts()
             with scope.nested(ir.proved_present(condition, True)):
                 then = self._statements(statement.then, scope)
+            after_then = scope.facts()
+            scope.restore(before)
             otherwise: tuple[ir.Stmt, ...] = ()
             if isinstance(statement.otherwise, ast.Block):
                 with scope.nested(ir.proved_present(condition, False)):
@@ -714,6 +733,7 @@ class GameChecker:
                 with scope.nested(ir.proved_present(condition, False)):
                     nested = self._statement(statement.otherwise, scope)
                 otherwise = (nested,) if nested is not None else ()
+            scope.keep_only(after_then)
             return ir.IfStmt(condition, then, otherwise, line) if condition is not None else None
         if isinstance(statement, ast.ChooseOne):
             return self._choose_one(statement, scope)
@@ -1414,6 +1434,10 @@ class GameChecker:
                 Code.WRONG_TYPE,
                 f"only cards have attributes; this is {_article(subject.type)}",
             )
+            return None
+        if subject.type.optional:
+            # The code would read an attribute of None (and mypy --strict refuses it).
+            self._type_error(expr.subject.span, "a card whose attribute is read", CARD, subject.type)
             return None
         if expr.attribute.text == "card_type":
             return ir.FieldRef(subject, "card_type", CARD_TYPE)

@@ -314,7 +314,7 @@ def test_choose_exactly_n_takes_all_when_there_are_not_more(testgame: ModuleType
 
 def test_a_remembered_card_is_tested_then_used(testgame: ModuleType) -> None:
     hunter = testgame.CARD_9
-    trigger, checking = hunter.abilities[0].triggers
+    trigger, checking, branching = hunter.abilities[0].triggers
     strong = dataclasses.replace(_unit(testgame, "Strong", 3, (), None), number=51)
     weak = dataclasses.replace(_unit(testgame, "Weak", 1, (), None), number=52)
     game = FakeGame(2, gold={0: 0, 1: 0}, army=[strong, weak])
@@ -334,6 +334,16 @@ def test_a_remembered_card_is_tested_then_used(testgame: ModuleType) -> None:
     game.memory[(9, "target")] = strong.number
     run(checking.run(game, started), [])
     assert game.log[-1:] == [("move_unit", ("Strong", "North"))]
+    # A `set` in the `if` branch leaves the `else if` what the trigger's test proved.
+    other = trigger.event(PlayerId(1))
+    game.memory[(9, "target")] = weak.number
+    run(branching.run(game, other), [])
+    assert game.log[-1:] == [("move_unit", ("Weak", "East"))]
+    mighty = dataclasses.replace(_unit(testgame, "Mighty", 3, (), None), number=53)
+    game.army_cards = [strong, weak, mighty]
+    game.memory[(9, "target")] = mighty.number
+    run(branching.run(game, other), [])
+    assert game.memory[(9, "target")] == 9 and game.log[-1:] == [("move_unit", ("Weak", "East"))]
 
 
 def test_trigger_condition_and_folded_attribute(testgame: ModuleType) -> None:
