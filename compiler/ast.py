@@ -483,6 +483,15 @@ class ZoneDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveDecl:
+    """`move ORIGIN to DESTINATION`: a move of a card between two zones the runtime makes."""
+
+    origin: Ident
+    destination: Ident
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class MoneyDecl:
     """`money NAME "singular" "plural"`: what the game's players pay with."""
 
@@ -502,6 +511,7 @@ VocabItem = (
     | DurationDecl
     | MemoryDecl
     | ZoneDecl
+    | MoveDecl
     | MoneyDecl
     | WhileDecl
 )

@@ -87,6 +87,9 @@ def _describe(statement: ast.Statement) -> str:
 class _Binding:
     type: Type
     is_hook_param: bool
+    # For a card, or a list of cards: the zones it may be in (`choose c in cards in hand of you`:
+    # the hand). None: anywhere.
+    origins: frozenset[str] | None = None
 
 
 class _Scope:
@@ -107,6 +110,8 @@ class _Scope:
         self.reported: set[Span] = set()  # bindings already reported as changing a name's type
         # Values a test (`is set`) proved present, by frame: the name the code keeps each under.
         self._known: list[dict[ir.Expr, str]] = [{}]
+        # Where a test proved cards are (`if c.zone == hand`), by frame: card name -> zones.
+        self._zones: list[dict[str, frozenset[str]]] = [{}]
         self._bindings = 0
 
     def new_binding(self) -> str:
@@ -137,11 +142,35 @@ class _Scope:
             for value in [v for v in frame if other.get(v) != frame[v]]:
                 del frame[value]
 
+    def forget_zones(self, key: str) -> None:
+        """A name bound again no longer names the card a test placed."""
+        for frame in self._zones:
+            frame.pop(key, None)
+
     def forget(self, changed: Callable[[ir.Expr], bool]) -> None:
         """What was proved present of values that may have changed since is no longer known."""
         for frame in self._known:
             for value in [v for v in frame if changed(v)]:
                 del frame[value]
+
+    def origins(self, key: str) -> frozenset[str] | None:
+        """The zones the card named `key` may be in (None: any): what a test proved of it, else
+        where the list it was chosen from is."""
+        for frame in reversed(self._zones):
+            if key in frame:
+                return frame[key]
+        binding = self.lookup(key) if key != "this" else None
+        return binding.origins if binding is not None else None
+
+    def widen(self, key: str, zone: str) -> None:
+        """A card moved to `zone` may be there from now on (or where it was, had it left)."""
+        for frame in self._zones:
+            if key in frame:
+                frame[key] = frame[key] | {zone}
+        for names in self._frames:
+            binding = names.get(key)
+            if binding is not None and binding.origins is not None:
+                names[key] = dataclasses.replace(binding, origins=binding.origins | {zone})
 
     def lookup(self, name: str) -> _Binding | None:
         for frame in reversed(self._frames):
@@ -156,15 +185,25 @@ class _Scope:
         return [name for frame in self._frames for name in frame]
 
     @contextmanager
-    def nested(self, known: dict[ir.Expr, str] | None = None) -> Iterator[None]:
-        """A block's names; `known`: the values its test proved present."""
+    def nested(
+        self, known: dict[ir.Expr, str] | None = None, zones: dict[str, frozenset[str]] | None = None
+    ) -> Iterator[None]:
+        """A block's names; `known`: the values its test proved present; `zones`: where it
+        proved cards are."""
         self._frames.append({})
         self._known.append(dict(known or {}))
+        narrowed = {key: self._narrowed(key, found) for key, found in (zones or {}).items()}
+        self._zones.append(narrowed)
         try:
             yield
         finally:
             self._frames.pop()
             self._known.pop()
+            self._zones.pop()
+
+    def _narrowed(self, key: str, found: frozenset[str]) -> frozenset[str]:
+        known = self.origins(key)
+        return found if known is None else found & known
 
 
 # How each kind of `modify` is written, for messages.
@@ -545,7 +584,7 @@ class GameChecker:
         condition = self._condition(block.condition, scope) if block.condition is not None else None
         # What the block's condition proves present is present in its body, as after an `if`
         # (`when T if this.marked is set { ... this.marked ... }`); the code tests it again there.
-        with scope.nested(ir.proved_present(condition, True)):
+        with scope.nested(ir.proved_present(condition, True), ir.proved_zones(condition)):
             body = self._statements(block.body, scope)
         if hook is None:
             return []
@@ -713,7 +752,7 @@ class GameChecker:
             value = self._expr(statement.value, scope, None)
             if value is None:
                 return None
-            self._bind_local(statement.name, value.type, scope)
+            self._bind_local(statement.name, value.type, scope, origins=_origins(value, scope))
             return ir.LetStmt(statement.name.text, value, line)
         if isinstance(statement, ast.If):
             condition = self._condition(statement.condition, scope)
@@ -721,7 +760,7 @@ class GameChecker:
             # tested before the `if`) still holds in the second, and after the `if` only what
             # both kept holds.
             before = scope.facts()
-            with scope.nested(ir.proved_present(condition, True)):
+            with scope.nested(ir.proved_present(condition, True), ir.proved_zones(condition)):
                 then = self._statements(statement.then, scope)
             after_then = scope.facts()
             scope.restore(before)
@@ -818,10 +857,12 @@ class GameChecker:
         assert statement.source is not None
         source, element = self._list(statement.source, scope, "a loop")
         with scope.nested():
+            origins = _origins(source, scope) if source is not None else None
             if element is not None:
-                self._bind_local(statement.variable, element, scope)
+                self._bind_local(statement.variable, element, scope, origins=origins)
             where = self._condition(statement.where, scope) if element is not None else None
-            body = self._statements(statement.body, scope)
+            with scope.nested(zones=ir.proved_zones(where)):
+                body = self._statements(statement.body, scope)
         if source is None or element is None:
             return None
         return ir.ForEachStmt(element, statement.variable.text, where, body, statement.span.line, source)
@@ -836,8 +877,14 @@ class GameChecker:
         if source is None or element is None:
             return None
         # The chosen value stays bound after the choice; its test sees it too.
-        self._bind_local(statement.variable, element, scope)
+        origins = _origins(source, scope)
+        self._bind_local(statement.variable, element, scope, origins=origins)
         where = self._condition(statement.where, scope)
+        found = ir.proved_zones(where).get(statement.variable.text)
+        if found is not None:
+            self._bind_local(
+                statement.variable, element, scope, origins=found if origins is None else found & origins
+            )
         if chooser is None:
             return None
         prompt = f"{self._card_name}: choose {_a(str(element))}"
@@ -868,11 +915,15 @@ class GameChecker:
         chooser = self._chooser(statement.chooser, scope)
         where: ir.Expr | None = None
         if element is not None:
+            origins = _origins(source, scope) if source is not None else None
             with scope.nested():
                 # The test's `x` is one value, in a comprehension of its own: not the list bound below.
-                self._bind_local(statement.variable, element, scope, comprehension=True)
+                self._bind_local(statement.variable, element, scope, comprehension=True, origins=origins)
                 where = self._condition(statement.where, scope)
-            self._bind_local(statement.variable, list_of(element), scope)
+            found = ir.proved_zones(where).get(statement.variable.text)
+            if found is not None:
+                origins = found if origins is None else found & origins
+            self._bind_local(statement.variable, list_of(element), scope, origins=origins)
         else:
             scope.unresolved.add(statement.variable.text)  # its uses are not errors of their own
         if count is None or source is None or element is None or chooser is None:
@@ -948,7 +999,7 @@ class GameChecker:
         if source is None or element is None:
             return None
         with scope.nested():
-            self._bind_local(expr.variable, element, scope)
+            self._bind_local(expr.variable, element, scope, origins=_origins(source, scope))
             where = self._condition(expr.where, scope)
         return ir.SelectionExpr(expr.variable.text, source, where, list_of(element))
 
@@ -986,13 +1037,20 @@ class GameChecker:
         return ir.BuiltinCall(name, tuple(values), INT)
 
     def _bind_local(
-        self, ident: ast.Ident, type_: Type, scope: _Scope, *, comprehension: bool = False
+        self,
+        ident: ast.Ident,
+        type_: Type,
+        scope: _Scope,
+        *,
+        comprehension: bool = False,
+        origins: frozenset[str] | None = None,
     ) -> None:
         """Bind a name of the effect. `comprehension`: the name of a test's value, which the code
         binds inside a comprehension only, so it may name another kind of value elsewhere."""
         scope.forget(lambda value: _subject_is_local(value, ident.text))
+        scope.forget_zones(ident.text)
         if comprehension:  # what is wrong with the name is reported where it is bound for good
-            scope.bind(ident.text, _Binding(type_, False))
+            scope.bind(ident.text, _Binding(type_, False, origins))
             return
         existing = scope.lookup(ident.text)
         if existing is not None and existing.is_hook_param:
@@ -1023,7 +1081,7 @@ class GameChecker:
                 f"'{ident.text}' already names {_article(earlier[0])} in this effect (line {earlier[1]})",
                 "a name keeps one kind of value throughout an effect; choose another name",
             )
-        scope.bind(ident.text, _Binding(type_, False))
+        scope.bind(ident.text, _Binding(type_, False, origins))
 
     def _choice_kind(self, ident: ast.Ident) -> Type | None:
         if ident.text == "player":
@@ -1174,7 +1232,51 @@ class GameChecker:
         if card is None or place is None:
             return None
         zone, holder = place
-        return ir.MoveStmt(card, zone, holder, phrase.span.line)
+        origins = self._move_origins(card_expr, card, zone, scope)
+        if origins is None:
+            return None
+        key = ir.card_key(card)
+        if key is not None:
+            scope.widen(key, zone.name)
+        return ir.MoveStmt(card, zone, holder, phrase.span.line, origins)
+
+    def _move_origins(
+        self, card_expr: ast.Expr, card: ir.Expr, zone: ZoneSpec, scope: _Scope
+    ) -> tuple[str, ...] | None:
+        """The zones the card moved may be in, each of which the game declares a move from to
+        `zone`; a card that may be anywhere else is an error naming the moves there are."""
+        sources = self.vocab.moves_to(zone.name)
+        if not zone.per_player:
+            sources = [zone.name, *sources]  # a card already there stays
+        found = _origins(card, scope)
+        declared = ", ".join(f"{a} to {b}" for a, b in self.vocab.moves) or "none"
+        if found is None:
+            shown = (
+                card_expr.ident.text
+                if isinstance(card_expr, ast.Name)
+                else "this"
+                if isinstance(card_expr, ast.This)
+                else "CARD"
+            )
+            self.reporter.error(
+                card_expr.span,
+                Code.NO_SUCH_MOVE,
+                f"this card may be in any zone, and the game moves a card to {zone.name} only from "
+                + (", ".join(self.vocab.moves_to(zone.name)) or "nowhere"),
+                f"test its zone first ('if {shown}.zone == ZONE {{ move ... }}'), or move a card "
+                + f"chosen from a zone ('cards in ZONE'); the game's moves: {declared}",
+            )
+            return None
+        missing = [origin for origin in self.vocab.zones if origin in found and origin not in sources]
+        if missing:
+            self.reporter.error(
+                card_expr.span,
+                Code.NO_SUCH_MOVE,
+                f"the game moves no card from {missing[0]} to {zone.name}",
+                f"the game's moves: {declared}",
+            )
+            return None
+        return tuple(origin for origin in self.vocab.zones if origin in found)
 
     def _zone_place(self, expr: ast.Expr, scope: _Scope, what: str) -> tuple[ZoneSpec, ir.Expr | None] | None:
         """A zone named where one is wanted: `market`, or `court of p` for a zone of each player."""
@@ -1649,6 +1751,21 @@ class GameChecker:
             )
             return None
         return ir.BinaryExpr("in", value, container, BOOL)
+
+
+def _origins(expr: ir.Expr, scope: _Scope) -> frozenset[str] | None:
+    """The zones a card (or each card of a list) may be in, as far as the effect can tell: the
+    zone its list was taken from, or what a test proved; None where it could be anywhere."""
+    if isinstance(expr, ir.CardsInZone):
+        return frozenset({expr.zone.name})
+    if isinstance(expr, ir.SelectionExpr):
+        source = _origins(expr.source, scope)
+        found = ir.proved_zones(expr.where).get(expr.variable)
+        if found is None:
+            return source
+        return found if source is None else found & source
+    key = ir.card_key(expr)
+    return scope.origins(key) if key is not None else None
 
 
 def _constant(value: ir.Expr) -> int | None:

@@ -146,7 +146,7 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
     exports = sorted(
         ["GAME", "TITLE", "TIMINGS", "Card", "CardType", names.protocol]
         + (["Duration", "DURATION_ENDS"] if durations else [])
-        + (["Zone"] if zones else [])
+        + (["MOVES", "Zone"] if zones else [])
         + [names.enum_class(kind) for kind in vocab.enums]
         + [names.adjacency(kind) for kind in vocab.adjacency]
         + [
@@ -168,6 +168,7 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
         memories=memories,
         remembers_cards=remembers_cards,
         zones=zones,
+        moves=[(pynames.constant(a), pynames.constant(b)) for a, b in vocab.moves],
         money=vocab.money,
         card_types=card_types,
         adjacency=adjacency,
@@ -543,9 +544,15 @@ class _Emitter:
         elif isinstance(statement, ir.MoveStmt):
             self.yields = True
             holder = self.value(statement.holder) if statement.holder is not None else "None"
+            origins = [self._zone(origin) for origin in statement.origins]
             call = PyCall(
                 "ctx.move_card",
-                (("", self.value(statement.card)), ("", self._zone(statement.zone.name)), ("", holder)),
+                (
+                    ("", self.value(statement.card)),
+                    ("", self._zone(statement.zone.name)),
+                    ("", holder),
+                    ("", "(" + ", ".join(origins) + ("," if len(origins) == 1 else "") + ")"),
+                ),
             )
             yield from self._laid_out("yield from ", call)
         elif isinstance(statement, ir.MoneyStmt):

@@ -34,6 +34,7 @@ class Code(enum.Enum):
     TOO_DEEP = "too-deep"
     NUMBER_TOO_LARGE = "number-too-large"
     CONFLICTING_MODIFIERS = "conflicting-modifiers"
+    NO_SUCH_MOVE = "no-such-move"
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,6 +245,41 @@ def proved_present(condition: Expr | None, holds: bool) -> dict[Expr, str]:
     return {}
 
 
+def card_key(expr: Expr) -> str | None:
+    """The name a card value is known by in an effect, for what tests prove of where it is:
+    `this`, a hook's parameter or a local name (None for any other card value)."""
+    if isinstance(expr, ThisRef):
+        return "this"
+    if isinstance(expr, LocalRef | HookParamRef):
+        return expr.name
+    return None
+
+
+def proved_zones(condition: Expr | None) -> dict[str, frozenset[str]]:
+    """Where `condition`, when it holds, proves cards are: `c.zone == hand` proves `c` in the
+    hand; `a and b` both (the zones both allow for one card); `a or b` of one card either."""
+    if not isinstance(condition, BinaryExpr):
+        return {}
+    if condition.operator == "==":
+        for place, zone in ((condition.left, condition.right), (condition.right, condition.left)):
+            if (
+                isinstance(place, CardPlace)
+                and place.what == "zone"
+                and isinstance(zone, EnumConst)
+                and zone.type.name == "zone"
+            ):
+                key = card_key(place.subject)
+                return {key: frozenset({zone.member})} if key is not None else {}
+        return {}
+    if condition.operator == "and":
+        left, right = proved_zones(condition.left), proved_zones(condition.right)
+        return {**left, **right, **{k: left[k] & right[k] for k in left.keys() & right.keys()}}
+    if condition.operator == "or":
+        left, right = proved_zones(condition.left), proved_zones(condition.right)
+        return {k: left[k] | right[k] for k in left.keys() & right.keys()}
+    return {}
+
+
 # ------------------------------------------------------------------ statements
 
 
@@ -366,6 +401,9 @@ class MoveStmt:
     zone: ZoneSpec
     holder: Expr | None
     line: int
+    # The zones the card may be in, each with a move to `zone` the game declares: a card found
+    # elsewhere when the move is made (moved meanwhile by another effect) stays where it is.
+    origins: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

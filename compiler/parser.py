@@ -822,6 +822,10 @@ class _ToAst(Transformer[Token, ast.File]):
     def per_player(self, meta: Meta, children: list[Any]) -> Tree[Token]:
         return Tree("per_player", [])
 
+    def move_decl(self, meta: Meta, children: list[Token]) -> ast.MoveDecl:
+        origin, _, destination = children
+        return ast.MoveDecl(self._ident(origin), self._ident(destination), self._span(meta))
+
     def money_decl(self, meta: Meta, children: list[Token]) -> ast.MoneyDecl:
         name, singular, plural = children[:3]
         return ast.MoneyDecl(

@@ -147,6 +147,23 @@ def _binary_text(expr: ir.BinaryExpr) -> str:
         return f"this card is {'' if operator == '==' else 'not '}{_a(kind)} {kind}"
     if (
         operator in ("==", "!=")
+        and isinstance(left_expr, ir.CardPlace)
+        and left_expr.what == "zone"
+        and isinstance(right_expr, ir.EnumConst)
+        and right_expr.text is not None
+    ):  # "this card is in the discard pile"
+        subject = value_text(left_expr.subject)
+        return f"{subject} is {'' if operator == '==' else 'not '}in {right_expr.text}"
+    if (
+        operator in ("==", "!=")
+        and isinstance(left_expr, ir.CardPlace)
+        and left_expr.what == "zone"
+        and isinstance(right_expr, ir.EnumConst)
+    ):  # a zone of each player, whoever's: "this card is in a row"
+        subject, zone = value_text(left_expr.subject), words(right_expr.member)
+        return f"{subject} is {'' if operator == '==' else 'not '}in {_a(zone)} {zone}"
+    if (
+        operator in ("==", "!=")
         and isinstance(left_expr, ir.FieldRef)
         and isinstance(right_expr, ir.BoolConst)
     ):

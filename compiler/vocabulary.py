@@ -166,8 +166,15 @@ class Vocabulary:
     memories: dict[str, MemorySpec] = dataclasses.field(default_factory=dict)
     zones: dict[str, ZoneSpec] = dataclasses.field(default_factory=dict)
     money: MoneySpec | None = None
+    # The card moves the runtime makes, (origin zone, destination zone): `move CARD to ZONE` is
+    # checked against them.
+    moves: tuple[tuple[str, str], ...] = ()
     # Places besides play where continuous effects act, name -> phrase ("while in the market").
     places: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def moves_to(self, destination: str) -> list[str]:
+        """The zones a card may be moved to `destination` from, in declared order."""
+        return [origin for origin, to in self.moves if to == destination]
 
     def hooks_of(self, kind: str) -> dict[str, HookSpec]:
         return {name: hook for name, hook in self.hooks.items() if hook.kind == kind}
@@ -273,6 +280,7 @@ class _Builder:
         zones: dict[str, ZoneSpec] = {}
         money: MoneySpec | None = None
         places: dict[str, str] = {}
+        move_decls: list[ast.MoveDecl] = []
         for item in items:
             if isinstance(item, ast.AdjacencyDecl):
                 pairs = self._adjacency(item)
@@ -298,6 +306,8 @@ class _Builder:
                     )
                 elif zone is not None:
                     zones[zone.name] = zone
+            elif isinstance(item, ast.MoveDecl):
+                move_decls.append(item)
             elif isinstance(item, ast.MoneyDecl):
                 if money is not None:
                     self.reporter.error(
@@ -344,6 +354,7 @@ class _Builder:
         }
         self._check_class_names(hooks)
         self._check_builtin_statements(hooks, bool(zones), money is not None)
+        moves = self._moves(move_decls, zones)
         return Vocabulary(
             name=self.decl.name.text,
             title=self.decl.title.value,
@@ -358,8 +369,37 @@ class _Builder:
             memories=memories,
             zones=zones,
             money=money,
+            moves=moves,
             places=places,
         )
+
+    def _moves(self, decls: list[ast.MoveDecl], zones: dict[str, ZoneSpec]) -> tuple[tuple[str, str], ...]:
+        """The declared moves: between declared zones, each once; a move within one shared zone
+        would leave the card where it is."""
+        moves: list[tuple[str, str]] = []
+        for decl in decls:
+            ok = True
+            for end in (decl.origin, decl.destination):
+                if end.text not in zones:
+                    self.reporter.unknown(end.span, "zone", end.text, zones)
+                    ok = False
+            pair = (decl.origin.text, decl.destination.text)
+            if not ok:
+                continue
+            if pair in moves:
+                self.reporter.error(
+                    decl.span, Code.DUPLICATE_NAME, f"the move from {pair[0]} to {pair[1]} is declared twice"
+                )
+            elif pair[0] == pair[1] and not zones[pair[0]].per_player:
+                self.reporter.error(
+                    decl.span,
+                    Code.BAD_VOCABULARY,
+                    f"a card in {pair[0]} is already there",
+                    "a move within a zone is one between the zones of two players",
+                )
+            else:
+                moves.append(pair)
+        return tuple(moves)
 
     def _check_builtin_statements(self, hooks: dict[str, HookSpec], has_zones: bool, has_money: bool) -> None:
         """`move` is the language's statement in a game with zones, `gain`, `pay` and `take` in a

@@ -201,7 +201,7 @@ def card_108_failure_to_impress_rumor_side_1__on_discard(ctx: PamirEffects) -> E
     for p in ctx.players_in_turn_order():
         won: Card
         for won in ctx.cards_in(Zone.PRIZES, p):
-            yield from ctx.move_card(won, Zone.DISCARD, None)
+            yield from ctx.move_card(won, Zone.DISCARD, None, (Zone.PRIZES,))
 
 
 # cards/pamir/events/events.pax:78
@@ -341,7 +341,7 @@ def card_114_confidence_failure_other_persuasive_methods_side_1__on_discard(
                 "Confidence Failure / Other Persuasive Methods: choose a card",
                 tuple(ctx.cards_in(Zone.HAND, p)),
             ))
-            yield from ctx.move_card(lost, Zone.DISCARD, None)
+            yield from ctx.move_card(lost, Zone.DISCARD, None, (Zone.HAND,))
 
 
 # cards/pamir/events/events.pax:166
@@ -359,10 +359,10 @@ def card_114_confidence_failure_other_persuasive_methods_side_2__on_purchase(
     theirs: tuple[Card, ...] = ctx.cards_in(Zone.HAND, other)
     given: Card
     for given in mine:
-        yield from ctx.move_card(given, Zone.HAND, other)
+        yield from ctx.move_card(given, Zone.HAND, other, (Zone.HAND,))
     taken: Card
     for taken in theirs:
-        yield from ctx.move_card(taken, Zone.HAND, ctx.you)
+        yield from ctx.move_card(taken, Zone.HAND, ctx.you, (Zone.HAND,))
 
 
 # cards/pamir/events/events.pax:187

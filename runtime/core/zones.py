@@ -3,14 +3,14 @@
 
 A game says where its cards are by implementing `ZoneMap` over its own state (its lists stay
 what its rules use), and says which moves its rules allow by a table of movers, one per pair of
-zones. On top of these the core gives what card effects ask for: the cards of a zone, of that
-zone of every player, where a card is (`ZoneIndex`), and moving a card (`move`), which refuses
-loudly a move the game has no rule for instead of doing nothing.
+zones: exactly the moves its vocabulary declares (`check_moves`, at import), which `paxc check`
+holds card text to. On top of these the core gives what card effects ask for: the cards of a
+zone, of that zone of every player, where a card is (`ZoneIndex`), and moving a card (`move`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -76,21 +76,48 @@ class ZoneIndex:
 
 
 class MoveRefused(Exception):
-    """A card effect asked for a move the game's rules do not make (a card bug, never ignored)."""
+    """A move `paxc check` allowed that the game's rules do not make: the vocabulary and the
+    runtime disagree (a bug, never ignored)."""
+
+
+class MovesMismatch(Exception):
+    """A game's table of movers and its vocabulary's declared moves differ."""
 
 
 # A game's rule for moving a card from one place to another (the card, where it is, where to).
 Mover = Callable[[int, Place, Place], Effect]
 
 
-def move(index: ZoneIndex, movers: Mapping[tuple[str, str], Mover], number: int, to: Place) -> Effect:
-    """Move a card through the game's rule for leaving its zone for `to`'s zone. A card already
-    there stays; a card in no zone, or a pair of zones the game has no rule for, is refused."""
+def check_moves(
+    game: str, implemented: Iterable[tuple[str, str]], declared: Iterable[tuple[str, str]]
+) -> None:
+    """The moves a game's runtime makes must be those its vocabulary declares: a declared move
+    without a rule would stop a game that `paxc check` let through, a rule without a declaration
+    is one no card can use."""
+    made, promised = set(implemented), set(declared)
+    if made != promised:
+        missing = ", ".join(f"{a} to {b}" for a, b in sorted(promised - made)) or "none"
+        extra = ", ".join(f"{a} to {b}" for a, b in sorted(made - promised)) or "none"
+        raise MovesMismatch(
+            f"{game}: the runtime's card moves differ from the vocabulary's 'move' lines "
+            f"(declared without a rule: {missing}; a rule not declared: {extra})"
+        )
+
+
+def move(
+    index: ZoneIndex,
+    movers: Mapping[tuple[str, str], Mover],
+    number: int,
+    to: Place,
+    origins: Collection[str],
+) -> Effect:
+    """Move a card through the game's rule for leaving its zone for `to`'s zone. `origins`: the
+    zones `paxc check` found the card may be in, each with a move to `to`. A card already there
+    stays, and so does one found in no zone of `origins` (another effect moved it since the card
+    text found it, or it is in none): the effect moves the card it found, where it found it."""
     where = index.locate(number)
-    if where == to:
+    if where == to or where is None or where.zone not in origins:
         return
-    if where is None:
-        raise MoveRefused(f"card {number} is in no zone, so it cannot move to {to}")
     mover = movers.get((where.zone, to.zone))
     if mover is None:
         allowed = ", ".join(f"{a} to {b}" for a, b in movers) or "none"

@@ -169,9 +169,22 @@ def options(state: PamirState, player: int) -> list[UseCard]:
         for action in card(number).actions:
             if action not in possible:
                 possible[action] = _possible(state, player, action)
-            if possible[action]:
+            if possible[action] and _can_pay_hostage_bribe(state, player, number, action):
                 uses.append(UseCard(number, action))
     return uses
+
+
+def _can_pay_hostage_bribe(state: PamirState, player: int, number: int, action: Action) -> bool:
+    """Whether the player can pay the hostage bribe owed to use this card (if it is held) and
+    still pay the action's least cost. Decision: as for a card played (`rules.can_pay_bribe`), an
+    action whose bribe the player cannot pay in full is not offered."""
+    holder = hostage_holder(state, number)
+    if holder is None:
+        return True
+    owed = hooks.modified(
+        state, HostageBribe(PlayerId(player), PlayerId(holder)), state.spies[number][holder]
+    )
+    return owed <= 0 or owed + _minimum_cost(state, player, action) <= state.players[player].rupees
 
 
 def is_bonus(state: PamirState, player: int, number: int) -> bool:

@@ -277,6 +277,8 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
                 if cost <= me.rupees and (not restricted or market.may_purchase(state, player, number)):
                     options.append(Purchase(row, column))
         for number in me.hand:
+            if not can_pay_bribe(state, player, number):
+                continue
             options.append(Play(number, left=False))
             if me.court:
                 options.append(Play(number, left=True))
@@ -381,6 +383,22 @@ def play(state: PamirState, player: int, number: int, left: bool) -> Effect:
                 yield from hooks.run_effect(one_shot.run(PamirContext(state, player, number)))
     if hooks.listens(CardPlayed):  # the event is made only for a listener
         yield from hooks.fire(state, CardPlayed(printed, PlayerId(player)))
+
+
+def can_pay_bribe(state: PamirState, player: int, number: int) -> bool:
+    """Whether the player has the rupees for the bribe owed to play the card (0 without one).
+
+    Decision: a card whose bribe the player cannot pay in full is not offered, though the ruler
+    might waive part of it: the rules make a bribe not paid (nor waived) undo the play, so the
+    option would leave the game exactly as it was (answered by Wakhan, at once), and a player who
+    keeps choosing it would never end the turn. A player who can pay may still be let off."""
+    region = card(number).region
+    assert region is not None
+    receiver = state.ruler(region)
+    if receiver is None or receiver == player:
+        return True
+    owed = hooks.modified(state, Bribe(PlayerId(player), PlayerId(receiver)), state.tribes[region][receiver])
+    return owed <= state.players[player].rupees
 
 
 def pay_bribe(

@@ -210,6 +210,14 @@ def prize_discarded(state: PamirState, player: int, number: int, why: Why) -> st
     return f"{who(state, player)} discards the prize {card(number).name}{_because(why)}"
 
 
+def taken_from_discard(state: PamirState, player: int, number: int, why: Why) -> str:
+    return f"{who(state, player)} takes {card(number).name} from the discard pile into hand{_because(why)}"
+
+
+def discarded_from_market(state: PamirState, number: int, why: Why) -> str:
+    return f"{card(number).name} is discarded from the market{_because(why)}"
+
+
 def card_passed(state: PamirState, giver: int, taker: int, why: Why) -> str:
     """A card goes from one hand to another (which card stays hidden)."""
     return f"a card goes from {who(state, giver)}'s hand to {who(state, taker)}'s{_because(why)}"

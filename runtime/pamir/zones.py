@@ -1,22 +1,26 @@
 """Pax Pamir's zones and rupees, mapped onto its state for the shared `core.zones` and
 `core.money` (the zones are those `cards/pamir/game.pax` declares).
 
-Moves card effects may make, each through the rule that already moves cards that way:
-a court card to the discard pile (its spies go home, leverage is repaid, a region left without a
-political card loses the player's tribes: `pieces.discard_court_card`), a card in hand to the
-discard pile, a loyalty prize to the discard pile, and a card from one hand to another. Anything else (buying, playing to court,
-taking prizes) is an action of the rules with its own costs, and is refused.
+Moves card effects may make, exactly those `cards/pamir/game.pax` declares (checked at import),
+each through the rule that already moves cards that way where the rules have one: a court card to
+the discard pile (its spies go home, leverage is repaid, a region left without a political card
+loses the player's tribes: `pieces.discard_court_card`), a card in hand to the discard pile, a
+loyalty prize to the discard pile, a card from one hand to another, a card of the discard pile to
+a hand, and a market card to the discard pile (as cleanup discards events: its rupees stay on its
+space). Anything else (buying, playing to court, taking prizes) is an action of the rules with its
+own costs, and is not declared.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from paxc.generated.pamir.vocabulary import MOVES, CardType
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.core.zones import Mover, Place, every_place
+from paxc.runtime.core.zones import Mover, Place, check_moves, every_place
 from paxc.runtime.effects import Effect
 from paxc.runtime.pamir import hooks, market, pieces, story
-from paxc.runtime.pamir.state import PamirState
+from paxc.runtime.pamir.state import PamirState, card
 
 SHARED = ("deck", "market", "discard", "events")
 PER_PLAYER = ("hand", "court", "prizes", "bought_events")
@@ -59,13 +63,43 @@ class PamirZones:
 
     # -------------------------------------------------------------- the moves of the rules
 
+    # Each declared move, by the name of the method that makes it.
+    MOVERS = {
+        ("court", "discard"): "_court_to_discard",
+        ("hand", "discard"): "_hand_to_discard",
+        ("hand", "hand"): "_hand_to_hand",
+        ("prizes", "discard"): "_prize_to_discard",
+        ("discard", "hand"): "_discard_to_hand",
+        ("market", "discard"): "_market_to_discard",
+    }
+
     def movers(self) -> dict[tuple[str, str], Mover]:
-        return {
-            ("court", "discard"): self._court_to_discard,
-            ("hand", "discard"): self._hand_to_discard,
-            ("hand", "hand"): self._hand_to_hand,
-            ("prizes", "discard"): self._prize_to_discard,
-        }
+        return {pair: getattr(self, name) for pair, name in self.MOVERS.items()}
+
+    def _discard_to_hand(self, number: int, where: Place, to: Place) -> Effect:
+        """A court card only: a hand holds nothing else (an event or a dominance check is
+        resolved when bought, never held), so any other card stays in the discard pile."""
+        assert to.holder is not None
+        if card(number).card_type is not CardType.COURT:
+            return
+        self.state.discard.remove(number)
+        self.state.players[to.holder].hand.append(number)  # the hand limit is checked at cleanup
+        narrate(story.taken_from_discard, self.state, to.holder, number, self.why)
+        yield from hooks.card_moved(self.state, number, "discard", None, "hand", to.holder)
+
+    def _market_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+        """Not a dominance check: the rules discard one only once it is resolved (bought, or
+        drawn while another is in the market), and the game counts them to its end; it stays."""
+        state = self.state
+        if card(number).card_type is CardType.DOMINANCE_CHECK:
+            return
+        row, column = next(
+            (r, c) for r, cards in enumerate(state.market) for c, n in enumerate(cards) if n == number
+        )
+        state.market[row][column] = None  # its rupees stay on the space, as at cleanup
+        state.discard.append(number)
+        narrate(story.discarded_from_market, state, number, self.why)
+        yield from hooks.card_moved(state, number, "market", None, "discard", None, discarded=True)
 
     def _court_to_discard(self, number: int, where: Place, to: Place) -> Effect:
         assert where.holder is not None
@@ -93,6 +127,9 @@ class PamirZones:
         self.state.players[to.holder].hand.append(number)  # the hand limit is checked at cleanup
         narrate(story.card_passed, self.state, where.holder, to.holder, self.why)
         yield from hooks.card_moved(self.state, number, "hand", where.holder, "hand", to.holder)
+
+
+check_moves("Pax Pamir", PamirZones.MOVERS, ((a.value, b.value) for a, b in MOVES))
 
 
 class PamirPurses:

@@ -110,11 +110,11 @@ class PorfirianaContext:
         place = self._where(card)
         return Zone(place.zone) if place is not None else None
 
-    def move_card(self, card: Card, zone: Zone, holder: PlayerId | None) -> Effect:
+    def move_card(self, card: Card, zone: Zone, holder: PlayerId | None, origins: tuple[Zone, ...]) -> Effect:
         if self._index is None:
             self._index = ZoneIndex(PorfirianaZones(self.state))
         movers = PorfirianaZones(self.state).movers()
-        yield from zones.move(self._index, movers, card.number, Place(zone.value, holder))
+        yield from zones.move(self._index, movers, card.number, Place(zone.value, holder), origins)
 
     def money_of(self, player: PlayerId) -> int:
         return self.state.players[player].gold

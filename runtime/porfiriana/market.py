@@ -112,18 +112,24 @@ def discard_headlines(state: PorfirianaState, player: int) -> Effect:
         waiting.remove(first)
         row, number = first
         state.market[row][0] = None
-        speculator = state.speculation.pop(number, None)
-        if speculator is not None:
-            state.players[speculator].cubes += 1
-        if card(number).card_type is CardType.TOPPLE:
-            topple.topple_card_discarded(state)
-            yield from regimes.discard_to_bull_bear(state, number)
-        elif state.solitaire:
-            from paxc.runtime.porfiriana import solitaire
+        yield from discard_headline(state, number)
 
-            yield from solitaire.headline_discarded(state, number)
-        else:
-            yield from regimes.discard_to_bull_bear(state, number)
+
+def discard_headline(state: PorfirianaState, number: int) -> Effect:
+    """A headline or topple taken out of the market goes to the bull/bear discard without effect
+    (its speculation cube home); in the solitaire, as its rules say."""
+    speculator = state.speculation.pop(number, None)
+    if speculator is not None:
+        state.players[speculator].cubes += 1
+    if card(number).card_type is CardType.TOPPLE:
+        topple.topple_card_discarded(state)
+        yield from regimes.discard_to_bull_bear(state, number)
+    elif state.solitaire:
+        from paxc.runtime.porfiriana import solitaire
+
+        yield from solitaire.headline_discarded(state, number)
+    else:
+        yield from regimes.discard_to_bull_bear(state, number)
 
 
 def refill(state: PorfirianaState) -> list[int]:

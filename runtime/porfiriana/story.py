@@ -129,6 +129,14 @@ def discarded_from_hand(state: PorfirianaState, player: int, number: int) -> str
     return f"{who(state, player)} discards {card(number).name} from hand"
 
 
+def taken_from_discard(state: PorfirianaState, player: int, number: int) -> str:
+    return f"{who(state, player)} takes {card(number).name} from the discard pile into hand"
+
+
+def discarded_from_market(state: PorfirianaState, number: int) -> str:
+    return f"{card(number).name} is discarded from the market"
+
+
 def taken_over(state: PorfirianaState, taker: int, victim: int, number: int) -> str:
     return f"{who(state, taker)} takes over {who(state, victim)}'s {card(number).name}"
 

@@ -81,7 +81,7 @@ class Table:
         self.log.append(("gain", amount, player))
         yield from ()
 
-    def move_card(self, card: Card, zone: Zone, holder: PlayerId | None) -> Effect:
+    def move_card(self, card: Card, zone: Zone, holder: PlayerId | None, origins: tuple[Zone, ...]) -> Effect:
         self.log.append(("move", card.number, zone, holder))
         yield from ()
 

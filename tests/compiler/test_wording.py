@@ -128,9 +128,10 @@ def test_a_count_before_a_phrase_says_of() -> None:
 
 
 def test_an_offer_reads_you_may_then_if_you_do() -> None:
-    assert "you may move this card to the discard pile; if you do, Díaz has 1 more Loyalty" in text(
-        "porfiriana", 1104
-    )
+    assert (
+        "you may: if this card is in a row: move this card to the discard pile; if you do, Díaz has 1 "
+        "more Loyalty"
+    ) in text("porfiriana", 1104)
     assert "you may pay 3 gold to the bank; if you do, you choose a card returned" in text("porfiriana", 9021)
     assert "if you can" not in text("porfiriana", 9021)  # the offer says it: declined or unpaid, nothing
 

@@ -16,6 +16,10 @@ vocabulary zoned "Zoned" {
   cardtype thing { suit: suit }
   zone market "the market"
   zone court of player "the court of {player}"
+  zone discard "the discard pile"
+  move court to market
+  move market to discard
+  move court to court
   money coins "coin" "coins"
   timing play
 }
@@ -50,7 +54,7 @@ def test_the_constructs_read_as_english(tmp_path: Path) -> None:
     gain coins of you for c.owner""",
     )
     assert errors == []
-    assert "you choose a card c from the cards in every court where the zone of c is the court" in text
+    assert "you choose a card c from the cards in every court where c is in a court" in text
     assert "and the owner of c is not you; move c to the market" in text
     assert "you take from the bank as many coins as the number of cards in your court" in text
     assert "you pay 2 coins to the owner of c, if you can (if not, nothing more happens)" in text
@@ -85,6 +89,64 @@ def test_each_misuse_is_a_located_error(tmp_path: Path, body: str, error: str) -
     assert errors and errors[0].startswith(error), errors
 
 
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        (
+            "    choose c in cards in market\n    move c to court of you",
+            "7:10: the game moves no card from market to court",
+        ),
+        (
+            "    move this to discard",
+            "6:10: this card may be in any zone, and the game moves a card to discard only from market",
+        ),
+        (
+            "    choose c in cards in every court\n    move c to discard",
+            "7:10: the game moves no card from court to discard",
+        ),
+        # After a move the card may be in either place: both need a move on.
+        (
+            "    choose c in cards in every court\n    move c to market\n    move c to court of you",
+            "8:10: the game moves no card from market to court",
+        ),
+        # What a test proved holds in its block only.
+        (
+            "    if this.zone == market { gain 1 }\n    move this to discard",
+            "7:10: this card may be in any zone",
+        ),
+        (
+            "    let c = this\n    if c.zone == market { let c = this; move c to discard }",
+            "7:46: this card may be in any zone",
+        ),
+    ],
+)
+def test_a_move_the_game_does_not_declare_is_refused_naming_the_moves(
+    tmp_path: Path, body: str, error: str
+) -> None:
+    _, errors = compile_card(tmp_path, body)
+    assert errors and errors[0].startswith(error), errors
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    choose c in cards in market\n    move c to discard",
+        "    choose up to 2 picked in cards in market\n    for each c in picked { move c to discard }",
+        "    let reds = each x in cards in every court where x.suit == red\n"
+        "    for each c in reds { move c to market }",
+        "    if this.zone == market { move this to discard }",
+        "    if this.zone == court and this.owner != you { move this to court of you }",
+        "    choose c in cards in every court where c.owner != you\n    move c to court of you",
+        "    let mine = cards in court of you\n    for each c in mine { move c to court of c.owner }",
+        # A card already in a shared zone stays there: no move needed.
+        "    choose c in cards in market\n    move c to discard\n    move c to discard",
+    ],
+)
+def test_a_move_from_where_the_card_is_known_to_be_passes(tmp_path: Path, body: str) -> None:
+    _, errors = compile_card(tmp_path, body)
+    assert errors == []
+
+
 def test_a_game_without_money_refuses_money_statements(tmp_path: Path) -> None:
     vocabulary = VOCABULARY.replace('  money coins "coin" "coins"\n', "")
     _, errors = compile_card(tmp_path, "    gain 1", vocabulary)
@@ -102,12 +164,16 @@ def test_a_game_without_money_refuses_money_statements(tmp_path: Path) -> None:
         ('  operation pay(amount: int) "pay {amount}"', "'pay' is a statement of the language"),
         ('  operation move(card: card) "move {card}"', "'move' is a statement of the language"),
         ('  memory zone: int "what {card} counts"', "'zone' is a built-in attribute of every card"),
+        ("  move market to palace", "unknown zone 'palace'"),
+        ("  move market to discard", "the move from market to discard is declared twice"),
+        ("  move market to market", "a card in market is already there"),
     ],
 )
 def test_each_vocabulary_misuse_is_a_located_error(tmp_path: Path, line: str, error: str) -> None:
     vocabulary = VOCABULARY.replace("  timing play\n", f"  timing play\n{line}\n")
     _, errors = compile_card(tmp_path, "    gain 1", vocabulary)
-    assert errors and errors[0].startswith("8:") and error in errors[0], errors
+    line_number = VOCABULARY.splitlines().index("  timing play") + 2
+    assert errors and errors[0].startswith(f"{line_number}:") and error in errors[0], errors
 
 
 def test_pay_up_to_and_money_on_cards_read_as_english(tmp_path: Path) -> None:

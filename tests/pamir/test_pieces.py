@@ -33,7 +33,7 @@ def test_prizes_of_and_discarding_a_prize() -> None:
     state.players[1].prizes = [5, 6]
     ctx = PamirContext(state, 0, 1)
     assert [c.number for c in ctx.cards_in(Zone.PRIZES, PlayerId(1))] == [5, 6]
-    drive(ctx.move_card(card(6), Zone.DISCARD, None), [])
+    drive(ctx.move_card(card(6), Zone.DISCARD, None, (Zone.PRIZES,)), [])
     assert state.players[1].prizes == [5] and state.discard[-1] == 6
 
 

@@ -9,12 +9,13 @@ from types import ModuleType
 
 import pytest
 
-from paxc.generated.porfiriana.vocabulary import CardType, Faction, Zone
+from paxc.generated.porfiriana.vocabulary import MOVES, CardType, Faction, Zone
 from paxc.runtime.core.zones import MoveRefused
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.porfiriana.actions import PlayCard
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import card
+from paxc.runtime.porfiriana.zones import PorfirianaZones
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
 from tests.new_cards import join_porfiriana as join_game
@@ -46,18 +47,47 @@ def test_where_each_card_is_and_whose() -> None:
     assert ctx.card_zone(card(regime)) is Zone.REGIMES and ctx.card_owner(card(regime)) == 0
 
 
-def test_the_hacendado_never_leaves_its_row_and_other_moves_are_refused() -> None:
+def test_the_runtime_makes_exactly_the_moves_the_vocabulary_declares() -> None:
+    assert set(PorfirianaZones.MOVERS) == {(a.value, b.value) for a, b in MOVES}
+
+
+def test_the_hacendado_never_leaves_its_row_and_an_undeclared_move_is_refused() -> None:
     state = empty_state()
     hacendado = state.players[0].hacendado.number
     ctx = PorfirianaContext(state, 0, hacendado)
-    with pytest.raises(MoveRefused, match="Hacendado"):
-        drive(ctx.move_card(card(hacendado), Zone.DISCARD, None), [])
+    drive(ctx.move_card(card(hacendado), Zone.DISCARD, None, (Zone.ROW,)), [])  # rules C: it stays
+    assert state.players[0].hacendado.number == hacendado and hacendado not in state.discard
     put(state, 0, SHOP.number)
     with pytest.raises(MoveRefused, match="from row of P0 to market"):
-        drive(ctx.move_card(card(SHOP.number), Zone.MARKET, None), [])
-    with pytest.raises(MoveRefused, match="only for its owner's hand"):
-        drive(ctx.move_card(card(SHOP.number), Zone.HAND, PlayerId(1)), [])
+        drive(ctx.move_card(card(SHOP.number), Zone.MARKET, None, (Zone.ROW,)), [])
     assert state.holding(SHOP.number) is not None
+
+
+def test_a_card_leaves_a_row_for_another_players_hand_through_its_owners() -> None:
+    state = empty_state()
+    put(state, 0, SHOP.number)
+    ctx = PorfirianaContext(state, 2, SHOP.number)
+    drive(ctx.move_card(card(SHOP.number), Zone.HAND, PlayerId(1), (Zone.ROW,)), [])
+    assert state.holding(SHOP.number) is None
+    assert SHOP.number in state.players[1].hand and SHOP.number not in state.players[0].hand
+    check_cubes(state)
+
+
+def test_a_card_comes_back_from_the_discard_pile_and_one_leaves_the_market() -> None:
+    state = empty_state()
+    state.discard.append(SHOP.number)
+    ctx = PorfirianaContext(state, 1, SHOP.number)
+    drive(ctx.move_card(card(SHOP.number), Zone.HAND, PlayerId(1), (Zone.DISCARD,)), [])
+    assert state.discard == [] and state.players[1].hand[-1] == SHOP.number
+    number = SHOP_2.number
+    state.market[0][2] = number
+    state.speculation[number] = 2
+    state.players[2].cubes -= 1
+    cubes = state.players[2].cubes
+    drive(ctx.move_card(card(number), Zone.DISCARD, None, (Zone.MARKET,)), [])
+    assert state.market[0][2] is None and state.discard == [number]
+    assert number not in state.speculation and state.players[2].cubes == cubes + 1  # its cube goes home
+    check_cubes(state)
 
 
 def test_take_takes_only_what_there_is(zone_cards: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -155,5 +185,5 @@ def test_the_zone_cards_play_in_random_games_with_every_invariant(
     """The zone cards join the deck on top, so that they reach the market at once; random
     three-player games are played with every invariant checked after each decision, and each
     card's effect runs (counted by wrapping it: the runtime cannot tell)."""
-    acted = count_in_random_games("porfiriana", zone_cards, range(9020, 9024), monkeypatch, seed=7, games=30)
+    acted = count_in_random_games("porfiriana", zone_cards, range(9020, 9026), monkeypatch, seed=7, games=30)
     print("zone cards fired:", dict(sorted(acted.items())))
