@@ -416,6 +416,7 @@ class Param:
     name: Ident
     type: TypeRef
     span: Span
+    asked: tuple[Ident, ...] = ()  # `{tribe}`: the only values the runtime gives it
 
 
 @dataclass(frozen=True, slots=True)

@@ -582,6 +582,8 @@ class GameChecker:
         else:
             scope.hook_unknown = True
         condition = self._condition(block.condition, scope) if block.condition is not None else None
+        if hook is not None and condition is not None and block.condition is not None:
+            self._check_asked(hook, condition, block.condition.span)
         # What the block's condition proves present is present in its body, as after an `if`
         # (`when T if this.marked is set { ... this.marked ... }`); the code tests it again there.
         with scope.nested(ir.proved_present(condition, True), ir.proved_zones(condition)):
@@ -710,6 +712,8 @@ class GameChecker:
             return None
         value = self._expr(statement.value, scope, hook.result if hook is not None else None)
         when = self._condition(statement.when, scope) if statement.when is not None else None
+        if hook is not None and when is not None and statement.when is not None:
+            self._check_asked(hook, when, statement.when.span)
         if hook is None or value is None or hook.result is None:
             return None
         if not hook.result.accepts(value.type):
@@ -832,6 +836,23 @@ class GameChecker:
             else None,
         )
         return None
+
+    def _check_asked(self, hook: HookSpec, condition: ir.Expr, span: Span) -> None:
+        """A condition that needs a value of a parameter the runtime never gives (the vocabulary's
+        `piece: piece {tribe}`) could never hold: the ability would do nothing."""
+        asked = {p.name: p.asked for p in hook.params if p.asked}
+        if not asked:
+            return
+        never = _never_given(condition, asked)
+        if never is not None:
+            name, member = never
+            self.reporter.error(
+                span,
+                Code.WRONG_TYPE,
+                f"'{name} == {member}' never holds: the game gives {hook.kind} '{hook.name}' only "
+                + f"{name} {' or '.join(asked[name])}",
+                "the runtime never asks about the other values (cards/<game>/game.pax lists them)",
+            )
 
     def _choose_one(self, statement: ast.ChooseOne, scope: _Scope) -> ir.Stmt | None:
         """Each branch is offered as its own English text, so two branches must read differently."""
@@ -1751,6 +1772,29 @@ class GameChecker:
             )
             return None
         return ir.BinaryExpr("in", value, container, BOOL)
+
+
+def _never_given(condition: ir.Expr, asked: dict[str, tuple[str, ...]]) -> tuple[str, str] | None:
+    """A comparison that makes `condition` unable to hold, the hook's parameters having only the
+    values `asked`: (parameter, value), or None when it may hold."""
+    if not isinstance(condition, ir.BinaryExpr):
+        return None
+    if condition.operator == "==":
+        for param, value in ((condition.left, condition.right), (condition.right, condition.left)):
+            if (
+                isinstance(param, ir.HookParamRef)
+                and isinstance(value, ir.EnumConst)
+                and param.name in asked
+                and value.member not in asked[param.name]
+            ):
+                return param.name, value.member
+        return None
+    left, right = _never_given(condition.left, asked), _never_given(condition.right, asked)
+    if condition.operator == "and":
+        return left or right
+    if condition.operator == "or":
+        return left if left is not None and right is not None else None
+    return None
 
 
 def _origins(expr: ir.Expr, scope: _Scope) -> frozenset[str] | None:

@@ -784,8 +784,14 @@ class _ToAst(Transformer[Token, ast.File]):
         )
 
     def param(self, meta: Meta, children: list[Any]) -> ast.Param:
+        asked: tuple[ast.Ident, ...] = ()
+        if children and isinstance(children[-1], tuple):
+            *children, asked = children
         preposition = str(children[0]) if len(children) == 3 else None
-        return ast.Param(preposition, self._ident(children[-2]), children[-1], self._span(meta))
+        return ast.Param(preposition, self._ident(children[-2]), children[-1], self._span(meta), asked)
+
+    def asked(self, meta: Meta, children: list[Token]) -> tuple[ast.Ident, ...]:
+        return tuple(self._ident(child) for child in children)
 
     def memory_decl(self, meta: Meta, children: list[Any]) -> ast.MemoryDecl:
         name, type_ref, text = children

@@ -78,6 +78,8 @@ class ParamSpec:
     preposition: str | None
     name: str
     type: Type
+    # The values of an enum parameter the runtime gives (`piece: piece {tribe}`); empty: all.
+    asked: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -627,6 +629,26 @@ class _Builder:
                         f"attribute '{field.name}' is {field.type} here but {first.type} on another card type",
                     )
 
+    def _asked(self, param: ast.Param, type_: Type) -> tuple[str, ...]:
+        """The values `{a, b}` of an enum parameter: members of its enum, each once."""
+        if not param.asked:
+            return ()
+        kind = self.enums.get(type_.name) if type_.kind == "enum" else None
+        if kind is None:
+            self.reporter.error(
+                param.asked[0].span,
+                Code.BAD_VOCABULARY,
+                f"only a parameter of a named kind lists the values asked, not {type_}",
+            )
+            return ()
+        values: list[str] = []
+        for ident in param.asked:
+            if ident.text not in kind.members:
+                self.reporter.unknown(ident.span, kind.name, ident.text, kind.members)
+            elif ident.text not in values:
+                values.append(ident.text)
+        return tuple(values)
+
     def _hook(self, item: ast.SignatureDecl) -> HookSpec:
         params: list[ParamSpec] = []
         for param in item.params:
@@ -647,7 +669,7 @@ class _Builder:
                 continue
             type_ = self._type(param.type)
             if type_ is not None:
-                params.append(ParamSpec(param.preposition, param.name.text, type_))
+                params.append(ParamSpec(param.preposition, param.name.text, type_, self._asked(param, type_)))
         result = self._type(item.result) if item.result is not None else None
         wants_result = item.kind in ("query", "modifier")
         if wants_result and item.result is None:

@@ -692,7 +692,7 @@ def _strength(state: PamirState, player: int, site: BattleSite, tribes_fight: bo
 def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal, ...]:
     """What may be removed there: armies and roads not of the player's loyalty, tribes of players
     of another loyalty; on a card, any other player's spies, whatever their loyalty. Abilities may
-    shelter some tribes or spies.
+    shelter any of these pieces (`may_battle`, asked of every kind).
 
     Decision: a battle in a region reaches the roads on that region's borders (a road lies
     between two regions, and the rules give no other place to fight one).
@@ -718,13 +718,13 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
     removals: list[Removal] = [
         RemoveArmy(site, coalition)
         for coalition, count in state.armies[site].items()
-        if count and coalition is not loyalty
+        if count and coalition is not loyalty and _block_may_go(state, Piece.ARMY, site, coalition, player)
     ]
     removals += [
         RemoveRoad(b, coalition)
         for b in borders_of(site)
         for coalition, count in state.roads[b].items()
-        if count and coalition is not loyalty
+        if count and coalition is not loyalty and _block_may_go(state, Piece.ROAD, site, coalition, player)
     ]
     removals += [
         RemoveTribe(site, PlayerId(owner))
@@ -735,6 +735,20 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
         and hooks.modified(state, MayBattle(Piece.TRIBE, site, PlayerId(owner), PlayerId(player)), True)
     ]
     return tuple(removals)
+
+
+def _block_may_go(
+    state: PamirState, piece: Piece, region: Region, coalition: Coalition, attacker: int
+) -> bool:
+    """Whether a battle may remove an army or road of a coalition: `may_battle` is asked of it
+    for each player loyal to that coalition (its owners, as "your armies" says; for a road, the
+    region is the battle's), and any of them may shelter it. A block no player is loyal to has
+    nobody to ask about."""
+    return all(
+        hooks.modified(state, MayBattle(piece, region, PlayerId(owner), PlayerId(attacker)), True)
+        for owner, me in enumerate(state.players)
+        if me.loyalty is coalition and owner != attacker
+    )
 
 
 # ---------------------------------------------------------------------- pieces available

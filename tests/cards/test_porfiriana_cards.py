@@ -85,6 +85,9 @@ class Table:
         self.log.append(("move", card.number, zone, holder))
         yield from ()
 
+    def card_zone(self, card: Card) -> Zone | None:
+        return Zone.ROW  # the card whose ability acts is in its owner's row
+
     def raise_diaz_prestige(self, amount: int, kind: Prestige) -> Effect:
         self.log.append(("raise_diaz_prestige", amount, kind))
         yield from ()

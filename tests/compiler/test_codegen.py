@@ -340,7 +340,7 @@ def test_a_remembered_card_is_tested_then_used(testgame: ModuleType) -> None:
     run(branching.run(game, other), [])
     assert game.log[-1:] == [("move_unit", ("Weak", "East"))]
     mighty = dataclasses.replace(_unit(testgame, "Mighty", 3, (), None), number=53)
-    game.army_cards = [strong, weak, mighty]
+    game.army_cards = (strong, weak, mighty)
     game.memory[(9, "target")] = mighty.number
     run(branching.run(game, other), [])
     assert game.memory[(9, "target")] == 9 and game.log[-1:] == [("move_unit", ("Weak", "East"))]

@@ -1,0 +1,46 @@
+"""`may_battle` is asked of every piece a battle may remove: armies and roads too, for each player
+loyal to their coalition (issue 24). The card of tests/pamir/fixtures/shelter_cards.pax shelters
+its owner's armies and roads in Kabul."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from paxc.generated.pamir.vocabulary import Coalition, Region
+from paxc.runtime.pamir import card_actions
+from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveRoad
+from paxc.runtime.pamir.state import BORDERS
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file
+from tests.new_cards import join_pamir as join_game
+from tests.pamir.scenario import empty_state
+
+FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "shelter_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def shelter_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FIXTURE, "pamir", tmp_path_factory.mktemp("shelter_cards"))
+
+
+def test_armies_and_roads_of_your_loyalty_are_sheltered_where_the_card_says(
+    shelter_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    garrison = shelter_cards.CARD_957
+    join_game(garrison, monkeypatch)
+    state = empty_state(2, (Coalition.BRITISH, Coalition.RUSSIAN))
+    kabul_punjab = next(b for b in BORDERS if set(b) == {Region.KABUL, Region.PUNJAB})
+    for region in (Region.KABUL, Region.HERAT):
+        state.armies[region][Coalition.BRITISH] = 1
+    state.roads[kabul_punjab][Coalition.BRITISH] = 1
+    british = {RemoveArmy(Region.KABUL, Coalition.BRITISH), RemoveRoad(kabul_punjab, Coalition.BRITISH)}
+    assert british <= set(card_actions._removals(state, 1, Region.KABUL))
+    state.players[0].court.append(garrison.number)
+    # Its owner (British) keeps them in Kabul; elsewhere a battle still removes them.
+    assert not british & set(card_actions._removals(state, 1, Region.KABUL))
+    assert RemoveArmy(Region.HERAT, Coalition.BRITISH) in card_actions._removals(state, 1, Region.HERAT)
+    # A coalition nobody is loyal to has nobody the card speaks for.
+    state.players[0].loyalty = Coalition.AFGHAN
+    assert british <= set(card_actions._removals(state, 1, Region.KABUL))
