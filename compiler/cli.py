@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 import time
 from collections.abc import Iterable
@@ -23,6 +24,7 @@ from paxc.compiler.folders import (
     find_project,
     game_folder,
     generated_package,
+    is_file,
 )
 from paxc.runtime import commands as game_commands
 from paxc.runtime import games
@@ -62,7 +64,30 @@ def _compile_or_exit(paths: list[Path], root: Path, whole_games: bool = False) -
     return result
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """paxc's commands: whatever the system refuses them (a file name too long, a folder that
+    cannot be read, a full disk) is said in one line, exit status 1, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            if error.errno == errno.EPIPE:
+                raise  # output piped into `head`: click ends quietly
+            raise click.ClickException(_system_error(error)) from error
+
+
+def _system_error(error: OSError) -> str:
+    """`cannot use NAME: REASON`, the name cut short when it is long."""
+    reason = error.strerror or type(error).__name__
+    if error.filename is None:
+        return reason
+    name = str(error.filename)
+    shown = name if len(name) <= 80 else f"{name[:40]}...{name[-37:]}"
+    return f"cannot use {shown}: {reason}"
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--root",
     type=click.Path(file_okay=False, path_type=Path),
@@ -275,7 +300,7 @@ def render(ctx: click.Context, target: str, game: str | None) -> None:
 
     root = _root(ctx)
     path = Path(target)
-    if target.endswith(".pax") or path.is_file():
+    if target.endswith(".pax") or is_file(path):
         result = _compile_or_exit([path], root)
         cards = [card for g in result.games.values() for f in g.files for card in f.cards]
     else:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
 
 import jinja2
 
@@ -228,16 +227,6 @@ class _ModuleState:
             name, index = f"{base}_{index}", index + 1
         self.used_function_names.add(name)
         return name
-
-
-def card_module_name(game: str, card_file_path: str) -> str:
-    """The module a card file compiles to: its path below `cards/<game>/`, flattened."""
-    parts = list(PurePosixPath(card_file_path).with_suffix("").parts)
-    if len(parts) > 2 and parts[0] == "cards" and parts[1] == game:
-        parts = parts[2:]
-    else:
-        parts = parts[-1:]
-    return pynames.module_name(parts)
 
 
 def card_module(game: ir.GameIR, file: ir.CardFileIR, *, package: str) -> str:
@@ -898,9 +887,9 @@ def generate_game(game: ir.GameIR, *, package: str) -> dict[str, str]:
     for card_file in game.files:
         if not card_file.cards:
             continue
-        module = card_module_name(name, card_file.path)
-        if module in modules:  # two paths that flatten alike (`a/b.pax`, `a_b.pax`): keep both
-            module = f"{module}_{len(modules) + 1}"
+        module = pynames.card_module_name(name, card_file.path)
+        # Two paths that flatten alike (`a/b.pax`, `a_b.pax`) are an error of the check.
+        assert module not in modules, f"{card_file.path}: the module {module} is taken"
         modules.append(module)
         files[f"{name}/{module}.py"] = card_module(game, card_file, package=package)
     files[f"{name}/__init__.py"] = game_package_init(game, modules, package=package)

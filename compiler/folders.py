@@ -72,8 +72,11 @@ def find_root(start: Path) -> Path:
 
 def check_root(root: Path) -> None:
     """Raise ProjectError, saying what is missing, when `root` (given with --root) is no project."""
-    if not root.is_dir():
-        raise ProjectError(f"no such folder: {root}")
+    try:
+        if not root.is_dir():
+            raise ProjectError(f"no such folder: {root}")
+    except OSError as error:  # a name too long
+        raise ProjectError(f"cannot use the folder {root}: {error.strerror or error}") from error
     if not is_project(root):
         raise ProjectError(
             f"{root} is not a paxc project: it has no cards/<game>/{VOCABULARY_FILE} "
@@ -92,15 +95,24 @@ def card_folders(root: Path) -> list[Path]:
     ]
 
 
+def is_file(path: Path) -> bool:
+    """Whether `path` is a file (through links), False rather than an error for a name the file
+    system refuses (too long) or a link that loops."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def game_folder(root: Path, game: str) -> Path | None:
     """Where a game's vocabulary and cards are: the project's cards/<game>/, else the folder of
-    the installed game of that name; None when neither exists."""
+    the installed game of that name; None when neither exists (or `game` could name no folder)."""
     folder = root / "cards" / game
-    if (folder / VOCABULARY_FILE).is_file():
+    if is_file(folder / VOCABULARY_FILE):
         return folder
     from paxc.runtime import games
 
     installed = games.installed().get(game)
-    if installed is not None and (installed.cards / VOCABULARY_FILE).is_file():
+    if installed is not None and is_file(installed.cards / VOCABULARY_FILE):
         return installed.cards
     return None

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from paxc.compiler import codegen, stacking
+from paxc.compiler import codegen, pynames, stacking
 from paxc.compiler.diagnostics import Reporter
 from paxc.compiler.project import CompileResult, PhaseTimes, collect_files, compile_paths, display_path
 from paxc.runtime.core.files import read_regular_file
@@ -150,7 +150,7 @@ def build_files(root: Path, package: str, *, use_cache: bool = True) -> BuildOut
             game = result.games[card_file.game]
             file_ir = next(f for f in game.files if f.path == card_file.shown)
             entry = _ModuleEntry(
-                codegen.card_module_name(card_file.game, card_file.shown),
+                pynames.card_module_name(card_file.game, card_file.shown),
                 codegen.card_module(game, file_ir, package=package) if file_ir.cards else None,
                 [c.number for c in file_ir.cards],
                 [m.plain() for m in result.stacked.get(card_file.shown, [])],
@@ -318,7 +318,7 @@ class _Cache:
         stacked = payload.get("stacked")
         if (
             set(payload) == {"module", "text", "numbers", "stacked"}
-            and module == codegen.card_module_name(claims["game"], claims["path"])
+            and module == pynames.card_module_name(claims["game"], claims["path"])
             and (text is None or isinstance(text, str))
             and isinstance(numbers, list)
             and all(type(n) is int for n in numbers)

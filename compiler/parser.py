@@ -388,6 +388,12 @@ def _error_offset(error: UnexpectedInput, end: int) -> int:
     return end
 
 
+def _whole_number(token: Token) -> int:
+    """The value of an INT token. Leading zeros go first: int() refuses strings of over 4,300
+    digits, and a number within the limit (compiler.limits) may still have thousands of zeros."""
+    return int(token.value.lstrip("0") or "0")
+
+
 def _unquote(raw: str) -> str:
     """The value of a STRING token: the quotes removed and the escapes \\" \\\\ \\n applied."""
     body = raw[1:-1]
@@ -448,7 +454,7 @@ class _ToAst(Transformer[Token, ast.File]):
     def card(self, meta: Meta, children: list[Any]) -> ast.Card:
         number, name, card_type, body = children
         return ast.Card(
-            ast.IntLit(int(number), self._token_span(number)),
+            ast.IntLit(_whole_number(number), self._token_span(number)),
             ast.StrLit(_unquote(name), self._token_span(name)),
             self._ident(card_type),
             body,
@@ -647,7 +653,7 @@ class _ToAst(Transformer[Token, ast.File]):
     def errata_block(self, meta: Meta, children: list[Any]) -> ast.Errata:
         version, note, body = children
         return ast.Errata(
-            ast.IntLit(int(version), self._token_span(version)),
+            ast.IntLit(_whole_number(version), self._token_span(version)),
             ast.StrLit(_unquote(note), self._token_span(note)),
             body,
             self._span(meta),
@@ -700,7 +706,7 @@ class _ToAst(Transformer[Token, ast.File]):
         return ast.Attribute(children[0], self._ident(children[1]), self._span(meta))
 
     def integer(self, meta: Meta, children: list[Token]) -> ast.IntLit:
-        return ast.IntLit(int(children[0]), self._span(meta))
+        return ast.IntLit(_whole_number(children[0]), self._span(meta))
 
     def string(self, meta: Meta, children: list[Token]) -> ast.StrLit:
         return ast.StrLit(_unquote(children[0]), self._span(meta))

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from paxc.compiler import ast, ir, stacking
+from paxc.compiler import ast, ir, pynames, stacking
 from paxc.compiler.checker import GameChecker
 from paxc.compiler.diagnostics import Code, Diagnostic, Reporter
-from paxc.compiler.folders import CARD_SUFFIX, VOCABULARY_FILE, find_root, game_folder
+from paxc.compiler.folders import CARD_SUFFIX, VOCABULARY_FILE, find_root, game_folder, is_file
 from paxc.compiler.parser import parse
 from paxc.compiler.source import SourceFile, Span
 from paxc.compiler.vocabulary import Vocabulary, build_vocabulary
@@ -53,27 +53,59 @@ class CompileResult:
 def display_path(path: Path, root: Path) -> str:
     """How a file is named in messages and generated comments: relative to the root, with '/'."""
     try:
-        return path.resolve().relative_to(root).as_posix()
+        where = path.resolve()
+    except (OSError, RuntimeError):  # a name too long, links that loop: named as given
+        where = path.absolute()
+    try:
+        return where.relative_to(root).as_posix()
     except ValueError:
         return path.as_posix()
 
 
 def collect_files(paths: Sequence[Path], reporter: Reporter, root: Path) -> list[Path]:
-    """Every .pax file named or below a named folder, sorted, each once."""
+    """Every .pax file named or below a named folder, sorted, each once. A path that cannot be
+    read (a name too long, a link that loops or leads nowhere) is an error of its own."""
     found: set[Path] = set()
     for path in paths:
-        if path.is_dir():
-            inside = {p.resolve() for p in path.rglob(f"*{CARD_SUFFIX}") if p.is_file()}
-            if not inside:
-                shown = display_path(path, root)
-                reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"no {CARD_SUFFIX} files in {shown}")
-            found.update(inside)
-        elif path.is_file():
-            found.add(path.resolve())
-        else:
-            shown = display_path(path, root)
-            reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"no such file or folder: {shown}")
+        shown = display_path(path, root)
+        try:
+            if path.is_dir():
+                inside = _files_below(path, reporter, root)
+                if not inside:
+                    reporter.error(
+                        Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"no {CARD_SUFFIX} files in {shown}"
+                    )
+                found.update(inside)
+            elif path.is_file():
+                found.add(path.resolve())
+            elif path.is_symlink():
+                reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"cannot read {shown}: {_BAD_LINK}")
+            else:
+                reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"no such file or folder: {shown}")
+        except (OSError, RuntimeError) as error:
+            reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"cannot read {shown}: {_reason(error)}")
     return sorted(found, key=lambda p: display_path(p, root))
+
+
+_BAD_LINK = "a symbolic link that loops or leads nowhere"
+
+
+def _files_below(folder: Path, reporter: Reporter, root: Path) -> set[Path]:
+    """The card files below `folder`, through links; a broken or looping link to one is an error."""
+    inside: set[Path] = set()
+    for path in folder.rglob(f"*{CARD_SUFFIX}"):
+        if path.is_file():
+            inside.add(path.resolve())
+        elif path.is_symlink() and not path.exists():
+            shown = display_path(path, root)
+            reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"cannot read {shown}: {_BAD_LINK}")
+    return inside
+
+
+def _reason(error: OSError | RuntimeError) -> str:
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return _BAD_LINK  # pathlib's RuntimeError: "Symlink loop from ..."
 
 
 def compile_paths(
@@ -104,30 +136,37 @@ def compile_paths(
     vocab_files, unreadable_games = _vocabulary_files(parsed, root, sources, reporter)
     vocabularies: dict[str, Vocabulary] = {}
     vocab_hashes: dict[str, str] = {}
-    for file in vocab_files:
-        for decl in file.vocabularies:
-            if decl.name.text in vocabularies:
-                reporter.error(
-                    decl.name.span,
-                    Code.DUPLICATE_NAME,
-                    f"game '{decl.name.text}' is declared twice",
-                    f"first declared in {vocabularies[decl.name.text].path}",
-                )
-                continue
-            errors_before = reporter.count
-            vocabularies[decl.name.text] = build_vocabulary(decl, file.path, reporter)
-            vocab_hashes[decl.name.text] = _sha256(sources[file.path].text)
-            if reporter.count > errors_before:
-                unreadable_games.add(decl.name.text)  # its cards would only echo the vocabulary's errors
+    # A game's own cards/<game>/game.pax first: any other declaration of the game is the second.
+    declarations = sorted(
+        ((file, decl) for file in vocab_files for decl in file.vocabularies),
+        key=lambda pair: pair[0].path != own_vocabulary(root, pair[1].name.text),
+    )
+    for file, decl in declarations:
+        if decl.name.text in vocabularies:
+            reporter.error(
+                decl.name.span,
+                Code.DUPLICATE_NAME,
+                f"game '{decl.name.text}' is declared twice",
+                f"first declared in {vocabularies[decl.name.text].path}",
+            )
+            continue
+        errors_before = reporter.count
+        vocabularies[decl.name.text] = build_vocabulary(decl, file.path, reporter)
+        vocab_hashes[decl.name.text] = _sha256(sources[file.path].text)
+        if reporter.count > errors_before:
+            unreadable_games.add(decl.name.text)  # its cards would only echo the vocabulary's errors
     started = times.add("vocabulary", started)
 
     checkers = {name: GameChecker(vocab, reporter) for name, vocab in vocabularies.items()}
     files_by_game: dict[str, list[ir.CardFileIR]] = {name: [] for name in vocabularies}
     known_games = sorted({*vocabularies, *_game_names(root)})
+    modules: dict[tuple[str, str], list[ast.File]] = {}  # (game, module) -> the files it would hold
     for file, named in [*((f, False) for f in others), *((f, True) for f in parsed)]:
         game = _game_of(file, vocabularies, unreadable_games, reporter, known_games)
         if game is None:
             continue
+        if file.cards:
+            modules.setdefault((game, pynames.card_module_name(game, file.path)), []).append(file)
         checker = checkers[game]
         cards = [checker.check_card(card) for card in file.cards]
         if not named:
@@ -137,6 +176,7 @@ def compile_paths(
                 file.path, _sha256(sources[file.path].text), tuple(c for c in cards if c is not None)
             )
         )
+    report_module_collisions(modules, reporter)
     shown_others = {file.path for file in others}
     stacked: dict[str, list[stacking.Stacked]] = {}
     for checker in checkers.values():
@@ -152,6 +192,22 @@ def compile_paths(
     }
     diagnostics = [d for d in reporter.diagnostics if d.span.path not in shown_others]
     return CompileResult(sources, games, diagnostics, times, stacked)
+
+
+def report_module_collisions(modules: dict[tuple[str, str], list[ast.File]], reporter: Reporter) -> None:
+    """An error at each card file whose path flattens to the module name of another file of its
+    game (`a/c.pax` and `a_c.pax` are both `cards_a_c`), naming the others: one module cannot
+    hold both, and a suffix chosen by the build could collide with a third file's name."""
+    for (_, module), files in sorted(modules.items()):
+        for file in files if len(files) > 1 else []:
+            others = " and ".join(other.path for other in files if other is not file)
+            reporter.error(
+                file.headers[0].span,
+                Code.BAD_FILE,
+                f"this file and {others} would both compile to the module {module}",
+                "rename one of them: a module's name is the file's path below cards/<game>/, "
+                "in lowercase, with '_' for '/' and for what is not a letter or digit",
+            )
 
 
 def report_conflicts(modifiers: Sequence[stacking.Stacked], reporter: Reporter, hidden: set[str]) -> None:
@@ -190,6 +246,11 @@ def _rest_of_games(parsed: list[ast.File], root: Path, named: set[str]) -> list[
             except (OSError, UnicodeDecodeError):
                 continue
     return others
+
+
+def own_vocabulary(root: Path, game: str) -> str:
+    """Where a project declares a game's vocabulary, as shown (relative to the root)."""
+    return f"cards/{game}/{VOCABULARY_FILE}"
 
 
 def _game_names(root: Path) -> set[str]:
@@ -244,7 +305,14 @@ def _vocabulary_files(
     """
     files = [f for f in parsed if f.vocabularies]
     declared = {decl.name.text for f in files for decl in f.vocabularies}
-    wanted = sorted({h.game.text for f in parsed for h in f.headers} - declared)
+    # A game declared in a file given, but not in its own cards/<game>/game.pax (which the build
+    # reads too): that one is the game's, read so that the other is reported as a second one.
+    elsewhere = {
+        game
+        for game in declared
+        if own_vocabulary(root, game) not in sources and is_file(root / own_vocabulary(root, game))
+    }
+    wanted = sorted(({h.game.text for f in parsed for h in f.headers} - declared) | elsewhere)
     unreadable: set[str] = set()
     for game in wanted:
         folder = game_folder(root, game)

@@ -97,17 +97,28 @@ def layout(value: PyValue, indent: int = 0, prefix: str = "", margin: int = 0) -
 
 def _split(line: str, room: int) -> list[str]:
     """`line` in pieces whose literals fit in `room` columns, cut after a space where one is
-    (a word longer than the room is cut where it must be)."""
+    (a word longer than the room is cut where it must be).
+
+    A literal is at least as long as its text, and grows with it: each cut is found by a binary
+    search among the first `room` characters, so a word of any length costs time in proportion
+    to its length (shortening a cut one character at a time made a 40,000-character word take
+    minutes)."""
     pieces: list[str] = []
-    while len(pynames.string_literal(line)) > room:
-        cut = len(line)
-        while cut > 1 and len(pynames.string_literal(line[:cut])) > room:
-            cut -= 1
-        space = line.rfind(" ", 0, cut)
-        if space > 0:
+    start = 0
+    while len(line) - start > room or len(pynames.string_literal(line[start:])) > room:
+        low, high = 1, min(room, len(line) - start)  # the longest prefix that fits is in [low, high]
+        while low < high:
+            middle = (low + high + 1) // 2
+            if len(pynames.string_literal(line[start : start + middle])) <= room:
+                low = middle
+            else:
+                high = middle - 1
+        cut = start + low
+        space = line.rfind(" ", start, cut)
+        if space > start:
             cut = space + 1
-        pieces.append(line[:cut])
-        line = line[cut:]
-    if line or not pieces:
-        pieces.append(line)
+        pieces.append(line[start:cut])
+        start = cut
+    if start < len(line) or not pieces:
+        pieces.append(line[start:])
     return pieces

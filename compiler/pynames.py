@@ -11,6 +11,7 @@ import builtins
 import keyword
 import re
 import unicodedata
+from pathlib import PurePosixPath
 
 _GENERATED_NAMES = frozenset(
     {
@@ -35,6 +36,26 @@ _RESERVED = (
 )
 
 
+# A game's name is a folder of generated/: far below the 255 bytes a file name may have.
+MAX_PACKAGE_NAME = 100
+
+
+def package_problem(name: str) -> str | None:
+    """Why `name` (an identifier) cannot name a game's generated package, or None."""
+    if keyword.iskeyword(name):
+        return "it is a keyword of Python, and its package could not be imported"
+    if not name[:1].isalpha():
+        return "a package name starts with a letter"
+    if len(name) > MAX_PACKAGE_NAME:
+        return f"it is longer than {MAX_PACKAGE_NAME} characters (the name of its folder)"
+    return None
+
+
+def shorten(text: str, most: int = 40) -> str:
+    """`text`, cut with '...' when longer than `most` characters, for messages."""
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
 def camel(name: str) -> str:
     """`dominance_check_ended` -> `DominanceCheckEnded`; `region` -> `Region`."""
     return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part) or "Unnamed"
@@ -48,9 +69,13 @@ def constant(name: str) -> str:
 
 def local(name: str) -> str:
     """A variable bound by a card (`choose region as r`). Names the generator uses itself
-    (`CARD_1`, `branch_12` for a 'choose one') get a trailing underscore, and so do names ending
-    in one, so that two names never meet (`class` is `class_`, and `class_` is `class__`)."""
-    reserved = name in _RESERVED or name.startswith(("CARD_", "branch_")) or name.endswith("_")
+    (`CARD_1`, `branch_12` for a 'choose one', and every class and constant it writes, which
+    start with a capital: `Region`, `ADJACENT_REGIONS`) get a trailing underscore, and so do
+    names ending in one, so that two names never meet (`class` is `class_`, and `class_` is
+    `class__`) and a card's name never shadows one of the module's."""
+    reserved = (
+        name in _RESERVED or name[:1].isupper() or name.startswith(("CARD_", "branch_")) or name.endswith("_")
+    )
     return name + "_" if reserved else name
 
 
@@ -76,6 +101,18 @@ def module_name(parts: list[str]) -> str:
     """The module for a card file, from its path below `cards/<game>/`: `court/kabul` -> `cards_court_kabul`."""
     joined = "_".join(slug(part) for part in parts if slug(part))
     return "cards_" + (joined or "unnamed")
+
+
+def card_module_name(game: str, card_file_path: str) -> str:
+    """The module a card file compiles to: its path below `cards/<game>/` (as shown, with '/'),
+    flattened. Two paths may flatten alike (`a/c.pax`, `a_c.pax`, `A_C.pax`): the check refuses
+    that, naming both files, so a module name always stands for one file."""
+    parts = list(PurePosixPath(card_file_path).with_suffix("").parts)
+    if len(parts) > 2 and parts[0] == "cards" and parts[1] == game:
+        parts = parts[2:]
+    else:
+        parts = parts[-1:]
+    return module_name(parts)
 
 
 def string_literal(text: str) -> str:

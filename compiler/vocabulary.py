@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from paxc.compiler import ast
 from paxc.compiler.diagnostics import Code, Reporter
-from paxc.compiler.pynames import camel
+from paxc.compiler.pynames import camel, package_problem, shorten
 from paxc.compiler.source import Span
 from paxc.compiler.types import BUILTINS, ZONE, Type, enum_type, list_of
 
@@ -355,6 +355,7 @@ class _Builder:
             if (end := self._duration_end(decl, hooks)) is not None
         }
         self._check_class_names(hooks)
+        self._check_game_name()
         self._check_builtin_statements(hooks, bool(zones), money is not None)
         moves = self._moves(move_decls, zones)
         return Vocabulary(
@@ -591,6 +592,17 @@ class _Builder:
             if type_ is not None:
                 fields.append(FieldSpec(field.name.text, type_, field.required, field.span))
         return CardTypeSpec(item.name.text, tuple(fields), item.span)
+
+    def _check_game_name(self) -> None:
+        """The game's name is its generated package's: Python must be able to import it."""
+        problem = package_problem(self.decl.name.text)
+        if problem is not None:
+            self.reporter.error(
+                self.decl.name.span,
+                Code.BAD_VOCABULARY,
+                f"'{shorten(self.decl.name.text)}' cannot name a game: {problem}",
+                "name it with letters, digits and '_', starting with a letter",
+            )
 
     def _check_class_names(self, hooks: dict[str, HookSpec]) -> None:
         """Enums and events become Python classes: their names must not clash once camel-cased."""

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -28,7 +28,7 @@ from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.narration import listening, retell, silenced
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.preview import previews
-from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.rng import MAX_SEED, Rng
 from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file
 from paxc.runtime.games import GameKit
 
@@ -37,9 +37,11 @@ MAX_DECISIONS = 50_000
 
 def _kit(game: str) -> GameKit:
     try:
-        return games.find(game).load_kit()
+        return games.load_kit(games.find(game))
     except games.UnknownGame as error:
         raise click.BadParameter(str(error), param_hint="GAME") from error
+    except games.BrokenGame as error:
+        raise click.ClickException(str(error)) from error
 
 
 def game_options(game: str, players: int | None, variants: Mapping[str, bool]) -> dict[str, Any]:
@@ -308,6 +310,10 @@ PLAYERS = click.option(
 
 # ---------------------------------------------------------------------- commands
 
+# The random generator keeps 64 bits of a seed: a larger one would play as another seed while the
+# save and the summary named the one given.
+SEED = click.IntRange(0, MAX_SEED)
+
 
 @click.command()
 @click.argument("game")
@@ -316,7 +322,11 @@ PLAYERS = click.option(
     "--games", type=click.IntRange(1), default=100, show_default=True, help="How many games to play."
 )
 @click.option(
-    "--seed", type=int, default=1, show_default=True, help="Seed of the run; each game's seed comes from it."
+    "--seed",
+    type=SEED,
+    default=1,
+    show_default=True,
+    help="Seed of the run; each game's seed comes from it.",
 )
 @click.option(
     "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes playing at once."
@@ -419,7 +429,7 @@ def simulate(
     "missing seats are random (default: human, then random). A save keeps them: with --load, "
     "the saved seats unless --seats is given.",
 )
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the game.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the game.")
 @click.option(
     "--save", "save_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's log here."
 )
@@ -560,15 +570,16 @@ def _play_on(
             narrator.show_log(log.recorder.save()["decisions"], log.recorder.prompts)
             continue
         entries = menu.current()
-        if not answer.isdigit() or int(answer) >= len(entries):
+        choice = card_lookup.plain_number(answer)
+        if choice is None or choice >= len(entries):
             click.echo(
                 f"'{answer}' is not one of the options: type a number from 0 to "
                 f"{len(entries) - 1} (or {_COMMANDS})"
             )
             continue
-        _, actions = entries[int(answer)]
+        _, actions = entries[choice]
         if len(actions) > 1:  # a group: its options are listed, and asked among
-            menu.opened = int(answer)
+            menu.opened = choice
             menu.show(session, kit, player)
             continue
         action = actions[0]
@@ -833,18 +844,22 @@ def _seat_count(session: Session[Any]) -> int:
 
 def _load_for_play(path: Path, game: str | None) -> tuple[Session[Any], list[str] | None]:
     """The saved game to resume, replayed and checked as `paxc replay` checks it, and who sat
-    where (None for a save written before saves kept it)."""
+    where (None for a save written before saves kept it); refused as replay refuses it: one
+    line, exit status 1."""
     try:
         session, kit, seats = _load_saved(path, game)
     except BadSave as error:
-        raise click.BadParameter(str(error), param_hint="--load") from error
+        _refuse(f"{path}: {error}")
     except OSError as error:
-        raise click.BadParameter(
-            f"cannot read {path}: {error.strerror or type(error).__name__}", param_hint="--load"
-        ) from error
+        _refuse(f"{path}: cannot read it: {error.strerror or type(error).__name__}")
     if session.is_terminal():
-        raise click.BadParameter(f"the game in {path} is over: nothing to resume", param_hint="--load")
+        _refuse(f"{path}: the game is over: nothing to resume")
     return session, seats
+
+
+def _refuse(line: str) -> NoReturn:
+    click.echo(line, err=True)
+    sys.exit(1)
 
 
 def _undo(session: Session[Any], taken: list[tuple[int, int, int]]) -> Session[Any] | None:
@@ -894,8 +909,12 @@ class _LogWriter:
             return
         # The file itself, through any symbolic link; never a device or a pipe, which the rename
         # below would replace (--save /dev/null must not replace /dev/null).
-        target = self.path.resolve()
-        if target.exists() and not target.is_file():
+        try:
+            target = self.path.resolve()
+            elsewhere = target.exists() and not target.is_file()
+        except (OSError, RuntimeError):  # a name too long, links that loop: writing it says why
+            target, elsewhere = self.path.absolute(), False
+        if elsewhere:
             raise click.BadParameter(f"{self.path} is not a regular file", param_hint="--save")
         temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         try:
@@ -905,8 +924,9 @@ class _LogWriter:
             with contextlib.suppress(OSError):
                 temporary.unlink()
             reason = error.strerror or type(error).__name__
-            if not target.parent.is_dir():
-                reason = f"there is no folder {target.parent}"
+            with contextlib.suppress(OSError):
+                if not target.parent.is_dir():
+                    reason = f"there is no folder {target.parent}"
             if first:
                 # Before the game: better to refuse now than to lose the game at its end.
                 raise click.BadParameter(
@@ -948,11 +968,9 @@ def replay(log: Path, quiet: bool, no_story: bool, step: bool) -> None:
     try:
         session, kit, seats = _load_saved(log)
     except BadSave as error:
-        click.echo(f"{log}: {error}", err=True)
-        sys.exit(1)
+        _refuse(f"{log}: {error}")
     except OSError as error:
-        click.echo(f"{log}: cannot read it: {error.strerror or type(error).__name__}", err=True)
-        sys.exit(1)
+        _refuse(f"{log}: cannot read it: {error.strerror or type(error).__name__}")
     if seats is not None and not quiet:
         click.echo("seats: " + ", ".join(f"P{p} {who}" for p, who in enumerate(seats)))
     if step and not quiet:

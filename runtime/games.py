@@ -145,8 +145,10 @@ def installed() -> Mapping[str, Game]:
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         try:
             game = entry.load()
-        except Exception as error:  # a broken plug-in must not break the others
-            _warn(f"the game plug-in '{entry.name}' ({entry.value}) does not load: {error}")
+        except BaseException as error:  # noqa: B036 - a broken plug-in must not break the others
+            # Whatever its import raises, even SystemExit or KeyboardInterrupt: paxc's other
+            # games and commands go on (an exit on import once made every command exit).
+            _warn(f"the game plug-in '{entry.name}' ({entry.value}) does not load: {_said(error)}")
             continue
         if not isinstance(game, Game):
             _warn(f"the game plug-in '{entry.name}' ({entry.value}) is not a paxc Game")
@@ -156,6 +158,31 @@ def installed() -> Mapping[str, Game]:
             continue
         found[game.name] = game
     return dict(sorted(found.items()))
+
+
+class BrokenGame(LookupError):
+    """An installed game whose rules cannot be loaded; the message says which and why."""
+
+
+def load_kit(game: Game) -> GameKit:
+    """The rules of an installed game; BrokenGame, in one line, when its plug-in's `load_kit`
+    raises anything or answers something that is not a GameKit."""
+    try:
+        kit = game.load_kit()
+    except BaseException as error:  # noqa: B036 - the plug-in's fault, told as such
+        raise BrokenGame(f"the rules of the game '{game.name}' do not load: {_said(error)}") from error
+    if not isinstance(kit, GameKit):
+        raise BrokenGame(
+            f"the rules of the game '{game.name}' do not load: its load_kit gave {type(kit).__name__}, "
+            "not a GameKit"
+        )
+    return kit
+
+
+def _said(error: BaseException) -> str:
+    """An exception in one line: its kind, and its message if it has one."""
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def find(name: str) -> Game:

@@ -39,9 +39,9 @@ def card_1501_pancho_villa_raids_columbus_new_mexico__on_event(ctx: PorfirianaEf
 # cards/porfiriana/headlines.pax:36
 def card_117_mexican_central_bank_proposed__on_event(ctx: PorfirianaEffects) -> Effect:
     """On event."""
-    P: PlayerId
-    for P in ctx.players_in_turn_order():
-        yield from ctx.pay_money(ctx.half(ctx.money_of(P)), P, None)
+    P_: PlayerId
+    for P_ in ctx.players_in_turn_order():
+        yield from ctx.pay_money(ctx.half(ctx.money_of(P_)), P_, None)
     e: Card
     for e in ctx.cards_in_every(Zone.ROW):
         if not (Family.BANK in e.family):

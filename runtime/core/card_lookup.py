@@ -22,6 +22,21 @@ class Found:
     close: tuple[str, ...] = ()
 
 
+# More digits than any number a player types (a card's, an option's) could have: int() refuses
+# strings over 4,300 digits, and a number that long names nothing anyway.
+_MOST_DIGITS = 18
+
+
+def plain_number(text: str) -> int | None:
+    """The whole number `text` writes in ASCII digits (`007` is 7), or None: for other text, for
+    digits of other scripts (`²`, `١٢`, which int() reads or refuses), and for numbers of more
+    than 18 digits."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    significant = text.lstrip("0") or "0"
+    return int(significant) if len(significant) <= _MOST_DIGITS else None
+
+
 def find(cards: Iterable[Any], query: str, names_of: Callable[[Any], list[str]] | None = None) -> Found:
     """`names_of(card)`: the names a card is known by (default: its name and its sides' names,
     as the generated cards give them)."""
@@ -30,8 +45,8 @@ def find(cards: Iterable[Any], query: str, names_of: Callable[[Any], list[str]] 
     wanted = " ".join(query.split()).casefold()
     if not wanted:
         return Found(())
-    if wanted.lstrip("#").isdigit():
-        number = int(wanted.lstrip("#"))
+    number = plain_number(wanted.lstrip("#"))
+    if number is not None:
         return Found(tuple(c for c in everything if c.number == number))
     # By the card itself: the cards of several games may share numbers.
     names = {id(c): names_of(c) for c in everything}

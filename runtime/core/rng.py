@@ -12,6 +12,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+# Seeds from 0 to this are the generator's own; larger ones would be cut to their low 64 bits.
+MAX_SEED = _MASK
 
 
 class Rng:

@@ -28,6 +28,7 @@ from paxc.runtime.core.files import FileTooLarge, NotRegularFile, read_regular_f
 from paxc.runtime.core.narration import silenced
 from paxc.runtime.core.observation import Observation, Observer, no_view, observe
 from paxc.runtime.core.options import OptionsSchema, shown
+from paxc.runtime.core.rng import MAX_SEED
 from paxc.runtime.effects import Choice, Decision
 
 TERMINAL = -1
@@ -372,6 +373,8 @@ def _checked_save(data: object) -> dict[str, Any]:
             raise BadSave(f"the save lacks its '{name}'")
         if not _is(data[name], kind):
             raise BadSave(f"the save's '{name}' is not {_KIND_NAMES[kind]}: {shown(data[name])}")
+    if not 0 <= data["seed"] <= MAX_SEED:
+        raise BadSave(f"the save's 'seed' is not from 0 to 2**64 - 1: {shown(data['seed'])}")
     for number, decision in enumerate(data["decisions"], start=1):
         if not isinstance(decision, dict) or set(decision) != set(_DECISION_FIELDS):
             raise BadSave(f"decision {number} is malformed (it has {', '.join(_DECISION_FIELDS)})")

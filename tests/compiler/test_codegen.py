@@ -10,6 +10,7 @@ import importlib
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -80,6 +81,17 @@ def test_long_card_text_is_cut_into_literals_that_fit() -> None:
     code = layout(PyCall("Card", (("text", PyText(text)),)), 0, "CARD_1 = ")
     assert all(len(line) <= 99 for line in code.splitlines())
     assert eval(code, {"Card": lambda text: text}) == text
+
+
+@pytest.mark.parametrize("word", ["x" * 40_000, "é'\\\"" * 10_000, "a b " * 5_000 + "c" * 20_000])
+def test_a_long_word_in_card_text_is_cut_in_time_proportional_to_its_length(word: str) -> None:
+    """Found by an independent fuzz: each cut was shortened a character at a time, each time
+    quoting the whole rest of the text, so a word of 40,000 characters took minutes to lay out."""
+    started = time.process_time()
+    code = layout(PyCall("Card", (("text", PyText(word)),)), 0, "CARD_1 = ")
+    assert time.process_time() - started < 2.0  # 0.1 s; the old cut took 200 s
+    assert all(len(line) <= 99 for line in code.splitlines())
+    assert eval(code, {"Card": lambda text: text}) == word
 
 
 def test_generated_modules_carry_header_comments_and_sorted_imports() -> None:

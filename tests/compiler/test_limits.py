@@ -153,11 +153,12 @@ def power_of(result: CompileResult) -> object:
     return power.value
 
 
-@pytest.mark.parametrize("number", ["0", "999999999", "0000000000000000999999999"])
+# The last: 4,301 zeros then 1, a small number that int() refuses as written (over 4,300 digits).
+@pytest.mark.parametrize("number", ["0", "999999999", "0000000000000000999999999", "0" * 4301 + "1"])
 def test_numbers_up_to_the_limit_are_read(tmp_path: Path, number: str) -> None:
     result = compile_card_file(tmp_path, number_card(number))
     assert result.ok, result.render_diagnostics()
-    assert power_of(result) == int(number)
+    assert power_of(result) == int(number.lstrip("0") or "0")
 
 
 @pytest.mark.parametrize(
@@ -261,3 +262,17 @@ def test_a_variable_is_declared_with_its_type_where_first_bound(tmp_path: Path) 
     ]
     assert "x: Region = r\n" in module and "y: Region = x\n" in module
     assert "    x = yield from ask(" in module
+
+
+def test_a_local_named_like_a_generated_class_does_not_shadow_it(tmp_path: Path) -> None:
+    """Found by an independent fuzz: `let Region = 1` made the module's `Region` an int inside
+    the effect, and `Region.NORTH` an AttributeError. A name that starts with a capital, as the
+    generated classes and constants do, gets a trailing underscore."""
+    body = "let Region = 1\nlet ADJACENT_REGIONS = 2\nchoose region as r where adjacent(r, North)\nmove_unit this to r\ngain Region to you"
+    result = compile_card_file(tmp_path, EFFECT.replace("{body}", body))
+    generated_python_compiles(result)
+    module = codegen.generate_game(result.games["testgame"], package="paxc.generated")[
+        "testgame/cards_deep.py"
+    ]
+    assert "Region_: int = 1" in module and "ADJACENT_REGIONS_: int = 2" in module
+    assert "in ADJACENT_REGIONS" in module and "amount=Region_" in module

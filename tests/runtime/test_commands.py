@@ -151,16 +151,20 @@ def test_a_saved_game_resumes_where_it_stopped(tmp_path: Path) -> None:
 
 
 def test_load_refuses_what_it_cannot_resume(tmp_path: Path) -> None:
-    code, output = paxc("play", "--load", str(tmp_path / "missing.json"))
-    assert code == 2 and "--load" in output
+    """In one line, exit status 1, as `paxc replay` refuses a save (not click's usage block)."""
+    missing = tmp_path / "missing.json"
+    code, output = paxc("play", "--load", str(missing))
+    assert (code, output) == (1, f"{missing}: cannot read it: No such file or directory\n")
     finished = tmp_path / "over.json"
     paxc("play", "pamir", "--players", "2", "--seats", "random,random", "--save", str(finished))
     code, output = paxc("play", "--load", str(finished))
-    assert code == 2 and "is over" in output
+    assert (code, output) == (1, f"{finished}: the game is over: nothing to resume\n")
     code, output = paxc("play", "porfiriana", "--load", str(finished))
-    assert code == 2 and "not of porfiriana" in output
-    code, output = paxc("play", "--load", str(finished), "--players", "4")
-    assert code == 2
+    assert (code, output) == (1, f"{finished}: this log is a game of pamir, not of porfiriana\n")
+    unfinished = tmp_path / "open.json"
+    paxc("play", "pamir", "--players", "2", "--save", str(unfinished), stdin="q\n")
+    code, output = paxc("play", "--load", str(unfinished), "--players", "4")
+    assert code == 2 and "give no others" in output
     code, output = paxc("play")
     assert code == 2 and "name the GAME" in output
 

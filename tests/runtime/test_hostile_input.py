@@ -75,6 +75,13 @@ def test_the_untouched_saves_replay(
 
 
 BAD_PAMIR_SAVES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    # The generator keeps 64 bits: the save would name a seed that is not the one played.
+    (
+        "seed past 64 bits",
+        lambda d: d.update(seed=d["seed"] + 2**64),
+        "the save's 'seed' is not from 0 to 2**64 - 1",
+    ),
+    ("negative seed", lambda d: d.update(seed=-1), "the save's 'seed' is not from 0 to 2**64 - 1: -1"),
     ("unknown option", lambda d: d["options"].update(turbo=True), "Pax Pamir has no option 'turbo'"),
     (
         "solitaire in pamir",
