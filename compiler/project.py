@@ -123,17 +123,22 @@ def compile_paths(
     reporter = Reporter()
     sources: dict[str, SourceFile] = {}
     parsed: list[ast.File] = []
+    failed: set[str] = set()  # the files given that could not be read or parsed
     for path in collect_files(paths, reporter, root):
-        source = _read_source(path, display_path(path, root), reporter, sources)
+        shown = display_path(path, root)
+        source = _read_source(path, shown, reporter, sources)
         if source is None:
+            failed.add(shown)
             continue
         parsed_file, syntax_errors = parse(source)
         reporter.extend(syntax_errors)
         parsed.append(parsed_file)
+        if syntax_errors:
+            failed.add(shown)
     others = _rest_of_games(parsed, root, set(sources)) if whole_games else []
     started = times.add("parse", started)
 
-    vocab_files, unreadable_games = _vocabulary_files(parsed, root, sources, reporter)
+    vocab_files, unreadable_games = _vocabulary_files(parsed, root, sources, failed, reporter)
     vocabularies: dict[str, Vocabulary] = {}
     vocab_hashes: dict[str, str] = {}
     # A game's own cards/<game>/game.pax first: any other declaration of the game is the second.
@@ -295,13 +300,18 @@ def _read_source(
 
 
 def _vocabulary_files(
-    parsed: list[ast.File], root: Path, sources: dict[str, SourceFile], reporter: Reporter
+    parsed: list[ast.File],
+    root: Path,
+    sources: dict[str, SourceFile],
+    failed: set[str],
+    reporter: Reporter,
 ) -> tuple[list[ast.File], set[str]]:
     """Vocabularies declared among the given files, plus `cards/<game>/game.pax` for each game used.
 
-    Also returns the games whose vocabulary file exists but could not be parsed: their cards are
-    not checked (the vocabulary's own error is the one to fix first; the same goes for a
-    vocabulary with errors, see compile_paths).
+    Also returns the games whose vocabulary file exists but could not be read or parsed, or
+    does not declare the game (an error there): their cards are not checked (the vocabulary's
+    own error is the one to fix first; the same goes for a vocabulary with errors, see
+    compile_paths). `failed`: the files given that could not be read or parsed.
     """
     files = [f for f in parsed if f.vocabularies]
     declared = {decl.name.text for f in files for decl in f.vocabularies}
@@ -320,7 +330,9 @@ def _vocabulary_files(
             continue  # reported as an unknown game where the header names it
         path = folder / VOCABULARY_FILE
         shown = display_path(path, root)
-        if shown in sources:  # given on the command line, and it failed to parse
+        if shown in sources:  # given, and it failed to parse or declares another game
+            if shown not in failed:
+                _no_vocabulary(reporter, shown, game)
             unreadable.add(game)
             continue
         source = _read_source(path, shown, reporter, sources)
@@ -331,9 +343,21 @@ def _vocabulary_files(
         reporter.extend(syntax_errors)
         if syntax_errors:
             unreadable.add(game)
+        elif not any(decl.name.text == game for decl in parsed_file.vocabularies):
+            _no_vocabulary(reporter, shown, game)
+            unreadable.add(game)
         else:
             files.append(parsed_file)
     return files, unreadable
+
+
+def _no_vocabulary(reporter: Reporter, shown: str, game: str) -> None:
+    reporter.error(
+        Span(shown, 1, 1, 1, 1),
+        Code.BAD_VOCABULARY,
+        f"{shown} does not declare the vocabulary of '{game}'",
+        f"the game's cards need it: 'vocabulary {game} \"Title\" {{ ... }}'",
+    )
 
 
 def _game_of(

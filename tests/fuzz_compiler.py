@@ -1,12 +1,16 @@
-"""The long fuzz of the compiler: many hostile inputs (tests/compiler/fuzz_inputs.py), each checked
-as `paxc check` and `paxc build` would; the code generated for every input that passes the check is
-compiled by Python and, in batches, checked with `mypy --strict`.
+"""The long fuzz of the compiler: many hostile inputs (tests/compiler/fuzz_inputs.py: generated
+cards, nesting, huge numbers and names, bad bytes, and mutations of the real card files and
+vocabularies at the token, block and byte level, duplicated numbers, colliding file names), each
+checked as `paxc check` and `paxc build` would and each of its files as `paxc check FILE` would
+(they must agree); the code generated for every input that passes the check is compiled by
+Python and, in batches, checked with `mypy --strict`.
 
     .venv/bin/python -m tests.fuzz_compiler --inputs 20000 --seed 1
 
 It fails (exit status 1) on any traceback, any input that takes longer than --timeout seconds (a
-hang), any generated module that Python does not compile, and any mypy error; each failing input
-is saved under --save for replaying. The suite runs a short version of it (tests/compiler/test_fuzz.py).
+hang), any disagreement between `check FILE` and the whole game's check, any generated module
+that Python does not compile, and any mypy error; each failing input is saved under --save for
+replaying (a project folder: `paxc --root FOLDER check`). The suite runs a short version of it (tests/compiler/test_fuzz.py).
 """
 
 from __future__ import annotations
@@ -38,33 +42,67 @@ class FuzzFailure(AssertionError):
     """An input the compiler mishandled: the message says how."""
 
 
-def check_input(item: FuzzInput, root: Path, package: str = "paxc.generated") -> dict[str, str] | None:
-    """Compile `item` as the test game's files in the project folder `root` (rewritten each time).
+def check_input(
+    item: FuzzInput, root: Path, package: str = "paxc.generated", *, agreement: bool = True
+) -> dict[str, str] | None:
+    """Compile `item` as its game's folder in the project folder `root` (rewritten each time).
     Returns the generated files (importing each other as `package`) when the input passes the check, else None once its diagnostics
-    are found located and coded; raises FuzzFailure (or whatever the compiler raised) otherwise."""
-    game = root / "cards" / "testgame"
-    if game.exists():
-        shutil.rmtree(game)
+    are found located and coded; raises FuzzFailure (or whatever the compiler raised) otherwise.
+
+    With `agreement`, each file is also checked alone as `paxc check FILE` checks it (against
+    the rest of its game): it must pass exactly when the whole game does (one code path)."""
+    cards = root / "cards"
+    if cards.exists():
+        shutil.rmtree(cards)
+    game = cards / item.game
     game.mkdir(parents=True)
     (root / "grammar").mkdir(exist_ok=True)
     (game / "game.pax").write_bytes(item.vocabulary)
-    (game / "fuzz.pax").write_bytes(item.cards)
-    result = compile_paths([root / "cards"], root)
+    for name, data in item.files:
+        (game / name).parent.mkdir(parents=True, exist_ok=True)
+        (game / name).write_bytes(data)
+    result = compile_paths([cards], root)
     report = result.render_diagnostics()
+    if agreement:
+        _check_agreement(item, root, result.ok, report)
     if not result.ok:
         _check_diagnostics(result, report)
         return None
-    if "testgame" not in result.games:
+    if item.game not in result.games:
         return None
-    files = codegen.generate_game(result.games["testgame"], package=package)
+    files = codegen.generate_game(result.games[item.game], package=package)
     for name, text in files.items():
         try:
             compile(text, name, "exec")
         except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
             raise FuzzFailure(f"generated {name} does not compile: {error!r}") from error
-    for card in result.games["testgame"].cards():
+    for card in result.games[item.game].cards():
         card_text(card)
     return files
+
+
+def _check_agreement(item: FuzzInput, root: Path, whole_ok: bool, report: str) -> None:
+    """`paxc check FILE` of each file (and of the vocabulary) passes exactly when `paxc check`
+    and `paxc build` of the whole game pass."""
+    folder = root / "cards" / item.game
+    for name in ["game.pax", *(name for name, _ in item.files)]:
+        alone = compile_paths([folder / name], root, whole_games=True)
+        if not alone.ok and whole_ok:
+            raise FuzzFailure(
+                f"check {name} fails while the whole game passes:\n{alone.render_diagnostics()}"
+            )
+        if alone.ok and not whole_ok and not _reported_elsewhere(item, name, report):
+            raise FuzzFailure(f"check {name} passes while the whole game fails:\n{report}")
+
+
+def _reported_elsewhere(item: FuzzInput, name: str, report: str) -> bool:
+    """Whether every error of the whole game is in another file than `name`, which its own check
+    may rightly pass: errors of another card file (not of the vocabulary, which every card file
+    depends on), or of a file that collides with it only by its name."""
+    shown = f"cards/{item.game}/{name}:"
+    vocabulary = f"cards/{item.game}/game.pax:"
+    located = [line for line in report.splitlines() if line.startswith("cards/")]
+    return not any(line.startswith((shown, vocabulary)) for line in located)
 
 
 def _check_diagnostics(result: CompileResult, report: str) -> None:
@@ -96,7 +134,10 @@ class _Tally:
     hangs: int = 0
     bad_output: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
+    failing_kinds: Counter[str] = field(default_factory=Counter)
     slowest: float = 0.0
+    slowest_input: str = ""
+    over_ten_seconds: int = 0
 
     def line(self, total: int, started: float) -> str:
         rate = self.inputs / max(time.monotonic() - started, 1e-9)
@@ -132,11 +173,13 @@ def _write_package(batch: Path, name: str, files: dict[str, str]) -> None:
 
 
 def _save(save: Path, index: int, item: FuzzInput, why: str) -> None:
-    folder = save / f"input-{index:06d}-{item.kind}"
+    folder = save / f"input-{index:06d}-{item.kind}" / "cards" / item.game
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.pax").write_bytes(item.vocabulary)
-    (folder / "fuzz.pax").write_bytes(item.cards)
-    (folder / "why.txt").write_text(why, encoding="utf-8")
+    for name, data in item.files:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    (folder.parent.parent / "why.txt").write_text(why, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -191,21 +234,27 @@ def main(argv: list[str] | None = None) -> int:
                 files = check_input(item, root, package=name)
             except _Hang:
                 tally.hangs += 1
+                tally.failing_kinds[item.kind] += 1
                 _save(options.save, index, item, f"no answer after {options.timeout} s")
                 files = None
             except FuzzFailure as failure:
                 tally.bad_output += 1
+                tally.failing_kinds[item.kind] += 1
                 _save(options.save, index, item, str(failure))
                 files = None
             except BaseException as error:  # noqa: B036 - every traceback is a finding
                 if isinstance(error, KeyboardInterrupt):
                     raise
                 tally.tracebacks += 1
+                tally.failing_kinds[item.kind] += 1
                 _save(options.save, index, item, traceback.format_exc())
                 files = None
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
-            tally.slowest = max(tally.slowest, time.monotonic() - begun)
+            took = time.monotonic() - begun
+            if took > tally.slowest:
+                tally.slowest, tally.slowest_input = took, f"input {index} ({item.describe()})"
+            tally.over_ten_seconds += took > 10
             tally.inputs += 1
             if files is not None:
                 tally.passed += 1
@@ -220,12 +269,17 @@ def main(argv: list[str] | None = None) -> int:
     print("\r" + tally.line(options.inputs, started), file=sys.stderr)
     kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(tally.kinds.items()))
     print(
-        f"{tally.inputs:,} inputs ({kinds}) in {time.monotonic() - started:.0f} s, slowest "
-        f"{tally.slowest:.2f} s; {tally.passed:,} passed check, {tally.compiled_modules:,} generated "
+        f"{tally.inputs:,} inputs ({kinds}) in {time.monotonic() - started:.0f} s; slowest "
+        f"{tally.slowest:.2f} s: {tally.slowest_input}; {tally.over_ten_seconds} over 10 s; "
+        f"{tally.passed:,} passed check, {tally.compiled_modules:,} generated "
         f"modules compiled, {tally.mypy_checked:,} inputs' code checked by mypy --strict; "
         f"tracebacks {tally.tracebacks}, hangs {tally.hangs}, bad output {tally.bad_output}, "
         f"mypy runs failed {tally.mypy_errors}"
     )
+    if tally.failing_kinds:
+        print(
+            "failing inputs by kind: " + ", ".join(f"{k} {n}" for k, n in sorted(tally.failing_kinds.items()))
+        )
     failed = tally.tracebacks + tally.hangs + tally.bad_output + tally.mypy_errors
     if failed:
         print(f"failing inputs saved under {options.save}", file=sys.stderr)

@@ -171,14 +171,17 @@ def arrive(
     assert found is not None
     owner, held = found
     # (1) a troop already there is defeated (greater firepower was checked) and cannot retreat
+    dissipating: tuple[int, int] | None = None
     if held.troop is not None:
         beaten, beaten_owner = held.troop, held.troop_owner
         held.troop = held.troop_owner = None
         narrate(story.troop_beaten, state, beaten, beaten_owner, troop)
         if dissipated(state, beaten, troop) and beaten_owner is not None:
-            state.in_transit.append(troop)  # on its way in while the beaten troop's owner decides
-            yield from losses.retreat_or_discard(state, beaten_owner, beaten)
-            state.in_transit.remove(troop)
+            # It retreats or is discarded once this troop has settled (below), off the board
+            # meanwhile: asked now, its owner would decide over an enterprise holding its cube
+            # and no troop.
+            state.in_transit.append(beaten)
+            dissipating = (beaten, beaten_owner)
         else:
             state.discard.append(beaten)
             narrate(story.troop_discarded, state, beaten_owner, beaten)
@@ -201,6 +204,7 @@ def arrive(
         # (3) nothing to extort: the enterprise is sacked, and the arriving troop with it
         held.troop, held.troop_owner = troop, player
         yield from losses.sack(state, owner, held)
+        yield from _retreat_dissipated(state, dissipating)
         return
     else:
         # (4) the troop settles; (5) an income cube (or the former extorter's cube) gives way
@@ -213,11 +217,21 @@ def arrive(
         me.cubes -= 1
         held.extortion = player
         narrate(story.extorts, state, player, troop, held.number)
+    yield from _retreat_dissipated(state, dissipating)
     yield from economy.settle(state)
     if state.troop_place(troop) is not None:
         yield from hooks.fire(
             state, TroopArrived(card(troop), card(held.number), PlayerId(player), Zone(origin))
         )
+
+
+def _retreat_dissipated(state: PorfirianaState, dissipating: tuple[int, int] | None) -> Effect:
+    """The dissipated troop (troop, owner), if any, retreats or is discarded as its owner says."""
+    if dissipating is None:
+        return
+    beaten, beaten_owner = dissipating
+    state.in_transit.remove(beaten)
+    yield from losses.retreat_or_discard(state, beaten_owner, beaten)
 
 
 def dissipated(state: PorfirianaState, beaten: int, arriving: int) -> bool:

@@ -2,21 +2,40 @@
 tests of the suite (hypothesis hands them its randoms) and the long fuzz command
 (`python -m tests.fuzz_compiler`).
 
-An input is the test game's files: `game.pax` (its vocabulary) and `fuzz.pax` (a card file), as
-bytes, so that bad bytes can reach either. Kinds of input:
+An input is one game's folder: its vocabulary `game.pax` and one or more card files, as bytes,
+so that bad bytes can reach any of them. Most kinds use the test game (`fuzz.pax` beside its
+vocabulary); the kinds marked (real) start from the real card files and vocabularies of Pax
+Pamir and Pax Porfiriana. Kinds of input:
 
 * `cards`: well-formed cards of every construct, random in shape, mostly valid, some nested near
   the language's limits: what reaches the back end and mypy;
 * `deep`: blocks, loops or expressions nested far past the limits (up to 10,000 deep);
-* `number`: numbers near 999,999,999 and up to 10,000 digits long;
+* `number`: numbers near 999,999,999 and up to 10,000 digits long, some written with thousands
+  of leading zeros;
 * `bytes`: a card file or the vocabulary with bytes that are not UTF-8;
-* `mutated`: a card file or the vocabulary with tokens deleted, inserted, duplicated or replaced.
+* `mutated`: a card file or the vocabulary with characters deleted, inserted, duplicated or replaced;
+* `tokens` (real): a card file with tokens deleted, inserted, duplicated, swapped or replaced by
+  tokens of any card file;
+* `blocks` (real): a card file with braced blocks (cards, abilities, effects, branches) deleted,
+  duplicated, swapped, cut short or brought in from another file, of either game;
+* `damaged` (real): a card file with bits flipped, bytes inserted or deleted, cut anywhere, a
+  byte-order mark or carriage returns;
+* `long` (real): a card file with a name, a word of a string, or a number made long: up to
+  500,000 characters (identifiers), 40,000 (a word in card text);
+* `duplicates` (real): two card files, or one, defining a card number twice;
+* `collide` (real): two or three card files whose paths may flatten to one module name
+  (`a/c.pax`, `a_c.pax`, `A-C.pax`), each with cards of its own;
+* `vocabulary` (real): a game's vocabulary damaged at the token, block or byte level, or declared
+  again in a card file, with one of its card files;
+* `soup`: random tokens of every card file, under a game line or not;
+* `empty`: empty files, files of blanks or comments, a game line alone.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import dataclass
 
 from paxc.compiler import limits
@@ -39,25 +58,82 @@ TOKENS = (
 ).split(" ") + ["\n", "\r\n", " "]
 # Local names, some of them Python's keywords, builtins or names the generated code uses itself.
 LOCAL_NAMES = ["x", "total", "class", "None", "self", "ctx", "event", "yield", "int", "print", "CARDS", "p"]
-KINDS = ("cards", "deep", "number", "bytes", "mutated")
-# How often each kind is drawn: mostly inputs that reach the back end and mypy, and deep ones
-# least, as each costs the parser up to a few seconds (one past 100,000 levels, about 10 s).
-WEIGHTS = (7, 2, 3, 4, 4)
+LOCAL_NAMES += ["Region", "Card", "ADJACENT_REGIONS", "CARD_1", "Color", "TurnStarted", "known_1_"]
+KINDS = (
+    "cards",
+    "deep",
+    "number",
+    "bytes",
+    "mutated",
+    "tokens",
+    "blocks",
+    "damaged",
+    "long",
+    "duplicates",
+    "collide",
+    "vocabulary",
+    "soup",
+    "empty",
+)
+# How often each kind is drawn: mostly inputs that reach the back end and mypy or start from the
+# real files, deep ones least, as each costs the parser up to a few seconds.
+WEIGHTS = (6, 1, 2, 2, 3, 5, 4, 3, 2, 2, 2, 3, 2, 1)
 
 
 @dataclass(frozen=True)
 class FuzzInput:
+    """One game's folder: `game` names it (`cards/<game>/`), `vocabulary` is its game.pax and
+    `files` its card files, by path below the folder."""
+
     kind: str
     vocabulary: bytes
-    cards: bytes
+    files: tuple[tuple[str, bytes], ...]
+    game: str = "testgame"
+
+    @property
+    def cards(self) -> bytes:
+        """The first card file (most inputs have one)."""
+        return self.files[0][1] if self.files else b""
 
     def describe(self) -> str:
-        return f"{self.kind}: game.pax {len(self.vocabulary):,} bytes, fuzz.pax {len(self.cards):,} bytes"
+        sizes = ", ".join(f"{name} {len(data):,} bytes" for name, data in self.files)
+        return f"{self.kind}: {self.game}, game.pax {len(self.vocabulary):,} bytes, {sizes}"
+
+
+def _read(path: str) -> str:
+    return (REPO / path).read_text(encoding="utf-8")
+
+
+# The real card files and vocabularies, by game: what most designers' mistakes start from.
+REAL_VOCABULARIES = {game: _read(f"cards/{game}/game.pax") for game in ("pamir", "porfiriana")}
+REAL_FILES: dict[str, list[tuple[str, str]]] = {
+    game: [
+        (path.relative_to(REPO / "cards" / game).as_posix(), path.read_text(encoding="utf-8"))
+        for path in sorted((REPO / "cards" / game).rglob("*.pax"))
+        if path.name != "game.pax"
+    ]
+    for game in REAL_VOCABULARIES
+}
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|==|!=|<=|>=|->|#[^\n]*|\s+|.', re.S)
+
+
+def tokens_of(text: str) -> list[str]:
+    """`text` cut into the card language's tokens, blanks and comments kept (joined, they are
+    `text` again)."""
+    return _TOKEN.findall(text)
+
+
+REAL_TOKENS = sorted(
+    {t for files in REAL_FILES.values() for _, text in files for t in tokens_of(text) if not t.isspace()}
+    | {t for text in REAL_VOCABULARIES.values() for t in tokens_of(text) if not t.isspace()}
+)
 
 
 def draw(rng: random.Random, kind: str | None = None, max_depth: int = 10_000) -> FuzzInput:
     """One input of the given kind (any kind when None); `deep` ones nest up to `max_depth`."""
     kind = kind or rng.choices(KINDS, WEIGHTS)[0]
+    if kind in _REAL_KINDS:
+        return _REAL_KINDS[kind](rng)
     vocabulary, cards = VOCABULARY.encode(), b""
     if kind == "cards":
         cards = card_file(rng).encode()
@@ -71,13 +147,17 @@ def draw(rng: random.Random, kind: str | None = None, max_depth: int = 10_000) -
             cards = card_file(rng).encode()
         else:
             cards = bad_bytes(rng, card_file(rng).encode())
+    elif kind == "soup":
+        return soup(rng)
+    elif kind == "empty":
+        return empty(rng)
     else:
         if rng.random() < 0.25:
             vocabulary = mutate(rng, VOCABULARY).encode()
             cards = card_file(rng).encode()
         else:
             cards = mutate(rng, rng.choice([*SEED_FILES, card_file(rng)])).encode()
-    return FuzzInput(kind, vocabulary, cards)
+    return FuzzInput(kind, vocabulary, (("fuzz.pax", cards),))
 
 
 # ---------------------------------------------------------------------- well-formed cards
@@ -344,6 +424,8 @@ def number_file(rng: random.Random) -> str:
     number = str(rng.randint(1, 9)) + "".join(rng.choice("0123456789") for _ in range(digits - 1))
     if rng.random() < 0.2:
         number = str(limits.MAX_NUMBER + rng.randint(-1, 1))
+    if rng.random() < 0.2:  # thousands of zeros before a small number: int() counts them as digits
+        number = "0" * rng.choice([1, 4_300, 4_301, rng.randint(1, 20_000)]) + number[: rng.randint(1, 9)]
     place = rng.randrange(4)
     card_number = number if place == 0 else "1"
     power = number if place == 1 else "1"
@@ -396,3 +478,245 @@ def mutate(rng: random.Random, text: str) -> str:
         else:
             text = text[:start] + rng.choice(TOKENS) + text[end:]
     return text
+
+
+# ---------------------------------------------------------------------- the real card files
+
+
+def _real(rng: random.Random) -> tuple[str, str, str]:
+    """A real card file: (game, its path below cards/<game>/, its text)."""
+    game = rng.choice(sorted(REAL_FILES))
+    path, text = rng.choice(REAL_FILES[game])
+    return game, path, text
+
+
+def _one_file(kind: str, game: str, path: str, data: bytes, vocabulary: str | None = None) -> FuzzInput:
+    return FuzzInput(kind, (vocabulary or REAL_VOCABULARIES[game]).encode(), ((path, data),), game)
+
+
+def mutate_tokens(rng: random.Random, text: str, operations: int | None = None) -> str:
+    """`text` with 1 to 6 tokens deleted, inserted, duplicated (runs of up to 8), swapped or
+    replaced by tokens of any real file."""
+    tokens = tokens_of(text)
+    for _ in range(operations or rng.randint(1, 6)):
+        if not tokens:
+            tokens = [rng.choice(REAL_TOKENS)]
+        at = rng.randrange(len(tokens))
+        action = rng.randrange(5)
+        if action == 0:
+            del tokens[at]
+        elif action == 1:
+            tokens.insert(at, rng.choice(REAL_TOKENS) + rng.choice(["", " ", "\n"]))
+        elif action == 2:
+            run = tokens[at : at + rng.randint(1, 8)]
+            tokens[at:at] = run
+        elif action == 3:
+            other = rng.randrange(len(tokens))
+            tokens[at], tokens[other] = tokens[other], tokens[at]
+        else:
+            tokens[at] = rng.choice(REAL_TOKENS)
+    return "".join(tokens)
+
+
+def _blocks(text: str) -> list[tuple[int, int]]:
+    """The braced blocks of `text` as (start of their line, end after '}'), strings and comments
+    skipped; an unbalanced brace ends nothing."""
+    found: list[tuple[int, int]] = []
+    opened: list[int] = []
+    offset = 0
+    for token in tokens_of(text):
+        if token == "{":
+            opened.append(text.rfind("\n", 0, offset) + 1)
+        elif token == "}" and opened:
+            found.append((opened.pop(), offset + 1))
+        offset += len(token)
+    return found
+
+
+def mutate_blocks(rng: random.Random, text: str, donor: str) -> str:
+    """`text` with 1 to 3 of its blocks deleted, duplicated, swapped, cut short, or replaced by
+    a block of `donor` (another real file, maybe of the other game)."""
+    for _ in range(rng.randint(1, 3)):
+        blocks = _blocks(text)
+        if not blocks:
+            return text + donor[: rng.randint(0, len(donor))]
+        start, end = rng.choice(blocks)
+        action = rng.randrange(5)
+        if action == 0:
+            text = text[:start] + text[end:]
+        elif action == 1:
+            text = text[:end] + "\n" + text[start:end] + text[end:]
+        elif action == 2:
+            other_start, other_end = rng.choice(blocks)
+            if other_end <= start or end <= other_start:
+                first, second = sorted([(start, end), (other_start, other_end)])
+                text = (
+                    text[: first[0]]
+                    + text[second[0] : second[1]]
+                    + text[first[1] : second[0]]
+                    + text[first[0] : first[1]]
+                    + text[second[1] :]
+                )
+        elif action == 3:
+            text = text[: rng.randint(start, end)]
+        else:
+            donated = _blocks(donor)
+            if donated:
+                donor_start, donor_end = rng.choice(donated)
+                text = text[:start] + donor[donor_start:donor_end] + text[end:]
+    return text
+
+
+def damage(rng: random.Random, data: bytes) -> bytes:
+    """`data` with bits flipped, bytes inserted or deleted, cut short, a byte-order mark put in
+    front, or its line ends made CRLF or CR."""
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 4)):
+        action = rng.randrange(7)
+        at = rng.randint(0, len(out))
+        if action == 0 and out:
+            at = min(at, len(out) - 1)
+            out[at] ^= 1 << rng.randrange(8)
+        elif action == 1:
+            out[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+        elif action == 2:
+            del out[at : at + rng.randint(1, 64)]
+        elif action == 3:
+            del out[at:]
+        elif action == 4:
+            out[0:0] = b"\xef\xbb\xbf"
+        elif action == 5:
+            out = bytearray(bytes(out).replace(b"\n", rng.choice([b"\r\n", b"\r"])))
+        else:
+            out[at:at] = rng.choice([b"\x00", b"\x1b[2J", b"\xe2\x80\xae", b"\\", b'"', b"\t"])
+    return bytes(out)
+
+
+def _long(rng: random.Random) -> FuzzInput:
+    """A real card file with one thing made long: every use of a name, one name, a word of a
+    string (card text), or a number written with thousands of leading zeros."""
+    game, path, text = _real(rng)
+    tokens = tokens_of(text)
+    length = int(10 ** rng.uniform(2, 5.7))  # up to 500,000 characters
+    action = rng.randrange(4)
+    names = [i for i, t in enumerate(tokens) if t[:1].isalpha() or t[:1] == "_"]
+    strings = [i for i, t in enumerate(tokens) if t.startswith('"') and len(t) > 1]
+    numbers = [i for i, t in enumerate(tokens) if t.isdigit()]
+    if action == 0 and names:  # a name made long everywhere: a long local, enum member, ...
+        name = tokens[rng.choice(names)]
+        longer = name + "x" * length
+        tokens = [longer if t == name else t for t in tokens]
+    elif action == 1 and names:
+        at = rng.choice(names)
+        tokens[at] = tokens[at] + "y" * length
+    elif action == 2 and strings:
+        at = rng.choice(strings)
+        word = rng.choice(["w", "é", "\\\\", "'", '\\"']) * min(length, 40_000)
+        tokens[at] = tokens[at][:-1] + rng.choice(["", " "]) + word + '"'
+    elif numbers:
+        at = rng.choice(numbers)
+        tokens[at] = "0" * min(length, 20_000) + tokens[at]
+    return _one_file("long", game, path, "".join(tokens).encode())
+
+
+_CARD_AT = re.compile(r'^card ([0-9]+) "', re.M)
+
+
+def _duplicates(rng: random.Random) -> FuzzInput:
+    """A card number defined twice: in one file, or in two (the second file a copy of some
+    cards of the first, maybe renumbered in part)."""
+    game, path, text = _real(rng)
+    blocks = [(start, end) for start, end in _blocks(text) if _CARD_AT.match(text, start)]
+    if not blocks:
+        return _one_file("duplicates", game, path, text.encode())
+    start, end = rng.choice(blocks)
+    card = text[start:end]
+    if rng.random() < 0.4:
+        return _one_file("duplicates", game, path, (text + "\n" + card + "\n").encode())
+    copied = [text[s:e] for s, e in rng.sample(blocks, rng.randint(1, min(3, len(blocks))))]
+    copied = [
+        _CARD_AT.sub(lambda m: f'card {int(m.group(1)) + rng.choice([0, 0, 1000])} "', c) for c in copied
+    ]
+    other = f"game {game}\n\n" + "\n\n".join(copied) + "\n"
+    files = ((path, text.encode()), (rng.choice(["copy.pax", "zz/copy.pax", "0.pax"]), other.encode()))
+    return FuzzInput("duplicates", REAL_VOCABULARIES[game].encode(), files, game)
+
+
+_COLLIDING = ["a/c.pax", "a_c.pax", "a-c.pax", "A_C.pax", "a c.pax", "a-c_2.pax", "a_c_2.pax", "a/c_2.pax"]
+
+
+def _collide(rng: random.Random) -> FuzzInput:
+    """Two or three files whose paths may flatten to one module name, each holding cards of its
+    own (numbered apart, so that only the names can collide)."""
+    game, _, text = _real(rng)
+    blocks = [(start, end) for start, end in _blocks(text) if _CARD_AT.match(text, start)]
+    files: list[tuple[str, bytes]] = []
+    for index, name in enumerate(rng.sample(_COLLIDING, rng.randint(2, 3))):
+        cards = [text[s:e] for s, e in rng.sample(blocks, min(len(blocks), rng.randint(1, 2)))]
+        cards = [_CARD_AT.sub(lambda m: f'card {int(m.group(1)) + 10_000 * (index + 1)} "', c) for c in cards]
+        files.append((name, (f"game {game}\n\n" + "\n\n".join(cards) + "\n").encode()))
+    return FuzzInput("collide", REAL_VOCABULARIES[game].encode(), tuple(files), game)
+
+
+def _vocabulary(rng: random.Random) -> FuzzInput:
+    """A real vocabulary damaged (tokens, blocks or bytes) with one of its game's card files, or
+    the vocabulary whole and declared again in a card file."""
+    game, path, text = _real(rng)
+    vocabulary = REAL_VOCABULARIES[game]
+    action = rng.randrange(4)
+    if action == 0:
+        return _one_file("vocabulary", game, path, text.encode(), mutate_tokens(rng, vocabulary))
+    if action == 1:
+        return _one_file("vocabulary", game, path, text.encode(), mutate_blocks(rng, vocabulary, vocabulary))
+    if action == 2:
+        files = ((path, text.encode()),)
+        return FuzzInput("vocabulary", damage(rng, vocabulary.encode()), files, game)
+    extra = vocabulary if rng.random() < 0.5 else mutate_tokens(rng, vocabulary)
+    files = ((path, text.encode()), (rng.choice(["extra.pax", "a/extra.pax"]), extra.encode()))
+    return FuzzInput("vocabulary", vocabulary.encode(), files, game)
+
+
+def soup(rng: random.Random) -> FuzzInput:
+    """Random tokens of the real files, under a game line or not."""
+    game = rng.choice(sorted(REAL_FILES))
+    words = [rng.choice(REAL_TOKENS) for _ in range(rng.randint(1, 400))]
+    text = " ".join(words)
+    if rng.random() < 0.7:
+        text = f"game {game}\n" + text
+    return _one_file("soup", game, "soup.pax", text.encode())
+
+
+def empty(rng: random.Random) -> FuzzInput:
+    """Files of nothing much: empty, blanks, comments, a game line alone; the vocabulary too."""
+    game = rng.choice(sorted(REAL_FILES))
+    texts = ["", "\n\n", "   \t", "# nothing here\n", f"game {game}\n", f"game {game}", "\ufeff", "#"]
+    files = tuple((f"e{index}.pax", rng.choice(texts).encode()) for index in range(rng.randint(1, 3)))
+    vocabulary = REAL_VOCABULARIES[game] if rng.random() < 0.8 else rng.choice(texts)
+    return FuzzInput("empty", vocabulary.encode(), files, game)
+
+
+def _tokens(rng: random.Random) -> FuzzInput:
+    game, path, text = _real(rng)
+    return _one_file("tokens", game, path, mutate_tokens(rng, text).encode())
+
+
+def _block_input(rng: random.Random) -> FuzzInput:
+    game, path, text = _real(rng)
+    _, _, donor = _real(rng)
+    return _one_file("blocks", game, path, mutate_blocks(rng, text, donor).encode())
+
+
+def _damaged(rng: random.Random) -> FuzzInput:
+    game, path, text = _real(rng)
+    return _one_file("damaged", game, path, damage(rng, text.encode()))
+
+
+_REAL_KINDS = {
+    "tokens": _tokens,
+    "blocks": _block_input,
+    "damaged": _damaged,
+    "long": _long,
+    "duplicates": _duplicates,
+    "collide": _collide,
+    "vocabulary": _vocabulary,
+}

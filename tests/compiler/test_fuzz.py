@@ -2,8 +2,9 @@
 never a traceback; and when the input is clean, the generated Python parses.
 
 The hostile inputs of tests/compiler/fuzz_inputs.py (deep nesting, huge numbers, bad bytes, random
-well-formed cards) run here a few dozen at a time; `python -m tests.fuzz_compiler` runs thousands
-and checks the generated code with mypy --strict too."""
+well-formed cards, mutations of the real card files and vocabularies) run here a few dozen at a
+time; `python -m tests.fuzz_compiler` runs thousands and checks the generated code with mypy
+--strict too."""
 
 from __future__ import annotations
 
@@ -193,3 +194,21 @@ def test_hostile_inputs(rng: random.Random, kind: str) -> None:
     """Every input gets located diagnostics or, when it passes, code that Python compiles."""
     with tempfile.TemporaryDirectory() as folder:
         check_input(draw(rng, kind, max_depth=3_000), Path(folder))
+
+
+# The real card files and vocabularies mutated (tokens, blocks, bytes, long names and words,
+# duplicated numbers, colliding file names, damaged vocabularies, token soup, empty files): as
+# above, and `check FILE` of each file must pass exactly when the whole game does.
+REAL = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@REAL
+@given(
+    st.randoms(use_true_random=False),
+    st.sampled_from(
+        ["tokens", "blocks", "damaged", "long", "duplicates", "collide", "vocabulary", "soup", "empty"]
+    ),
+)
+def test_mutated_real_files(rng: random.Random, kind: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        check_input(draw(rng, kind), Path(folder))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from paxc.generated.porfiriana.vocabulary import Card, CardType, Connection, District, Faction, Family, Regime
-from paxc.runtime.porfiriana import losses, prestige, regimes
+from paxc.runtime.porfiriana import invariants, losses, prestige, regimes
 from paxc.runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card
@@ -258,6 +258,53 @@ def test_with_the_dissipation_rule_a_troop_beaten_by_its_own_colour_may_retreat(
     assert state.players[1].gold == gold - cost
     assert held.troop == LOCAL_SONORA_2.number and held.extortion == 2
     check_cubes(state)
+
+
+def test_a_dissipated_troop_retreats_once_the_arriving_troop_has_settled() -> None:
+    """Found in random games with --dissipated-troops ('extortion cube but no troop', e.g.
+    `simulate porfiriana --players 5 --iron-hand --quick-setup --dissipated-troops --games 98
+    --seed 22461 --check`): the beaten troop's owner was asked to retreat it while the enterprise
+    held the beaten extorter's cube and no troop. The arriving troop first settles as rules G3
+    say, its cube replacing the former extorter's (step 5); then the dissipated troop, off the
+    board meanwhile, retreats or is discarded. At that question the board is whole."""
+    state, held = local_troop_to_beat(dissipated_troops=True)
+    hold(state, 2, LOCAL_SONORA_2.number)
+    expected = invariants.cards_in_game(state)
+    seen: list[tuple[int | None, int | None, list[str]]] = []
+
+    def retreat(answer: object) -> bool:
+        seen.append((held.troop, held.extortion, invariants.violations(state, expected)))
+        return answer == "retreat"
+
+    act(state, 2, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == SONORA.number, retreat])
+    assert seen and all(found == (LOCAL_SONORA_2.number, 2, []) for found in seen), seen
+    assert state.players[1].army == [LOCAL_SONORA_1.number]
+    assert invariants.violations(state, expected) == []
+
+
+def test_a_dissipated_troop_of_a_sacked_enterprise_retreats_after_the_sack() -> None:
+    """The owner's own troop dissipated on an enterprise without income: the enterprise is
+    sacked with the arriving troop (G3, step 3), and the dissipated troop may still retreat."""
+    state = empty_state()
+    state.dissipated_troops = True
+    turn(state, 2)
+    flip(state, 0, Faction.LOCAL)
+    held = put(state, 0, SONORA.number)
+    put_troop(state, 0, LOCAL_SONORA_1.number, on=held.number)
+    state.players[0].cubes += held.income
+    held.income = 0
+    hold(state, 2, LOCAL_SONORA_2.number)
+    expected = invariants.cards_in_game(state)
+    seen: list[list[str]] = []
+
+    def choose(answer: object) -> bool:
+        seen.append(invariants.violations(state, expected))
+        return answer == "retreat"
+
+    act(state, 2, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == SONORA.number, choose])
+    assert seen and all(found == [] for found in seen), seen
+    assert LOCAL_SONORA_1.number in state.players[0].army
+    assert invariants.violations(state, expected) == []
 
 
 def test_machine_guns_cannot_be_defeated() -> None:
