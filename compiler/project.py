@@ -324,15 +324,20 @@ def _vocabulary_files(
     }
     wanted = sorted(({h.game.text for f in parsed for h in f.headers} - declared) | elsewhere)
     unreadable: set[str] = set()
+    for file in parsed:  # a game's own vocabulary file given, which must declare its game
+        parts = file.path.split("/")
+        game = parts[1] if len(parts) == 3 and file.path == own_vocabulary(root, parts[1]) else None
+        if game is not None and file.path not in failed:
+            if not any(decl.name.text == game for decl in file.vocabularies):
+                _no_vocabulary(reporter, file.path, game)
+                unreadable.add(game)
     for game in wanted:
         folder = game_folder(root, game)
         if folder is None:
             continue  # reported as an unknown game where the header names it
         path = folder / VOCABULARY_FILE
         shown = display_path(path, root)
-        if shown in sources:  # given, and it failed to parse or declares another game
-            if shown not in failed:
-                _no_vocabulary(reporter, shown, game)
+        if shown in sources:  # given, and it failed to parse or declares another game (above)
             unreadable.add(game)
             continue
         source = _read_source(path, shown, reporter, sources)

@@ -642,6 +642,11 @@ def _duplicates(rng: random.Random) -> FuzzInput:
     return FuzzInput("duplicates", REAL_VOCABULARIES[game].encode(), files, game)
 
 
+def _renumbered(card: str, shift: int) -> str:
+    """A card's text with its number moved up by `shift`."""
+    return _CARD_AT.sub(lambda match: f'card {int(match.group(1)) + shift} "', card)
+
+
 _COLLIDING = ["a/c.pax", "a_c.pax", "a-c.pax", "A_C.pax", "a c.pax", "a-c_2.pax", "a_c_2.pax", "a/c_2.pax"]
 
 
@@ -653,7 +658,7 @@ def _collide(rng: random.Random) -> FuzzInput:
     files: list[tuple[str, bytes]] = []
     for index, name in enumerate(rng.sample(_COLLIDING, rng.randint(2, 3))):
         cards = [text[s:e] for s, e in rng.sample(blocks, min(len(blocks), rng.randint(1, 2)))]
-        cards = [_CARD_AT.sub(lambda m: f'card {int(m.group(1)) + 10_000 * (index + 1)} "', c) for c in cards]
+        cards = [_renumbered(c, 10_000 * (index + 1)) for c in cards]
         files.append((name, (f"game {game}\n\n" + "\n\n".join(cards) + "\n").encode()))
     return FuzzInput("collide", REAL_VOCABULARIES[game].encode(), tuple(files), game)
 
@@ -669,8 +674,7 @@ def _vocabulary(rng: random.Random) -> FuzzInput:
     if action == 1:
         return _one_file("vocabulary", game, path, text.encode(), mutate_blocks(rng, vocabulary, vocabulary))
     if action == 2:
-        files = ((path, text.encode()),)
-        return FuzzInput("vocabulary", damage(rng, vocabulary.encode()), files, game)
+        return FuzzInput("vocabulary", damage(rng, vocabulary.encode()), ((path, text.encode()),), game)
     extra = vocabulary if rng.random() < 0.5 else mutate_tokens(rng, vocabulary)
     files = ((path, text.encode()), (rng.choice(["extra.pax", "a/extra.pax"]), extra.encode()))
     return FuzzInput("vocabulary", vocabulary.encode(), files, game)

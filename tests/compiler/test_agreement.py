@@ -111,12 +111,12 @@ def test_files_that_do_not_collide_build_every_card(project: Path) -> None:
 def test_a_game_whose_name_cannot_be_a_package_is_refused_by_check(project: Path, name: str) -> None:
     """`vocabulary class` passed check and build, and built a package Python cannot import; a
     name of 300 characters made build fail writing the folder after check passed."""
-    game = project / "cards" / "newgame"
+    game = project / "cards" / name
     game.mkdir()
     (game / "game.pax").write_text(f'vocabulary {name} "New" {{\n  cardtype thing {{ }}\n}}\n')
-    found = agree(project)
+    found = agree(project, f"cards/{name}/game.pax")
     assert len(found) == 1 and "[bad-vocabulary]" in found[0], found
-    assert found[0].startswith("cards/newgame/game.pax:1:12: error: ")
+    assert found[0].startswith(f"cards/{name}/game.pax:1:12: error: ")
 
 
 def test_a_card_file_naming_a_game_too_long_for_a_folder_is_an_unknown_game(project: Path) -> None:
@@ -135,7 +135,7 @@ def test_a_vocabulary_file_that_declares_no_vocabulary_of_its_game_is_an_error(
     """Found by the broader fuzz: a game.pax whose line ends were all carriage returns (one long
     comment) made `check` say no errors and check nothing, and `build` raise KeyError."""
     (project / "cards" / "pamir" / "game.pax").write_text(vocabulary)
-    found = agree(project, KABUL)
+    found = agree(project, KABUL, "cards/pamir/game.pax")
     assert found == [
         "cards/pamir/game.pax:1:1: error: cards/pamir/game.pax does not declare the vocabulary of "
         "'pamir'  [bad-vocabulary]"
