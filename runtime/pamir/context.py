@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from paxc.generated.pamir.vocabulary import (
     Card,
+    CardType,
     Coalition,
     Duration,
     FavoredSuitMayChange,
@@ -79,7 +80,11 @@ class PamirContext:
         yield from pieces.place_spy(self.state, player, card.number)
 
     def resolve_dominance_check(self) -> Effect:
-        yield from scoring.resolve_check(self.state, check_cards=1)
+        # The game ends with the fourth dominance check card (rules: the final check). A check that
+        # another card calls for is scored like any other but uses up no check card, so it neither
+        # counts towards the four nor is doubled as the last one.
+        is_check_card = card(self.this).card_type is CardType.DOMINANCE_CHECK
+        yield from scoring.resolve_check(self.state, check_cards=1 if is_check_card else 0)
 
     def remember(self, card: Card, name: str, value: Remembered) -> Effect:
         memory.remember(self.state.memory, card.number, name, value)

@@ -190,6 +190,25 @@ def test_buying_a_dominance_check_resolves_it() -> None:
     assert state.checks_resolved == 1
 
 
+def test_a_check_another_card_calls_for_scores_but_uses_up_no_check_card() -> None:
+    """Only the four dominance check cards count towards the final check. A check a court card
+    calls for (a designer's "resolve a dominance check") is scored, but neither counts as one of
+    the four nor is doubled as the last one, even with three check cards already used up."""
+    from paxc.runtime.pamir.context import PamirContext
+
+    state = empty_state()
+    state.checks_resolved = 3
+    state.tribes[Region.KABUL][2] = 1  # player 2 has the most cylinders in play
+    state.players[2].cylinders = 9
+    caller = court_card(lambda c: True)
+    drive(PamirContext(state, 0, caller.number).resolve_dominance_check(), [])
+    assert [p.score for p in state.players] == [0, 0, 3]  # scored once, not doubled
+    assert state.checks_resolved == 3 and not state.over
+    check = next(c for c in CARDS_BY_NUMBER.values() if c.card_type is CardType.DOMINANCE_CHECK)
+    drive(PamirContext(state, 0, check.number).resolve_dominance_check(), [])
+    assert state.checks_resolved == 4 and state.over  # the fourth check card is the final check
+
+
 # ---------------------------------------------------------------------- play
 
 
