@@ -1,0 +1,163 @@
+"""The import graph of compiler/ and runtime/ has no knot larger than three modules.
+
+Every `import` counts, at module level, inside functions and under `TYPE_CHECKING`: a module that
+imports another, even late or for its types only, cannot be read without it. Modules that import
+each other round a cycle form one strongly connected component (a knot); in a knot no module can
+be understood, tested or replaced alone. Small knots (a module and its helper) are tolerated; a
+larger one fails this test, naming its modules.
+
+`KNOWN_KNOTS` lists the knots that existed when this test was written, while they are being cut:
+a knot may shrink or split inside its entry, never grow or appear elsewhere, and an entry that is
+no longer a knot must be removed (so the list only ever gets shorter).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
+
+from tests.conftest import REPO
+
+LARGEST_KNOT = 3
+
+# Each folder of the repository and the package it installs as (see pyproject.toml).
+PACKAGES = {"compiler": "paxc.compiler", "runtime": "paxc.runtime"}
+
+KNOWN_KNOTS: tuple[frozenset[str], ...] = (
+    frozenset(
+        f"paxc.runtime.pamir.{name}"
+        for name in (
+            "bribes card_actions context hooks labels market pieces rules scoring wakhan"
+            " wakhan_actions wakhan_telling wakhan_turn zones"
+        ).split()
+    ),
+    frozenset(
+        f"paxc.runtime.porfiriana.{name}"
+        for name in (
+            "attacks cards_played context economy hooks losses market regimes solitaire strife"
+            " topple troops unrest zones"
+        ).split()
+    ),
+)
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the packages, by its dotted name (a package by its own name)."""
+    modules: dict[str, Path] = {}
+    for folder, package in PACKAGES.items():
+        for path in sorted((REPO / folder).rglob("*.py")):
+            parts = path.relative_to(REPO / folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            modules[".".join((package, *parts))] = path
+    return modules
+
+
+def imported_names(module: str, path: Path, is_package: bool, modules: Collection[str]) -> Iterator[str]:
+    """The dotted names `module` imports anywhere in its file, relative imports resolved; for
+    `from X import Y`, X.Y when that is a module of `modules`, else X (Y is a name in X)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    here = module.split(".") if is_package else module.split(".")[:-1]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - (node.level - 1)]
+                source = ".".join([*base, node.module] if node.module else base)
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                yield submodule if submodule in modules else source
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module and the modules of the packages it imports (a name that is no module of
+    ours, say a class imported from a module, leads to nothing; a package leads to its
+    `__init__`)."""
+    files = module_files()
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        is_package = path.name == "__init__.py"
+        graph[module] = {
+            name
+            for name in imported_names(module, path, is_package, files)
+            if name in files and name != module
+        }
+    return graph
+
+
+def knots(graph: Mapping[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[frozenset[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = lowest[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for successor in sorted(graph[node]):
+            if successor not in index:
+                visit(successor)
+                lowest[node] = min(lowest[node], lowest[successor])
+            elif successor in on_stack:
+                lowest[node] = min(lowest[node], index[successor])
+        if lowest[node] == index[node]:
+            component: set[str] = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.add(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(frozenset(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def describe(knot: frozenset[str]) -> str:
+    return f"{len(knot)} modules: " + ", ".join(sorted(knot))
+
+
+def test_no_knot_larger_than_three_modules() -> None:
+    too_large = [
+        knot
+        for knot in knots(import_graph())
+        if len(knot) > LARGEST_KNOT and not any(knot <= known for known in KNOWN_KNOTS)
+    ]
+    assert not too_large, "modules that import each other round a cycle (cut the cycle):\n" + "\n".join(
+        describe(knot) for knot in too_large
+    )
+
+
+def test_known_knots_are_still_knots() -> None:
+    """An entry of KNOWN_KNOTS that has been cut goes from the list, so that it cannot grow back."""
+    current = [knot for knot in knots(import_graph()) if len(knot) > LARGEST_KNOT]
+    stale = [known for known in KNOWN_KNOTS if not any(knot <= known for knot in current)]
+    assert not stale, "knots cut: remove them from KNOWN_KNOTS:\n" + "\n".join(
+        describe(knot) for knot in stale
+    )
+
+
+def test_the_graph_sees_a_knot() -> None:
+    """The reader finds imports inside functions, relative ones and packages' own."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set()}
+    assert knots(graph) == [frozenset("abc")]
+    imports = set(
+        imported_names(
+            "paxc.runtime.pamir.rules",
+            REPO / "runtime" / "pamir" / "rules.py",
+            is_package=False,
+            modules=module_files(),
+        )
+    )
+    assert any(name.startswith("paxc.runtime.pamir.") for name in imports)
