@@ -7,11 +7,22 @@ errors is left out of the IR, and the build stops before code generation when an
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from paxc.compiler import ast, ir, stacking
+from paxc.compiler.checking.messages import (
+    EFFECT_BLOCKS,
+    a,
+    article,
+    counted,
+    describe,
+    expr_kind,
+    head_span,
+    not_up_to,
+    signature_text,
+    type_error,
+)
+from paxc.compiler.checking.scopes import Binding, CardContext, Scope, bind_local, origins_of, stable
 from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
 from paxc.compiler.render import may_text, plural, second_person, statements_text, value_text, words
 from paxc.compiler.source import Span
@@ -38,7 +49,6 @@ _ARITHMETIC = ("+", "-", "*")
 _VALUE_KEYWORDS = ("you", "this", "true", "false")
 _STATEMENT_KEYWORDS = ("let", "if", "for", "choose", "modify")
 
-_EFFECT_BLOCKS = (ast.On, ast.When, ast.WhileInPlay, ast.Instead)
 _EFFECT_STATEMENTS = (
     ast.Phrase,
     ast.Let,
@@ -54,158 +64,6 @@ _EFFECT_STATEMENTS = (
 )
 
 
-def _counted(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def _describe(statement: ast.Statement) -> str:
-    """How a statement is named in a misplacement message."""
-    return {
-        ast.On: "a one-shot effect ('on ...')",
-        ast.When: "a trigger ('when ...')",
-        ast.WhileInPlay: "a continuous effect ('while in play')",
-        ast.Instead: "a replacement ('instead of ...')",
-        ast.Ability: "an ability",
-        ast.Side: "a card side",
-        ast.Errata: "an erratum",
-        ast.Let: "'let'",
-        ast.If: "'if'",
-        ast.ForEach: "a loop ('for each')",
-        ast.Choose: "a choice ('choose')",
-        ast.ChooseSeveral: "a choice ('choose')",
-        ast.ChooseNumber: "a choice ('choose')",
-        ast.ChooseOne: "a choice ('choose one')",
-        ast.May: "an optional step ('may')",
-        ast.Until: "a lasting effect ('until ...')",
-        ast.Set: "a card's memory ('set')",
-        ast.Modify: "a modifier ('modify')",
-        ast.Phrase: "an operation",
-    }[type(statement)]
-
-
-@dataclass
-class _Binding:
-    type: Type
-    is_hook_param: bool
-    # For a card, or a list of cards: the zones it may be in (`choose c in cards in hand of you`:
-    # the hand). None: anywhere.
-    origins: frozenset[str] | None = None
-
-
-class _Scope:
-    """Names visible in an effect: hook parameters, then `let`/`choose`/`for each` bindings.
-
-    In the effect of an unknown hook (a misspelled trigger, say), the hook's parameters are not
-    known: `hook_unknown` says so, and names found nowhere are then not reported, since they are
-    most probably its parameters (the hook's own error is the one to fix).
-    """
-
-    def __init__(self) -> None:
-        self._frames: list[dict[str, _Binding]] = [{}]
-        self.hook_unknown = False
-        self.unresolved: set[str] = set()  # names a statement failed to bind (already reported)
-        # Every name bound anywhere in the effect, with its type and line: the effect becomes one
-        # Python function, whose variables are the function's whatever block binds them.
-        self.bound: dict[str, tuple[Type, int]] = {}
-        self.reported: set[Span] = set()  # bindings already reported as changing a name's type
-        # Values a test (`is set`) proved present, by frame: the name the code keeps each under.
-        self._known: list[dict[ir.Expr, str]] = [{}]
-        # Where a test proved cards are (`if c.zone == hand`), by frame: card name -> zones.
-        self._zones: list[dict[str, frozenset[str]]] = [{}]
-        self._bindings = 0
-
-    def new_binding(self) -> str:
-        """A Python name for a value kept by a test: the trailing `_` keeps it apart from every
-        card name (compiler.pynames.local never ends a card's name with a single one)."""
-        self._bindings += 1
-        return f"known_{self._bindings}_"
-
-    def known(self, value: ir.Expr) -> str | None:
-        for frame in reversed(self._known):
-            if value in frame:
-                return frame[value]
-        return None
-
-    def know(self, facts: dict[ir.Expr, str]) -> None:
-        self._known[-1].update(facts)
-
-    def facts(self) -> list[dict[ir.Expr, str]]:
-        """A copy of what is known, frame by frame, to return to (`restore`) or meet (`keep_only`)."""
-        return [dict(frame) for frame in self._known]
-
-    def restore(self, facts: list[dict[ir.Expr, str]]) -> None:
-        self._known = [dict(frame) for frame in facts]
-
-    def keep_only(self, facts: list[dict[ir.Expr, str]]) -> None:
-        """Keep only what `facts` (known at the end of another branch) knows too."""
-        for frame, other in zip(self._known, facts, strict=True):
-            for value in [v for v in frame if other.get(v) != frame[v]]:
-                del frame[value]
-
-    def forget_zones(self, key: str) -> None:
-        """A name bound again no longer names the card a test placed."""
-        for frame in self._zones:
-            frame.pop(key, None)
-
-    def forget(self, changed: Callable[[ir.Expr], bool]) -> None:
-        """What was proved present of values that may have changed since is no longer known."""
-        for frame in self._known:
-            for value in [v for v in frame if changed(v)]:
-                del frame[value]
-
-    def origins(self, key: str) -> frozenset[str] | None:
-        """The zones the card named `key` may be in (None: any): what a test proved of it, else
-        where the list it was chosen from is."""
-        for frame in reversed(self._zones):
-            if key in frame:
-                return frame[key]
-        binding = self.lookup(key) if key != "this" else None
-        return binding.origins if binding is not None else None
-
-    def widen(self, key: str, zone: str) -> None:
-        """A card moved to `zone` may be there from now on (or where it was, had it left)."""
-        for frame in self._zones:
-            if key in frame:
-                frame[key] = frame[key] | {zone}
-        for names in self._frames:
-            binding = names.get(key)
-            if binding is not None and binding.origins is not None:
-                names[key] = dataclasses.replace(binding, origins=binding.origins | {zone})
-
-    def lookup(self, name: str) -> _Binding | None:
-        for frame in reversed(self._frames):
-            if name in frame:
-                return frame[name]
-        return None
-
-    def bind(self, name: str, binding: _Binding) -> None:
-        self._frames[-1][name] = binding
-
-    def names(self) -> list[str]:
-        return [name for frame in self._frames for name in frame]
-
-    @contextmanager
-    def nested(
-        self, known: dict[ir.Expr, str] | None = None, zones: dict[str, frozenset[str]] | None = None
-    ) -> Iterator[None]:
-        """A block's names; `known`: the values its test proved present; `zones`: where it
-        proved cards are."""
-        self._frames.append({})
-        self._known.append(dict(known or {}))
-        narrowed = {key: self._narrowed(key, found) for key, found in (zones or {}).items()}
-        self._zones.append(narrowed)
-        try:
-            yield
-        finally:
-            self._frames.pop()
-            self._known.pop()
-            self._zones.pop()
-
-    def _narrowed(self, key: str, found: frozenset[str]) -> frozenset[str]:
-        known = self.origins(key)
-        return found if known is None else found & known
-
-
 # How each kind of `modify` is written, for messages.
 _CHANGE_WORDS = {"to": "to", "plus": "by", "minus": "by", "at_most": "to at most", "at_least": "to at least"}
 
@@ -217,12 +75,7 @@ class GameChecker:
         self.vocab = vocabulary
         self.reporter = reporter
         self._numbers: dict[int, Span] = {}
-        self._card_name = ""
-        self._this_values: dict[str, ir.Expr] = {}
-        self._card_type = ""
-        self._card_number = 0
-        self._side: int | None = None  # the index of the side being checked, if any
-        self._card_stacked: list[stacking.Stacked] = []
+        self._card = CardContext()
         # Every modifier of the cards checked, for the conflict check over the whole game.
         self.stacked: list[stacking.Stacked] = []
 
@@ -230,11 +83,7 @@ class GameChecker:
 
     def check_card(self, card: ast.Card) -> ir.CardIR | None:
         errors_before = self.reporter.count
-        self._card_name = card.name.value
-        self._lasting: list[ir.AbilityIR] = []  # what the card's `until` statements start
-        self._card_number = card.number.value
-        self._side = None
-        self._card_stacked = []
+        self._card.start(card.name.value, card.number.value)
         if not card.name.value.strip():
             self.reporter.error(card.name.span, Code.WRONG_TYPE, "a card's name cannot be empty")
         first = self._numbers.get(card.number.value)
@@ -256,7 +105,7 @@ class GameChecker:
                 self.vocab.card_types,
             )
             return None
-        self._card_type = spec.name
+        self._card.card_type = spec.name
         core: dict[str, ir.Expr] = {}
         given: dict[str, Span] = {}
         attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core, given)
@@ -278,7 +127,7 @@ class GameChecker:
             )
         if self.reporter.count != errors_before:
             return None
-        self.stacked.extend(self._card_stacked)
+        self.stacked.extend(self._card.stacked)
         provenance = core["provenance"]
         note = core.get("note")
         return ir.CardIR(
@@ -293,7 +142,7 @@ class GameChecker:
             errata=tuple(errata),
             path=card.span.path,
             line=card.span.line,
-            lasting=tuple(self._lasting),
+            lasting=tuple(self._card.lasting),
         )
 
     def _card_body(
@@ -318,7 +167,7 @@ class GameChecker:
                 if erratum is not None:
                     errata.append(erratum)
         final = _apply_errata((*(inherited or ()), *attributes), errata)
-        self._this_values = {a.field.name: a.value for a in final}
+        self._card.this_values = {a.field.name: a.value for a in final}
         abilities: list[ir.AbilityIR] = []
         sides: list[ir.SideIR] = []
         loose_hooks: list[ir.Hook] = []
@@ -328,15 +177,15 @@ class GameChecker:
             if isinstance(statement, ast.Ability):
                 hooks = self._ability_body(statement.body)
                 abilities.append(ir.AbilityIR(statement.title.value, tuple(hooks), statement.span.line))
-            elif isinstance(statement, _EFFECT_BLOCKS):
+            elif isinstance(statement, EFFECT_BLOCKS):
                 loose_hooks.extend(self._effect_block(statement))
             elif isinstance(statement, ast.Side) and not is_side:
                 side_core: dict[str, ir.Expr] = {}
-                self._side = len(sides)
+                self._card.side = len(sides)
                 side_attrs, side_abilities, _, _ = self._card_body(
                     statement.body, card_type, side_core, {}, inherited=final
                 )
-                self._side = None
+                self._card.side = None
                 for name in side_core:
                     self.reporter.error(
                         statement.span, Code.INVALID_ATTRIBUTE, f"'{name}' belongs to the card, not to a side"
@@ -344,13 +193,13 @@ class GameChecker:
                 sides.append(
                     ir.SideIR(statement.title.value, side_attrs, tuple(side_abilities), statement.span.line)
                 )
-                self._this_values = {a.field.name: a.value for a in final}
+                self._card.this_values = {a.field.name: a.value for a in final}
             else:
                 where = "a card side" if is_side else "a card"
                 self.reporter.error(
-                    _head_span(statement),
+                    head_span(statement),
                     Code.MISPLACED_EFFECT,
-                    f"{_describe(statement)} cannot stand directly in {where}",
+                    f"{describe(statement)} cannot stand directly in {where}",
                     "effects go inside 'on ...', 'when ...', 'while in play' or 'instead of ...'"
                     if isinstance(statement, (*_EFFECT_STATEMENTS, ast.Modify))
                     else None,
@@ -369,7 +218,7 @@ class GameChecker:
     ) -> None:
         name = phrase.head.text
         if phrase.up_to:
-            self._not_up_to(phrase)
+            not_up_to(self.reporter, phrase)
             return
         if name in seen:
             self.reporter.error(
@@ -439,7 +288,7 @@ class GameChecker:
             self.reporter.error(
                 head.span,
                 Code.INVALID_ATTRIBUTE,
-                f"attribute '{head.text}' is not valid for {_a(card_type)} card",
+                f"attribute '{head.text}' is not valid for {a(card_type)} card",
                 f"'{head.text}' belongs to {', '.join(owners)} cards",
             )
         elif head.text in self.vocab.hooks:
@@ -491,13 +340,13 @@ class GameChecker:
         if expected.kind == "enum" and isinstance(expr, ast.Name):
             return self._enum_member(expr.ident, expected)
         if isinstance(expr, (ast.IntLit, ast.StrLit, ast.BoolLit)):
-            value = self._expr(expr, _Scope(), expected)
+            value = self._expr(expr, Scope(), expected)
             if value is not None and expected.accepts(value.type):
                 return value
         self.reporter.error(
             expr.span,
             Code.WRONG_TYPE,
-            f"'{what}' takes {_article(expected)}, not {_expr_kind(expr)}",
+            f"'{what}' takes {article(expected)}, not {expr_kind(expr)}",
         )
         return None
 
@@ -530,9 +379,9 @@ class GameChecker:
         for statement in block.body.statements:
             if not isinstance(statement, ast.Phrase):
                 self.reporter.error(
-                    _head_span(statement),
+                    head_span(statement),
                     Code.MISPLACED_EFFECT,
-                    f"{_describe(statement)} cannot stand in an erratum",
+                    f"{describe(statement)} cannot stand in an erratum",
                     "an erratum lists changed attributes",
                 )
                 continue
@@ -551,20 +400,20 @@ class GameChecker:
     def _ability_body(self, body: ast.Block) -> list[ir.Hook]:
         hooks: list[ir.Hook] = []
         for statement in body.statements:
-            if isinstance(statement, _EFFECT_BLOCKS):
+            if isinstance(statement, EFFECT_BLOCKS):
                 hooks.extend(self._effect_block(statement))
             else:
                 self.reporter.error(
-                    _head_span(statement),
+                    head_span(statement),
                     Code.MISPLACED_EFFECT,
-                    f"{_describe(statement)} cannot stand directly in an ability",
+                    f"{describe(statement)} cannot stand directly in an ability",
                     "an ability holds 'on ...', 'when ...', 'while in play' and 'instead of ...' blocks",
                 )
         return hooks
 
     def _effect_block(self, block: ast.On | ast.When | ast.WhileInPlay | ast.Instead) -> list[ir.Hook]:
         """The hooks of one block; its statements are checked even when its name is unknown."""
-        scope = _Scope()
+        scope = Scope()
         if isinstance(block, ast.On):
             known = block.timing.text in self.vocab.timings
             if not known:
@@ -578,7 +427,7 @@ class GameChecker:
         hook = self._hook(name, kind)
         if hook is not None:
             for param in hook.params:
-                scope.bind(param.name, _Binding(param.type, True))
+                scope.bind(param.name, Binding(param.type, True))
         else:
             scope.hook_unknown = True
         condition = self._condition(block.condition, scope) if block.condition is not None else None
@@ -604,7 +453,7 @@ class GameChecker:
             ]
         return [ir.ReplacementHook(hook, condition, block.optional, body, block.span.line)]
 
-    def _set(self, statement: ast.Set, scope: _Scope) -> ir.Stmt | None:
+    def _set(self, statement: ast.Set, scope: Scope) -> ir.Stmt | None:
         """`set CARD.MEMORY to VALUE`: the card remembers the value while it is in play."""
         memory = self.vocab.memories.get(statement.target.attribute.text)
         subject = self._expr(statement.target.subject, scope, CARD)
@@ -622,7 +471,7 @@ class GameChecker:
             self.reporter.error(
                 statement.target.subject.span,
                 Code.WRONG_TYPE,
-                f"only cards remember values; this is {_article(subject.type)}",
+                f"only cards remember values; this is {article(subject.type)}",
             )
             return None
         value = self._argument(statement.value, memory.type, memory.name, scope)
@@ -644,9 +493,11 @@ class GameChecker:
         modifiers = self._modifiers_only(statement.body, "'until ...'")
         if duration not in self.vocab.durations or not modifiers:
             return None
-        self._lasting.append(ir.AbilityIR(None, tuple(modifiers), statement.span.line))
+        self._card.lasting.append(ir.AbilityIR(None, tuple(modifiers), statement.span.line))
         text = self.vocab.durations[duration]
-        return ir.LastingStmt(len(self._lasting) - 1, duration, text, tuple(modifiers), statement.span.line)
+        return ir.LastingStmt(
+            len(self._card.lasting) - 1, duration, text, tuple(modifiers), statement.span.line
+        )
 
     def _while_in_play(self, block: ast.WhileInPlay) -> list[ir.ModifierHook]:
         """`while in play` (or `while in PLACE`, a place the vocabulary declares) holds modifiers
@@ -666,9 +517,9 @@ class GameChecker:
         for statement in body.statements:
             if not isinstance(statement, ast.Modify):
                 self.reporter.error(
-                    _head_span(statement),
+                    head_span(statement),
                     Code.MISPLACED_EFFECT,
-                    f"{_describe(statement)} cannot stand in {where}",
+                    f"{describe(statement)} cannot stand in {where}",
                     "a continuous effect holds 'modify ... to ...' lines; one-shot effects go in 'on ...' or 'when ...'",
                 )
                 continue
@@ -679,13 +530,13 @@ class GameChecker:
 
     def _modify(self, statement: ast.Modify) -> ir.ModifierHook | None:
         hook = self._hook(statement.hook, "modifier")
-        scope = _Scope()
+        scope = Scope()
         if hook is not None:
             for param in hook.params:
-                scope.bind(param.name, _Binding(param.type, True))
+                scope.bind(param.name, Binding(param.type, True))
             if hook.result is not None:
                 # `current`: the value the rules (and earlier stages) computed before this card.
-                scope.bind("current", _Binding(hook.result, True))
+                scope.bind("current", Binding(hook.result, True))
         else:
             scope.hook_unknown = True
         bounded = statement.change != "to"  # `by N`, `to at most V`, `to at least V`: numbers
@@ -694,7 +545,7 @@ class GameChecker:
                 statement.hook.span,
                 Code.WRONG_TYPE,
                 f"'{_CHANGE_WORDS[statement.change]}' changes a number; modifier '{hook.name}' gives "
-                f"{_article(hook.result)}",
+                f"{article(hook.result)}",
                 f"write 'modify {hook.name} to VALUE'",
             )
             return None
@@ -720,12 +571,14 @@ class GameChecker:
             self.reporter.error(
                 statement.value.span,
                 Code.WRONG_TYPE,
-                f"modifier '{hook.name}' gives {_article(hook.result)}, not {_article(value.type)}",
+                f"modifier '{hook.name}' gives {article(hook.result)}, not {article(value.type)}",
             )
             return None
         stage = stacking.stage_of(statement.change, value, when)
         modifier = ir.ModifierHook(hook, value, when, statement.span.line, statement.change, stage)
-        self._card_stacked.append(stacking.stacked(modifier, self._card_number, self._side, statement.span))
+        self._card.stacked.append(
+            stacking.stacked(modifier, self._card.number, self._card.side, statement.span)
+        )
         return modifier
 
     def _hook(self, ident: ast.Ident, kind: str) -> HookSpec | None:
@@ -734,13 +587,13 @@ class GameChecker:
             return hook
         if hook is not None:
             self.reporter.error(
-                ident.span, Code.WRONG_TYPE, f"'{ident.text}' is {_a(hook.kind)}, not {_a(kind)}"
+                ident.span, Code.WRONG_TYPE, f"'{ident.text}' is {a(hook.kind)}, not {a(kind)}"
             )
         else:
             self.reporter.unknown(ident.span, kind, ident.text, self.vocab.hooks_of(kind), listing=True)
         return None
 
-    def _statements(self, block: ast.Block, scope: _Scope) -> tuple[ir.Stmt, ...]:
+    def _statements(self, block: ast.Block, scope: Scope) -> tuple[ir.Stmt, ...]:
         out: list[ir.Stmt] = []
         for statement in block.statements:
             lowered = self._statement(statement, scope)
@@ -748,7 +601,7 @@ class GameChecker:
                 out.append(lowered)
         return tuple(out)
 
-    def _statement(self, statement: ast.Statement, scope: _Scope) -> ir.Stmt | None:
+    def _statement(self, statement: ast.Statement, scope: Scope) -> ir.Stmt | None:
         line = statement.span.line
         if isinstance(statement, ast.Phrase):
             return self._operation(statement, scope)
@@ -756,7 +609,7 @@ class GameChecker:
             value = self._expr(statement.value, scope, None)
             if value is None:
                 return None
-            self._bind_local(statement.name, value.type, scope, origins=_origins(value, scope))
+            self._bind(statement.name, value.type, scope, origins=origins_of(value, scope))
             return ir.LetStmt(statement.name.text, value, line)
         if isinstance(statement, ast.If):
             condition = self._condition(statement.condition, scope)
@@ -791,7 +644,7 @@ class GameChecker:
         if isinstance(statement, ast.May):
             with scope.nested():
                 body = self._statements(statement.body, scope)
-            return ir.MayStmt(body, f"{self._card_name}: {may_text(body)}?", line)
+            return ir.MayStmt(body, f"{self._card.name}: {may_text(body)}?", line)
         if isinstance(statement, ast.ForEach) and statement.source is not None:
             return self._for_each_in(statement, scope)
         if isinstance(statement, ast.Choose) and statement.source is not None:
@@ -801,7 +654,7 @@ class GameChecker:
             kind = self._choice_kind(statement.kind)
             with scope.nested():
                 if kind is not None:
-                    self._bind_local(statement.variable, kind, scope)
+                    self._bind(statement.variable, kind, scope)
                 where = self._condition(statement.where, scope) if statement.where is not None else None
                 body = self._statements(statement.body, scope)
             if kind is None:
@@ -814,23 +667,23 @@ class GameChecker:
             if statement.chooser is not None:
                 chooser = self._expr(statement.chooser, scope, PLAYER)
                 if chooser is not None and not PLAYER.accepts(chooser.type):
-                    self._type_error(statement.chooser.span, "the chooser", PLAYER, chooser.type)
+                    type_error(self.reporter, statement.chooser.span, "the chooser", PLAYER, chooser.type)
                     chooser = None
             if kind is None:
                 return None
             # The chosen value stays bound after the choice; its test sees it too.
-            self._bind_local(statement.variable, kind, scope)
+            self._bind(statement.variable, kind, scope)
             where = self._condition(statement.where, scope) if statement.where is not None else None
             if chooser is None:
                 return None
-            prompt = f"{self._card_name}: choose {_a(str(kind))}"
+            prompt = f"{self._card.name}: choose {a(str(kind))}"
             return ir.ChooseStmt(kind, statement.variable.text, where, chooser, prompt, line)
         self.reporter.error(
-            _head_span(statement),
+            head_span(statement),
             Code.MISPLACED_EFFECT,
-            f"{_describe(statement)} cannot stand inside another effect",
+            f"{describe(statement)} cannot stand inside another effect",
             "'on', 'when', 'while in play' and 'instead of' blocks go directly in a card or an ability"
-            if isinstance(statement, _EFFECT_BLOCKS)
+            if isinstance(statement, EFFECT_BLOCKS)
             else "'modify' goes in a 'while in play' block"
             if isinstance(statement, ast.Modify)
             else None,
@@ -854,7 +707,7 @@ class GameChecker:
                 "the runtime never asks about the other values (cards/<game>/game.pax lists them)",
             )
 
-    def _choose_one(self, statement: ast.ChooseOne, scope: _Scope) -> ir.Stmt | None:
+    def _choose_one(self, statement: ast.ChooseOne, scope: Scope) -> ir.Stmt | None:
         """Each branch is offered as its own English text, so two branches must read differently."""
         branches: list[tuple[str, tuple[ir.Stmt, ...]]] = []
         for block in statement.branches:
@@ -870,17 +723,17 @@ class GameChecker:
                 )
                 return None
             branches.append((text, body))
-        prompt = f"{self._card_name}: choose one"
+        prompt = f"{self._card.name}: choose one"
         return ir.ChooseOneStmt(tuple(branches), prompt, statement.span.line)
 
-    def _for_each_in(self, statement: ast.ForEach, scope: _Scope) -> ir.Stmt | None:
+    def _for_each_in(self, statement: ast.ForEach, scope: Scope) -> ir.Stmt | None:
         """`for each x in LIST where TEST { ... }`: the body once for each value of the list."""
         assert statement.source is not None
         source, element = self._list(statement.source, scope, "a loop")
         with scope.nested():
-            origins = _origins(source, scope) if source is not None else None
+            origins = origins_of(source, scope) if source is not None else None
             if element is not None:
-                self._bind_local(statement.variable, element, scope, origins=origins)
+                self._bind(statement.variable, element, scope, origins=origins)
             where = self._condition(statement.where, scope) if element is not None else None
             with scope.nested(zones=ir.proved_zones(where)):
                 body = self._statements(statement.body, scope)
@@ -888,7 +741,7 @@ class GameChecker:
             return None
         return ir.ForEachStmt(element, statement.variable.text, where, body, statement.span.line, source)
 
-    def _choose_in(self, statement: ast.Choose, scope: _Scope) -> ir.Stmt | None:
+    def _choose_in(self, statement: ast.Choose, scope: Scope) -> ir.Stmt | None:
         """`choose x in LIST where TEST [by PLAYER]`: a player picks one value of the list."""
         assert statement.source is not None
         source, element = self._list(statement.source, scope, "a choice")
@@ -898,28 +751,28 @@ class GameChecker:
         if source is None or element is None:
             return None
         # The chosen value stays bound after the choice; its test sees it too.
-        origins = _origins(source, scope)
-        self._bind_local(statement.variable, element, scope, origins=origins)
+        origins = origins_of(source, scope)
+        self._bind(statement.variable, element, scope, origins=origins)
         where = self._condition(statement.where, scope)
         found = ir.proved_zones(where).get(statement.variable.text)
         if found is not None:
-            self._bind_local(
+            self._bind(
                 statement.variable, element, scope, origins=found if origins is None else found & origins
             )
         if chooser is None:
             return None
-        prompt = f"{self._card_name}: choose {_a(str(element))}"
+        prompt = f"{self._card.name}: choose {a(str(element))}"
         return ir.ChooseStmt(
             element, statement.variable.text, where, chooser, prompt, statement.span.line, source
         )
 
-    def _chooser(self, expr: ast.Expr | None, scope: _Scope) -> ir.Expr | None:
+    def _chooser(self, expr: ast.Expr | None, scope: Scope) -> ir.Expr | None:
         """Who decides: `by PLAYER`, or the card's owner."""
         if expr is None:
             return ir.YouRef(PLAYER)
         return self._argument(expr, PLAYER, "the chooser", scope)
 
-    def _choose_several(self, statement: ast.ChooseSeveral, scope: _Scope) -> ir.Stmt | None:
+    def _choose_several(self, statement: ast.ChooseSeveral, scope: Scope) -> ir.Stmt | None:
         """`choose up to N x in LIST` / `choose N x in LIST`: in the test, `x` is one value of the
         list; after the choice, the list of the values chosen."""
         count = self._argument(statement.count, INT, "how many to choose", scope)
@@ -936,15 +789,15 @@ class GameChecker:
         chooser = self._chooser(statement.chooser, scope)
         where: ir.Expr | None = None
         if element is not None:
-            origins = _origins(source, scope) if source is not None else None
+            origins = origins_of(source, scope) if source is not None else None
             with scope.nested():
                 # The test's `x` is one value, in a comprehension of its own: not the list bound below.
-                self._bind_local(statement.variable, element, scope, comprehension=True, origins=origins)
+                self._bind(statement.variable, element, scope, comprehension=True, origins=origins)
                 where = self._condition(statement.where, scope)
             found = ir.proved_zones(where).get(statement.variable.text)
             if found is not None:
                 origins = found if origins is None else found & origins
-            self._bind_local(statement.variable, list_of(element), scope, origins=origins)
+            self._bind(statement.variable, list_of(element), scope, origins=origins)
         else:
             scope.unresolved.add(statement.variable.text)  # its uses are not errors of their own
         if count is None or source is None or element is None or chooser is None:
@@ -955,7 +808,7 @@ class GameChecker:
         how_many = "up to " if statement.up_to else ""
         shown = value_text(count)
         noun = words(element.name) if shown == "1" else plural(words(element.name))
-        prompt = f"{self._card_name}: choose {how_many}{shown} {noun}"
+        prompt = f"{self._card.name}: choose {how_many}{shown} {noun}"
         return ir.ChooseSeveralStmt(
             element,
             statement.variable.text,
@@ -968,12 +821,12 @@ class GameChecker:
             statement.span.line,
         )
 
-    def _choose_number(self, statement: ast.ChooseNumber, scope: _Scope) -> ir.Stmt | None:
+    def _choose_number(self, statement: ast.ChooseNumber, scope: Scope) -> ir.Stmt | None:
         """`choose n from LOW to HIGH`: a whole number of the range, both ends included."""
         low = self._argument(statement.low, INT, "the lowest number", scope)
         high = self._argument(statement.high, INT, "the highest number", scope)
         chooser = self._chooser(statement.chooser, scope)
-        self._bind_local(statement.variable, INT, scope)
+        self._bind(statement.variable, INT, scope)
         if low is None or high is None or chooser is None:
             return None
         least, most = _constant(low), _constant(high)
@@ -994,12 +847,12 @@ class GameChecker:
                     f"offer at most {MAX_NUMBER_OPTIONS:,} (a range computed in play is cut there)",
                 )
                 return None
-        prompt = f"{self._card_name}: choose a number"
+        prompt = f"{self._card.name}: choose a number"
         if least is not None and most is not None:  # a range computed in play shows in its options
             prompt += f" from {least} to {most}"
         return ir.ChooseNumberStmt(statement.variable.text, low, high, chooser, prompt, statement.span.line)
 
-    def _list(self, expr: ast.Expr, scope: _Scope, what: str) -> tuple[ir.Expr | None, Type | None]:
+    def _list(self, expr: ast.Expr, scope: Scope, what: str) -> tuple[ir.Expr | None, Type | None]:
         """A value that must be a list (what a loop, choice or selection goes through), and the
         type of its values."""
         value = self._expr(expr, scope, None)
@@ -1009,22 +862,22 @@ class GameChecker:
             self.reporter.error(
                 expr.span,
                 Code.WRONG_TYPE,
-                f"{what} goes through a list, not {_article(value.type)}",
+                f"{what} goes through a list, not {article(value.type)}",
                 "a query that answers a list (such as a zone's cards) or a list attribute, e.g. card.impact",
             )
             return None, None
         return value, value.type.element.required()
 
-    def _selection(self, expr: ast.Selection, scope: _Scope) -> ir.Expr | None:
+    def _selection(self, expr: ast.Selection, scope: Scope) -> ir.Expr | None:
         source, element = self._list(expr.source, scope, "'each'")
         if source is None or element is None:
             return None
         with scope.nested():
-            self._bind_local(expr.variable, element, scope, origins=_origins(source, scope))
+            self._bind(expr.variable, element, scope, origins=origins_of(source, scope))
             where = self._condition(expr.where, scope)
         return ir.SelectionExpr(expr.variable.text, source, where, list_of(element))
 
-    def _builtin(self, call: ast.Call, scope: _Scope) -> ir.Expr | None:
+    def _builtin(self, call: ast.Call, scope: Scope) -> ir.Expr | None:
         """count(LIST), exists(LIST), sum(LIST of numbers), min/max(numbers, or one list of them)."""
         name = call.function.text
         args = [self._expr(arg, scope, None) for arg in call.args]
@@ -1040,10 +893,14 @@ class GameChecker:
                 return None
             (value,) = values
             if not lists:
-                self._type_error(call.args[0].span, f"the argument of '{name}'", list_of(INT), value.type)
+                type_error(
+                    self.reporter, call.args[0].span, f"the argument of '{name}'", list_of(INT), value.type
+                )
                 return None
             if name in ("sum", "min", "max") and not list_of(INT).accepts(value.type):
-                self._type_error(call.args[0].span, f"the argument of '{name}'", list_of(INT), value.type)
+                type_error(
+                    self.reporter, call.args[0].span, f"the argument of '{name}'", list_of(INT), value.type
+                )
                 return None
             return ir.BuiltinCall(name, (value,), BOOL if name == "exists" else INT)
         if len(values) < 2:
@@ -1053,56 +910,22 @@ class GameChecker:
             return None
         for expr, value in zip(call.args, values, strict=True):
             if not INT.accepts(value.type):
-                self._type_error(expr.span, f"each argument of '{name}'", INT, value.type)
+                type_error(self.reporter, expr.span, f"each argument of '{name}'", INT, value.type)
                 return None
         return ir.BuiltinCall(name, tuple(values), INT)
 
-    def _bind_local(
+    def _bind(
         self,
         ident: ast.Ident,
         type_: Type,
-        scope: _Scope,
+        scope: Scope,
         *,
         comprehension: bool = False,
         origins: frozenset[str] | None = None,
     ) -> None:
-        """Bind a name of the effect. `comprehension`: the name of a test's value, which the code
-        binds inside a comprehension only, so it may name another kind of value elsewhere."""
-        scope.forget(lambda value: _subject_is_local(value, ident.text))
-        scope.forget_zones(ident.text)
-        if comprehension:  # what is wrong with the name is reported where it is bound for good
-            scope.bind(ident.text, _Binding(type_, False, origins))
-            return
-        existing = scope.lookup(ident.text)
-        if existing is not None and existing.is_hook_param:
-            self.reporter.error(
-                ident.span, Code.DUPLICATE_NAME, f"'{ident.text}' is already the name of a parameter here"
-            )
-            return
-        if self.vocab.enums_with_member(ident.text):
-            self.reporter.error(
-                ident.span,
-                Code.DUPLICATE_NAME,
-                f"'{ident.text}' is already a {self.vocab.enums_with_member(ident.text)[0]}; choose another name",
-            )
-            return
-        if ident.text in self.vocab.zones:
-            self.reporter.error(
-                ident.span, Code.DUPLICATE_NAME, f"'{ident.text}' is already a zone; choose another name"
-            )
-            return
-        earlier = scope.bound.setdefault(ident.text, (type_, ident.span.line))
-        if earlier[0] != type_ and ident.span not in scope.reported:
-            # mypy --strict refuses a variable whose type changes, even in another block. The name
-            # is still bound, so that its uses are checked without more errors.
-            scope.reported.add(ident.span)
-            self.reporter.error(
-                ident.span,
-                Code.DUPLICATE_NAME,
-                f"'{ident.text}' already names {_article(earlier[0])} in this effect (line {earlier[1]})",
-                "a name keeps one kind of value throughout an effect; choose another name",
-            )
-        scope.bind(ident.text, _Binding(type_, False, origins))
+        bind_local(
+            scope, ident, type_, self.vocab, self.reporter, comprehension=comprehension, origins=origins
+        )
 
     def _choice_kind(self, ident: ast.Ident) -> Type | None:
         if ident.text == "player":
@@ -1114,19 +937,11 @@ class GameChecker:
         )
         return None
 
-    def _not_up_to(self, phrase: ast.Phrase) -> None:
-        self.reporter.error(
-            phrase.span,
-            Code.WRONG_ARGUMENTS,
-            f"'{phrase.head.text} up to ...': only 'pay' takes 'up to'",
-            "'pay up to N' pays what the payer has, up to N",
-        )
-
-    def _operation(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
+    def _operation(self, phrase: ast.Phrase, scope: Scope) -> ir.Stmt | None:
         name = phrase.head.text
         hook = self.vocab.hooks.get(name)
         if phrase.up_to and not (name == "pay" and hook is None and self.vocab.money is not None):
-            self._not_up_to(phrase)
+            not_up_to(self.reporter, phrase)
             return None
         if name == "move" and hook is None:
             return self._move(phrase, scope)
@@ -1157,13 +972,13 @@ class GameChecker:
             return None
         positional = [value for group in phrase.groups for value in group]
         wanted = hook.positional
-        signature = _signature_text(hook)
+        signature = signature_text(hook)
         ok = True
         if len(positional) != len(wanted):
             self.reporter.error(
                 phrase.span,
                 Code.WRONG_ARGUMENTS,
-                f"'{name}' takes {_counted(len(wanted), 'value')} before its prepositions, not {len(positional)}",
+                f"'{name}' takes {counted(len(wanted), 'value')} before its prepositions, not {len(positional)}",
                 f"it is written: {signature}",
             )
             ok = False
@@ -1235,7 +1050,7 @@ class GameChecker:
             named[prep.preposition] = prep.value
         return (positional[0], named) if ok else None
 
-    def _move(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
+    def _move(self, phrase: ast.Phrase, scope: Scope) -> ir.Stmt | None:
         """`move CARD to ZONE [of PLAYER]`: the game's one primitive for moving a card."""
         written = "move CARD to ZONE (of PLAYER, for a zone of each player)"
         parts = self._phrase_parts(phrase, ("to",), written)
@@ -1262,14 +1077,14 @@ class GameChecker:
         return ir.MoveStmt(card, zone, holder, phrase.span.line, origins)
 
     def _move_origins(
-        self, card_expr: ast.Expr, card: ir.Expr, zone: ZoneSpec, scope: _Scope
+        self, card_expr: ast.Expr, card: ir.Expr, zone: ZoneSpec, scope: Scope
     ) -> tuple[str, ...] | None:
         """The zones the card moved may be in, each of which the game declares a move from to
         `zone`; a card that may be anywhere else is an error naming the moves there are."""
         sources = self.vocab.moves_to(zone.name)
         if not zone.per_player:
             sources = [zone.name, *sources]  # a card already there stays
-        found = _origins(card, scope)
+        found = origins_of(card, scope)
         declared = ", ".join(f"{a} to {b}" for a, b in self.vocab.moves) or "none"
         if found is None:
             shown = (
@@ -1299,7 +1114,7 @@ class GameChecker:
             return None
         return tuple(origin for origin in self.vocab.zones if origin in found)
 
-    def _zone_place(self, expr: ast.Expr, scope: _Scope, what: str) -> tuple[ZoneSpec, ir.Expr | None] | None:
+    def _zone_place(self, expr: ast.Expr, scope: Scope, what: str) -> tuple[ZoneSpec, ir.Expr | None] | None:
         """A zone named where one is wanted: `market`, or `court of p` for a zone of each player."""
         if isinstance(expr, ast.Holding):
             ident, holder_expr = expr.name, expr.holder
@@ -1307,7 +1122,7 @@ class GameChecker:
             ident, holder_expr = expr.ident, None
         else:
             self.reporter.error(
-                expr.span, Code.WRONG_TYPE, f"{what} to a zone, not {_expr_kind(expr)}", self._zones_hint()
+                expr.span, Code.WRONG_TYPE, f"{what} to a zone, not {expr_kind(expr)}", self._zones_hint()
             )
             return None
         zone = self._zone(ident, holder_expr is not None)
@@ -1360,7 +1175,7 @@ class GameChecker:
             )
         return self.vocab.money
 
-    def _money_statement(self, phrase: ast.Phrase, scope: _Scope) -> ir.Stmt | None:
+    def _money_statement(self, phrase: ast.Phrase, scope: Scope) -> ir.Stmt | None:
         """`gain N [for P]`, `pay N [to R] [from P]`, `pay up to N [to R] [from P]` (what P has, up
         to N), `take N from P` (the payer, gainer or taker is the effect's owner unless named). In
         a game whose money lies on cards too, a card may be paid (`pay 1 to CARD`: onto it) or
@@ -1407,7 +1222,7 @@ class GameChecker:
         assert victim is not None
         return ir.MoneyStmt("take", money, amount, victim, you, line)
 
-    def _money_holder(self, expr: ast.Expr, what: str, scope: _Scope) -> ir.Expr | None:
+    def _money_holder(self, expr: ast.Expr, what: str, scope: Scope) -> ir.Expr | None:
         """A player, or a card (money on cards): whoever money goes to or comes from."""
         value = self._expr(expr, scope, None)
         if value is None:
@@ -1422,16 +1237,16 @@ class GameChecker:
             return None
         return value
 
-    def _argument(self, expr: ast.Expr, expected: Type, what: str, scope: _Scope) -> ir.Expr | None:
+    def _argument(self, expr: ast.Expr, expected: Type, what: str, scope: Scope) -> ir.Expr | None:
         value = self._expr(expr, scope, expected)
         if value is None:
             return None
         if not expected.accepts(value.type):
-            self._type_error(expr.span, f"'{what}'", expected, value.type)
+            type_error(self.reporter, expr.span, f"'{what}'", expected, value.type)
             return None
         return value
 
-    def _condition(self, expr: ast.Expr | None, scope: _Scope) -> ir.Expr | None:
+    def _condition(self, expr: ast.Expr | None, scope: Scope) -> ir.Expr | None:
         if expr is None:
             return None
         value = self._expr(expr, scope, BOOL)
@@ -1439,24 +1254,13 @@ class GameChecker:
             # A card without this yes/no attribute does not have it: only a present `true` holds.
             return ir.BinaryExpr("==", value, ir.BoolConst(True, BOOL), BOOL)
         if value is not None and not BOOL.accepts(value.type):
-            self._type_error(expr.span, "a condition", BOOL, value.type)
+            type_error(self.reporter, expr.span, "a condition", BOOL, value.type)
             return None
         return value
 
-    def _type_error(self, span: Span, what: str, expected: Type, got: Type) -> None:
-        hint = None
-        if got.optional and expected.accepts(got.required()):
-            hint = (
-                "it may be absent (an attribute some cards lack, a memory not set yet): "
-                "use it inside 'if ... is set { }', or compare it"
-            )
-        self.reporter.error(
-            span, Code.WRONG_TYPE, f"{what} must be {_article(expected)}, not {_article(got)}", hint
-        )
-
     # ============================================================== expressions
 
-    def _expr(self, expr: ast.Expr, scope: _Scope, expected: Type | None) -> ir.Expr | None:
+    def _expr(self, expr: ast.Expr, scope: Scope, expected: Type | None) -> ir.Expr | None:
         if isinstance(expr, ast.IntLit):
             return ir.IntConst(expr.value, INT)
         if isinstance(expr, ast.StrLit):
@@ -1493,7 +1297,7 @@ class GameChecker:
             return self._holding(expr, scope)
         return self._binary(expr, scope)
 
-    def _is_set(self, expr: ast.IsSet, scope: _Scope) -> ir.Expr | None:
+    def _is_set(self, expr: ast.IsSet, scope: Scope) -> ir.Expr | None:
         """`VALUE is set`: where it holds, VALUE is known present (the blocks and the rest of an
         `and` it guards may pass it where a value is required)."""
         operand = self._expr(expr.operand, scope, None)
@@ -1503,14 +1307,14 @@ class GameChecker:
             self.reporter.error(
                 expr.operand.span,
                 Code.WRONG_TYPE,
-                f"{_article(operand.type)} is always set here",
+                f"{article(operand.type)} is always set here",
                 "'is set' tests what may be absent: what a card remembers, an attribute some cards lack",
             )
             return None
-        binding = scope.new_binding() if _stable(operand) else None
+        binding = scope.new_binding() if stable(operand) else None
         return ir.IsSetExpr(operand, expr.present, binding, BOOL)
 
-    def _cards_in(self, expr: ast.CardsIn, scope: _Scope) -> ir.Expr | None:
+    def _cards_in(self, expr: ast.CardsIn, scope: Scope) -> ir.Expr | None:
         zone = self._zone(expr.zone, expr.holder is not None, expr.every)
         holder = None
         if expr.holder is not None:
@@ -1521,7 +1325,7 @@ class GameChecker:
             return None
         return ir.CardsInZone(zone, holder, expr.every, list_of(CARD))
 
-    def _holding(self, expr: ast.Holding, scope: _Scope) -> ir.Expr | None:
+    def _holding(self, expr: ast.Holding, scope: Scope) -> ir.Expr | None:
         """`rupees of p`: a player's money. A zone's name here is not a value of its own."""
         name = expr.name.text
         if name in self.vocab.zones:
@@ -1545,7 +1349,7 @@ class GameChecker:
             return None
         return ir.MoneyOf(money, holder, INT)
 
-    def _attribute(self, expr: ast.Attribute, scope: _Scope) -> ir.Expr | None:
+    def _attribute(self, expr: ast.Attribute, scope: Scope) -> ir.Expr | None:
         """`card.region`, and `card.card_type`, which every card has: how an effect asks "is this
         an orange card?"."""
         subject = self._expr(expr.subject, scope, CARD)
@@ -1555,12 +1359,12 @@ class GameChecker:
             self.reporter.error(
                 expr.subject.span,
                 Code.WRONG_TYPE,
-                f"only cards have attributes; this is {_article(subject.type)}",
+                f"only cards have attributes; this is {article(subject.type)}",
             )
             return None
         if subject.type.optional:
             # The code would read an attribute of None (and mypy --strict refuses it).
-            self._type_error(expr.subject.span, "a card whose attribute is read", CARD, subject.type)
+            type_error(self.reporter, expr.subject.span, "a card whose attribute is read", CARD, subject.type)
             return None
         if expr.attribute.text == "card_type":
             return ir.FieldRef(subject, "card_type", CARD_TYPE)
@@ -1598,8 +1402,8 @@ class GameChecker:
         if attribute.text in ("owner", "zone") and self.vocab.zones:
             return self._card_place(attribute.text, ir.ThisRef(CARD))
         if attribute.text == "card_type":
-            return ir.ThisField("card_type", ir.EnumConst(self._card_type, CARD_TYPE), CARD_TYPE)
-        value = self._this_values.get(attribute.text)
+            return ir.ThisField("card_type", ir.EnumConst(self._card.card_type, CARD_TYPE), CARD_TYPE)
+        value = self._card.this_values.get(attribute.text)
         if value is not None:
             return ir.ThisField(attribute.text, value, value.type)
         field = self.vocab.field_anywhere(attribute.text)
@@ -1616,7 +1420,7 @@ class GameChecker:
             )
         return None
 
-    def _name(self, ident: ast.Ident, scope: _Scope, expected: Type | None) -> ir.Expr | None:
+    def _name(self, ident: ast.Ident, scope: Scope, expected: Type | None) -> ir.Expr | None:
         binding = scope.lookup(ident.text)
         if binding is not None:
             if binding.is_hook_param and ident.text == "current":
@@ -1659,7 +1463,7 @@ class GameChecker:
         )
         return None
 
-    def _call(self, call: ast.Call, scope: _Scope) -> ir.Expr | None:
+    def _call(self, call: ast.Call, scope: Scope) -> ir.Expr | None:
         name = call.function.text
         if name == "adjacent" and "adjacent" not in self.vocab.hooks:
             return self._adjacent(call, scope)
@@ -1669,7 +1473,7 @@ class GameChecker:
         if hook is None or hook.kind != "query":
             if hook is not None:
                 self.reporter.error(
-                    call.function.span, Code.WRONG_TYPE, f"'{name}' is {_a(hook.kind)}, not a query"
+                    call.function.span, Code.WRONG_TYPE, f"'{name}' is {a(hook.kind)}, not a query"
                 )
             else:
                 self.reporter.unknown(
@@ -1683,8 +1487,8 @@ class GameChecker:
             self.reporter.error(
                 call.span,
                 Code.WRONG_ARGUMENTS,
-                f"query '{name}' takes {_counted(len(hook.params), 'argument')}, not {len(call.args)}",
-                f"it is written: {_signature_text(hook)}",
+                f"query '{name}' takes {counted(len(hook.params), 'argument')}, not {len(call.args)}",
+                f"it is written: {signature_text(hook)}",
             )
             return None
         args: list[ir.Expr] = []
@@ -1696,7 +1500,7 @@ class GameChecker:
         assert hook.result is not None  # queries always have one: checked with the vocabulary
         return ir.QueryCall(hook, tuple(args), hook.result)
 
-    def _adjacent(self, call: ast.Call, scope: _Scope) -> ir.Expr | None:
+    def _adjacent(self, call: ast.Call, scope: Scope) -> ir.Expr | None:
         if len(call.args) != 2:
             self.reporter.error(
                 call.span, Code.WRONG_ARGUMENTS, f"'adjacent' takes 2 arguments, not {len(call.args)}"
@@ -1708,7 +1512,7 @@ class GameChecker:
         if left.type.kind != "enum" or left.type.name not in self.vocab.adjacency:
             kinds = ", ".join(self.vocab.adjacency) or "nothing in this game"
             self.reporter.error(
-                call.args[0].span, Code.WRONG_TYPE, f"'adjacent' compares {kinds}, not {_article(left.type)}"
+                call.args[0].span, Code.WRONG_TYPE, f"'adjacent' compares {kinds}, not {article(left.type)}"
             )
             return None
         right = self._argument(call.args[1], left.type.required(), "adjacent", scope)
@@ -1716,7 +1520,7 @@ class GameChecker:
             return None
         return ir.AdjacentCall(left.type.name, left, right, BOOL)
 
-    def _binary(self, expr: ast.BinOp, scope: _Scope) -> ir.Expr | None:
+    def _binary(self, expr: ast.BinOp, scope: Scope) -> ir.Expr | None:
         op = expr.operator
         if op in ("and", "or"):
             left = self._condition(expr.left, scope)
@@ -1740,7 +1544,7 @@ class GameChecker:
                 self.reporter.error(
                     expr.span,
                     Code.WRONG_TYPE,
-                    f"cannot compare {_article(left.type)} with {_article(right.type)}",
+                    f"cannot compare {article(left.type)} with {article(right.type)}",
                 )
                 return None
             return ir.BinaryExpr(op, left, right, BOOL)
@@ -1751,11 +1555,11 @@ class GameChecker:
             if op in _COMPARISONS and value.type.optional and INT.accepts(value.type.required()):
                 continue  # a card without the attribute satisfies no comparison (see codegen)
             if not INT.accepts(value.type):
-                self._type_error(side.span, f"each side of '{op}'", INT, value.type)
+                type_error(self.reporter, side.span, f"each side of '{op}'", INT, value.type)
                 return None
         return ir.BinaryExpr(op, left, right, BOOL if op in _COMPARISONS else INT)
 
-    def _membership(self, expr: ast.BinOp, scope: _Scope) -> ir.Expr | None:
+    def _membership(self, expr: ast.BinOp, scope: Scope) -> ir.Expr | None:
         """`x in LIST`: the list first, so that `spy in card.impact` knows which `spy` is meant."""
         container, element = self._list(expr.right, scope, "'in'")
         if container is None or element is None:
@@ -1768,7 +1572,7 @@ class GameChecker:
             self.reporter.error(
                 expr.span,
                 Code.WRONG_TYPE,
-                f"cannot look for {_article(value.type)} in a list of {element}",
+                f"cannot look for {article(value.type)} in a list of {element}",
             )
             return None
         return ir.BinaryExpr("in", value, container, BOOL)
@@ -1797,21 +1601,6 @@ def _never_given(condition: ir.Expr, asked: dict[str, tuple[str, ...]]) -> tuple
     return None
 
 
-def _origins(expr: ir.Expr, scope: _Scope) -> frozenset[str] | None:
-    """The zones a card (or each card of a list) may be in, as far as the effect can tell: the
-    zone its list was taken from, or what a test proved; None where it could be anywhere."""
-    if isinstance(expr, ir.CardsInZone):
-        return frozenset({expr.zone.name})
-    if isinstance(expr, ir.SelectionExpr):
-        source = _origins(expr.source, scope)
-        found = ir.proved_zones(expr.where).get(expr.variable)
-        if found is None:
-            return source
-        return found if source is None else found & source
-    key = ir.card_key(expr)
-    return scope.origins(key) if key is not None else None
-
-
 def _constant(value: ir.Expr) -> int | None:
     """A number known when the card is compiled (literals, `this.rank`, arithmetic of them)."""
     if isinstance(value, ir.IntConst):
@@ -1828,23 +1617,6 @@ def _constant(value: ir.Expr) -> int | None:
     return None
 
 
-def _stable(value: ir.Expr) -> bool:
-    """Whether a test's verdict on a value holds in what it guards: what a card remembers, or an
-    attribute, of a card named by `this`, a hook's parameter or a local name (until that name
-    is bound again or the memory set: see _Scope.forget)."""
-    return isinstance(value, (ir.MemoryRef, ir.FieldRef)) and isinstance(
-        value.subject, (ir.ThisRef, ir.HookParamRef, ir.LocalRef)
-    )
-
-
-def _subject_is_local(value: ir.Expr, name: str) -> bool:
-    return (
-        isinstance(value, (ir.MemoryRef, ir.FieldRef))
-        and isinstance(value.subject, ir.LocalRef)
-        and value.subject.name == name
-    )
-
-
 def _apply_errata(
     attributes: Iterable[ir.AttributeValue], errata: Iterable[ir.ErratumIR]
 ) -> tuple[ir.AttributeValue, ...]:
@@ -1854,66 +1626,3 @@ def _apply_errata(
         for change in erratum.changes:
             values[change.field.name] = change
     return tuple(values.values())
-
-
-def _signature_text(hook: HookSpec) -> str:
-    parts = [hook.name]
-    parts += [p.name for p in hook.params if p.preposition is None]
-    parts += [f"{p.preposition} {p.name}" for p in hook.params if p.preposition is not None]
-    return " ".join(parts)
-
-
-def _head_span(statement: ast.Statement) -> Span:
-    """Where a misplaced statement is pointed at: its first line, not its whole block."""
-    span = statement.span
-    return Span(span.path, span.line, span.column, span.line, span.column + _keyword_width(statement))
-
-
-def _keyword_width(statement: ast.Statement) -> int:
-    if isinstance(statement, ast.Phrase):
-        return len(statement.head.text)
-    words = {
-        ast.On: 2,
-        ast.When: 4,
-        ast.WhileInPlay: 13,
-        ast.Instead: 10,
-        ast.Ability: 7,
-        ast.Side: 4,
-        ast.Errata: 6,
-        ast.Let: 3,
-        ast.If: 2,
-        ast.ForEach: 8,
-        ast.Choose: 6,
-        ast.ChooseSeveral: 6,
-        ast.ChooseNumber: 6,
-        ast.ChooseOne: 10,
-        ast.May: 3,
-        ast.Until: 5,
-        ast.Set: 3,
-        ast.Modify: 6,
-    }
-    return words.get(type(statement), 1)
-
-
-def _a(noun: str) -> str:
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
-
-
-def _article(type_: Type) -> str:
-    if type_.kind == "list":
-        text = f"a list of {type_.element}"
-    else:
-        text = _a(type_.name)
-    return f"{text} that may be absent" if type_.optional else text
-
-
-def _expr_kind(expr: ast.Expr) -> str:
-    if isinstance(expr, ast.IntLit):
-        return f"the number {expr.value}"
-    if isinstance(expr, ast.StrLit):
-        return "a quoted string"
-    if isinstance(expr, ast.BoolLit):
-        return "true/false"
-    if isinstance(expr, ast.Name):
-        return f"'{expr.ident.text}'"
-    return "an expression"

@@ -34,19 +34,24 @@ _VOCABULARY_LINE = re.compile(r"^\s*vocabulary\s+([A-Za-z_][A-Za-z0-9_]*)\b", re
 _COMPILER = Path(__file__).resolve().parent
 
 
-@functools.cache
-def toolchain() -> str:
-    """A hash of everything in the compiler that shapes its output."""
-    digest = hashlib.sha256()
-    files = sorted(
+def toolchain_files() -> list[Path]:
+    """The files that shape the compiler's output: its modules (its packages' too), templates
+    and grammar."""
+    return sorted(
         [
-            *_COMPILER.glob("*.py"),
+            *_COMPILER.rglob("*.py"),
             *(_COMPILER / "templates").glob("*.jinja"),
             _COMPILER.parent / "grammar" / "pax.lark",
         ]
     )
-    for path in files:
-        digest.update(path.name.encode())
+
+
+@functools.cache
+def toolchain() -> str:
+    """A hash of everything in the compiler that shapes its output."""
+    digest = hashlib.sha256()
+    for path in toolchain_files():
+        digest.update(path.relative_to(_COMPILER.parent).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 

@@ -66,6 +66,14 @@ def test_a_changed_vocabulary_compiles_its_game_again(project: Path) -> None:
     assert "Pax Pamir, second edition" in output.files["pamir/vocabulary.py"]
 
 
+def test_every_module_of_the_compiler_shapes_the_cache_key() -> None:
+    """A cache entry proves the compiler it was made by with a hash of the compiler's files: every
+    module counts, those of its packages (the checker's parts in compiler/checking/) too."""
+    modules = set((REPO / "compiler").resolve().rglob("*.py"))
+    assert any(path.parent.name == "checking" for path in modules)
+    assert modules <= set(incremental.toolchain_files())
+
+
 def test_a_damaged_cache_entry_is_compiled_again(project: Path) -> None:
     cached(project)
     for entry in (project / incremental.CACHE_FOLDER).rglob("*.json"):

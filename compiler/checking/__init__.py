@@ -1,0 +1,1 @@
+"""The parts of the checker (compiler/checker.py), one concern each."""
