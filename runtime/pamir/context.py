@@ -21,7 +21,7 @@ from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.zones import Place, ZoneIndex
 from paxc.runtime.effects import Effect, PlayerId, Remembered
-from paxc.runtime.pamir import pieces, scoring, story
+from paxc.runtime.pamir import hooks, pieces, scoring, story
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import Border, PamirState, borders_of, card
 from paxc.runtime.pamir.zones import PamirCardPurses, PamirPurses, PamirZones
@@ -56,8 +56,6 @@ class PamirContext:
             yield from pieces.place_block(self.state, self._you, coalition, region)
 
     def set_favored_suit(self, suit: Suit) -> Effect:
-        from paxc.runtime.pamir import hooks
-
         if hooks.modified(self.state, FavoredSuitMayChange(), True):
             if suit is not self.state.favored:
                 narrate(story.favored_suit, suit)
@@ -244,3 +242,6 @@ class PamirContext:
 
     def card_numbered(self, number: int) -> Card:
         return card(number)
+
+
+hooks.use_contexts(PamirContext)  # the abilities in effect run in these (hooks sits below them)
