@@ -164,7 +164,7 @@ def state_size_bytes() -> dict[str, int]:
     """One game state as saved: the canonical text of a mid-game state, and a whole save file."""
     from paxc.runtime.core.agents import RandomAgent
     from paxc.runtime.core.session import Session
-    from paxc.runtime.pamir.rules import PamirRules
+    from paxc.runtime.pamir.game_rules import PamirRules
 
     rules = PamirRules()
     session = Session(rules, {"players": 5}, seed=7)

@@ -26,19 +26,25 @@ PACKAGES = {"compiler": "paxc.compiler", "runtime": "paxc.runtime"}
 
 KNOWN_KNOTS: tuple[frozenset[str], ...] = (
     frozenset(
-        f"paxc.runtime.pamir.{name}"
-        for name in (
-            "bribes card_actions context hooks labels market pieces rules scoring wakhan"
-            " wakhan_actions wakhan_telling wakhan_turn zones"
-        ).split()
-    ),
-    frozenset(
         f"paxc.runtime.porfiriana.{name}"
         for name in (
             "attacks cards_played context economy hooks losses market regimes solitaire strife"
             " topple troops unrest zones"
         ).split()
     ),
+)
+
+# Pax Pamir's rules in layers, the lowest first (README, "The runtime"): each module imports only
+# from its own layer and those below, so a knot cannot form again between layers, small or large.
+PAMIR_LAYERS = (
+    "state options story wakhan_cards",  # state and queries (her AI cards read the state only)
+    "hooks",  # the abilities in effect, run in the contexts `context` hands over
+    "pieces market bribes scoring",
+    "context zones",  # what card effects call, and the cards' zones and rupees
+    "card_actions",
+    "rules",  # the turn flow
+    "wakhan wakhan_actions wakhan_telling wakhan_turn",
+    "game_rules labels board card_lines preview observe invariants game",  # the session's view
 )
 
 
@@ -161,3 +167,20 @@ def test_the_graph_sees_a_knot() -> None:
         )
     )
     assert any(name.startswith("paxc.runtime.pamir.") for name in imports)
+
+
+def test_pax_pamir_modules_import_only_from_their_layer_and_below() -> None:
+    package = "paxc.runtime.pamir"
+    layer_of = {
+        f"{package}.{name}": height for height, names in enumerate(PAMIR_LAYERS) for name in names.split()
+    }
+    graph = import_graph()
+    modules = {module for module in graph if module.startswith(f"{package}.")}
+    assert modules == set(layer_of), f"modules to place in PAMIR_LAYERS: {sorted(modules ^ set(layer_of))}"
+    upward = sorted(
+        f"{module} imports {imported}"
+        for module in modules
+        for imported in graph[module]
+        if imported in layer_of and layer_of[imported] > layer_of[module]
+    )
+    assert not upward, "a lower layer imports a higher one:\n" + "\n".join(upward)

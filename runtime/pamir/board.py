@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from paxc.runtime.core import style
-from paxc.runtime.pamir import card_actions, card_lines, market
+from paxc.runtime.pamir import card_actions, card_lines, market, wakhan_cards
 from paxc.runtime.pamir.state import (
     BASE_ACTIONS,
     BORDERS,
@@ -129,9 +129,7 @@ def _ai_card(state: PamirState) -> list[str]:
     """Wakhan's face-up AI card, read with the back of the next one. Only that card's back is in
     view (its column numbers and red slots), never its front: the board says what the back
     gives, not which card it is."""
-    from paxc.runtime.pamir import wakhan
-
-    read = wakhan.current_reading(state)
+    read = wakhan_cards.current_reading(state)
     if read is None:
         return ["    AI card: none drawn yet"]
     actions = [
@@ -141,9 +139,9 @@ def _ai_card(state: PamirState) -> list[str]:
         for slot in read.slots
     ]
     return [
-        f"    AI card: {wakhan.ai_card_label(read.front.number)}, read with the back of the next: "
+        f"    AI card: {wakhan_cards.ai_card_label(read.front.number)}, read with the back of the next: "
         f"{read.red.value} row, column of cost {read.column}, pragmatic loyalty "
-        f"{wakhan.pragmatic_loyalty(state, read).value}",
+        f"{wakhan_cards.pragmatic_loyalty(state, read).value}",
         "      actions: " + "; ".join(actions),
         "      regions: " + ", ".join(r.value for r in read.regions),
     ]

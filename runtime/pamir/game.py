@@ -21,10 +21,10 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.pamir import CARDS
-    from paxc.runtime.pamir import board, invariants, observe, preview, rules
+    from paxc.runtime.pamir import board, game_rules, invariants, observe, preview, rules
 
     return GameKit(
-        rules.PamirRules(),
+        game_rules.PamirRules(),
         board.describe,
         invariants.cards_in_game,
         invariants.violations,

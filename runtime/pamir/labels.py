@@ -21,12 +21,11 @@ from paxc.runtime.pamir.card_actions import (
     UseCard,
 )
 from paxc.runtime.pamir.options import Rupees
+from paxc.runtime.pamir.rules import EndTurn, Play, Purchase
 from paxc.runtime.pamir.state import Border, PamirState, card
 
 
 def label(state: PamirState, option: object) -> str:
-    from paxc.runtime.pamir.rules import EndTurn, Play, Purchase
-
     if isinstance(option, EndTurn):
         return "end the turn"
     if isinstance(option, Purchase):

@@ -19,7 +19,7 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core import memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.pamir import hooks, story
+from paxc.runtime.pamir import hooks, story, wakhan_cards
 from paxc.runtime.pamir.state import COALITIONS, Border, PamirState, card, has_leverage
 
 LEVERAGE_REPAYMENT = 2
@@ -59,11 +59,9 @@ def loyalty_of(state: PamirState, player: int) -> Coalition:
     if loyalty is not None:
         return loyalty
     if state.is_wakhan(player):
-        from paxc.runtime.pamir import wakhan  # her module builds on this one
-
-        read = wakhan.current_reading(state)
+        read = wakhan_cards.current_reading(state)
         if read is not None:
-            return wakhan.pragmatic_loyalty(state, read)
+            return wakhan_cards.pragmatic_loyalty(state, read)
         taken = {p.loyalty for p in state.players}
         return next((c for c in COALITIONS if c not in taken), COALITIONS[0])
     return COALITIONS[0]

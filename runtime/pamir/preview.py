@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from paxc.runtime.pamir.rules import EndTurn, Play
 from paxc.runtime.pamir.state import BASE_ACTIONS, PamirState, card
 
 
@@ -112,8 +113,6 @@ def _counted(n: int, whose: str, piece: str, where: str) -> str:
 def missing(state: PamirState, player: int, offered: Sequence[object]) -> list[str]:
     """Why options a player may expect are not offered (for the table): at the choice of an
     action, the cards in hand when no action is left to play them."""
-    from paxc.runtime.pamir.rules import EndTurn, Play
-
     if not any(isinstance(o, EndTurn) for o in offered) or any(isinstance(o, Play) for o in offered):
         return []
     hand = state.players[player].hand
@@ -129,8 +128,6 @@ def missing(state: PamirState, player: int, offered: Sequence[object]) -> list[s
 def confirm(state: PamirState, option: object) -> str | None:
     """Ending the turn while an action remains is asked again (a turn ended cannot be taken
     back; with nothing else left to do, the question would only be in the way)."""
-    from paxc.runtime.pamir.rules import EndTurn
-
     if not isinstance(option, EndTurn):
         return None
     left = BASE_ACTIONS - state.turn.actions_taken

@@ -1,12 +1,13 @@
 """The flow of a game of Pax Pamir: setup, starting loyalties, turns (two actions plus bonus
-actions, then cleanup) and the end. `PamirRules` is what the shared session drives.
+actions, then cleanup) and the end.
 
-Card-based actions (tax, gift, build, move, betray, battle) are in `card_actions`.
+Card-based actions (tax, gift, build, move, betray, battle) are in `card_actions`; Wakhan's turns,
+when she plays, in `wakhan_turn`; `game_rules.PamirRules` puts them together for the session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +33,7 @@ from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Ability, Choice, Decision, Effect, PlayerId, ask
-from paxc.runtime.pamir import bribes, card_actions, hooks, market, pieces, scoring, story
+from paxc.runtime.pamir import bribes, card_actions, hooks, market, pieces, scoring, story, wakhan_cards
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.options import cards_of
 from paxc.runtime.pamir.state import (
@@ -143,11 +144,9 @@ def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
         if state.deck:
             state.market[row][column] = state.deck.pop(0)
     if with_wakhan:
-        from paxc.runtime.pamir import wakhan  # her module builds on this one
-
         state.wakhan = WakhanState(
             seat=WAKHAN_SEAT,
-            deck=wakhan.new_ai_deck(rng),
+            deck=wakhan_cards.new_ai_deck(rng),
             savvy_purchasing=bool(options.get("savvy_purchasing", False)),
             steadfast_loyalty=bool(options.get("steadfast_loyalty", False)),
             spy_movement=bool(options.get("spy_movement", False)),
@@ -181,7 +180,12 @@ def build_deck(rng: Rng, players: int) -> list[int]:
 # ---------------------------------------------------------------------- the game
 
 
-def run(state: PamirState) -> RulesRun:
+# Plays one player's turn (`take_turn`, or, for Wakhan's seat, hers: `game_rules`).
+TakeTurn = Callable[[PamirState, int], Effect]
+
+
+def run(state: PamirState, take_turn: TakeTurn) -> RulesRun:
+    """The game from setup to its end, each turn played by `take_turn`."""
     # Set-up is done once loyalties are chosen: a clone restarts the rules from the first
     # turn's checkpoint, whose turn number is still 0, and must not choose them again.
     if state.turn_number == 0 and all(player.loyalty is None for player in state.players):
@@ -222,11 +226,7 @@ def choose_loyalties_with_wakhan(state: PamirState) -> Effect:
 
 
 def take_turn(state: PamirState, player: int) -> Effect:
-    if state.is_wakhan(player):
-        from paxc.runtime.pamir import wakhan_turn  # her module builds on this one
-
-        yield from wakhan_turn.take_turn(state)
-        return
+    """A player's turn (Wakhan's is `wakhan_turn.take_turn`)."""
     state.turn = TurnState()
     state.turn_number += 1
     hooks.turn_begun(state)
@@ -536,34 +536,3 @@ def refill(state: PamirState, player: int) -> Effect:
         yield from scoring.resolve_check(state, check_cards=2)
         if state.over:
             return
-
-
-# ---------------------------------------------------------------------- the session's view
-
-
-class PamirRules:
-    name = "pamir"
-
-    def new_state(self, options: Mapping[str, Any], seed: int) -> PamirState:
-        return new_state(options, seed)
-
-    def run(self, state: PamirState) -> RulesRun:
-        if state.wakhan is not None:
-            from paxc.runtime.pamir import wakhan  # her module builds on this one
-
-            return wakhan.answering(state, run(state))  # she answers her own seat's questions
-        return run(state)
-
-    def copy_state(self, state: PamirState) -> PamirState:
-        return state.copy()
-
-    def returns(self, state: PamirState) -> list[float]:
-        return [1.0 if p == state.winner else 0.0 for p in range(len(state.players))]
-
-    def digest(self, state: PamirState) -> str:
-        return state.digest()
-
-    def label(self, state: PamirState, option: object) -> str:
-        from paxc.runtime.pamir.labels import label
-
-        return label(state, option)

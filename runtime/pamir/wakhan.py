@@ -6,36 +6,32 @@ one face up and reads its front together with the back of the card then on top o
 Every decision of her seat is taken here, from those cards and the state, never asked of anyone,
 so the same state always gives the same answer and saves, replays and clones replay her exactly.
 
-This module: the AI deck and its reshuffle, the reading of a front with a back, her pragmatic
-loyalty, card priority and her discard order, her answers to the questions the shared rules put
-to her seat, the two actions tried top to bottom and around again, and the Radicalize core
-action. Her card-based actions are in `wakhan_actions`, her turn in `wakhan_turn`.
+This module: card priority and her discard order, her answers to the questions the shared rules
+put to her seat, the two actions tried top to bottom and around again, and the Radicalize core
+action. Her AI deck, the reading of a front with a back and her pragmatic loyalty are in
+`wakhan_cards` (below the rules, which ask whom she is loyal to); her card-based actions are in
+`wakhan_actions`, her turn in `wakhan_turn`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Action,
-    AiAction,
     AiCondition,
     AiSlot,
     AiTarget,
     Card,
     CardPlayed,
     CardType,
-    Coalition,
     Impact,
     Region,
     Resolution,
     Suit,
 )
 from paxc.runtime.core.decisions import Enough
-from paxc.runtime.core.rng import Rng
 from paxc.runtime.effects import Choice, Decision, Effect, PlayerId
 from paxc.runtime.pamir import hooks, market, pieces, rules, scoring
 from paxc.runtime.pamir.context import PamirContext
@@ -47,131 +43,13 @@ from paxc.runtime.pamir.state import (
     REGIONS,
     Border,
     PamirState,
-    WakhanState,
     borders_of,
     card,
     has_leverage,
 )
+from paxc.runtime.pamir.wakhan_cards import ActionSlot, Reading, current_reading, pragmatic_loyalty, seat_of
 
 S = TypeVar("S")
-
-AI_CARDS: tuple[int, ...] = tuple(c.number for c in CARDS if c.card_type is CardType.WAKHAN)
-_PRINTED_ORDER = sorted(AI_CARDS)
-
-
-def ai_card_label(number: int) -> str:
-    """How the log and the board name an AI card: "AI card 7", by its place among the 24 (the
-    number printed on it, as the card file numbers them in order)."""
-    return f"AI card {_PRINTED_ORDER.index(number) + 1}"
-
-
-# ---------------------------------------------------------------------- the AI deck
-
-
-def new_ai_deck(rng: Rng) -> list[int]:
-    """The 24 AI cards, shuffled face down."""
-    deck = list(AI_CARDS)
-    rng.shuffle(deck)
-    return deck
-
-
-def seat_of(state: PamirState) -> WakhanState:
-    if state.wakhan is None:
-        raise ValueError("Wakhan does not play in this game")
-    return state.wakhan
-
-
-def draw(state: PamirState) -> Reading:
-    """Turn the top AI card face up. When that leaves no card to read the back of, the whole
-    face-up pile, the card just drawn with it, is shuffled into a new deck and she draws again."""
-    wakhan = seat_of(state)
-    wakhan.face_up.append(wakhan.deck.pop(0))
-    if not wakhan.deck:
-        wakhan.deck, wakhan.face_up = wakhan.face_up, []
-        state.rng.shuffle(wakhan.deck)
-        wakhan.face_up.append(wakhan.deck.pop(0))
-    return reading(state)
-
-
-# ---------------------------------------------------------------------- reading the cards
-
-
-@dataclass(frozen=True, slots=True)
-class ActionSlot:
-    """One of the three actions of a front: its place (1 at the top), with the condition that
-    must hold and the target it takes, if the card gives them."""
-
-    position: int
-    action: AiAction
-    condition: AiCondition | None
-    target: AiTarget | None
-
-
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """The face-up card's front and the back of the card on top of the AI deck."""
-
-    front: Card
-    back: Card
-
-    @property
-    def red(self) -> AiSlot:
-        """Where the red arrow points: the top market row, the left of her court, the player
-        before her in turn order (top); or the bottom row, the right, the player after her."""
-        slot = self.front.red_arrow_slot
-        assert slot is not None
-        return self.back.back_red_slots[slot - 1]
-
-    @property
-    def column(self) -> int:
-        """The market column the black arrow points to."""
-        slot = self.front.black_arrow_slot
-        assert slot is not None
-        return self.back.back_column_numbers[slot - 1]
-
-    @property
-    def regions(self) -> tuple[Region, ...]:
-        """The regions in the order that breaks her ties."""
-        return self.front.region_priority
-
-    @property
-    def slots(self) -> tuple[ActionSlot, ...]:
-        front = self.front
-        printed = (
-            (front.action_1, front.condition_1, front.target_1),
-            (front.action_2, front.condition_2, front.target_2),
-            (front.action_3, front.condition_3, front.target_3),
-        )
-        return tuple(
-            ActionSlot(position, action, condition, target)
-            for position, (action, condition, target) in enumerate(printed, start=1)
-            if action is not None
-        )
-
-
-def reading(state: PamirState) -> Reading:
-    wakhan = seat_of(state)
-    return Reading(card(wakhan.face_up[-1]), card(wakhan.deck[0]))
-
-
-def current_reading(state: PamirState) -> Reading | None:
-    """The reading of her last draw; None before her first turn."""
-    wakhan = seat_of(state)
-    return reading(state) if wakhan.face_up else None
-
-
-def pragmatic_loyalty(state: PamirState, read: Reading) -> Coalition:
-    """The leftmost coalition on the front that no other player is loyal to: the coalition of
-    the blocks she places, moves and battles with. With at most two other players one of the
-    three is always free."""
-    wakhan = seat_of(state)
-    taken = {p.loyalty for index, p in enumerate(state.players) if index != wakhan.seat}
-    free = [c for c in read.front.pragmatic_loyalty if c not in taken]
-    if wakhan.steadfast_loyalty:
-        # Variant: the free coalition with most blocks in play (the AI card's order on a tie).
-        return max(free, key=lambda c: (state.blocks_in_play(c), -free.index(c)))
-    return free[0]
-
 
 # ---------------------------------------------------------------------- card priority
 

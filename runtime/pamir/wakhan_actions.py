@@ -44,19 +44,16 @@ from paxc.runtime.pamir.card_actions import (
 )
 from paxc.runtime.pamir.state import BASE_ACTIONS, PamirState, borders_of, card
 from paxc.runtime.pamir.wakhan import (
-    ActionSlot,
     Deed,
     Policy,
-    Reading,
     answering,
     attempt_radicalize,
     has_most_spies,
     highest_priority,
-    pragmatic_loyalty,
     priority,
-    seat_of,
     tie_player,
 )
+from paxc.runtime.pamir.wakhan_cards import ActionSlot, Reading, pragmatic_loyalty, seat_of
 
 _CARD_ACTION = {
     AiAction.TAX: Action.TAX,

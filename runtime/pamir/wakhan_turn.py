@@ -18,19 +18,9 @@ from paxc.runtime.pamir.state import (
     TurnState,
     card,
 )
-from paxc.runtime.pamir.wakhan import (
-    ORDINALS,
-    ActionSlot,
-    Deed,
-    Reading,
-    ai_card_label,
-    buy_and_play,
-    discard_order,
-    draw,
-    seat_of,
-    take_actions,
-)
+from paxc.runtime.pamir.wakhan import ORDINALS, Deed, buy_and_play, discard_order, take_actions
 from paxc.runtime.pamir.wakhan_actions import attempt_slot, bonus_actions
+from paxc.runtime.pamir.wakhan_cards import ActionSlot, Reading, ai_card_label, draw, seat_of
 
 
 def take_turn(state: PamirState) -> Effect:

@@ -16,7 +16,7 @@ import pytest
 from paxc.compiler.project import compile_paths
 from paxc.generated.pamir.vocabulary import Card, Coalition, Region, Suit
 from paxc.runtime.effects import PlayerId
-from paxc.runtime.pamir import card_actions, hooks, pieces, rules
+from paxc.runtime.pamir import card_actions, hooks, pieces, rules, wakhan_cards
 from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveTribe
 from paxc.runtime.pamir.state import BORDERS, Border, PamirState, TurnState, card
 from tests.conftest import REPO
@@ -397,16 +397,14 @@ def test_the_rules_and_wakhan_fire_card_bought_and_turn_ended(monkeypatch: pytes
 
 
 def test_loyalty_is_a_coalition_for_every_player_wakhan_included() -> None:
-    from paxc.runtime.pamir import wakhan
-
     state = rules.new_state({"players": 1, "wakhan": True}, seed=3)
-    seat = wakhan.seat_of(state).seat
+    seat = wakhan_cards.seat_of(state).seat
     assert state.players[seat].loyalty is None
     free = pieces.loyalty_of(state, seat)  # before her first AI card: a coalition nobody holds
     assert free not in {p.loyalty for p in state.players}
-    wakhan.draw(state)
-    read = wakhan.current_reading(state)
-    assert read is not None and pieces.loyalty_of(state, seat) is wakhan.pragmatic_loyalty(state, read)
+    wakhan_cards.draw(state)
+    read = wakhan_cards.current_reading(state)
+    assert read is not None and pieces.loyalty_of(state, seat) is wakhan_cards.pragmatic_loyalty(state, read)
 
 
 def test_the_piece_cards_read_as_their_notes_say() -> None:

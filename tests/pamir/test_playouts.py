@@ -8,8 +8,8 @@ import pytest
 
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session
+from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.invariants import cards_in_game, violations
-from paxc.runtime.pamir.rules import PamirRules
 
 MAX_DECISIONS = 20_000
 

@@ -19,8 +19,9 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import card_actions, hooks, market, pieces, rules, scoring
+from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.options import Rupees
-from paxc.runtime.pamir.rules import EndTurn, PamirRules, Play, Purchase
+from paxc.runtime.pamir.rules import EndTurn, Play, Purchase
 from paxc.runtime.pamir.state import BORDERS, PamirState, card
 from tests.pamir.scenario import court_card, drive, empty_state, event_card
 

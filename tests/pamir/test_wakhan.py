@@ -22,7 +22,7 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import Chance
 from paxc.runtime.effects import Choice, Decision, PlayerId
-from paxc.runtime.pamir import wakhan
+from paxc.runtime.pamir import wakhan, wakhan_cards
 from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.state import PamirState, WakhanState, border, card
 from tests.pamir.scenario import court_card, drive, empty_state, event_card
@@ -39,7 +39,7 @@ def with_wakhan(
     state = empty_state(players=len(loyalties) + 1, loyalties=loyalties)
     seat = len(loyalties)
     state.players[seat].loyalty = None
-    rest = [n for n in wakhan.AI_CARDS if n not in (front, back)]
+    rest = [n for n in wakhan_cards.AI_CARDS if n not in (front, back)]
     state.wakhan = WakhanState(seat, deck=[back, *rest], face_up=[front])
     return state
 
@@ -48,35 +48,35 @@ def put(state: PamirState, row: int, column: int, number: int) -> None:
     state.market[row][column] = number
 
 
-def reading(state: PamirState) -> wakhan.Reading:
-    return wakhan.reading(state)
+def reading(state: PamirState) -> wakhan_cards.Reading:
+    return wakhan_cards.reading(state)
 
 
 # ---------------------------------------------------------------------- the AI deck
 
 
 def test_the_ai_deck_holds_the_24_ai_cards_shuffled() -> None:
-    deck = wakhan.new_ai_deck(Rng(3))
+    deck = wakhan_cards.new_ai_deck(Rng(3))
     assert sorted(deck) == list(range(201, 225))
     assert deck != sorted(deck)
-    assert wakhan.new_ai_deck(Rng(3)) == deck
+    assert wakhan_cards.new_ai_deck(Rng(3)) == deck
 
 
 def test_draw_turns_the_top_card_face_up_and_reads_the_back_of_the_next() -> None:
     state = with_wakhan()
-    seat = wakhan.seat_of(state)
+    seat = wakhan_cards.seat_of(state)
     seat.deck, seat.face_up = [205, 209, 213], [201]
-    read = wakhan.draw(state)
+    read = wakhan_cards.draw(state)
     assert seat.face_up == [201, 205] and seat.deck == [209, 213]
     assert (read.front.number, read.back.number) == (205, 209)
 
 
 def test_when_the_draw_empties_the_deck_everything_is_reshuffled_and_drawn_again() -> None:
     state = with_wakhan()
-    seat = wakhan.seat_of(state)
+    seat = wakhan_cards.seat_of(state)
     seat.deck = [224]
     seat.face_up = list(range(201, 224))
-    read = wakhan.draw(state)
+    read = wakhan_cards.draw(state)
     # The card just drawn went back in with the others: 24 cards, one of them face up again.
     assert len(seat.face_up) == 1 and len(seat.deck) == 23
     assert sorted(seat.face_up + seat.deck) == list(range(201, 225))
@@ -101,7 +101,7 @@ def test_the_arrows_read_the_back_of_the_next_card() -> None:
 def test_pragmatic_loyalty_is_the_leftmost_coalition_no_other_player_shares() -> None:
     def loyalty(*others: Coalition) -> Coalition:
         state = with_wakhan(loyalties=others)
-        return wakhan.pragmatic_loyalty(state, reading(state))
+        return wakhan_cards.pragmatic_loyalty(state, reading(state))
 
     # AI card 1 prefers Russian, Afghan, British.
     assert loyalty(Coalition.BRITISH) is Coalition.RUSSIAN
@@ -243,7 +243,7 @@ def test_the_session_never_sees_a_question_to_her_seat() -> None:
 def _scripted(
     valid: dict[int, bool], state: PamirState, taken: list[int], bonus: frozenset[int] = frozenset()
 ) -> wakhan.Attempt:
-    def attempt(slot: wakhan.ActionSlot) -> Generator[Decision, None, wakhan.Deed | None]:
+    def attempt(slot: wakhan_cards.ActionSlot) -> Generator[Decision, None, wakhan.Deed | None]:
         yield from ()
         if not valid[slot.position]:
             return None
@@ -592,13 +592,13 @@ def test_steadfast_loyalty_variant_takes_the_free_coalition_with_most_blocks() -
     state = with_wakhan(loyalties=(Coalition.BRITISH,))  # AI card 1: Russian, Afghan, British
     state.armies[Region.KABUL][Coalition.AFGHAN] = 3
     state.armies[Region.HERAT][Coalition.RUSSIAN] = 1
-    assert wakhan.pragmatic_loyalty(state, reading(state)) is Coalition.RUSSIAN
-    wakhan.seat_of(state).steadfast_loyalty = True
-    assert wakhan.pragmatic_loyalty(state, reading(state)) is Coalition.AFGHAN
+    assert wakhan_cards.pragmatic_loyalty(state, reading(state)) is Coalition.RUSSIAN
+    wakhan_cards.seat_of(state).steadfast_loyalty = True
+    assert wakhan_cards.pragmatic_loyalty(state, reading(state)) is Coalition.AFGHAN
     state.armies[Region.KABUL][Coalition.BRITISH] = 9  # the human's coalition is never hers
-    assert wakhan.pragmatic_loyalty(state, reading(state)) is Coalition.AFGHAN
+    assert wakhan_cards.pragmatic_loyalty(state, reading(state)) is Coalition.AFGHAN
     state.armies[Region.KABUL][Coalition.AFGHAN] = 1  # a tie: the AI card's order
-    assert wakhan.pragmatic_loyalty(state, reading(state)) is Coalition.RUSSIAN
+    assert wakhan_cards.pragmatic_loyalty(state, reading(state)) is Coalition.RUSSIAN
 
 
 def test_savvy_purchasing_variant_buys_a_cheaper_card_of_the_suit_and_rank() -> None:
@@ -610,7 +610,7 @@ def test_savvy_purchasing_variant_buys_a_cheaper_card_of_the_suit_and_rank() -> 
     put(state, 0, 0, lower.number)
     state.players[SEAT].rupees = 5
     assert wakhan.card_by_arrows(state, reading(state)) == (1, 3)
-    wakhan.seat_of(state).savvy_purchasing = True
+    wakhan_cards.seat_of(state).savvy_purchasing = True
     assert wakhan.card_by_arrows(state, reading(state)) == (1, 3)  # a lower rank will not do
     put(state, 0, 2, cheaper.number)
     assert wakhan.card_by_arrows(state, reading(state)) == (0, 2)

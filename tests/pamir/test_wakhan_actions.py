@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import Action, AiAction, AiTarget, Coalition, Region, Suit
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.pamir import card_actions, wakhan, wakhan_actions
+from paxc.runtime.pamir import card_actions, wakhan, wakhan_actions, wakhan_cards
 from paxc.runtime.pamir.card_actions import RemoveSpy, RemoveTribe
 from paxc.runtime.pamir.state import PamirState, border, card
 from tests.pamir.scenario import court_card, drive
@@ -271,7 +271,7 @@ def test_without_the_variant_she_moves_no_spy() -> None:
 
 def test_with_the_variant_idle_spies_move_when_no_army_can() -> None:
     state, theirs, mover = spies_scenario()
-    wakhan.seat_of(state).spy_movement = True
+    wakhan_cards.seat_of(state).spy_movement = True
     told = act(state, AiAction.MOVE)
     # Her card's neighbours on the ring: the human's last card (before it) and first (after it,
     # round the ring). The first spy goes to the one of higher priority; the second cannot join
@@ -290,7 +290,7 @@ def test_with_the_variant_idle_spies_move_when_no_army_can() -> None:
 
 def test_tied_up_spies_stay_and_armies_move_first() -> None:
     state, theirs, mover = spies_scenario()
-    wakhan.seat_of(state).spy_movement = True
+    wakhan_cards.seat_of(state).spy_movement = True
     state.spies_on(mover)[HUMAN] = 2  # each of the human's spies ties up one of hers
     state.players[HUMAN].cylinders -= 2
     assert not act(state, AiAction.MOVE)

@@ -14,7 +14,7 @@ from paxc.generated.pamir.vocabulary import Card, Coalition, Impact, Suit
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.decisions import ENOUGH
 from paxc.runtime.effects import Choice, PlayerId
-from paxc.runtime.pamir import wakhan
+from paxc.runtime.pamir import wakhan, wakhan_cards
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, card
 from tests.conftest import REPO
@@ -123,6 +123,6 @@ def test_her_infrastructure_places_an_army_where_her_region_priority_says() -> N
     for region in (Region.PUNJAB, Region.KABUL):
         state.tribes[region][SEAT] = 1
         state.players[SEAT].cylinders -= 1
-    loyalty = wakhan.pragmatic_loyalty(state, wakhan.reading(state))
+    loyalty = wakhan_cards.pragmatic_loyalty(state, wakhan_cards.reading(state))
     drive(wakhan.answering(state, hooks.fire(state, ActionTaken(Action.BUILD, PlayerId(SEAT)))), [])
     assert state.armies[Region.KABUL][loyalty] == 1 and state.armies[Region.PUNJAB][loyalty] == 0

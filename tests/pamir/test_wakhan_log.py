@@ -7,7 +7,7 @@ from __future__ import annotations
 from paxc.generated.pamir.vocabulary import Action, Coalition, Region, Suit
 from paxc.runtime.core.narration import listening
 from paxc.runtime.effects import Effect
-from paxc.runtime.pamir import wakhan, wakhan_turn
+from paxc.runtime.pamir import wakhan, wakhan_cards, wakhan_turn
 from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.state import PamirState, card
 from tests.pamir.scenario import court_card, drive, event_card
@@ -18,8 +18,8 @@ from tests.pamir.test_wakhan_actions import facts
 def her_turn(front: int, back: int, prepare: PamirState | None = None) -> tuple[PamirState, list[str]]:
     """Her whole turn, drawing `front` with `back` under it, and what the log heard."""
     state = prepare if prepare is not None else with_wakhan()
-    seat = wakhan.seat_of(state)
-    rest = [n for n in wakhan.AI_CARDS if n not in (front, back)]
+    seat = wakhan_cards.seat_of(state)
+    rest = [n for n in wakhan_cards.AI_CARDS if n not in (front, back)]
     seat.deck, seat.face_up = [front, back, *rest], []
     state.active = SEAT
     heard: list[str] = []
@@ -154,7 +154,7 @@ def test_a_card_she_cannot_bribe_for_is_told_discarded() -> None:
     deeds: list[wakhan.Deed] = []
 
     def run() -> Effect:
-        deeds.append((yield from wakhan.buy_and_play(state, wakhan.reading(state), 1, 0)))
+        deeds.append((yield from wakhan.buy_and_play(state, wakhan_cards.reading(state), 1, 0)))
 
     drive(wakhan.answering(state, run()), [Rupees(2)])
     assert (

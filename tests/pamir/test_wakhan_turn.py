@@ -14,8 +14,9 @@ from paxc.runtime.core.options import OptionsError
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice, PlayerId
 from paxc.runtime.pamir import board, pieces, scoring, wakhan, wakhan_turn
+from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.invariants import cards_in_game, violations
-from paxc.runtime.pamir.rules import OPTIONS, PamirRules, new_state
+from paxc.runtime.pamir.rules import OPTIONS, new_state
 from paxc.runtime.pamir.state import card
 from tests.pamir.scenario import court_card, drive, event_card
 from tests.pamir.test_wakhan import HUMAN, SEAT, reading, with_wakhan

@@ -20,6 +20,7 @@ from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import hooks, wakhan
 from paxc.runtime.pamir import rules as pamir_rules
 from paxc.runtime.pamir.context import PamirContext
+from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.state import PamirState
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
@@ -149,7 +150,7 @@ def test_an_optional_trigger_that_starts_with_a_payment_asks_only_who_can_pay(
     assert state.spies_on(fixer.number)[0] == 1
 
 
-class _Arranged(pamir_rules.PamirRules):
+class _Arranged(PamirRules):
     """Pax Pamir's rules from an arranged state (set-up done)."""
 
     def __init__(self, state: PamirState) -> None:

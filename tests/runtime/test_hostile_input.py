@@ -20,7 +20,7 @@ from paxc.compiler.cli import main
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import BadSave, Session
-from paxc.runtime.pamir.rules import PamirRules
+from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.porfiriana.rules import PorfirianaRules
 from tests.conftest import REPO
 

@@ -13,7 +13,7 @@ from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.observation import Observation, check_plain
 from paxc.runtime.core.options import OptionsError
 from paxc.runtime.core.session import BadSave, IllegalAction, Session, play_out
-from paxc.runtime.pamir.rules import PamirRules
+from paxc.runtime.pamir.game_rules import PamirRules
 
 
 def test_plain_data_is_checked() -> None:

@@ -9,7 +9,7 @@ import pytest
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import BadSave, IllegalAction, Session, play_out
-from paxc.runtime.pamir.rules import PamirRules
+from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.state import PamirState
 
 RULES = PamirRules()

@@ -25,6 +25,7 @@ from paxc.runtime.core.preview import DRAWS, preview, previews
 from paxc.runtime.core.session import Session
 from paxc.runtime.games import GameKit
 from paxc.runtime.pamir import rules as pamir_rules
+from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.state import PamirState, card
 from tests.pamir.scenario import court_card, empty_state
 
@@ -159,7 +160,7 @@ def test_c_shows_any_card_in_full_while_playing() -> None:
 # ---------------------------------------------------------------------- previews
 
 
-class _Arranged(pamir_rules.PamirRules):
+class _Arranged(PamirRules):
     """Pax Pamir's rules starting from an arranged state (set-up done: loyalties chosen)."""
 
     def __init__(self, state: PamirState) -> None:
