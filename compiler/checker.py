@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from paxc.compiler import ast, ir, stacking
+from paxc.compiler.checking.expressions import ExpressionChecker, constant
 from paxc.compiler.checking.messages import (
     EFFECT_BLOCKS,
     a,
@@ -22,31 +23,24 @@ from paxc.compiler.checking.messages import (
     signature_text,
     type_error,
 )
-from paxc.compiler.checking.scopes import Binding, CardContext, Scope, bind_local, origins_of, stable
+from paxc.compiler.checking.scopes import Binding, CardContext, Scope, bind_local, origins_of
 from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
 from paxc.compiler.render import may_text, plural, second_person, statements_text, value_text, words
 from paxc.compiler.source import Span
-from paxc.compiler.types import BOOL, CARD, CARD_TYPE, INT, PLAYER, TEXT, ZONE, Type, enum_type, list_of
+from paxc.compiler.types import CARD, INT, PLAYER, TEXT, Type, enum_type, list_of
 from paxc.compiler.vocabulary import (
     BUILTIN_OPERATIONS,
     CORE_ATTRIBUTES,
     PROVENANCES,
     FieldSpec,
     HookSpec,
-    MoneySpec,
     Vocabulary,
     ZoneSpec,
 )
 from paxc.runtime.core.decisions import MAX_NUMBER_OPTIONS
 
-_COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
-# The language's own functions; a game's query of the same name takes precedence.
-BUILTIN_FUNCTIONS = ("count", "exists", "sum", "min", "max")
-_ARITHMETIC = ("+", "-", "*")
-
-# Keywords a misspelling of which reaches the checker as a name: `yu` for `you` is a name, and
-# `choos region as r` reads as an operation `choos` (the grammar's words: grammar/pax.lark).
-_VALUE_KEYWORDS = ("you", "this", "true", "false")
+# Keywords a misspelling of which reaches the checker as an operation: `choos region as r` reads
+# as an operation `choos` (the grammar's words: grammar/pax.lark).
 _STATEMENT_KEYWORDS = ("let", "if", "for", "choose", "modify")
 
 _EFFECT_STATEMENTS = (
@@ -76,6 +70,8 @@ class GameChecker:
         self.reporter = reporter
         self._numbers: dict[int, Span] = {}
         self._card = CardContext()
+        self._expressions = ExpressionChecker(vocabulary, reporter, self._card)
+        self._members = self._expressions.members
         # Every modifier of the cards checked, for the conflict check over the whole game.
         self.stacked: list[stacking.Stacked] = []
 
@@ -340,7 +336,7 @@ class GameChecker:
         if expected.kind == "enum" and isinstance(expr, ast.Name):
             return self._enum_member(expr.ident, expected)
         if isinstance(expr, (ast.IntLit, ast.StrLit, ast.BoolLit)):
-            value = self._expr(expr, Scope(), expected)
+            value = self._expressions.expr(expr, Scope(), expected)
             if value is not None and expected.accepts(value.type):
                 return value
         self.reporter.error(
@@ -430,7 +426,9 @@ class GameChecker:
                 scope.bind(param.name, Binding(param.type, True))
         else:
             scope.hook_unknown = True
-        condition = self._condition(block.condition, scope) if block.condition is not None else None
+        condition = (
+            self._expressions.condition(block.condition, scope) if block.condition is not None else None
+        )
         if hook is not None and condition is not None and block.condition is not None:
             self._check_asked(hook, condition, block.condition.span)
         # What the block's condition proves present is present in its body, as after an `if`
@@ -456,7 +454,7 @@ class GameChecker:
     def _set(self, statement: ast.Set, scope: Scope) -> ir.Stmt | None:
         """`set CARD.MEMORY to VALUE`: the card remembers the value while it is in play."""
         memory = self.vocab.memories.get(statement.target.attribute.text)
-        subject = self._expr(statement.target.subject, scope, CARD)
+        subject = self._expressions.expr(statement.target.subject, scope, CARD)
         if memory is None:
             self.reporter.unknown(
                 statement.target.attribute.span,
@@ -474,7 +472,7 @@ class GameChecker:
                 f"only cards remember values; this is {article(subject.type)}",
             )
             return None
-        value = self._argument(statement.value, memory.type, memory.name, scope)
+        value = self._expressions.argument(statement.value, memory.type, memory.name, scope)
         # What an `is set` test proved of this memory no longer holds (on any card: two names may
         # be one card).
         scope.forget(lambda known: isinstance(known, ir.MemoryRef) and known.memory.name == memory.name)
@@ -561,8 +559,8 @@ class GameChecker:
                 "only 'modify ... to VALUE' reads the value so far (it is then a scaling)",
             )
             return None
-        value = self._expr(statement.value, scope, hook.result if hook is not None else None)
-        when = self._condition(statement.when, scope) if statement.when is not None else None
+        value = self._expressions.expr(statement.value, scope, hook.result if hook is not None else None)
+        when = self._expressions.condition(statement.when, scope) if statement.when is not None else None
         if hook is not None and when is not None and statement.when is not None:
             self._check_asked(hook, when, statement.when.span)
         if hook is None or value is None or hook.result is None:
@@ -606,13 +604,13 @@ class GameChecker:
         if isinstance(statement, ast.Phrase):
             return self._operation(statement, scope)
         if isinstance(statement, ast.Let):
-            value = self._expr(statement.value, scope, None)
+            value = self._expressions.expr(statement.value, scope, None)
             if value is None:
                 return None
             self._bind(statement.name, value.type, scope, origins=origins_of(value, scope))
             return ir.LetStmt(statement.name.text, value, line)
         if isinstance(statement, ast.If):
-            condition = self._condition(statement.condition, scope)
+            condition = self._expressions.condition(statement.condition, scope)
             # The two branches are alternatives: what the first forgets (a `set` of a memory
             # tested before the `if`) still holds in the second, and after the `if` only what
             # both kept holds.
@@ -655,7 +653,11 @@ class GameChecker:
             with scope.nested():
                 if kind is not None:
                     self._bind(statement.variable, kind, scope)
-                where = self._condition(statement.where, scope) if statement.where is not None else None
+                where = (
+                    self._expressions.condition(statement.where, scope)
+                    if statement.where is not None
+                    else None
+                )
                 body = self._statements(statement.body, scope)
             if kind is None:
                 return None
@@ -665,7 +667,7 @@ class GameChecker:
             kind = self._choice_kind(statement.kind)
             chooser: ir.Expr | None = ir.YouRef(PLAYER)
             if statement.chooser is not None:
-                chooser = self._expr(statement.chooser, scope, PLAYER)
+                chooser = self._expressions.expr(statement.chooser, scope, PLAYER)
                 if chooser is not None and not PLAYER.accepts(chooser.type):
                     type_error(self.reporter, statement.chooser.span, "the chooser", PLAYER, chooser.type)
                     chooser = None
@@ -673,7 +675,9 @@ class GameChecker:
                 return None
             # The chosen value stays bound after the choice; its test sees it too.
             self._bind(statement.variable, kind, scope)
-            where = self._condition(statement.where, scope) if statement.where is not None else None
+            where = (
+                self._expressions.condition(statement.where, scope) if statement.where is not None else None
+            )
             if chooser is None:
                 return None
             prompt = f"{self._card.name}: choose {a(str(kind))}"
@@ -729,12 +733,12 @@ class GameChecker:
     def _for_each_in(self, statement: ast.ForEach, scope: Scope) -> ir.Stmt | None:
         """`for each x in LIST where TEST { ... }`: the body once for each value of the list."""
         assert statement.source is not None
-        source, element = self._list(statement.source, scope, "a loop")
+        source, element = self._expressions.list_value(statement.source, scope, "a loop")
         with scope.nested():
             origins = origins_of(source, scope) if source is not None else None
             if element is not None:
                 self._bind(statement.variable, element, scope, origins=origins)
-            where = self._condition(statement.where, scope) if element is not None else None
+            where = self._expressions.condition(statement.where, scope) if element is not None else None
             with scope.nested(zones=ir.proved_zones(where)):
                 body = self._statements(statement.body, scope)
         if source is None or element is None:
@@ -744,16 +748,16 @@ class GameChecker:
     def _choose_in(self, statement: ast.Choose, scope: Scope) -> ir.Stmt | None:
         """`choose x in LIST where TEST [by PLAYER]`: a player picks one value of the list."""
         assert statement.source is not None
-        source, element = self._list(statement.source, scope, "a choice")
+        source, element = self._expressions.list_value(statement.source, scope, "a choice")
         chooser: ir.Expr | None = ir.YouRef(PLAYER)
         if statement.chooser is not None:
-            chooser = self._argument(statement.chooser, PLAYER, "the chooser", scope)
+            chooser = self._expressions.argument(statement.chooser, PLAYER, "the chooser", scope)
         if source is None or element is None:
             return None
         # The chosen value stays bound after the choice; its test sees it too.
         origins = origins_of(source, scope)
         self._bind(statement.variable, element, scope, origins=origins)
-        where = self._condition(statement.where, scope)
+        where = self._expressions.condition(statement.where, scope)
         found = ir.proved_zones(where).get(statement.variable.text)
         if found is not None:
             self._bind(
@@ -770,13 +774,13 @@ class GameChecker:
         """Who decides: `by PLAYER`, or the card's owner."""
         if expr is None:
             return ir.YouRef(PLAYER)
-        return self._argument(expr, PLAYER, "the chooser", scope)
+        return self._expressions.argument(expr, PLAYER, "the chooser", scope)
 
     def _choose_several(self, statement: ast.ChooseSeveral, scope: Scope) -> ir.Stmt | None:
         """`choose up to N x in LIST` / `choose N x in LIST`: in the test, `x` is one value of the
         list; after the choice, the list of the values chosen."""
-        count = self._argument(statement.count, INT, "how many to choose", scope)
-        fixed = _constant(count) if count is not None else None
+        count = self._expressions.argument(statement.count, INT, "how many to choose", scope)
+        fixed = constant(count) if count is not None else None
         if fixed is not None and fixed < 1:
             self.reporter.error(
                 statement.count.span,
@@ -785,7 +789,7 @@ class GameChecker:
                 "choose at least 1 (write the statement only where something is chosen)",
             )
             count = None
-        source, element = self._list(statement.source, scope, "a choice")
+        source, element = self._expressions.list_value(statement.source, scope, "a choice")
         chooser = self._chooser(statement.chooser, scope)
         where: ir.Expr | None = None
         if element is not None:
@@ -793,7 +797,7 @@ class GameChecker:
             with scope.nested():
                 # The test's `x` is one value, in a comprehension of its own: not the list bound below.
                 self._bind(statement.variable, element, scope, comprehension=True, origins=origins)
-                where = self._condition(statement.where, scope)
+                where = self._expressions.condition(statement.where, scope)
             found = ir.proved_zones(where).get(statement.variable.text)
             if found is not None:
                 origins = found if origins is None else found & origins
@@ -823,13 +827,13 @@ class GameChecker:
 
     def _choose_number(self, statement: ast.ChooseNumber, scope: Scope) -> ir.Stmt | None:
         """`choose n from LOW to HIGH`: a whole number of the range, both ends included."""
-        low = self._argument(statement.low, INT, "the lowest number", scope)
-        high = self._argument(statement.high, INT, "the highest number", scope)
+        low = self._expressions.argument(statement.low, INT, "the lowest number", scope)
+        high = self._expressions.argument(statement.high, INT, "the highest number", scope)
         chooser = self._chooser(statement.chooser, scope)
         self._bind(statement.variable, INT, scope)
         if low is None or high is None or chooser is None:
             return None
-        least, most = _constant(low), _constant(high)
+        least, most = constant(low), constant(high)
         if least is not None and most is not None:
             if most < least:
                 self.reporter.error(
@@ -851,68 +855,6 @@ class GameChecker:
         if least is not None and most is not None:  # a range computed in play shows in its options
             prompt += f" from {least} to {most}"
         return ir.ChooseNumberStmt(statement.variable.text, low, high, chooser, prompt, statement.span.line)
-
-    def _list(self, expr: ast.Expr, scope: Scope, what: str) -> tuple[ir.Expr | None, Type | None]:
-        """A value that must be a list (what a loop, choice or selection goes through), and the
-        type of its values."""
-        value = self._expr(expr, scope, None)
-        if value is None:
-            return None, None
-        if value.type.kind != "list" or value.type.element is None:
-            self.reporter.error(
-                expr.span,
-                Code.WRONG_TYPE,
-                f"{what} goes through a list, not {article(value.type)}",
-                "a query that answers a list (such as a zone's cards) or a list attribute, e.g. card.impact",
-            )
-            return None, None
-        return value, value.type.element.required()
-
-    def _selection(self, expr: ast.Selection, scope: Scope) -> ir.Expr | None:
-        source, element = self._list(expr.source, scope, "'each'")
-        if source is None or element is None:
-            return None
-        with scope.nested():
-            self._bind(expr.variable, element, scope, origins=origins_of(source, scope))
-            where = self._condition(expr.where, scope)
-        return ir.SelectionExpr(expr.variable.text, source, where, list_of(element))
-
-    def _builtin(self, call: ast.Call, scope: Scope) -> ir.Expr | None:
-        """count(LIST), exists(LIST), sum(LIST of numbers), min/max(numbers, or one list of them)."""
-        name = call.function.text
-        args = [self._expr(arg, scope, None) for arg in call.args]
-        if any(arg is None for arg in args):
-            return None
-        values = [arg for arg in args if arg is not None]
-        lists = [v for v in values if v.type.kind == "list"]
-        if name in ("count", "exists", "sum") or (name in ("min", "max") and len(values) == 1):
-            if len(values) != 1:
-                self.reporter.error(
-                    call.span, Code.WRONG_ARGUMENTS, f"'{name}' takes one list, not {len(values)} values"
-                )
-                return None
-            (value,) = values
-            if not lists:
-                type_error(
-                    self.reporter, call.args[0].span, f"the argument of '{name}'", list_of(INT), value.type
-                )
-                return None
-            if name in ("sum", "min", "max") and not list_of(INT).accepts(value.type):
-                type_error(
-                    self.reporter, call.args[0].span, f"the argument of '{name}'", list_of(INT), value.type
-                )
-                return None
-            return ir.BuiltinCall(name, (value,), BOOL if name == "exists" else INT)
-        if len(values) < 2:
-            self.reporter.error(
-                call.span, Code.WRONG_ARGUMENTS, f"'{name}' takes a list of numbers, or two or more numbers"
-            )
-            return None
-        for expr, value in zip(call.args, values, strict=True):
-            if not INT.accepts(value.type):
-                type_error(self.reporter, expr.span, f"each argument of '{name}'", INT, value.type)
-                return None
-        return ir.BuiltinCall(name, tuple(values), INT)
 
     def _bind(
         self,
@@ -985,7 +927,7 @@ class GameChecker:
         values: dict[str, ir.Expr] = {}
         # A count mismatch is reported above; the values that are there are still checked.
         for param, expr in zip(wanted, positional, strict=False):
-            value = self._argument(expr, param.type, param.name, scope)
+            value = self._expressions.argument(expr, param.type, param.name, scope)
             if value is None:
                 ok = False
             else:
@@ -1001,7 +943,7 @@ class GameChecker:
                 )
                 ok = False
                 continue
-            value = self._argument(prep.value, named.type, named.name, scope)
+            value = self._expressions.argument(prep.value, named.type, named.name, scope)
             if value is None:
                 ok = False
             else:
@@ -1057,7 +999,7 @@ class GameChecker:
         if parts is None:
             return None
         card_expr, named = parts
-        card = self._argument(card_expr, CARD, "the card moved", scope)
+        card = self._expressions.argument(card_expr, CARD, "the card moved", scope)
         destination = named.get("to")
         if destination is None:
             self.reporter.error(
@@ -1122,58 +1064,23 @@ class GameChecker:
             ident, holder_expr = expr.ident, None
         else:
             self.reporter.error(
-                expr.span, Code.WRONG_TYPE, f"{what} to a zone, not {expr_kind(expr)}", self._zones_hint()
+                expr.span,
+                Code.WRONG_TYPE,
+                f"{what} to a zone, not {expr_kind(expr)}",
+                self._members.zones_hint(),
             )
             return None
-        zone = self._zone(ident, holder_expr is not None)
+        zone = self._members.zone(ident, holder_expr is not None)
         if zone is None:
             return None
         holder = None
         if holder_expr is not None:
-            holder = self._argument(holder_expr, PLAYER, f"the player whose {ident.text} it is", scope)
+            holder = self._expressions.argument(
+                holder_expr, PLAYER, f"the player whose {ident.text} it is", scope
+            )
             if holder is None:
                 return None
         return zone, holder
-
-    def _zone(self, ident: ast.Ident, with_holder: bool, every: bool = False) -> ZoneSpec | None:
-        """A declared zone, written as it must be: `of PLAYER` (or `every`) for a zone of each
-        player, nothing after a shared zone."""
-        zone = self.vocab.zones.get(ident.text)
-        if zone is None:
-            self.reporter.unknown(ident.span, "zone", ident.text, self.vocab.zones)
-            return None
-        if zone.per_player and not (with_holder or every):
-            self.reporter.error(
-                ident.span,
-                Code.WRONG_ARGUMENTS,
-                f"zone '{zone.name}' is one per player: say whose",
-                f"write '{zone.name} of PLAYER' (or 'cards in every {zone.name}')",
-            )
-            return None
-        if not zone.per_player and (with_holder or every):
-            self.reporter.error(
-                ident.span,
-                Code.WRONG_ARGUMENTS,
-                f"zone '{zone.name}' is shared by every player: it takes no "
-                + ("'every'" if every else "'of PLAYER'"),
-                f"write '{zone.name}' alone",
-            )
-            return None
-        return zone
-
-    def _zones_hint(self) -> str:
-        zones = [f"{z.name} of PLAYER" if z.per_player else z.name for z in self.vocab.zones.values()]
-        return "the zones of this game: " + (", ".join(zones) or "none")
-
-    def _money(self, span: Span) -> MoneySpec | None:
-        if self.vocab.money is None:
-            self.reporter.error(
-                span,
-                Code.BAD_VOCABULARY,
-                "this game declares no money",
-                'its vocabulary needs a line: money NAME "singular" "plural"',
-            )
-        return self.vocab.money
 
     def _money_statement(self, phrase: ast.Phrase, scope: Scope) -> ir.Stmt | None:
         """`gain N [for P]`, `pay N [to R] [from P]`, `pay up to N [to R] [from P]` (what P has, up
@@ -1186,12 +1093,12 @@ class GameChecker:
             "pay": ("pay (up to) AMOUNT (to PLAYER) (from PLAYER)", ("to", "from")),
             "take": ("take AMOUNT from PLAYER", ("from",)),
         }[verb]
-        money = self._money(phrase.head.span)
+        money = self._members.money(phrase.head.span)
         parts = self._phrase_parts(phrase, allowed, written)
         if parts is None or money is None:
             return None
         amount_expr, named = parts
-        amount = self._argument(amount_expr, INT, f"the amount to {verb}", scope)
+        amount = self._expressions.argument(amount_expr, INT, f"the amount to {verb}", scope)
         if verb == "take" and "from" not in named:
             self.reporter.error(
                 phrase.span, Code.WRONG_ARGUMENTS, "'take' needs 'from PLAYER'", f"it is written: {written}"
@@ -1204,9 +1111,9 @@ class GameChecker:
         for preposition, expr in named.items():
             what = f"{verb} ... {preposition}"
             if (verb, preposition) in holders:
-                players[preposition] = self._money_holder(expr, what, scope)
+                players[preposition] = self._expressions.money_holder(expr, what, scope)
             else:
-                players[preposition] = self._argument(expr, PLAYER, what, scope)
+                players[preposition] = self._expressions.argument(expr, PLAYER, what, scope)
             if players[preposition] is None:
                 return None
         if amount is None:
@@ -1221,361 +1128,6 @@ class GameChecker:
         victim = players["from"]
         assert victim is not None
         return ir.MoneyStmt("take", money, amount, victim, you, line)
-
-    def _money_holder(self, expr: ast.Expr, what: str, scope: Scope) -> ir.Expr | None:
-        """A player, or a card (money on cards): whoever money goes to or comes from."""
-        value = self._expr(expr, scope, None)
-        if value is None:
-            return None
-        if not (PLAYER.accepts(value.type) or CARD.accepts(value.type)):
-            self.reporter.error(
-                expr.span,
-                Code.WRONG_TYPE,
-                f"'{what}' wants a player or a card, not {value.type}",
-                None,
-            )
-            return None
-        return value
-
-    def _argument(self, expr: ast.Expr, expected: Type, what: str, scope: Scope) -> ir.Expr | None:
-        value = self._expr(expr, scope, expected)
-        if value is None:
-            return None
-        if not expected.accepts(value.type):
-            type_error(self.reporter, expr.span, f"'{what}'", expected, value.type)
-            return None
-        return value
-
-    def _condition(self, expr: ast.Expr | None, scope: Scope) -> ir.Expr | None:
-        if expr is None:
-            return None
-        value = self._expr(expr, scope, BOOL)
-        if value is not None and value.type.optional and BOOL.accepts(value.type.required()):
-            # A card without this yes/no attribute does not have it: only a present `true` holds.
-            return ir.BinaryExpr("==", value, ir.BoolConst(True, BOOL), BOOL)
-        if value is not None and not BOOL.accepts(value.type):
-            type_error(self.reporter, expr.span, "a condition", BOOL, value.type)
-            return None
-        return value
-
-    # ============================================================== expressions
-
-    def _expr(self, expr: ast.Expr, scope: Scope, expected: Type | None) -> ir.Expr | None:
-        if isinstance(expr, ast.IntLit):
-            return ir.IntConst(expr.value, INT)
-        if isinstance(expr, ast.StrLit):
-            return ir.TextConst(expr.value, TEXT)
-        if isinstance(expr, ast.BoolLit):
-            return ir.BoolConst(expr.value, BOOL)
-        if isinstance(expr, ast.You):
-            return ir.YouRef(PLAYER)
-        if isinstance(expr, ast.This):
-            return ir.ThisRef(CARD)
-        if isinstance(expr, ast.Name):
-            return self._name(expr.ident, scope, expected)
-        if isinstance(expr, ast.Call):
-            return self._call(expr, scope)
-        if isinstance(expr, ast.Attribute):
-            if isinstance(expr.subject, ast.This):
-                value = self._this_attribute(expr.attribute)
-            else:
-                value = self._attribute(expr, scope)
-            binding = scope.known(value) if value is not None and value.type.optional else None
-            if value is not None and binding is not None:
-                return ir.KnownRef(binding, value, value.type.required())
-            return value
-        if isinstance(expr, ast.IsSet):
-            return self._is_set(expr, scope)
-        if isinstance(expr, ast.Not):
-            operand = self._condition(expr.operand, scope)
-            return ir.NotExpr(operand, BOOL) if operand is not None else None
-        if isinstance(expr, ast.Selection):
-            return self._selection(expr, scope)
-        if isinstance(expr, ast.CardsIn):
-            return self._cards_in(expr, scope)
-        if isinstance(expr, ast.Holding):
-            return self._holding(expr, scope)
-        return self._binary(expr, scope)
-
-    def _is_set(self, expr: ast.IsSet, scope: Scope) -> ir.Expr | None:
-        """`VALUE is set`: where it holds, VALUE is known present (the blocks and the rest of an
-        `and` it guards may pass it where a value is required)."""
-        operand = self._expr(expr.operand, scope, None)
-        if operand is None:
-            return None
-        if not operand.type.optional:
-            self.reporter.error(
-                expr.operand.span,
-                Code.WRONG_TYPE,
-                f"{article(operand.type)} is always set here",
-                "'is set' tests what may be absent: what a card remembers, an attribute some cards lack",
-            )
-            return None
-        binding = scope.new_binding() if stable(operand) else None
-        return ir.IsSetExpr(operand, expr.present, binding, BOOL)
-
-    def _cards_in(self, expr: ast.CardsIn, scope: Scope) -> ir.Expr | None:
-        zone = self._zone(expr.zone, expr.holder is not None, expr.every)
-        holder = None
-        if expr.holder is not None:
-            holder = self._argument(expr.holder, PLAYER, f"the player whose {expr.zone.text} it is", scope)
-            if holder is None:
-                return None
-        if zone is None:
-            return None
-        return ir.CardsInZone(zone, holder, expr.every, list_of(CARD))
-
-    def _holding(self, expr: ast.Holding, scope: Scope) -> ir.Expr | None:
-        """`rupees of p`: a player's money. A zone's name here is not a value of its own."""
-        name = expr.name.text
-        if name in self.vocab.zones:
-            self.reporter.error(
-                expr.span,
-                Code.WRONG_TYPE,
-                f"'{name} of ...' is a zone, not a value",
-                f"its cards are 'cards in {name} of ...'; 'move CARD to {name} of ...' puts a card there",
-            )
-            return None
-        money = self.vocab.money
-        if money is None or name != money.name:
-            known = [money.name] if money is not None else []
-            self.reporter.unknown(expr.name.span, "money", name, known + list(self.vocab.zones))
-            return None
-        if money.on_cards:  # `rupees of CARD`: the money lying on a card
-            holder = self._money_holder(expr.holder, f"whose {name}", scope)
-        else:
-            holder = self._argument(expr.holder, PLAYER, f"whose {name}", scope)
-        if holder is None:
-            return None
-        return ir.MoneyOf(money, holder, INT)
-
-    def _attribute(self, expr: ast.Attribute, scope: Scope) -> ir.Expr | None:
-        """`card.region`, and `card.card_type`, which every card has: how an effect asks "is this
-        an orange card?"."""
-        subject = self._expr(expr.subject, scope, CARD)
-        if subject is None:
-            return None
-        if subject.type.kind != "card":
-            self.reporter.error(
-                expr.subject.span,
-                Code.WRONG_TYPE,
-                f"only cards have attributes; this is {article(subject.type)}",
-            )
-            return None
-        if subject.type.optional:
-            # The code would read an attribute of None (and mypy --strict refuses it).
-            type_error(self.reporter, expr.subject.span, "a card whose attribute is read", CARD, subject.type)
-            return None
-        if expr.attribute.text == "card_type":
-            return ir.FieldRef(subject, "card_type", CARD_TYPE)
-        if expr.attribute.text in ("owner", "zone") and self.vocab.zones:
-            return self._card_place(expr.attribute.text, subject)
-        memory = self.vocab.memories.get(expr.attribute.text)
-        if memory is not None:
-            return ir.MemoryRef(subject, memory, memory.type.maybe())
-        field = self.vocab.field_anywhere(expr.attribute.text)
-        if field is None:
-            self.reporter.unknown(
-                expr.attribute.span,
-                "card attribute",
-                expr.attribute.text,
-                [f.name for f in self.vocab.all_fields()] + list(self.vocab.memories),
-            )
-            return None
-        return ir.FieldRef(subject, field.name, field.type)
-
-    @staticmethod
-    def _card_place(what: str, subject: ir.Expr) -> ir.Expr:
-        """Where a card is now, read in play (`this.zone` too): its zone, absent when it is in
-        none the game declares; its owner, the player whose zone holds it, or for a card in a
-        shared zone the effect's owner (as each game's runtime says)."""
-        if what == "owner":
-            return ir.CardPlace("owner", subject, PLAYER)
-        return ir.CardPlace("zone", subject, ZONE.maybe())
-
-    def _this_attribute(self, attribute: ast.Ident) -> ir.Expr | None:
-        """`this.x` is known when the card is compiled: it becomes the card's own value (what the
-        card remembers is not: `this.named` is read in play)."""
-        memory = self.vocab.memories.get(attribute.text)
-        if memory is not None:
-            return ir.MemoryRef(ir.ThisRef(CARD), memory, memory.type.maybe())
-        if attribute.text in ("owner", "zone") and self.vocab.zones:
-            return self._card_place(attribute.text, ir.ThisRef(CARD))
-        if attribute.text == "card_type":
-            return ir.ThisField("card_type", ir.EnumConst(self._card.card_type, CARD_TYPE), CARD_TYPE)
-        value = self._card.this_values.get(attribute.text)
-        if value is not None:
-            return ir.ThisField(attribute.text, value, value.type)
-        field = self.vocab.field_anywhere(attribute.text)
-        if field is None:
-            self.reporter.unknown(
-                attribute.span, "card attribute", attribute.text, [f.name for f in self.vocab.all_fields()]
-            )
-        else:
-            self.reporter.error(
-                attribute.span,
-                Code.MISSING_ATTRIBUTE,
-                f"this card has no '{attribute.text}'",
-                f"give the card a line '{attribute.text} ...' or do not refer to it",
-            )
-        return None
-
-    def _name(self, ident: ast.Ident, scope: Scope, expected: Type | None) -> ir.Expr | None:
-        binding = scope.lookup(ident.text)
-        if binding is not None:
-            if binding.is_hook_param and ident.text == "current":
-                return ir.CurrentValue(binding.type)
-            if binding.is_hook_param:
-                return ir.HookParamRef(ident.text, binding.type)
-            return ir.LocalRef(ident.text, binding.type)
-        if expected is not None and expected.name == CARD_TYPE.name:
-            if ident.text in self.vocab.card_types:
-                return ir.EnumConst(ident.text, CARD_TYPE)
-            self.reporter.unknown(ident.span, "card type", ident.text, self.vocab.card_types)
-            return None
-        if ident.text in self.vocab.zones:
-            # A zone's name, compared with `card.zone`; the vocabulary keeps it off enum members.
-            zone = self.vocab.zones[ident.text]
-            # Card text says a zone without a holder as the vocabulary does ("the bull/bear pile").
-            return ir.EnumConst(ident.text, ZONE, None if zone.per_player else zone.text)
-        if (
-            expected is not None
-            and expected.kind == "enum"
-            and expected.name in self.vocab.enums
-            and ident.text in self.vocab.enums[expected.name].members
-        ):
-            return ir.EnumConst(ident.text, expected.required())
-        owners = self.vocab.enums_with_member(ident.text)
-        if len(owners) == 1:
-            return ir.EnumConst(ident.text, enum_type(owners[0]))
-        if len(owners) > 1:
-            self.reporter.error(
-                ident.span,
-                Code.WRONG_TYPE,
-                f"cannot tell which '{ident.text}' is meant: it is a member of {' and '.join(owners)}",
-                "use it where only one of them fits, e.g. compare it with a value of known type",
-            )
-            return None
-        if scope.hook_unknown or ident.text in scope.unresolved:
-            return None
-        self.reporter.unknown(
-            ident.span, "name", ident.text, [*scope.names(), *self.vocab.all_members(), *_VALUE_KEYWORDS]
-        )
-        return None
-
-    def _call(self, call: ast.Call, scope: Scope) -> ir.Expr | None:
-        name = call.function.text
-        if name == "adjacent" and "adjacent" not in self.vocab.hooks:
-            return self._adjacent(call, scope)
-        if name in BUILTIN_FUNCTIONS and name not in self.vocab.hooks:
-            return self._builtin(call, scope)
-        hook = self.vocab.hooks.get(name)
-        if hook is None or hook.kind != "query":
-            if hook is not None:
-                self.reporter.error(
-                    call.function.span, Code.WRONG_TYPE, f"'{name}' is {a(hook.kind)}, not a query"
-                )
-            else:
-                self.reporter.unknown(
-                    call.function.span,
-                    "query",
-                    name,
-                    [*self.vocab.hooks_of("query"), "adjacent", *BUILTIN_FUNCTIONS],
-                )
-            return None
-        if len(call.args) != len(hook.params):
-            self.reporter.error(
-                call.span,
-                Code.WRONG_ARGUMENTS,
-                f"query '{name}' takes {counted(len(hook.params), 'argument')}, not {len(call.args)}",
-                f"it is written: {signature_text(hook)}",
-            )
-            return None
-        args: list[ir.Expr] = []
-        for param, expr in zip(hook.params, call.args, strict=True):
-            value = self._argument(expr, param.type, param.name, scope)
-            if value is None:
-                return None
-            args.append(value)
-        assert hook.result is not None  # queries always have one: checked with the vocabulary
-        return ir.QueryCall(hook, tuple(args), hook.result)
-
-    def _adjacent(self, call: ast.Call, scope: Scope) -> ir.Expr | None:
-        if len(call.args) != 2:
-            self.reporter.error(
-                call.span, Code.WRONG_ARGUMENTS, f"'adjacent' takes 2 arguments, not {len(call.args)}"
-            )
-            return None
-        left = self._expr(call.args[0], scope, None)
-        if left is None:
-            return None
-        if left.type.kind != "enum" or left.type.name not in self.vocab.adjacency:
-            kinds = ", ".join(self.vocab.adjacency) or "nothing in this game"
-            self.reporter.error(
-                call.args[0].span, Code.WRONG_TYPE, f"'adjacent' compares {kinds}, not {article(left.type)}"
-            )
-            return None
-        right = self._argument(call.args[1], left.type.required(), "adjacent", scope)
-        if right is None:
-            return None
-        return ir.AdjacentCall(left.type.name, left, right, BOOL)
-
-    def _binary(self, expr: ast.BinOp, scope: Scope) -> ir.Expr | None:
-        op = expr.operator
-        if op in ("and", "or"):
-            left = self._condition(expr.left, scope)
-            # `this.x is set and owner_of(this.x) == you`: the right side knows what the left proved.
-            with scope.nested(ir.proved_present(left, op == "and") if left is not None else None):
-                right = self._condition(expr.right, scope)
-            if left is None or right is None:
-                return None
-            return ir.BinaryExpr(op, left, right, BOOL)
-        if op == "in":
-            return self._membership(expr, scope)
-        left = self._expr(expr.left, scope, None)
-        if left is None:
-            self._expr(expr.right, scope, None)  # still report what is wrong on the right
-            return None
-        if op in ("==", "!="):
-            right = self._expr(expr.right, scope, left.type)
-            if right is None:
-                return None
-            if not (left.type.required().accepts(right.type.required())):
-                self.reporter.error(
-                    expr.span,
-                    Code.WRONG_TYPE,
-                    f"cannot compare {article(left.type)} with {article(right.type)}",
-                )
-                return None
-            return ir.BinaryExpr(op, left, right, BOOL)
-        right = self._expr(expr.right, scope, INT)
-        if right is None:
-            return None
-        for side, value in ((expr.left, left), (expr.right, right)):
-            if op in _COMPARISONS and value.type.optional and INT.accepts(value.type.required()):
-                continue  # a card without the attribute satisfies no comparison (see codegen)
-            if not INT.accepts(value.type):
-                type_error(self.reporter, side.span, f"each side of '{op}'", INT, value.type)
-                return None
-        return ir.BinaryExpr(op, left, right, BOOL if op in _COMPARISONS else INT)
-
-    def _membership(self, expr: ast.BinOp, scope: Scope) -> ir.Expr | None:
-        """`x in LIST`: the list first, so that `spy in card.impact` knows which `spy` is meant."""
-        container, element = self._list(expr.right, scope, "'in'")
-        if container is None or element is None:
-            self._expr(expr.left, scope, None)  # still report what is wrong on the left
-            return None
-        value = self._expr(expr.left, scope, element)
-        if value is None:
-            return None
-        if not element.accepts(value.type.required()):
-            self.reporter.error(
-                expr.span,
-                Code.WRONG_TYPE,
-                f"cannot look for {article(value.type)} in a list of {element}",
-            )
-            return None
-        return ir.BinaryExpr("in", value, container, BOOL)
 
 
 def _never_given(condition: ir.Expr, asked: dict[str, tuple[str, ...]]) -> tuple[str, str] | None:
@@ -1598,22 +1150,6 @@ def _never_given(condition: ir.Expr, asked: dict[str, tuple[str, ...]]) -> tuple
         return left or right
     if condition.operator == "or":
         return left if left is not None and right is not None else None
-    return None
-
-
-def _constant(value: ir.Expr) -> int | None:
-    """A number known when the card is compiled (literals, `this.rank`, arithmetic of them)."""
-    if isinstance(value, ir.IntConst):
-        return value.value
-    if isinstance(value, ir.ThisField):
-        return _constant(value.value)
-    if isinstance(value, ir.BinaryExpr) and value.operator in _ARITHMETIC:
-        left, right = _constant(value.left), _constant(value.right)
-        if left is None or right is None:
-            return None
-        return (
-            left + right if value.operator == "+" else left - right if value.operator == "-" else left * right
-        )
     return None
 
 
