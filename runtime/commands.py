@@ -25,11 +25,11 @@ import click
 from paxc.runtime import games
 from paxc.runtime.core import card_lookup, style
 from paxc.runtime.core.agents import RandomAgent
-from paxc.runtime.core.narration import listening, retell, silenced
+from paxc.runtime.core.narration import listening, silenced
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.preview import previews
 from paxc.runtime.core.rng import MAX_SEED, Rng
-from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file
+from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file, retell
 from paxc.runtime.games import GameKit
 
 MAX_DECISIONS = 50_000

@@ -10,7 +10,7 @@ it after each decision (`listening`). Nobody listens in self-play or in tests, a
 costs one lookup and no formatting.
 
 The story is never stored: a game is its options, seed and decisions, so replaying them with a
-listener tells the same story again (`retell`), whatever was saved. What the rules try out on a
+listener tells the same story again (`session.retell`), whatever was saved. What the rules try out on a
 copy of the state (a move Wakhan weighs, a clone) is `silenced`: it did not happen.
 """
 
@@ -19,10 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from paxc.runtime.core.session import Session
 
 Listener = Callable[[str], None]
 _listener: ContextVar[Listener | None] = ContextVar("paxc_narration", default=None)
@@ -53,21 +49,3 @@ def listening(listener: Listener | None) -> Iterator[None]:
 def silenced() -> AbstractContextManager[None]:
     """Nothing narrated inside is heard: for what the rules only try out."""
     return listening(None)
-
-
-def retell(session: Session[Any]) -> list[tuple[int, str]]:
-    """The story of a session's game so far, from a replay of its decisions: each line with the
-    number of decisions made before it (0: during the setup, before the first)."""
-    from paxc.runtime.core.session import Session
-
-    told: list[tuple[int, str]] = []
-    replaying: list[Session[Any]] = []  # the replay, once made (told during its setup: 0)
-
-    def keep(text: str) -> None:
-        told.append((len(replaying[0].log) if replaying else 0, text))
-
-    with listening(keep):
-        replaying.append(Session(session.rules, session.options, session.seed))
-        for entry in session.log:
-            replaying[0].apply_action(entry.choice)
-    return told

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from paxc.runtime.core.files import FileTooLarge, NotRegularFile, read_regular_file
-from paxc.runtime.core.narration import silenced
+from paxc.runtime.core.narration import listening, silenced
 from paxc.runtime.core.observation import Observation, Observer, no_view, observe
 from paxc.runtime.core.options import OptionsSchema, shown
 from paxc.runtime.core.rng import MAX_SEED
@@ -282,6 +282,22 @@ class Session(Generic[S]):
         observer: Observer | None = None,
     ) -> Session[S]:
         return cls.load(rules, parse_save(text), options, observer=observer)
+
+
+def retell(session: Session[Any]) -> list[tuple[int, str]]:
+    """The story of a session's game so far (`core.narration`), from a replay of its decisions:
+    each line with the number of decisions made before it (0: during the setup, before the first)."""
+    told: list[tuple[int, str]] = []
+    replaying: list[Session[Any]] = []  # the replay, once made (told during its setup: 0)
+
+    def keep(text: str) -> None:
+        told.append((len(replaying[0].log) if replaying else 0, text))
+
+    with listening(keep):
+        replaying.append(Session(session.rules, session.options, session.seed))
+        for entry in session.log:
+            replaying[0].apply_action(entry.choice)
+    return told
 
 
 class Recorder:

@@ -21,8 +21,8 @@ from paxc.generated.porfiriana.vocabulary import (
 )
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
-from paxc.runtime.core.narration import heard, listening, narrate, retell, silenced
-from paxc.runtime.core.session import Session
+from paxc.runtime.core.narration import heard, listening, narrate, silenced
+from paxc.runtime.core.session import Session, retell
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import card_actions, pieces, rules, scoring
 from paxc.runtime.pamir.card_actions import BuildArmy, RemoveArmy, UseCard
