@@ -396,7 +396,7 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
         yield from police(state, player, option)
     elif isinstance(option, Speculate):
         yield from speculate(state, player, option)
-    yield from economy.settle(state)
+    yield from losses.settle(state)
     kind = kind_of(option)
     if kind is not None and not state.over:
         yield from hooks.fire(state, ActionTaken(kind, PlayerId(player)))
@@ -454,7 +454,7 @@ def speculate(state: PorfirianaState, player: int, option: Speculate) -> Effect:
         _set_cube(state, player, option.target)
     if option.source is not None and option.source.kind != "market":
         # fewer cubes under the same unrest may free a slave plantation's slaves
-        yield from unrest.check_revolt(state, option.source.card, player)
+        yield from losses.check_revolt(state, option.source.card, player)
 
 
 def _lift_cube(state: PorfirianaState, player: int, spot: CubeSpot) -> None:

@@ -196,9 +196,7 @@ def award(state: PorfirianaState, victim: int, number: int, immune_to_jail: bool
     if printed.jails_victim and not immune_to_jail:
         state.players[victim].jailed = True
         narrate(story.jailed, state, victim)
-    from paxc.runtime.porfiriana import economy
-
-    yield from economy.settle(state)
+    yield from losses.settle(state)
 
 
 def _assassinate_hacendado(state: PorfirianaState, victim: int) -> None:

@@ -119,7 +119,7 @@ def place(state: PorfirianaState, player: int, held: Holding) -> Effect:
     me.row.append(held)
     if me.jailed and losses.immune_to(state, player, Family.IMMUNE_TO_JAIL):
         losses.set_free(state, player)  # immunity gained in jail sets its owner free
-    yield from economy.settle(state)
+    yield from losses.settle(state)
 
 
 def _paid(state: PorfirianaState, player: int, printed: Card, paid: int) -> Effect:

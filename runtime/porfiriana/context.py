@@ -58,7 +58,7 @@ class PorfirianaContext:
     def slave_revolt(self, enterprise: Card, liberator: PlayerId) -> Effect:
         found = self.state.holding(enterprise.number)
         if found is not None and enterprise.card_type is CardType.ENTERPRISE:
-            yield from unrest.slave_revolt(self.state, found[0], found[1], liberator)
+            yield from losses.slave_revolt(self.state, found[0], found[1], liberator)
 
     def add_unrest(self, count: int, card: Card) -> Effect:
         found = self.state.holding(card.number)

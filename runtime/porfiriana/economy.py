@@ -1,5 +1,6 @@
 """Money and cubes: the regime's values, the cubes whose number follows a value (mines, banks,
-smelters, projects, and prestige cubes), the income phase and depression expenses.
+smelters, projects, and prestige cubes), the income phase and depression expenses. Bringing the
+cubes to their values may sack an enterprise, a loss: `losses.settle` does both.
 
 Decision: these values are ceilings, and cubes follow them only at the moments the rules name.
 Chapter H and rules F adjust mines and banks when the regime changes or a depression strikes; the
@@ -20,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, Prestige, TakesPrestigeCube
-from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.effects import PlayerId
+from paxc.runtime.porfiriana import hooks
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 # Decision: the rules say a smelter's or project's income varies with the working enterprises
@@ -47,6 +49,13 @@ def sell_value(state: PorfirianaState) -> int:
 
 def working(held: Holding) -> bool:
     return held.unrest == 0
+
+
+def cubes_on(held: Holding) -> int:
+    """Every cube on a card in a row, whosever it is: income, prestige, connection, extortion."""
+    return (
+        held.income + held.prestige_cubes + (held.connection_owner is not None) + (held.extortion is not None)
+    )
 
 
 def income_target(state: PorfirianaState, held: Holding) -> int | None:
@@ -90,10 +99,7 @@ def cube_rules(state: PorfirianaState) -> list[TakesCube]:
     card in effect says (`takes_prestige_cube`; the Pax regime card: Loyalty). This runs at every
     settling of the cubes, so the cards carrying the modifier are looked for once, and asked
     about a kind only when a point of that kind is met, once per player."""
-    # hooks reaches the cards, whose effects settle cubes here: imported when first needed
-    from paxc.runtime.porfiriana.hooks import modifying
-
-    ask = modifying(state, TakesPrestigeCube)
+    ask = hooks.modifying(state, TakesPrestigeCube)
     if ask is None:
         return [_never] * len(state.players)
 
@@ -159,22 +165,6 @@ def follows_regime(held: Holding) -> bool:
     return card(held.number).card_type is CardType.ENTERPRISE and (
         Family.MINE in families or Family.BANK in families
     )
-
-
-def settle(state: PorfirianaState) -> Effect:
-    """Bring every value-driven cube count whose value changed to it, and every count to at most
-    its value; then sack, one at a time, the extorted enterprises whose value no longer leaves
-    room for the extortion cube (a sack may ask the troop's owner whether to retreat). Every
-    income cube is set right before anyone is asked, so while a sack waits only its extortion
-    cube is over the value."""
-    from paxc.runtime.porfiriana import losses  # losses settles in turn after a card leaves play
-
-    while True:  # a sacked mine lowers a smelter's value: go round until nothing moves
-        to_sack = adjust_cubes(state)
-        if not to_sack:
-            return
-        owner, held = to_sack[0]
-        yield from losses.sack(state, owner, held)
 
 
 def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:

@@ -1,5 +1,6 @@
-"""Cards leaving play and what follows: cubes going home, troops retreating or discarded, sacks,
-nationalizations, and flipping a Hacendado (which a retreat may need).
+"""Cards leaving play and what follows: cubes going home, troops lifted and retreating or
+discarded, sacks (and `settle`, which brings cubes to their values and sacks the enterprises left
+over them), slave revolts, nationalizations, and flipping a Hacendado (which a retreat may need).
 
 Where a lost enterprise goes: the discard (sold, nationalized, discarded in a strife or for
 depression expenses), its owner's hand (sacked), the liberator's prestige stack (slave revolt),
@@ -12,7 +13,7 @@ from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, P
 from paxc.runtime.core import memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import hooks, story
+from paxc.runtime.porfiriana import economy, hooks, story
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card, sides_of
 
 DISCARD, HAND, REMOVED = "discard", "hand", "removed"
@@ -84,6 +85,39 @@ def flip_hacendado(state: PorfirianaState, player: int, side: int) -> None:
 # ---------------------------------------------------------------------- troops
 
 
+def leave(state: PorfirianaState, troop: int) -> None:
+    """Lift a troop from where it is. Leaving an enterprise it extorted gives the extortion cube
+    back to its owner and the enterprise's owner an income cube in its place (rules G)."""
+    place = state.troop_place(troop)
+    if place is None:
+        return
+    owner, held = place
+    if held is None:
+        state.players[owner].army.remove(troop)
+        return
+    if held.extortion is not None:
+        state.players[held.extortion].cubes += 1
+        held.extortion = None
+        found = state.holding(held.number)
+        if found is not None and state.players[found[0]].cubes > 0:
+            state.players[found[0]].cubes -= 1
+            held.income += 1
+    held.troop = held.troop_owner = None
+
+
+def leave_checking_revolt(state: PorfirianaState, troop: int, by: int) -> Effect:
+    """Lift a troop as `leave` does, then see whether the enterprise it extorted is a slave
+    plantation left with fewer cubes than unrest disks (its owner had no cube to put in place of
+    the extortion cube): its slaves revolt, `by` (the player moving or discarding the troop) being
+    the liberator, as for any other loss of cubes (glossary: Slave Revolt)."""
+    place = state.troop_place(troop)
+    leave(state, troop)
+    if place is not None and place[1] is not None:
+        state.in_transit.append(troop)  # between two places while a revolt may ask questions
+        yield from check_revolt(state, place[1].number, by)
+        state.in_transit.remove(troop)
+
+
 def discard_troop(state: PorfirianaState, troop: int) -> Effect:
     """A troop leaves play for the discard (sold, lost in a strife or for depression expenses).
 
@@ -92,11 +126,9 @@ def discard_troop(state: PorfirianaState, troop: int) -> Effect:
     the extortion cube, if their supply has one. The active player caused it, and is the
     liberator should a slave plantation revolt for want of that cube.
     """
-    from paxc.runtime.porfiriana import troops  # troops builds on this module
-
     narrate(story.troop_in_play_discarded, state, troop)
     place = state.troop_place(troop)
-    yield from troops.leave_checking_revolt(state, troop, state.active)
+    yield from leave_checking_revolt(state, troop, state.active)
     state.discard.append(troop)
     memory.forget(state.memory, troop)  # a card that leaves play forgets what it remembered
     owner = place[0] if place is not None else None
@@ -125,10 +157,8 @@ def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int
 def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated: bool = False) -> Effect:
     """A troop whose enterprise is lost: its owner retreats it to the private army or discards it.
     A troop defeated by greater firepower cannot retreat."""
-    from paxc.runtime.porfiriana import troops  # troops builds on this module
-
     options = [] if defeated else retreat_options(state, player, troop)
-    troops.leave(state, troop)
+    leave(state, troop)
     if not options:
         state.discard.append(troop)
         narrate(story.troop_discarded, state, player, troop)
@@ -161,14 +191,12 @@ def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated
 def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | tuple[str, int]) -> Effect:
     """Take a card out of a row: every cube on it goes home, a troop on it retreats or is
     discarded, and the card goes `to` DISCARD, HAND, REMOVED or ("stack", player)."""
-    from paxc.runtime.porfiriana import troops  # troops builds on this module
-
     me = state.players[owner]
     narrate(story.left_play, state, owner, held.number, to)
     memory.forget(state.memory, held.number)  # a card that leaves play forgets what it remembered
     troop, troop_owner = held.troop, held.troop_owner
     if troop is not None:
-        troops.leave(state, troop)  # its extortion cube goes home with it
+        leave(state, troop)  # its extortion cube goes home with it
     me.row.remove(held)
     me.cubes += held.income + held.prestige_cubes
     held.income = held.prestige_cubes = 0
@@ -176,8 +204,6 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
         state.players[held.connection_owner].cubes += 1
         held.connection_owner = held.connection_level = None
     if troop is not None and troop_owner is not None:
-        from paxc.runtime.porfiriana import economy
-
         economy.adjust_cubes(state)  # the smelters and projects it supported, before anyone is asked
         state.in_transit.append(held.number)  # between the row and its next place meanwhile
         yield from retreat_or_discard(state, troop_owner, troop)
@@ -190,9 +216,7 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
         state.removed.append(held.number)
     else:
         state.discard.append(held.number)
-    from paxc.runtime.porfiriana import economy
-
-    yield from economy.settle(state)
+    yield from settle(state)
     receiver: int | None
     if isinstance(to, tuple):
         destination, receiver = "prestige_stack", to[1]
@@ -201,6 +225,20 @@ def remove_holding(state: PorfirianaState, owner: int, held: Holding, to: str | 
         receiver = owner if to == HAND else None
     discarded = destination == "discard"
     yield from hooks.card_moved(state, held.number, "row", owner, destination, receiver, discarded=discarded)
+
+
+def settle(state: PorfirianaState) -> Effect:
+    """Bring every value-driven cube count whose value changed to it, and every count to at most
+    its value (`economy.adjust_cubes`); then sack, one at a time, the extorted enterprises whose
+    value no longer leaves room for the extortion cube (a sack may ask the troop's owner whether
+    to retreat). Every income cube is set right before anyone is asked, so while a sack waits
+    only its extortion cube is over the value."""
+    while True:  # a sacked mine lowers a smelter's value: go round until nothing moves
+        to_sack = economy.adjust_cubes(state)
+        if not to_sack:
+            return
+        owner, held = to_sack[0]
+        yield from sack(state, owner, held)
 
 
 def sack(state: PorfirianaState, owner: int, held: Holding) -> Effect:
@@ -225,3 +263,26 @@ def discard_card_in_play(state: PorfirianaState, number: int, to: str = DISCARD)
     found = state.holding(number)
     if found is not None:
         yield from remove_holding(state, found[0], found[1], to)
+
+
+# ---------------------------------------------------------------------- slave revolts
+
+
+def check_revolt(state: PorfirianaState, number: int, by: int) -> Effect:
+    """A slave plantation that lost a cube while in unrest: with the disks now outnumbering its
+    cubes it revolts, the player who took the cube being the liberator (the glossary: less
+    income, as well as more unrest, may free the slaves)."""
+    found = state.holding(number)
+    if found is None:
+        return
+    owner, held = found
+    if Family.SLAVE_PLANTATION in card(number).family and held.unrest > economy.cubes_on(held):
+        yield from slave_revolt(state, owner, held, by)
+
+
+def slave_revolt(state: PorfirianaState, owner: int, held: Holding, liberator: int) -> Effect:
+    """The plantation leaves play for the liberator's prestige stack (its troop retreats or is
+    discarded); its unrest disks go back to the bank (glossary: Slave Revolt, Liberator)."""
+    narrate(story.slave_revolt, state, owner, held.number, liberator)
+    held.unrest = 0
+    yield from remove_holding(state, owner, held, ("stack", liberator))

@@ -1,7 +1,7 @@
 """Regime changes (rules chapter H) and the bull/bear discard that brings depressions (chapter I).
 
 A regime change puts the new regime's card on top of the stack; mines, banks and the Pax prestige
-cubes are then set to the new values (`economy.regime_changed`, `economy.settle`). Troops already
+cubes are then set to the new values (`economy.regime_changed`, `losses.settle`). Troops already
 placed stay where they are even if the new regime would not let them go there (glossary:
 Jurisdiction).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from paxc.generated.porfiriana.vocabulary import MarketSignal, Regime
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect
-from paxc.runtime.porfiriana import economy, hooks, story
+from paxc.runtime.porfiriana import economy, hooks, losses, story
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
@@ -27,7 +27,7 @@ def change_regime(state: PorfirianaState, regime: Regime | None) -> Effect:
                 break
         narrate(story.regime_changed, regime)
         economy.regime_changed(state)
-    yield from economy.settle(state)
+    yield from losses.settle(state)
 
 
 def discard_to_bull_bear(state: PorfirianaState, number: int) -> Effect:
@@ -50,4 +50,4 @@ def check_depression(state: PorfirianaState) -> Effect:
     elif last is before is MarketSignal.BULL and state.depression:
         state.depression = False
         narrate(story.depression, False)
-    yield from economy.settle(state)
+    yield from losses.settle(state)

@@ -31,7 +31,7 @@ from dataclasses import replace
 from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, Regime
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import attacks, cards_played, hooks, regimes, story, topple, troops, unrest
+from paxc.runtime.porfiriana import attacks, cards_played, economy, hooks, regimes, story, topple, troops
 from paxc.runtime.porfiriana.attacks import Target
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
 from paxc.runtime.porfiriana.troops import Destination
@@ -173,7 +173,7 @@ def _troop(state: PorfirianaState, number: int, destination: Destination) -> Eff
 def _enterprise_key(held: Holding) -> tuple[int, bool, int]:
     """The tie rules for an enterprise: the most cubes (any colour), then not in unrest, then the
     highest card number."""
-    return unrest.cubes_on(held), not held.unrest, held.number
+    return economy.cubes_on(held), not held.unrest, held.number
 
 
 def _partner_key(held: Holding) -> tuple[int, bool, int]:

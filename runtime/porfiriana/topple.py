@@ -112,7 +112,7 @@ def _take_a_stand(state: PorfirianaState, player: int) -> Effect:
     if isinstance(answer, Side):
         losses.flip_hacendado(state, player, answer.index)
         # Under Pax the flipped side's Loyalty point takes a prestige cube at once.
-        yield from economy.settle(state)
+        yield from losses.settle(state)
 
 
 def _is_diaz(state: PorfirianaState, player: int) -> bool:

@@ -25,7 +25,7 @@ from paxc.generated.porfiriana.vocabulary import (
 )
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.porfiriana import economy, hooks, losses, story, unrest
+from paxc.runtime.porfiriana import hooks, losses, story
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 UNBEATABLE = 3  # machine guns cannot be defeated
@@ -116,39 +116,6 @@ def destinations(state: PorfirianaState, player: int, troop: int, free: bool = F
     return found
 
 
-def leave(state: PorfirianaState, troop: int) -> None:
-    """Lift a troop from where it is. Leaving an enterprise it extorted gives the extortion cube
-    back to its owner and the enterprise's owner an income cube in its place (rules G)."""
-    place = state.troop_place(troop)
-    if place is None:
-        return
-    owner, held = place
-    if held is None:
-        state.players[owner].army.remove(troop)
-        return
-    if held.extortion is not None:
-        state.players[held.extortion].cubes += 1
-        held.extortion = None
-        found = state.holding(held.number)
-        if found is not None and state.players[found[0]].cubes > 0:
-            state.players[found[0]].cubes -= 1
-            held.income += 1
-    held.troop = held.troop_owner = None
-
-
-def leave_checking_revolt(state: PorfirianaState, troop: int, by: int) -> Effect:
-    """Lift a troop as `leave` does, then see whether the enterprise it extorted is a slave
-    plantation left with fewer cubes than unrest disks (its owner had no cube to put in place of
-    the extortion cube): its slaves revolt, `by` (the player moving or discarding the troop) being
-    the liberator, as for any other loss of cubes (glossary: Slave Revolt)."""
-    place = state.troop_place(troop)
-    leave(state, troop)
-    if place is not None and place[1] is not None:
-        state.in_transit.append(troop)  # between two places while a revolt may ask questions
-        yield from unrest.check_revolt(state, place[1].number, by)
-        state.in_transit.remove(troop)
-
-
 def arrive(
     state: PorfirianaState, player: int, troop: int, destination: Destination, origin: str = "troops"
 ) -> Effect:
@@ -160,7 +127,7 @@ def arrive(
     narrate(
         story.troop_arrived, state, player, troop, destination.owner, destination.enterprise, destination.cost
     )
-    yield from leave_checking_revolt(state, troop, player)
+    yield from losses.leave_checking_revolt(state, troop, player)
     if destination.enterprise is None:
         me.army.append(troop)
         yield from hooks.fire(
@@ -218,7 +185,7 @@ def arrive(
         held.extortion = player
         narrate(story.extorts, state, player, troop, held.number)
     yield from _retreat_dissipated(state, dissipating)
-    yield from economy.settle(state)
+    yield from losses.settle(state)
     if state.troop_place(troop) is not None:
         yield from hooks.fire(
             state, TroopArrived(card(troop), card(held.number), PlayerId(player), Zone(origin))
@@ -245,7 +212,7 @@ def redeploy_in_place(state: PorfirianaState, player: int, troop: int) -> Effect
     place = state.troop_place(troop)
     if place is not None and place[1] is not None:
         _drive_off(state, player, troop, place[1])
-    yield from economy.settle(state)
+    yield from losses.settle(state)
 
 
 def _drive_off(state: PorfirianaState, player: int, troop: int, held: Holding) -> None:

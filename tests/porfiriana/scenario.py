@@ -14,7 +14,7 @@ from typing import Any
 from paxc.generated.porfiriana import CARDS
 from paxc.generated.porfiriana.vocabulary import Card, CardType, Faction, Regime
 from paxc.runtime.effects import Choice, Decision
-from paxc.runtime.porfiriana import actions, economy
+from paxc.runtime.porfiriana import actions, economy, losses
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import (
@@ -156,7 +156,7 @@ def set_regime(state: PorfirianaState, regime: Regime) -> None:
     """Put this regime on top of the stack and set the cubes to it (no sack may result)."""
     state.regimes.sort(key=lambda n: card(n).regime is not regime)
     economy.regime_changed(state)
-    drive(economy.settle(state), [])
+    drive(losses.settle(state), [])
 
 
 def put(
@@ -172,7 +172,7 @@ def put(
         held.income = min(printed.income or 0, me.cubes)
         me.cubes -= held.income
     me.row.append(held)
-    drive(economy.settle(state), [])
+    drive(losses.settle(state), [])
     held.unrest = unrest
     return held
 

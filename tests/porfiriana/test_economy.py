@@ -21,7 +21,7 @@ from paxc.generated.porfiriana.vocabulary import (
     PurchaseCost,
     Regime,
 )
-from paxc.runtime.porfiriana import economy, market, prestige, regimes, rules, unrest
+from paxc.runtime.porfiriana import economy, losses, market, prestige, regimes, rules, unrest
 from paxc.runtime.porfiriana.actions import (
     BuyLand,
     CubeSpot,
@@ -233,7 +233,7 @@ def test_a_projects_income_follows_the_other_working_enterprises_of_its_district
     neighbour = put(state, 2, plain(District.SONORA).number)
     assert held.income == 1
     neighbour.unrest = 1  # not working
-    drive(economy.settle(state), [])
+    drive(losses.settle(state), [])
     assert held.income == 0
 
 
@@ -248,7 +248,7 @@ def test_a_smelters_income_follows_the_working_mines_in_play() -> None:
     put(state, 2, OTHER_MINE.number)
     assert held.income == 2
     mine.unrest = 1
-    drive(economy.settle(state), [])
+    drive(losses.settle(state), [])
     assert held.income == 1
     check_cubes(state)
 
@@ -340,7 +340,7 @@ def test_loyalty_points_in_the_prestige_stack_take_prestige_cubes_under_the_pax(
     # in the prestige stack. No victim-awarded card of the deck shows Loyalty, so one is put there.
     state = empty_state()
     state.players[0].prestige_stack.append(LOYAL_SHOP.number)
-    drive(economy.settle(state), [])
+    drive(losses.settle(state), [])
     assert state.players[0].stack_prestige_cubes == 1
     assert economy.income(state, 0) == 2 + 1
     drive(regimes.change_regime(state, Regime.ANARCHY), [])
@@ -354,7 +354,7 @@ def test_a_flipped_hacendados_loyalty_point_takes_a_prestige_cube_under_the_pax(
     hacendado = state.players[0].hacendado
     if Prestige.LOYALTY not in hacendado.face.prestige:
         pytest.skip("no Federal orientation with Loyalty")
-    drive(economy.settle(state), [])
+    drive(losses.settle(state), [])
     assert hacendado.prestige_cubes == 1 and hacendado.income == 0
 
 
