@@ -24,15 +24,7 @@ LARGEST_KNOT = 3
 # Each folder of the repository and the package it installs as (see pyproject.toml).
 PACKAGES = {"compiler": "paxc.compiler", "runtime": "paxc.runtime"}
 
-KNOWN_KNOTS: tuple[frozenset[str], ...] = (
-    frozenset(
-        f"paxc.runtime.porfiriana.{name}"
-        for name in (
-            "attacks cards_played context economy hooks losses market regimes solitaire strife"
-            " topple troops unrest zones"
-        ).split()
-    ),
-)
+KNOWN_KNOTS: tuple[frozenset[str], ...] = ()
 
 # Pax Pamir's rules in layers, the lowest first (README, "The runtime"): each module imports only
 # from its own layer and those below, so a knot cannot form again between layers, small or large.

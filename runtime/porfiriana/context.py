@@ -1,6 +1,11 @@
 """`PorfirianaContext`: the Pax Porfiriana runtime as card effects see it (the generated
 `PorfirianaEffects` protocol). One is made for each effect run: the state, whose effect it is,
-and its card."""
+and its card.
+
+With `hooks.py` it is the seam between the cards and the rules: every rule asks it, so it imports
+none of them. Its queries, gold and memory need only the state; the operations that set off rules
+(a nationalization, unrest, a card moved) go through the rules the state carries
+(`state.card_rules`, given by `card_rules.py`)."""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.zones import Place, ZoneIndex
 from paxc.runtime.effects import Effect, PlayerId, Remembered
-from paxc.runtime.porfiriana import losses, prestige, story, unrest
+from paxc.runtime.porfiriana import prestige, story
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 from paxc.runtime.porfiriana.zones import PorfirianaPurses, PorfirianaZones
 
@@ -48,7 +53,7 @@ class PorfirianaContext:
     def nationalize(self, enterprise: Card) -> Effect:
         found = self.state.holding(enterprise.number)
         if found is not None and enterprise.card_type is CardType.ENTERPRISE:
-            yield from losses.nationalize(self.state, found[0], found[1])
+            yield from self.state.card_rules.nationalize(self.state, found[0], found[1])
 
     def raise_diaz_prestige(self, amount: int, kind: Prestige) -> Effect:
         self.state.diaz_bonus[kind.value] = self.state.diaz_bonus.get(kind.value, 0) + amount
@@ -58,17 +63,17 @@ class PorfirianaContext:
     def slave_revolt(self, enterprise: Card, liberator: PlayerId) -> Effect:
         found = self.state.holding(enterprise.number)
         if found is not None and enterprise.card_type is CardType.ENTERPRISE:
-            yield from losses.slave_revolt(self.state, found[0], found[1], liberator)
+            yield from self.state.card_rules.slave_revolt(self.state, found[0], found[1], liberator)
 
     def add_unrest(self, count: int, card: Card) -> Effect:
         found = self.state.holding(card.number)
         if found is not None and card.card_type is CardType.ENTERPRISE:
-            yield from unrest.add_unrest(self.state, found[0], found[1], count, self._you)
+            yield from self.state.card_rules.add_unrest(self.state, found[0], found[1], count, self._you)
 
     def remove_unrest(self, count: int, card: Card) -> Effect:
         found = self.state.holding(card.number)
         if found is not None and found[1].unrest:
-            yield from unrest.remove_unrest(self.state, found[1], count)
+            yield from self.state.card_rules.remove_unrest(self.state, found[1], count)
 
     def remember(self, card: Card, name: str, value: Remembered) -> Effect:
         memory.remember(self.state.memory, card.number, name, value)
@@ -113,7 +118,7 @@ class PorfirianaContext:
     def move_card(self, card: Card, zone: Zone, holder: PlayerId | None, origins: tuple[Zone, ...]) -> Effect:
         if self._index is None:
             self._index = ZoneIndex(PorfirianaZones(self.state))
-        movers = PorfirianaZones(self.state).movers()
+        movers = self.state.card_rules.movers(self.state)
         yield from zones.move(self._index, movers, card.number, Place(zone.value, holder), origins)
 
     def money_of(self, player: PlayerId) -> int:

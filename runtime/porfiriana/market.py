@@ -8,10 +8,17 @@ end and is filled from the deck.
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, HandLimit, PurchaseCost
+from paxc.generated.porfiriana.vocabulary import (
+    CardBought,
+    CardPlayed,
+    CardType,
+    HandLimit,
+    PurchaseCost,
+    Regime,
+)
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import hooks, regimes, story, topple
+from paxc.runtime.porfiriana import cards_played, hooks, regimes, story, topple
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, PorfirianaState, card
 
 PLAY_IMMEDIATELY = (CardType.HEADLINE, CardType.TOPPLE)
@@ -57,8 +64,6 @@ def pay_for(state: PorfirianaState, player: int, number: int, cost: int) -> None
 
 
 def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
-    from paxc.runtime.porfiriana import cards_played
-
     number = state.market[row][column]
     assert number is not None
     paid = purchase_cost(state, player, row, column)
@@ -117,7 +122,9 @@ def discard_headlines(state: PorfirianaState, player: int) -> Effect:
 
 def discard_headline(state: PorfirianaState, number: int) -> Effect:
     """A headline or topple taken out of the market goes to the bull/bear discard without effect
-    (its speculation cube home); in the solitaire, as its rules say."""
+    (its speculation cube home); in the solitaire a headline is Díaz's (`diaz_headline`).
+    Decision: Díaz is the one who plays it there (the rule is one of his), so a strife it causes
+    starts from his left, with the human."""
     speculator = state.speculation.pop(number, None)
     if speculator is not None:
         state.players[speculator].cubes += 1
@@ -125,11 +132,26 @@ def discard_headline(state: PorfirianaState, number: int) -> Effect:
         topple.topple_card_discarded(state)
         yield from regimes.discard_to_bull_bear(state, number)
     elif state.solitaire:
-        from paxc.runtime.porfiriana import solitaire
-
-        yield from solitaire.headline_discarded(state, number)
+        yield from diaz_headline(state, number)
     else:
         yield from regimes.discard_to_bull_bear(state, number)
+
+
+def diaz_headline(state: PorfirianaState, number: int) -> Effect:
+    """A headline of Díaz's in the solitaire (one he took from the market, or one leaving the
+    zero-cost column at the end of a turn): played on its event orientation when its arrow is the
+    Pax, otherwise discarded without effect; on the bull/bear discard either way (rules L)."""
+    if brings_pax(number):
+        yield from cards_played.play_headline(state, topple.SOLITAIRE_DIAZ, number, event=True)
+    else:
+        yield from regimes.discard_to_bull_bear(state, number)
+
+
+def brings_pax(number: int) -> bool:
+    """Whether a headline "changes the regime to the Pax": its event orientation's regime arrow
+    points to the Pax. Decision: the arrow is what counts, whatever the regime in force, so
+    under the Pax such a headline is played too (its other effects happen, the regime stays)."""
+    return card(number).regime_change is Regime.PAX
 
 
 def refill(state: PorfirianaState) -> list[int]:

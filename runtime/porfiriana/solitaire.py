@@ -17,8 +17,8 @@ When he must pick an enterprise, he takes the one with the most cubes; a partner
 the human the most prestige points; then one not in unrest; then the highest card number.
 
 Also: a headline leaving the zero-cost column at the end of a turn is played on its event
-orientation when its arrow is the Pax (`headline_discarded`), and a human speculation cube on a
-card Díaz takes pays the human. Díaz earns no income (economy.py), rolls for the faction he loses
+orientation when its arrow is the Pax (`market.diaz_headline`, as his own), and a human
+speculation cube on a card Díaz takes pays the human. Díaz earns no income (economy.py), rolls for the faction he loses
 in a strife (strife.py), and is toppled against his own defence (topple.py).
 
 Nothing here names a card; cards are known by their attributes.
@@ -28,10 +28,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, Regime
+from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import attacks, cards_played, economy, hooks, regimes, story, topple, troops
+from paxc.runtime.porfiriana import (
+    attacks,
+    cards_played,
+    economy,
+    hooks,
+    market,
+    regimes,
+    story,
+    topple,
+    troops,
+)
 from paxc.runtime.porfiriana.attacks import Target
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
 from paxc.runtime.porfiriana.troops import Destination
@@ -112,7 +122,7 @@ def play_card(state: PorfirianaState, number: int) -> Effect:
         topple.topple_card_discarded(state)
         yield from regimes.discard_to_bull_bear(state, number)
     elif kind is CardType.HEADLINE:
-        yield from _headline(state, number)
+        yield from market.diaz_headline(state, number)
     elif kind is CardType.PARTNER and cards_played.may_play(state, DIAZ, number):
         yield from _partner(state, number)
     elif kind is CardType.TROOP and (destination := troop_destination(state, number)) is not None:
@@ -129,20 +139,6 @@ def play_card(state: PorfirianaState, number: int) -> Effect:
         state.discard.append(number)
         narrate(story.diaz_discards, number)
         yield from hooks.card_moved(state, number, "market", None, "discard", None, discarded=True)
-
-
-def _headline(state: PorfirianaState, number: int) -> Effect:
-    if brings_pax(number):
-        yield from cards_played.play_headline(state, DIAZ, number, event=True)
-    else:
-        yield from regimes.discard_to_bull_bear(state, number)
-
-
-def brings_pax(number: int) -> bool:
-    """Whether a headline "changes the regime to the Pax": its event orientation's regime arrow
-    points to the Pax. Decision: the arrow is what counts, whatever the regime in force, so
-    under the Pax such a headline is played too (its other effects happen, the regime stays)."""
-    return card(number).regime_change is Regime.PAX
 
 
 def _partner(state: PorfirianaState, number: int) -> Effect:
@@ -236,15 +232,3 @@ def attack_target(state: PorfirianaState, number: int) -> Target | None:
     if not on_cards:
         return eligible[0]  # aimed at the human: a single target
     return max(on_cards, key=lambda t: _key(state, t.number or 0))
-
-
-# ---------------------------------------------------------------------- the zero-cost column
-
-
-def headline_discarded(state: PorfirianaState, number: int) -> Effect:
-    """A headline (not a topple) leaving the zero-cost column at the end of a turn, in the
-    solitaire: played on its event orientation if its arrow is the Pax, then (in both cases) on
-    the bull/bear discard. The caller has taken it out of the market and sent any speculation
-    cube home. Decision: Díaz is the one who plays it (the rule is one of his), so a strife it
-    causes starts from his left, with the human."""
-    yield from _headline(state, number)

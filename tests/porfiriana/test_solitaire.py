@@ -503,7 +503,7 @@ def test_a_pax_headline_leaving_the_zero_cost_column_is_played() -> None:
 def test_another_headline_leaving_the_zero_cost_column_is_only_discarded() -> None:
     state = solitaire_game(Regime.MARTIAL_LAW)
     other = headline(lambda c: c.regime_change is Regime.ANARCHY)
-    drive(solitaire.headline_discarded(state, other.number))
+    drive(market.discard_headline(state, other.number))
     assert state.regime_card.regime is Regime.MARTIAL_LAW
     assert state.bull_bear == [other.number]
 
