@@ -46,6 +46,7 @@ COMPILED_MODULES = (
             "regimes",
             "market",
             "cards_played",
+            "hand",
             "attacks",
             "actions",
             "topple",

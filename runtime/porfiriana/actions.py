@@ -23,7 +23,7 @@ from paxc.generated.porfiriana.vocabulary import (
 )
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import cards_played, economy, hooks, losses, market, story, troops, unrest
+from paxc.runtime.porfiriana import cards_played, economy, hand, hooks, losses, market, story, troops, unrest
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 POLICE_COST = 3
@@ -144,7 +144,7 @@ def actions_needed(state: PorfirianaState, player: int, option: Option) -> int:
     if isinstance(option, BuyLand):
         return LAND_ACTIONS
     if isinstance(option, PlayCard):
-        return cards_played.actions_needed(state, player, option.number)
+        return hand.actions_needed(state, player, option.number)
     return 1
 
 
@@ -189,7 +189,7 @@ def options(state: PorfirianaState, player: int) -> list[Option]:
 def _options(state: PorfirianaState, player: int) -> list[Option]:
     me = state.players[player]
     candidates: list[Option] = []
-    candidates.extend(PlayCard(n) for n in dict.fromkeys(me.hand) if cards_played.playable(state, player, n))
+    candidates.extend(PlayCard(n) for n in dict.fromkeys(me.hand) if hand.playable(state, player, n))
     if state.turn.market_purchases < MARKET_PURCHASES_PER_TURN:
         full = market.hand_full(state, player)
         for row, cards in enumerate(state.market):
@@ -220,11 +220,11 @@ def missing(state: PorfirianaState, player: int, offered: Sequence[object]) -> l
     for number in dict.fromkeys(state.players[player].hand):
         if number in played:
             continue
-        if cards_played.playable(state, player, number):
+        if hand.playable(state, player, number):
             needed = actions_needed(state, player, PlayCard(number))
             reason = f"it takes {needed} action{'s' if needed != 1 else ''}, {state.turn.actions_left} left"
         else:
-            reason = cards_played.why_not_playable(state, player, number)
+            reason = hand.why_not_playable(state, player, number)
         notes.append(f"playing {card(number).name}: {reason}")
     return notes
 
@@ -359,7 +359,7 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
     spend(state, player, option)
     me = state.players[player]
     if isinstance(option, PlayCard):
-        yield from cards_played.play_from_hand(state, player, option.number)
+        yield from hand.play_from_hand(state, player, option.number)
     elif isinstance(option, Buy):
         state.turn.market_purchases += 1
         yield from market.buy(state, player, option.row, option.column)

@@ -21,7 +21,7 @@ from paxc.generated.porfiriana.vocabulary import AttackPlayed, AttackResolved, C
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.porfiriana import hooks, losses, regimes, story, unrest
+from paxc.runtime.porfiriana import cards_played, hooks, losses, regimes, story, unrest
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
@@ -110,8 +110,6 @@ def targets(state: PorfirianaState, player: int, number: int, free: bool = False
 
 def play_attack(state: PorfirianaState, player: int, number: int, target: Target) -> Effect:
     """Play an orange or black card from hand at `target` (the actions are the caller's)."""
-    from paxc.runtime.porfiriana import cards_played  # plays the card a conspiracy brings over
-
     me = state.players[player]
     me.hand.remove(number)
     state.in_transit.append(number)  # played, not yet discarded or awarded

@@ -1,5 +1,6 @@
-"""Putting cards into play: cards from hand (enterprises, partners, troops; orange and black cards
-through `attacks`), and the play-immediately cards (headlines, public cards), rules E1-E3.
+"""Putting cards into play (rules E1-E3): a card placed in a row, its text, strife and regime
+change; the play-immediately cards (headlines, public cards); a partner changing hands. Playing a
+card from hand, the action, is `hand.py`, above this module and `attacks.py`.
 
 What a card does when played, in this order: it is placed; its `on play` (or, for a headline,
 `on event`) text runs; then its strife fist; then its regime-change arrow. Decision: the rules'
@@ -13,100 +14,17 @@ headline, a topple) hears its own play.
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay, PlayActions
+from paxc.generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import attacks, economy, hooks, losses, regimes, story, strife, troops
+from paxc.runtime.porfiriana import economy, hooks, losses, regimes, story, strife
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card, sides_of
 
 
 def may_play(state: PorfirianaState, player: int, number: int) -> bool:
     return hooks.modified(state, MayPlay(card(number), PlayerId(player)), True)
-
-
-def actions_needed(state: PorfirianaState, player: int, number: int) -> int:
-    """The actions playing the card takes: a black card two off its regime, any other card one;
-    then the abilities in effect (`play_actions`), never below none."""
-    printed = card(number)
-    base = attacks.black_actions(state, number) if printed.card_type is CardType.BLACK else 1
-    return max(0, hooks.modified(state, PlayActions(printed, PlayerId(player)), base))
-
-
-def playable(state: PorfirianaState, player: int, number: int) -> bool:
-    """Whether a card in hand has some legal way to be played now (gold, targets, limits)."""
-    printed = card(number)
-    if not may_play(state, player, number):
-        return False
-    kind = printed.card_type
-    if kind in (CardType.ENTERPRISE, CardType.PARTNER):
-        return losses.play_cost(state, player, number, printed.cost or 0) <= state.players[player].gold
-    if kind is CardType.TROOP:
-        return bool(troops.destinations(state, player, number))
-    if kind in (CardType.ORANGE, CardType.BLACK):
-        return bool(attacks.targets(state, player, number))
-    return False
-
-
-def why_not_playable(state: PorfirianaState, player: int, number: int) -> str:
-    """Why a card in hand is not playable now, in a player's words (for the table, which says
-    why an option a player may expect is missing); the same tests as `playable`."""
-    printed = card(number)
-    gold = state.players[player].gold
-    if not may_play(state, player, number):
-        return "a card in effect forbids playing it now"
-    kind = printed.card_type
-    if kind in (CardType.ENTERPRISE, CardType.PARTNER):
-        return f"it costs {printed.cost or 0} gold and you have {gold}"
-    if kind is CardType.TROOP:
-        if troops.destinations(state, player, number, free=True):
-            return f"you cannot pay for any place it may go ({gold} gold)"
-        return "there is no place it may go (its jurisdiction, or firepower against the troops there)"
-    if kind in (CardType.ORANGE, CardType.BLACK):
-        if attacks.targets(state, player, number, free=True):
-            return f"you cannot pay for any target it may have ({gold} gold)"
-        if kind is CardType.ORANGE:
-            where = f" in {printed.district.value}" if printed.district is not None else ""
-            return f"there is no enterprise{where} it may strike (not your own in unrest)"
-        return "nobody is a target it may have"
-    return f"a {kind.value} card is not played from the hand"
-
-
-def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
-    """Play a card from the player's hand, asking them where or how."""
-    printed = card(number)
-    me = state.players[player]
-    kind = printed.card_type
-    if kind in (CardType.ORANGE, CardType.BLACK):
-        options = tuple(attacks.targets(state, player, number))
-        target = yield from ask(Choice(PlayerId(player), f"Play {printed.name} against", options))
-        yield from attacks.play_attack(state, player, number, target)
-        return
-    if kind is CardType.TROOP:
-        where = tuple(troops.destinations(state, player, number))
-        destination = yield from ask(Choice(PlayerId(player), f"Play {printed.name} to", where))
-        me.hand.remove(number)
-        yield from troops.arrive(state, player, number, destination, origin="hand")
-        if state.troop_place(number) is not None:  # not beaten on arrival (a revolt)
-            yield from hooks.card_moved(state, number, "hand", player, "troops", player)
-        yield from _paid(state, player, printed, destination.cost)
-        yield from card_effects(state, player, number, printed)
-        return
-    cost = losses.play_cost(state, player, number, printed.cost or 0)
-    held = Holding(number)
-    if printed.sides:  # a newspaper: its orientation is chosen when played
-        orientation = yield from ask(
-            Choice(PlayerId(player), f"Orientation of {printed.name}", sides_of(number))
-        )
-        held.side = orientation.index
-    me.hand.remove(number)
-    me.gold -= cost
-    narrate(story.played, state, player, number, cost)
-    yield from place(state, player, held)
-    yield from hooks.card_moved(state, number, "hand", player, "row", player)
-    yield from _paid(state, player, printed, cost)
-    yield from card_effects(state, player, number, held.face)
 
 
 def place(state: PorfirianaState, player: int, held: Holding) -> Effect:
@@ -122,7 +40,8 @@ def place(state: PorfirianaState, player: int, held: Holding) -> Effect:
     yield from losses.settle(state)
 
 
-def _paid(state: PorfirianaState, player: int, printed: Card, paid: int) -> Effect:
+def tell_played(state: PorfirianaState, player: int, printed: Card, paid: int) -> Effect:
+    """`card_played`, once a card is paid for and placed."""
     yield from hooks.fire(state, CardPlayed(printed, PlayerId(player), paid))
 
 
@@ -169,7 +88,7 @@ def play_public(state: PorfirianaState, player: int, number: int, side: int, pai
     held = Holding(number, side=side)
     yield from place(state, player, held)
     yield from hooks.card_moved(state, number, "public", None, "row", player)
-    yield from _paid(state, player, held.face, paid)
+    yield from tell_played(state, player, held.face, paid)
     yield from card_effects(state, player, number, held.face, regime_first=True)
 
 

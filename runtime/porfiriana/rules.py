@@ -13,7 +13,7 @@ from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import actions, economy, hooks, losses, market, setup, story
+from paxc.runtime.porfiriana import actions, economy, hooks, labels, losses, market, setup, solitaire, story
 from paxc.runtime.porfiriana.state import ACTIONS_PER_TURN, JAILED_ACTIONS, PorfirianaState, TurnState, card
 
 DEPRESSION_EXPENSE = 1
@@ -62,8 +62,6 @@ def _phases(state: PorfirianaState, player: int) -> Effect:
     """The active player's actions (Díaz's, in the solitaire), then the headline discard, the
     market refill and the income phase: all a turn is."""
     if state.solitaire and player == 1:
-        from paxc.runtime.porfiriana import solitaire
-
         if hooks.matters(state, TurnStarted):  # his turn keeps the turn state it finds
             yield from hooks.fire(state, TurnStarted(PlayerId(player)))
         yield from solitaire.diaz_turn(state)
@@ -144,6 +142,4 @@ class PorfirianaRules:
         return state.digest()
 
     def label(self, state: PorfirianaState, option: object) -> str:
-        from paxc.runtime.porfiriana.labels import label
-
-        return label(state, option)
+        return labels.label(state, option)

@@ -25,7 +25,7 @@ from paxc.generated.porfiriana.vocabulary import (
 )
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import PlayerId
-from paxc.runtime.porfiriana import cards_played, hooks, losses, market
+from paxc.runtime.porfiriana import hand, hooks, losses, market
 from paxc.runtime.porfiriana.actions import PlayCard, Redeploy
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState
@@ -96,7 +96,7 @@ def test_public_works_contractor_makes_your_enterprises_cheaper_to_play(
     state.players[0].gold = printed - 1  # short of the printed cost, not of the discounted one
     hold(state, 0, enterprise.number, partner.number)
     turn(state, 0)
-    assert cards_played.playable(state, 0, enterprise.number)  # at the discounted price
+    assert hand.playable(state, 0, enterprise.number)  # at the discounted price
     act(state, 0, PlayCard(enterprise.number), then_first=True)
     assert state.players[0].gold == 0
     # Another player's enterprises cost what they cost.

@@ -1,0 +1,96 @@
+"""Playing a card from hand, one of the actions of a turn (rules E1): which cards in hand may be
+played now (and why not, for the table), how many actions each takes, and playing one: an
+enterprise or partner into the row (`cards_played`), a troop to where it may go (`troops`), an
+orange or black card at a target (`attacks`).
+"""
+
+from __future__ import annotations
+
+from paxc.generated.porfiriana.vocabulary import CardType, PlayActions
+from paxc.runtime.core.narration import narrate
+from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.porfiriana import attacks, cards_played, hooks, losses, story, troops
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card, sides_of
+
+
+def actions_needed(state: PorfirianaState, player: int, number: int) -> int:
+    """The actions playing the card takes: a black card two off its regime, any other card one;
+    then the abilities in effect (`play_actions`), never below none."""
+    printed = card(number)
+    base = attacks.black_actions(state, number) if printed.card_type is CardType.BLACK else 1
+    return max(0, hooks.modified(state, PlayActions(printed, PlayerId(player)), base))
+
+
+def playable(state: PorfirianaState, player: int, number: int) -> bool:
+    """Whether a card in hand has some legal way to be played now (gold, targets, limits)."""
+    printed = card(number)
+    if not cards_played.may_play(state, player, number):
+        return False
+    kind = printed.card_type
+    if kind in (CardType.ENTERPRISE, CardType.PARTNER):
+        return losses.play_cost(state, player, number, printed.cost or 0) <= state.players[player].gold
+    if kind is CardType.TROOP:
+        return bool(troops.destinations(state, player, number))
+    if kind in (CardType.ORANGE, CardType.BLACK):
+        return bool(attacks.targets(state, player, number))
+    return False
+
+
+def why_not_playable(state: PorfirianaState, player: int, number: int) -> str:
+    """Why a card in hand is not playable now, in a player's words (for the table, which says
+    why an option a player may expect is missing); the same tests as `playable`."""
+    printed = card(number)
+    gold = state.players[player].gold
+    if not cards_played.may_play(state, player, number):
+        return "a card in effect forbids playing it now"
+    kind = printed.card_type
+    if kind in (CardType.ENTERPRISE, CardType.PARTNER):
+        return f"it costs {printed.cost or 0} gold and you have {gold}"
+    if kind is CardType.TROOP:
+        if troops.destinations(state, player, number, free=True):
+            return f"you cannot pay for any place it may go ({gold} gold)"
+        return "there is no place it may go (its jurisdiction, or firepower against the troops there)"
+    if kind in (CardType.ORANGE, CardType.BLACK):
+        if attacks.targets(state, player, number, free=True):
+            return f"you cannot pay for any target it may have ({gold} gold)"
+        if kind is CardType.ORANGE:
+            where = f" in {printed.district.value}" if printed.district is not None else ""
+            return f"there is no enterprise{where} it may strike (not your own in unrest)"
+        return "nobody is a target it may have"
+    return f"a {kind.value} card is not played from the hand"
+
+
+def play_from_hand(state: PorfirianaState, player: int, number: int) -> Effect:
+    """Play a card from the player's hand, asking them where or how."""
+    printed = card(number)
+    me = state.players[player]
+    kind = printed.card_type
+    if kind in (CardType.ORANGE, CardType.BLACK):
+        options = tuple(attacks.targets(state, player, number))
+        target = yield from ask(Choice(PlayerId(player), f"Play {printed.name} against", options))
+        yield from attacks.play_attack(state, player, number, target)
+        return
+    if kind is CardType.TROOP:
+        where = tuple(troops.destinations(state, player, number))
+        destination = yield from ask(Choice(PlayerId(player), f"Play {printed.name} to", where))
+        me.hand.remove(number)
+        yield from troops.arrive(state, player, number, destination, origin="hand")
+        if state.troop_place(number) is not None:  # not beaten on arrival (a revolt)
+            yield from hooks.card_moved(state, number, "hand", player, "troops", player)
+        yield from cards_played.tell_played(state, player, printed, destination.cost)
+        yield from cards_played.card_effects(state, player, number, printed)
+        return
+    cost = losses.play_cost(state, player, number, printed.cost or 0)
+    held = Holding(number)
+    if printed.sides:  # a newspaper: its orientation is chosen when played
+        orientation = yield from ask(
+            Choice(PlayerId(player), f"Orientation of {printed.name}", sides_of(number))
+        )
+        held.side = orientation.index
+    me.hand.remove(number)
+    me.gold -= cost
+    narrate(story.played, state, player, number, cost)
+    yield from cards_played.place(state, player, held)
+    yield from hooks.card_moved(state, number, "hand", player, "row", player)
+    yield from cards_played.tell_played(state, player, printed, cost)
+    yield from cards_played.card_effects(state, player, number, held.face)
