@@ -1,1 +1,2 @@
-"""The parts of the checker (compiler/checker.py), one concern each."""
+"""The parts of the checker, one concern each, in layers (compiler/checker.py's docstring draws
+them; tests/compiler/test_checker_layers.py keeps them so). This file imports none of them."""

@@ -39,6 +39,7 @@ class ExpressionChecker:
         self.members = Members(vocabulary, reporter, card)
 
     def argument(self, expr: ast.Expr, expected: Type, what: str, scope: Scope) -> ir.Expr | None:
+        """A value of the type `expected`; `what` names it in the error."""
         value = self.expr(expr, scope, expected)
         if value is None:
             return None
@@ -48,6 +49,7 @@ class ExpressionChecker:
         return value
 
     def condition(self, expr: ast.Expr | None, scope: Scope) -> ir.Expr | None:
+        """A yes/no test, or None where none is written."""
         if expr is None:
             return None
         value = self.expr(expr, scope, BOOL)
@@ -91,6 +93,8 @@ class ExpressionChecker:
         return value
 
     def expr(self, expr: ast.Expr, scope: Scope, expected: Type | None) -> ir.Expr | None:
+        """An expression lowered to IR, or None once its errors are reported. `expected`: the type
+        the place wants (None: any), which tells a card type's or an enum member's name apart."""
         if isinstance(expr, ast.IntLit):
             return ir.IntConst(expr.value, INT)
         if isinstance(expr, ast.StrLit):
