@@ -52,6 +52,7 @@ COMPILED_MODULES = (
             "topple",
             "solitaire",
             "rules",
+            "game_rules",
             "setup",
             "invariants",
         )

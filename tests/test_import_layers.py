@@ -17,6 +17,8 @@ import ast
 from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import REPO
 
 LARGEST_KNOT = 3
@@ -38,6 +40,23 @@ PAMIR_LAYERS = (
     "wakhan wakhan_actions wakhan_telling wakhan_turn",
     "game_rules labels board card_lines preview observe invariants game",  # the session's view
 )
+
+# Pax Porfiriana's rules in layers, the lowest first (README, "Pax Porfiriana's runtime").
+PORFIRIANA_LAYERS = (
+    "state zones prestige story card_lines",  # state and queries; the words the rules tell with
+    "context",  # what card effects call: the rules they set off come with the state (CardRules)
+    "hooks",  # the abilities in effect, run in contexts
+    "economy",  # money and the cubes that follow a value
+    "losses",  # cards leaving play: sacks, retreats, revolts
+    "troops unrest strife regimes topple",
+    "cards_played",  # a card into play
+    "market attacks",
+    "hand actions card_rules",  # the actions of a turn; what card effects set off
+    "rules setup",  # the turn flow
+    "solitaire",  # Díaz
+    "game_rules labels board preview observe invariants game",  # the session's view
+)
+LAYERS = {"paxc.runtime.pamir": PAMIR_LAYERS, "paxc.runtime.porfiriana": PORFIRIANA_LAYERS}
 
 
 def module_files() -> dict[str, Path]:
@@ -161,14 +180,14 @@ def test_the_graph_sees_a_knot() -> None:
     assert any(name.startswith("paxc.runtime.pamir.") for name in imports)
 
 
-def test_pax_pamir_modules_import_only_from_their_layer_and_below() -> None:
-    package = "paxc.runtime.pamir"
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_a_games_modules_import_only_from_their_layer_and_below(package: str) -> None:
     layer_of = {
-        f"{package}.{name}": height for height, names in enumerate(PAMIR_LAYERS) for name in names.split()
+        f"{package}.{name}": height for height, names in enumerate(LAYERS[package]) for name in names.split()
     }
     graph = import_graph()
     modules = {module for module in graph if module.startswith(f"{package}.")}
-    assert modules == set(layer_of), f"modules to place in PAMIR_LAYERS: {sorted(modules ^ set(layer_of))}"
+    assert modules == set(layer_of), f"modules to place in the layers: {sorted(modules ^ set(layer_of))}"
     upward = sorted(
         f"{module} imports {imported}"
         for module in modules

@@ -40,10 +40,10 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.porfiriana import CARDS
-    from paxc.runtime.porfiriana import actions, board, invariants, observe, preview, rules, setup
+    from paxc.runtime.porfiriana import actions, board, game_rules, invariants, observe, preview, setup
 
     return GameKit(
-        rules.PorfirianaRules(),
+        game_rules.PorfirianaRules(),
         board.describe,
         invariants.cards_in_game,
         invariants.violations,

@@ -1,72 +1,55 @@
 """The flow of a game of Pax Porfiriana (rules chapter D): turns of up to three actions, then
 the headline discard, the market refill and the income phase (with depression expenses), until a
-topple is won or the fourth topple passes. `PorfirianaRules` is what the shared session drives.
+topple is won or the fourth topple passes. `game_rules.PorfirianaRules` is what the shared session
+drives, with Díaz's turns in the solitaire.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable
 
 from paxc.generated.porfiriana.vocabulary import ActionsPerTurn, TurnEnded, TurnStarted
 from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.session import CHECKPOINT, Chance, RulesRun
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
-from paxc.runtime.porfiriana import actions, economy, hooks, labels, losses, market, setup, solitaire, story
+from paxc.runtime.porfiriana import actions, economy, hooks, losses, market, story
 from paxc.runtime.porfiriana.state import ACTIONS_PER_TURN, JAILED_ACTIONS, PorfirianaState, TurnState, card
 
 DEPRESSION_EXPENSE = 1
-SOLITAIRE_DIAZ = 1
+
+# A player's turn, or its part before the end of the turn (`take_turn`'s `phase`).
+TakeTurn = Callable[[PorfirianaState, int], Effect]
 
 
-def run(state: PorfirianaState) -> RulesRun:
+def run(state: PorfirianaState, take_turn: TakeTurn) -> RulesRun:
+    """The game, turn after turn, each taken by `take_turn` (`game_rules`: in the solitaire
+    Díaz's by the automaton)."""
     if state.turn_number == 0:
         yield Chance("deck order: " + " ".join(map(str, state.deck)))
     while not state.over:
         yield CHECKPOINT
-        turn = take_turn(state, state.active)
-        yield from (diaz_decides(state, turn) if state.solitaire else turn)
+        yield from take_turn(state, state.active)
         if not state.over:
             state.active = (state.active + 1) % len(state.players)
 
 
-def diaz_decides(state: PorfirianaState, steps: Effect) -> Effect:
-    """The solitaire's Díaz (seat 1) is run by the rules, never asked: any question the rules put
-    to him (use a spy of his? which headline to discard first on his turn?) is settled by a die
-    roll among the options, as chapter L settles his strife and newspaper choices."""
-    try:
-        step = next(steps)
-        while True:
-            if isinstance(step, Choice) and step.chooser == SOLITAIRE_DIAZ:
-                step.answer = step.options[state.rng.below(len(step.options))]
-                step = next(steps)
-                continue
-            yield step
-            step = next(steps)
-    except StopIteration:
-        return
-
-
-def take_turn(state: PorfirianaState, player: int) -> Effect:
+def take_turn(state: PorfirianaState, player: int, phase: TakeTurn | None = None) -> Effect:
+    """A turn: the player's actions (`action_phase`), or what `phase` does in their place (Díaz's
+    moves in the solitaire, which `game_rules` gives), then the end of the turn."""
     state.turn_number += 1
     state.turn.used_triggers.clear()  # "once per turn" counts afresh (Díaz's turn keeps no other record)
     if abilities.round_starts(state.turn_number, len(state.players)):
         state.used_this_round.clear()  # a round: every player (Díaz too) has had a turn
-    yield from _phases(state, player)
+    yield from _phases(state, player, action_phase if phase is None else phase)
     if not state.over and hooks.matters(state, TurnEnded):
         yield from hooks.fire(state, TurnEnded(PlayerId(player)))
 
 
-def _phases(state: PorfirianaState, player: int) -> Effect:
+def _phases(state: PorfirianaState, player: int, phase: TakeTurn) -> Effect:
     """The active player's actions (Díaz's, in the solitaire), then the headline discard, the
     market refill and the income phase: all a turn is."""
-    if state.solitaire and player == 1:
-        if hooks.matters(state, TurnStarted):  # his turn keeps the turn state it finds
-            yield from hooks.fire(state, TurnStarted(PlayerId(player)))
-        yield from solitaire.diaz_turn(state)
-    else:
-        yield from action_phase(state, player)
+    yield from phase(state, player)
     if state.over:
         return
     yield from market.discard_headlines(state, player)
@@ -118,28 +101,3 @@ def income_phase(state: PorfirianaState, player: int) -> Effect:
             narrate(story.kept_in_depression, state, player, DEPRESSION_EXPENSE, number)
         else:
             yield from losses.discard_card_in_play(state, number)
-
-
-# ---------------------------------------------------------------------- the session's view
-
-
-class PorfirianaRules:
-    name = "porfiriana"
-
-    def new_state(self, options: Mapping[str, Any], seed: int) -> PorfirianaState:
-        return setup.new_state(options, seed)
-
-    def run(self, state: PorfirianaState) -> RulesRun:
-        return run(state)
-
-    def copy_state(self, state: PorfirianaState) -> PorfirianaState:
-        return state.copy()
-
-    def returns(self, state: PorfirianaState) -> list[float]:
-        return [1.0 if p == state.winner else 0.0 for p in range(len(state.players))]
-
-    def digest(self, state: PorfirianaState) -> str:
-        return state.digest()
-
-    def label(self, state: PorfirianaState, option: object) -> str:
-        return labels.label(state, option)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType
+from paxc.generated.porfiriana.vocabulary import CardBought, CardPlayed, CardType, TurnStarted
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import (
@@ -56,6 +56,31 @@ def roll_die(state: PorfirianaState) -> int:
 
 
 # ---------------------------------------------------------------------- Díaz's turn
+
+
+def diaz_decides(state: PorfirianaState, steps: Effect) -> Effect:
+    """The solitaire's Díaz (seat 1) is run by the rules, never asked: any question the rules put
+    to him (use a spy of his? which headline to discard first on his turn?) is settled by a die
+    roll among the options, as chapter L settles his strife and newspaper choices."""
+    try:
+        step = next(steps)
+        while True:
+            if isinstance(step, Choice) and step.chooser == DIAZ:
+                step.answer = step.options[state.rng.below(len(step.options))]
+                step = next(steps)
+                continue
+            yield step
+            step = next(steps)
+    except StopIteration:
+        return
+
+
+def diaz_phase(state: PorfirianaState, player: int) -> Effect:
+    """What Díaz does in place of a player's actions (`rules.take_turn`); his turn keeps the turn
+    state it finds."""
+    if hooks.matters(state, TurnStarted):
+        yield from hooks.fire(state, TurnStarted(PlayerId(player)))
+    yield from diaz_turn(state)
 
 
 def diaz_turn(state: PorfirianaState) -> Effect:

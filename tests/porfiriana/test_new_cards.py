@@ -27,7 +27,7 @@ from paxc.generated.porfiriana.vocabulary import (
 )
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.porfiriana import actions, economy, hooks, rules
+from paxc.runtime.porfiriana import actions, economy, game_rules, hooks
 from paxc.runtime.porfiriana.actions import EndTurn, PlayCard, Sell
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState, card
@@ -216,10 +216,10 @@ def test_minister_of_justice_makes_your_black_cards_one_action_until_your_turn_e
     act(state, 0, PlayCard(LAWSUIT.number), [lambda target: target.victim == 1])
     assert state.turn.actions_left == 1  # the black card took one action
 
-    drive(rules.take_turn(state, 1), [lambda o: isinstance(o, EndTurn)], then_first=True)
+    drive(game_rules.take_turn(state, 1), [lambda o: isinstance(o, EndTurn)], then_first=True)
     assert state.lasting  # another player's turn ended: still in effect
     assert needed(state, 0, LAWSUIT.number) == 1
-    drive(rules.take_turn(state, 0), [lambda o: isinstance(o, EndTurn)], then_first=True)
+    drive(game_rules.take_turn(state, 0), [lambda o: isinstance(o, EndTurn)], then_first=True)
     assert state.lasting == [] and '"lasting"' not in state.digest()
     assert needed(state, 0, LAWSUIT.number) == 2
 
@@ -261,12 +261,12 @@ def test_a_turn_starts_with_no_once_per_turn_trigger_used() -> None:
     turn state it finds)."""
     state = empty_state()
     state.turn.used_triggers.add("0@somewhere")
-    drive(rules.take_turn(state, 0), [lambda o: isinstance(o, EndTurn)], then_first=True)
+    drive(game_rules.take_turn(state, 0), [lambda o: isinstance(o, EndTurn)], then_first=True)
     assert state.turn.used_triggers == set()
     solo = empty_state(2)
     solo.solitaire = True
     solo.turn.used_triggers.add("0@somewhere")
-    drive(rules.take_turn(solo, 1), [], then_first=True)
+    drive(game_rules.take_turn(solo, 1), [], then_first=True)
     assert solo.turn.used_triggers == set()
 
 

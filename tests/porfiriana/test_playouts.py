@@ -11,8 +11,8 @@ import pytest
 
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session
+from paxc.runtime.porfiriana.game_rules import PorfirianaRules
 from paxc.runtime.porfiriana.invariants import cards_in_game, violations
-from paxc.runtime.porfiriana.rules import PorfirianaRules
 
 MAX_DECISIONS = 20_000
 

@@ -20,7 +20,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Regime,
 )
 from paxc.runtime.effects import Choice
-from paxc.runtime.porfiriana import economy, market, prestige, rules, strife
+from paxc.runtime.porfiriana import economy, game_rules, market, prestige, strife
 from paxc.runtime.porfiriana.actions import (
     Buy,
     BuyPublic,
@@ -516,7 +516,7 @@ def test_a_turn_ends_with_the_headline_discard_the_refill_and_income() -> None:
     state.deck = [c.number for c in cards(CardType.ENTERPRISE)][10:30]
     put(state, 0, SHOP_2.number)
     income = economy.income(state, 0)
-    drive(rules.take_turn(state, 0), [EndTurn()])
+    drive(game_rules.take_turn(state, 0), [EndTurn()])
     assert state.bull_bear == [BEARS[0]]
     assert state.market[0][0] == SHOP.number
     assert all(n is not None for row in state.market for n in row)

@@ -18,7 +18,7 @@ from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice, Effect
 from paxc.runtime.porfiriana import losses, market, solitaire
-from paxc.runtime.porfiriana.rules import PorfirianaRules
+from paxc.runtime.porfiriana.game_rules import PorfirianaRules
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, CUBES_PER_PLAYER, Holding, PorfirianaState, card
 

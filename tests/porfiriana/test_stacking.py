@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 from paxc.generated.porfiriana.vocabulary import Card, CardType, PurchaseCost
-from paxc.runtime.porfiriana import market
+from paxc.runtime.porfiriana import game_rules, market
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, count_in_random_games
@@ -139,7 +139,7 @@ def test_market_gossip_acts_once_per_round(
     their turns, and again once the first player's next turn begins a round."""
     from paxc.generated.porfiriana.vocabulary import CardSold
     from paxc.runtime.effects import PlayerId
-    from paxc.runtime.porfiriana import hooks, rules
+    from paxc.runtime.porfiriana import hooks
     from paxc.runtime.porfiriana.actions import EndTurn
     from tests.porfiriana.scenario import drive
 
@@ -151,7 +151,7 @@ def test_market_gossip_acts_once_per_round(
 
     def end_turn(player: int) -> None:
         state.active = player
-        drive(rules.take_turn(state, player), [lambda o: isinstance(o, EndTurn)], then_first=True)
+        drive(game_rules.take_turn(state, player), [lambda o: isinstance(o, EndTurn)], then_first=True)
 
     def paid_for_two_sales() -> int:
         before = state.players[0].gold

@@ -13,7 +13,7 @@ import pytest
 
 from paxc.generated.porfiriana.vocabulary import Card, CardType, TurnEnded, TurnStarted
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.porfiriana import economy, hooks, market, rules
+from paxc.runtime.porfiriana import economy, game_rules, hooks, market, rules
 from paxc.runtime.porfiriana.actions import Buy, EndTurn, Sell
 from paxc.runtime.porfiriana.state import PorfirianaState
 from tests.conftest import REPO
@@ -128,7 +128,7 @@ def test_chief_of_staff_gives_you_one_more_action_each_turn(
 def _one_turn(state: PorfirianaState, player: int) -> None:
     """A whole turn as the rules run it: no action taken, then the headline discard, the refill
     and the income phase."""
-    drive(rules.take_turn(state, player), [lambda o: isinstance(o, EndTurn)], then_first=True)
+    drive(game_rules.take_turn(state, player), [lambda o: isinstance(o, EndTurn)], then_first=True)
 
 
 def test_early_riser_gains_at_the_start_of_your_turn_only(
@@ -183,7 +183,7 @@ def test_every_turn_starts_and_ends_diaz_included(
     solo = empty_state(2)
     solo.solitaire = True
     fired.clear()
-    drive(rules.take_turn(solo, 1), [], then_first=True)
+    drive(game_rules.take_turn(solo, 1), [], then_first=True)
     assert fired[0] == TurnStarted(PlayerId(1)) and fired[-1] == TurnEnded(PlayerId(1))
 
 

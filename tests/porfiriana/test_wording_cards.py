@@ -17,7 +17,7 @@ from paxc.generated.porfiriana.vocabulary import Action, ActionTaken, Card, Card
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.effects import PlayerId
-from paxc.runtime.porfiriana import hooks, rules
+from paxc.runtime.porfiriana import game_rules, hooks, solitaire
 from paxc.runtime.porfiriana.actions import PlayCard
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState
@@ -151,7 +151,9 @@ def test_diaz_rolls_for_an_offer_and_is_never_offered_a_payment(wording_cards: M
         state.players[1].hand = [SHOP_2.number]
         (one_shot,) = ledger.abilities[0].one_shots
         drive(
-            rules.diaz_decides(state, run_effect(one_shot.run(PorfirianaContext(state, 1, ledger.number)))),
+            solitaire.diaz_decides(
+                state, run_effect(one_shot.run(PorfirianaContext(state, 1, ledger.number)))
+            ),
             [],
         )
         outcomes.add(SHOP_2.number in state.discard)
@@ -181,7 +183,7 @@ def test_the_previews_of_yes_and_no_say_the_payment_or_nothing(
     played = games.find("porfiriana").load_kit()
     assert played.consequences is not None and played.secrets is not None
 
-    class Arranged(rules.PorfirianaRules):
+    class Arranged(game_rules.PorfirianaRules):
         """The rules from the arranged state."""
 
         def new_state(self, options: Mapping[str, Any], seed: int) -> PorfirianaState:

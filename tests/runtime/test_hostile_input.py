@@ -21,7 +21,7 @@ from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import BadSave, Session
 from paxc.runtime.pamir.game_rules import PamirRules
-from paxc.runtime.porfiriana.rules import PorfirianaRules
+from paxc.runtime.porfiriana.game_rules import PorfirianaRules
 from tests.conftest import REPO
 
 PAXC = str(REPO / ".venv" / "bin" / "paxc")
