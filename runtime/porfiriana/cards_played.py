@@ -29,7 +29,7 @@ def may_play(state: PorfirianaState, player: int, number: int) -> bool:
 
 def place(state: PorfirianaState, player: int, held: Holding) -> Effect:
     """Put a card in the player's row with its printed income cubes (as the supply allows);
-    mines, banks and prestige cubes follow through `settle`."""
+    mines, banks and prestige cubes follow through `losses.settle`."""
     me = state.players[player]
     if card(held.number).card_type is CardType.ENTERPRISE and economy.income_target(state, held) is None:
         held.income = min(card(held.number).income or 0, me.cubes)

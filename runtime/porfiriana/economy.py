@@ -152,8 +152,8 @@ def cube_points_in_stack(state: PorfirianaState, player: int, takes: TakesCube) 
 def regime_changed(state: PorfirianaState) -> None:
     """A regime change adjusts every mine and bank to the new values (rules H), even one whose
     value stays the same (a mine from the Pax to martial law): forget the value they were set to,
-    so that the next `settle` sets them again. Prestige cubes need nothing here: a change to or
-    from the Pax changes their value (the points taking a cube)."""
+    so that the next `losses.settle` sets them again. Prestige cubes need nothing here: a change
+    to or from the Pax changes their value (the points taking a cube)."""
     for player in state.players:
         for held in player.row:
             if follows_regime(held):

@@ -18,8 +18,9 @@ the human the most prestige points; then one not in unrest; then the highest car
 
 Also: a headline leaving the zero-cost column at the end of a turn is played on its event
 orientation when its arrow is the Pax (`market.diaz_headline`, as his own), and a human
-speculation cube on a card Díaz takes pays the human. Díaz earns no income (economy.py), rolls for the faction he loses
-in a strife (strife.py), and is toppled against his own defence (topple.py).
+speculation cube on a card Díaz takes pays the human. Díaz earns no income (economy.py), rolls
+for the faction he loses in a strife (strife.py), is toppled against his own defence (topple.py),
+and answers by a die any other question the rules put to him (`diaz_decides`).
 
 Nothing here names a card; cards are known by their attributes.
 """
