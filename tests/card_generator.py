@@ -7,15 +7,16 @@ values of the types its parameters want, inside the statements of the language (
 `choose`, `choose up to`, `may`, `let`, `set`, `until`). What the checker still refuses (a
 conflict with another card's modifier, say) is left out of the property, and counted.
 
-The choices come from a `Draw` (hypothesis's `data.draw` in the tests), so that a failing card
-shrinks to a small one.
+The choices come from a `Draw`, a chooser of whole numbers in a range: hypothesis's in the test
+(tests/test_generated_cards.py, so that a failing card shrinks to a small one), a seeded random
+generator's in the long campaign (tests/generated_cards_campaign.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from hypothesis import strategies as st
 
@@ -23,7 +24,14 @@ from paxc.compiler.types import Type
 from paxc.compiler.vocabulary import HookSpec, ParamSpec, Vocabulary
 
 T = TypeVar("T")
-Draw = Callable[[st.SearchStrategy[Any]], Any]
+Draw = Callable[[int, int], int]
+"""A whole number from `low` to `high`, both included."""
+
+
+def hypothesis_draw(data: st.DataObject) -> Draw:
+    """The chooser of a hypothesis example, so that what it draws shrinks."""
+    return lambda low, high: int(data.draw(st.integers(low, high)))
+
 
 # The card types each game plays from hand into play (their abilities then act), with the value
 # each required attribute gets.
@@ -52,13 +60,13 @@ class CardWriter:
     # ------------------------------------------------------------------ choices
 
     def pick(self, options: Sequence[T]) -> T:
-        return options[self._draw(st.integers(0, len(options) - 1))]
+        return options[self._draw(0, len(options) - 1)]
 
     def number(self, low: int, high: int) -> int:
-        return int(self._draw(st.integers(low, high)))
+        return self._draw(low, high)
 
     def chance(self, percent: int) -> bool:
-        return bool(self._draw(st.integers(0, 99)) < percent)
+        return self._draw(0, 99) < percent
 
     def fresh(self, stem: str) -> str:
         self._names += 1

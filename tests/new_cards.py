@@ -6,8 +6,8 @@ and play them in random games.
 - `join_pamir` / `join_porfiriana`: make one such card part of its game for one test.
 - `count_in_random_games`: put the fixture cards on top of the deck (and nowhere else), play random
   games with every invariant checked after each decision, and count how often each card's
-  abilities acted (a modifier when it changed the value it was asked about, not each time it
-  was asked); the test fails when a game breaks an invariant or when any of the cards never acted.
+  abilities acted (an effect when it changed the game's state, a modifier when it changed the
+  value it was asked about: not each time one was run or asked); the test fails when a game breaks an invariant or when any of the cards never acted.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import pytest
 
 from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
-from paxc.runtime.effects import Ability
+from paxc.runtime.effects import Ability, Effect
 from tests.conftest import REPO
 
 Game = Literal["pamir", "porfiriana"]
@@ -84,16 +84,25 @@ def join_porfiriana(card: Any, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def counted_card(printed: Any, acted: Counter[int]) -> Any:
     """The card with every ability wrapped to count in `acted[number]` each time it acts: a
-    one-shot or a trigger run, a replacement run, a modifier that changed the value it was asked
-    about (one asked that leaves it as it was did nothing), in play or lasting, on every side
-    (the runtime cannot tell the wrapped card from the printed one)."""
+    one-shot, trigger or replacement whose run changed the game's state (its digest, the one a
+    save is checked with), a modifier that changed the value it was asked about (asked and left
+    as it was, it did nothing), in play or lasting, on every side (the runtime cannot tell the
+    wrapped card from the printed one)."""
 
-    def counting(function: Callable[..., Any]) -> Callable[..., Any]:
-        def count(*args: Any) -> Any:
-            acted[printed.number] += 1
-            return function(*args)
+    def counting(run: Callable[..., Effect]) -> Callable[..., Effect]:
+        """The effect `run` starts, counted once it has ended if the game's state is not what it
+        was when it began (whatever the effect asked on the way: a choice whose answer left
+        everything as it was did nothing)."""
 
-        return count
+        def start(ctx: Any, *event: Any) -> Effect:
+            before = ctx.state.digest()
+            try:
+                yield from run(ctx, *event)
+            finally:
+                if ctx.state.digest() != before:
+                    acted[printed.number] += 1
+
+        return start
 
     def counting_changes(apply: Callable[[Any, Any, Any], Any]) -> Callable[[Any, Any, Any], Any]:
         def count(ctx: Any, hook: Any, value: Any) -> Any:
@@ -135,15 +144,17 @@ def count_in_random_games(
     seed: int,
     games: int,
     other_games: Sequence[tuple[Mapping[str, Any], int]] = (),
+    rare_games: int = 300,
 ) -> Counter[int]:
     """Play the fixture cards `numbers` (of the module `compile_card_file` made) in random games
     and return how many times each card's abilities acted.
 
     The cards join the game counted (`counted_card`) and go on top of the deck, so that they
-    reach the market at once; which of them comes first depends on the game's seed, so that
-    each card leads some games. `games` three-player games are played from `seed`, then for each (options,
+    reach the market at once; which of them
+    comes first depends on the game's seed, so that each card leads some games. `games` three-player games are played from `seed`, then for each (options,
     count) of `other_games` (the Díaz solitaire, say) that many games with those options, each
-    with every invariant checked after each decision. The test fails on the first game that breaks one, or at the end when a card never
+    with every invariant checked after each decision; then, while a card has not acted yet, up to
+    `rare_games` more three-player games. The test fails on the first game that breaks an invariant, or at the end when a card never
     acted: a card the random games cannot bring into play proves nothing."""
     from paxc.runtime.commands import game_seeds, play_one
 
@@ -154,8 +165,8 @@ def count_in_random_games(
         join(card, monkeypatch)
         # A card's text that names `this` compares with the module's card: the counted one now.
         monkeypatch.setattr(fixture, f"CARD_{card.number}", card)
-    dealer = _dealer(game, monkeypatch)
-    dealt = dealer.new_state
+    dealing = dealer(game, monkeypatch)
+    dealt = dealing.new_state
     on_top = [card.number for card in added]
 
     def new_state(options: Any, seed: int) -> Any:
@@ -175,22 +186,35 @@ def count_in_random_games(
             state.unused[:] = [n for n in state.unused if n not in on_top]
         return state
 
-    monkeypatch.setattr(dealer, "new_state", new_state)
+    monkeypatch.setattr(dealing, "new_state", new_state)
+
+    def play(options: Mapping[str, Any], game_seed: int) -> None:
+        result = play_one(game, options, game_seed, check=True)
+        assert result.error is None, f"{options} seed {game_seed}: {result.error}"
+
     for options, count in (({"players": 3}, games), *other_games):
         for game_seed in game_seeds(seed, count):
-            result = play_one(game, options, game_seed, check=True)
-            assert result.error is None, f"{options} seed {game_seed}: {result.error}"
+            play(options, game_seed)
+    # A card that can act only in a position random players seldom reach (an enterprise of
+    # theirs in unrest when they play it, say) gets more three-player games, until it acts.
+    more = game_seeds(seed, games + rare_games)[games:]
+    while more and set(on_top) - set(acted):
+        play({"players": 3}, more.pop(0))
     never = sorted(set(on_top) - set(acted))
     assert not never, f"cards that never acted: {never}; acted: {dict(sorted(acted.items()))}"
     return acted
 
 
-def _dealer(game: Game, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+def dealer(game: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The module whose `new_state` deals a game, made to deal from the card table with the new
-    cards in it."""
+    cards in it (the dealing module holds the table it was imported with: without this, a test
+    would deal with or without the new cards depending on which module the process imported
+    first)."""
     if game == "pamir":
+        from paxc.generated import pamir
         from paxc.runtime.pamir import rules
 
+        monkeypatch.setattr(rules, "CARDS", pamir.CARDS)
         return rules
     from paxc.generated import porfiriana
     from paxc.runtime.porfiriana import setup

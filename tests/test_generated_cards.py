@@ -12,7 +12,8 @@ The suite runs a few examples. A long run draws more, for instance:
 
     PAXC_GENERATED_CARDS=100 .venv/bin/pytest tests/test_generated_cards.py -s
 
-(examples per game; `-s` prints what each run did).
+(examples per game; `-s` prints what each run did). Thousands of files: the campaign
+tests/generated_cards_campaign.py, which draws the same cards and runs mypy once per batch.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
 from paxc.compiler.vocabulary import Vocabulary
 from paxc.runtime.commands import game_seeds, play_one
-from tests.card_generator import card_file
+from tests.card_generator import card_file, hypothesis_draw
 from tests.conftest import REPO
-from tests.new_cards import join_pamir, join_porfiriana
+from tests.new_cards import dealer, join_pamir, join_porfiriana
 from tests.test_static_checks import namespace_view
 
 EXAMPLES = int(os.environ.get("PAXC_GENERATED_CARDS", "2"))
@@ -85,24 +86,14 @@ def import_module(path: Path) -> ModuleType:
     return module
 
 
-def play_with(game: str, cards: list[Any], seed: int) -> list[str]:
+def play_with(game: str, cards: list[Any], seed: int, games: int = GAMES) -> list[str]:
     """Random games with the cards in the game, on top of the deck: the errors (none, we hope)."""
     join = join_pamir if game == "pamir" else join_porfiriana
     with pytest.MonkeyPatch.context() as monkeypatch:
         for card in cards:
             join(card, monkeypatch)
-        dealer: ModuleType
-        if game == "pamir":
-            from paxc.runtime.pamir import rules
-
-            dealer = rules
-        else:
-            from paxc.generated import porfiriana
-            from paxc.runtime.porfiriana import setup
-
-            monkeypatch.setattr(setup, "CARDS", porfiriana.CARDS)
-            dealer = setup
-        dealt = dealer.new_state
+        dealing = dealer(game, monkeypatch)
+        dealt = dealing.new_state
         on_top = [card.number for card in cards]
 
         def new_state(options: Any, seed: int) -> Any:
@@ -119,9 +110,9 @@ def play_with(game: str, cards: list[Any], seed: int) -> list[str]:
                 state.unused[:] = [n for n in state.unused if n not in on_top]
             return state
 
-        monkeypatch.setattr(dealer, "new_state", new_state)
+        monkeypatch.setattr(dealing, "new_state", new_state)
         results = [
-            play_one(game, {"players": 3}, game_seed, check=True) for game_seed in game_seeds(seed, GAMES)
+            play_one(game, {"players": 3}, game_seed, check=True) for game_seed in game_seeds(seed, games)
         ]
     return [f"seed {r.seed}: {r.error}" for r in results if r.error is not None]
 
@@ -129,7 +120,7 @@ def play_with(game: str, cards: list[Any], seed: int) -> list[str]:
 def check_contract(game: str, data: st.DataObject, scratch: Path) -> None:
     vocab = vocabulary(game)
     numbers = range(FIRST_NUMBER, FIRST_NUMBER + CARDS_PER_FILE)
-    text = card_file(game, vocab, data.draw, numbers)
+    text = card_file(game, vocab, hypothesis_draw(data), numbers)
     source = scratch / "cards" / game / "generated_cards.pax"
     source.parent.mkdir(parents=True, exist_ok=True)
     source.write_text(text, encoding="utf-8")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Sequence
 from typing import Any, TypeVar
 
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import (
     Ability,
     Choice,
@@ -19,6 +20,13 @@ from paxc.runtime.effects import (
 )
 
 V = TypeVar("V")
+
+REPEATS_PER_TURN = 20
+"""How many times one trigger may act for one owner in one turn. Cards can make a loop that no rule
+ends (say, a trigger on a card moving that moves a card into a hand over its limit, whose discard
+is a card moving): the rules have no such loops, so the runtime ends them. The trigger that acts
+this many times rests until the next turn starts, and the story says so. No printed card
+comes near it: the most any acted in one turn of random games is told in the README."""
 
 # One ability in effect: the context its effects run in, its owner, the ability, and a name
 # to show its owner when they are asked whether to use it.
@@ -94,13 +102,15 @@ def fire(
     event: object,
     used_this_turn: set[str] | None = None,
     used_this_round: set[str] | None = None,
+    acts_this_turn: dict[str, int] | None = None,
 ) -> Effect:
     """Run every trigger responding to `event` whose condition holds (an optional one asks).
 
     A trigger limited to once per turn (round) is recorded in `used_this_turn` (`used_this_round`:
     state the game clears at each turn start, or at the start of each round, `round_starts`)
     when it acts, by its owner and its place in the card files; a game with no such record gives
-    None, and those triggers then act every time.
+    None, and those triggers then act every time. `acts_this_turn` (cleared at each turn start)
+    counts every trigger's acts, so that none acts more than `REPEATS_PER_TURN` times a turn.
     """
     event_type = type(event)
     matching = [
@@ -116,12 +126,22 @@ def fire(
         )
         if record is not None and key in record:
             continue
+        acted = acts_this_turn.get(key, 0) if acts_this_turn is not None else 0
+        if acted >= REPEATS_PER_TURN:
+            continue
         if not trigger.applies(ctx, event):
             continue
         if trigger.optional and not (yield from confirm(owner, f"{name}: use its ability now?")):
             continue
         if record is not None:
             record.add(key)
+        if acts_this_turn is not None:
+            acts_this_turn[key] = acted + 1
+            if acted + 1 == REPEATS_PER_TURN:
+                narrate(
+                    f"{name} has acted {REPEATS_PER_TURN} times this turn: it rests until the next turn "
+                    "(a loop that no rule ends)"
+                )
         yield from run_effect(trigger.run(ctx, event))
 
 

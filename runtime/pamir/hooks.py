@@ -367,6 +367,7 @@ def fire(state: PamirState, event: object) -> Effect:
             event,
             state.turn.used_triggers,
             state.used_this_round,
+            state.turn.trigger_acts,
         )
     if before:
         lasting.told(state.lasting, _ENDS, event, before)

@@ -73,6 +73,9 @@ class TurnState:
     placed_blocks: dict[str, int] = field(default_factory=dict)  # location key -> blocks placed this turn
     placed_cylinders: dict[str, int] = field(default_factory=dict)
     used_triggers: set[str] = field(default_factory=set)  # "once per turn" triggers that acted
+    trigger_acts: dict[str, int] = field(
+        default_factory=dict
+    )  # each trigger's acts this turn (the loop limit)
 
 
 @dataclass(slots=True)
@@ -265,6 +268,7 @@ class PamirState:
                 dict(self.turn.placed_blocks),
                 dict(self.turn.placed_cylinders),
                 set(self.turn.used_triggers),
+                dict(self.turn.trigger_acts),
             ),
             checks_resolved=self.checks_resolved,
             winner=self.winner,

@@ -292,7 +292,9 @@ def _fire_triggers(
     if state.lasting:
         carrying.extend(e for e in _lasting(state) if owner is None or e[1] == owner)
     if carrying:
-        yield from abilities.fire(carrying, event, state.turn.used_triggers, state.used_this_round)
+        yield from abilities.fire(
+            carrying, event, state.turn.used_triggers, state.used_this_round, state.turn.trigger_acts
+        )
 
 
 def card_moved(

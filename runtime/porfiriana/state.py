@@ -142,6 +142,9 @@ class TurnState:
     extra_actions_used: list[int] = field(default_factory=list)  # partners whose bonus was used
     jailed_at_start: bool = False  # two actions only, until the player leaves jail
     used_triggers: set[str] = field(default_factory=set)  # "once per turn" triggers that acted
+    trigger_acts: dict[str, int] = field(
+        default_factory=dict
+    )  # each trigger's acts this turn (the loop limit)
 
     def copy(self) -> TurnState:
         return TurnState(
@@ -150,6 +153,7 @@ class TurnState:
             list(self.extra_actions_used),
             self.jailed_at_start,
             set(self.used_triggers),
+            dict(self.trigger_acts),
         )
 
 

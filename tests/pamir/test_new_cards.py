@@ -244,4 +244,4 @@ def test_random_games_fail_for_a_card_that_never_acts(
 ) -> None:
     """The counting itself can fail: with no game played, no card acts, and the test says which."""
     with pytest.raises(AssertionError, match=r"never acted: \[901, 902\]"):
-        count_in_random_games("pamir", new_cards, (901, 902), monkeypatch, seed=5, games=0)
+        count_in_random_games("pamir", new_cards, (901, 902), monkeypatch, seed=5, games=0, rare_games=0)

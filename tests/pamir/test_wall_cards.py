@@ -197,7 +197,7 @@ def test_a_dead_modifier_fails_the_counter(wall_cards: ModuleType, monkeypatch: 
     watched = dataclasses.replace(ability, modifiers=(dataclasses.replace(modifier, apply=asking),))
     monkeypatch.setattr(wall_cards, "CARD_999", dataclasses.replace(clerk, abilities=(watched,)))
     with pytest.raises(AssertionError, match=r"never acted: \[999\]"):
-        count_in_random_games("pamir", wall_cards, [999], monkeypatch, seed=7, games=10)
+        count_in_random_games("pamir", wall_cards, [999], monkeypatch, seed=7, games=10, rare_games=0)
     assert asked["asked"] > 0
 
 
@@ -212,3 +212,24 @@ def test_a_card_in_two_places_breaks_an_invariant() -> None:
     state.deck = [number]
     start = invariants.cards_in_game(state)
     assert any("two places" in problem for problem in invariants.violations(state, start))
+
+
+def test_an_effect_that_changes_nothing_fails_the_counter(
+    wall_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Hard Winter's one-shot, made to run (and ask nothing) without changing anything: it runs
+    # in many games and never acts. The same card as printed acts (test above).
+    runs: Counter[str] = Counter()
+    winter: Card = wall_cards.CARD_993
+    (ability,) = winter.abilities
+    (one_shot,) = ability.one_shots
+
+    def idle(ctx: Any) -> Any:
+        runs["ran"] += 1
+        yield from ()
+
+    idling = dataclasses.replace(ability, one_shots=(dataclasses.replace(one_shot, run=idle),))
+    monkeypatch.setattr(wall_cards, "CARD_993", dataclasses.replace(winter, abilities=(idling,)))
+    with pytest.raises(AssertionError, match=r"never acted: \[993\]"):
+        count_in_random_games("pamir", wall_cards, [993], monkeypatch, seed=7, games=10, rare_games=0)
+    assert runs["ran"] > 0

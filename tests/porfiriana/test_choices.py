@@ -167,7 +167,7 @@ def test_the_choice_cards_play_in_random_games_with_every_invariant(
     """The cards join the deck, on top so that they reach the market at once; random
     three-player games are played with every invariant checked after each decision, each card's
     effect counted (by wrapping it, which the runtime cannot tell)."""
-    acted = count_in_random_games("porfiriana", choice_cards, NUMBERS, monkeypatch, seed=7, games=30)
+    acted = count_in_random_games("porfiriana", choice_cards, NUMBERS, monkeypatch, seed=11, games=30)
     print("times each choice card acted in 30 games:", dict(sorted(acted.items())))
 
 

@@ -1,0 +1,82 @@
+"""Loops that no rule ends are ended by the runtime (core.abilities.REPEATS_PER_TURN).
+
+A card can make one in the card language alone (tests/pamir/fixtures/loop_cards.pax, found by the
+generated-cards campaign): before the limit, a game with it never ended. With it, the trigger acts
+that many times in the turn the loop starts, rests until the next turn, and the game goes on to
+its end with every invariant checked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from paxc.runtime.core import abilities
+from paxc.runtime.effects import Ability, Choice, Effect, PlayerId, Trigger
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file
+from tests.test_generated_cards import play_with
+
+FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "loop_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def loop_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FIXTURE, "pamir", tmp_path_factory.mktemp("loop_cards"))
+
+
+class Moved:
+    """An event for the unit test: something happened that the trigger answers."""
+
+
+def answering_trigger(runs: list[int]) -> Ability[Any]:
+    def run(ctx: object, event: Moved) -> Effect:
+        runs.append(1)
+        yield from ()
+
+    trigger: Trigger[Any, Moved] = Trigger(Moved, lambda ctx, event: True, run, optional=False, source="x:1")
+    return Ability(title="Again", triggers=(trigger,))
+
+
+def fire_times(times: int, in_effect: Iterable[Any], acts: dict[str, int] | None) -> None:
+    for _ in range(times):
+        effect = abilities.fire(in_effect, Moved(), set(), set(), acts)
+        for decision in effect:
+            assert not isinstance(decision, Choice), "the trigger asks nothing"
+
+
+def test_a_trigger_acts_at_most_the_limit_in_a_turn_and_again_the_next() -> None:
+    runs: list[int] = []
+    in_effect = [(None, PlayerId(0), answering_trigger(runs), "Looper")]
+    acts: dict[str, int] = {}
+    fire_times(abilities.REPEATS_PER_TURN + 5, in_effect, acts)
+    assert len(runs) == abilities.REPEATS_PER_TURN
+    acts.clear()  # the next turn starts
+    fire_times(3, in_effect, acts)
+    assert len(runs) == abilities.REPEATS_PER_TURN + 3
+    # A game that keeps no record has every event answered.
+    fire_times(abilities.REPEATS_PER_TURN + 5, in_effect, None)
+    assert len(runs) == 2 * abilities.REPEATS_PER_TURN + 8
+
+
+def test_the_looping_card_lets_every_game_end(
+    loop_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    most: Counter[str] = Counter()
+    fire = abilities.fire
+
+    def watched(in_effect: Any, event: object, *records: Any) -> Effect:
+        yield from fire(in_effect, event, *records)
+        acts = records[2] if len(records) > 2 else None
+        for key, count in (acts or {}).items():
+            most[key] = max(most[key], count)
+
+    monkeypatch.setattr(abilities, "fire", watched)
+    errors = play_with("pamir", [loop_cards.CARD_996], seed=3, games=6)
+    assert errors == []
+    # The loop happened (the limit was reached), and was ended.
+    assert max(most.values(), default=0) == abilities.REPEATS_PER_TURN
