@@ -92,6 +92,9 @@ def _public(state: PamirState) -> Data:
             # The "once per turn" triggers that acted this turn ("owner@source"): a trigger acts
             # on the table, so everyone knows it is spent until the turn ends.
             "used_triggers": sorted(state.turn.used_triggers),
+            # How many times each trigger acted this turn: one that reached the limit of a loop
+            # (core.abilities.REPEATS_PER_TURN) rests until the turn ends.
+            "trigger_acts": dict(sorted(state.turn.trigger_acts.items())),
         },
         "wakhan": _wakhan(state),
         "winner": state.winner,

@@ -98,6 +98,7 @@ def _public(state: PorfirianaState) -> Data:
             "extra_actions_used": list(state.turn.extra_actions_used),
             "jailed_at_start": state.turn.jailed_at_start,
             "used_triggers": sorted(state.turn.used_triggers),  # "owner@source"
+            "trigger_acts": dict(sorted(state.turn.trigger_acts.items())),  # the loop limit's count
         },
         # Effects a played card started `until` a duration ends: [card, ability, owner, until].
         "lasting": [[e.card, e.ability, e.owner, e.until, e.armed] for e in state.lasting],

@@ -47,7 +47,7 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
     },
     TurnState: {
         "public": {"actions_taken", "used_cards", "paid_onto", "placed_blocks", "placed_cylinders"}
-        | {"used_triggers"},
+        | {"used_triggers", "trigger_acts"},
         "not_shown": set(),
     },
 }

@@ -256,7 +256,7 @@ def test_pawnbroker_pays_for_your_first_sale_of_each_turn(
     assert state.players[0].gold == 30 + 3 * price + 2
 
 
-def test_a_turn_starts_with_no_once_per_turn_trigger_used() -> None:
+def test_a_turn_starts_with_no_trigger_used() -> None:
     """The rules clear the record at each turn start, Díaz's included (whose turn keeps the
     turn state it finds)."""
     state = empty_state()
@@ -266,8 +266,9 @@ def test_a_turn_starts_with_no_once_per_turn_trigger_used() -> None:
     solo = empty_state(2)
     solo.solitaire = True
     solo.turn.used_triggers.add("0@somewhere")
+    solo.turn.trigger_acts["0@somewhere"] = 20  # the loop limit's count, too
     drive(game_rules.take_turn(solo, 1), [], then_first=True)
-    assert solo.turn.used_triggers == set()
+    assert solo.turn.used_triggers == set() and solo.turn.trigger_acts == {}
 
 
 def test_a_sale_fires_card_sold_then_action_taken(monkeypatch: pytest.MonkeyPatch) -> None:

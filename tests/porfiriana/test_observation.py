@@ -52,7 +52,7 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
     },
     TurnState: {
         "public": {"actions_left", "market_purchases", "extra_actions_used", "jailed_at_start"}
-        | {"used_triggers"},
+        | {"used_triggers", "trigger_acts"},
         "not_shown": set(),
     },
 }
