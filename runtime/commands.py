@@ -1,4 +1,7 @@
-"""Running games from the command line: `paxc play`, `paxc simulate`, `paxc replay`.
+"""Running games from the command line: `paxc play`, `paxc simulate`, `paxc replay`: their options,
+seats, saves loaded and checked, and self-play runs with their summaries. The table a person plays
+at is `runtime/terminal/`; undo and the writing of saves are in `runtime/core/` (`undo.py`,
+`save_file.py`).
 
 The games' runtimes (and so their generated cards) are imported only when a game command runs:
 `paxc check` and `paxc build` must work even while generated/ is out of date or broken.
@@ -6,7 +9,6 @@ The games' runtimes (and so their generated cards) are imported only when a game
 
 from __future__ import annotations
 
-import contextlib
 import multiprocessing
 import os
 import statistics
@@ -23,14 +25,16 @@ from typing import Any, NoReturn
 import click
 
 from paxc.runtime import games
-from paxc.runtime.core import card_lookup, style
+from paxc.runtime.core import style
 from paxc.runtime.core.agents import RandomAgent
-from paxc.runtime.core.narration import listening, silenced
+from paxc.runtime.core.narration import listening
 from paxc.runtime.core.options import OptionsError, OptionsSchema
-from paxc.runtime.core.preview import previews
 from paxc.runtime.core.rng import MAX_SEED, Rng
+from paxc.runtime.core.save_file import SaveFile
 from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file, retell
 from paxc.runtime.games import GameKit
+from paxc.runtime.terminal import table
+from paxc.runtime.terminal.story import Narrator, show_decisions
 
 MAX_DECISIONS = 50_000
 
@@ -481,335 +485,17 @@ def play(
         kinds += ["random"] * (len(people) - len(kinds))
     # What the rules narrate (the consequences of a decision, Díaz's and Wakhan's moves) is
     # printed as it happens; replays (a resumed game, a decision taken back) stay silent.
-    narrator = _Narrator()
+    narrator = Narrator()
     with listening(narrator):
         session = loaded if loaded is not None else kit.new_session(options, seed)
     narrator.session = session
     if loaded is not None:
         narrator.told = retell(session)  # what happened before, for 'l' (told again, not printed)
-    log = _LogWriter(save_path, session, kit.seating(options, _seat_count(session), kinds))
-    log.write(first=True)
+    save = SaveFile(save_path, session, kit.seating(options, _seat_count(session), kinds))
+    table.write_first(save)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
     with style.colouring(style.wanted(sys.stdout)):
-        _play_on(kit, session, narrator, log, robots, save_path)
-
-
-def _play_on(
-    kit: GameKit,
-    session: Session[Any],
-    narrator: _Narrator,
-    log: _LogWriter,
-    robots: dict[int, RandomAgent],
-    save_path: Path | None,
-) -> None:
-    """The game at the terminal, from where it stands to its end or the person's 'q'."""
-    saved_turn = session.state.turn_number
-    # The person's decisions that 'u' may take back: (log length before it, chance outcomes
-    # drawn before it, the turn it was made in).
-    taken: list[tuple[int, int, int]] = []
-    # The decision whose options are on screen: a card, the board or the log looked at, or an
-    # answer refused, asks again without printing (and trying out) every option again.
-    options_shown_at = -1
-    menu = _Menu([], {})
-    board = _Board()
-    while not session.is_terminal():
-        player = session.current_player()
-        pending = session.pending
-        assert pending is not None
-        if session.state.turn_number != saved_turn:
-            saved_turn = session.state.turn_number
-            log.write()
-        if player in robots:
-            action = robots[player].choose(session)
-            click.echo(f"P{player}: {pending.prompt} -> {session.action_to_string(action)}")
-            with listening(narrator):
-                session.apply_action(action)
-            continue
-        log.write()  # everything up to this prompt is on disk before waiting for a person
-        if options_shown_at != len(session.log):
-            options_shown_at = len(session.log)
-            board.show_changes(kit.describe(session.state, player))
-            menu = _Menu.of(session, kit)
-            menu.show(session, kit, player)
-        # No default: pressing Enter must never choose for the player (option 0 may end the turn).
-        answer = click.prompt("choice").strip()
-        command, _, argument = answer.partition(" ")
-        answer = answer.lower()
-        if command.lower() == "c" and argument.strip():
-            _show_card(kit, argument.strip())
-            continue
-        if answer == "q":
-            # A game a person has decided in is lost on quitting unless saved: asked first.
-            decided = any(entry.player not in robots for entry in session.log)
-            if save_path is None and decided and not _confirmed("Quit? This game is not saved (--save)"):
-                continue
-            break
-        if answer == "u":
-            undone = _undo(session, taken)
-            if undone is None:
-                continue
-            session = undone
-            narrator.session = session
-            narrator.forget_after(len(session.log))
-            log.reset(session)
-            options_shown_at = -1
-            board.forget()
-            click.echo("your last decision is taken back")
-            continue
-        if answer == "b":
-            board.show_all(kit.describe(session.state, player))
-            continue
-        if answer == "o":
-            if menu.opened is not None:
-                menu.opened = None  # back from a group of options to all of them
-                menu.show(session, kit, player)
-                continue
-            options_shown_at = -1
-            continue
-        if answer == "l":
-            narrator.show_log(log.recorder.save()["decisions"], log.recorder.prompts)
-            continue
-        entries = menu.current()
-        choice = card_lookup.plain_number(answer)
-        if choice is None or choice >= len(entries):
-            click.echo(
-                f"'{answer}' is not one of the options: type a number from 0 to "
-                f"{len(entries) - 1} (or {_COMMANDS})"
-            )
-            continue
-        _, actions = entries[choice]
-        if len(actions) > 1:  # a group: its options are listed, and asked among
-            menu.opened = choice
-            menu.show(session, kit, player)
-            continue
-        action = actions[0]
-        question = kit.confirm(session.state, pending.options[action]) if kit.confirm else None
-        if question is not None and not _confirmed(question):
-            continue
-        taken.append((len(session.log), len(session.chance), session.state.turn_number))
-        with listening(narrator):
-            session.apply_action(action)
-    if session.is_terminal():
-        state = session.state
-        click.echo("\n" + kit.describe(state, None) + f"\n\nThe game is over: player {state.winner} wins.")
-    if save_path is not None:
-        log.write()
-        if log.failed:
-            sys.exit(1)
-        click.echo(f"log saved to {save_path}")
-
-
-_COMMANDS = (
-    "c NAME|NUMBER (a card), b (the board), l (the log), o (the options again), u (take back), q (quit)"
-)
-
-
-class _Board:
-    """The board at the terminal: printed whole the first time and on 'b'; before a later
-    decision only what changed since it was last printed, and nothing when nothing did."""
-
-    def __init__(self) -> None:
-        self.shown: str | None = None
-
-    def forget(self) -> None:
-        self.shown = None
-
-    def show_all(self, board: str) -> None:
-        click.echo(board)
-        self.shown = board
-
-    def show_changes(self, board: str, *, hint: bool = True) -> None:
-        if self.shown is None:
-            click.echo("\n" + board + "\n")
-            if hint:
-                click.echo(style.quiet(f"Type an option's number, or {_COMMANDS}."))
-        elif board != self.shown:
-            changed = board_changes(self.shown, board)
-            click.echo(style.quiet("The board, what changed ('b' shows it all):"))
-            click.echo("\n".join(changed))
-        self.shown = board
-
-
-def board_changes(before: str, after: str) -> list[str]:
-    """The lines of `after` that `before` lacks, each under the lines that say where it stands
-    (the less indented lines above it: its section, its player), in the board's order."""
-    old = Counter(before.splitlines())
-    lines = after.splitlines()
-    keep: set[int] = set()
-    for index, line in enumerate(lines):
-        if old[line] > 0:
-            old[line] -= 1
-            continue
-        if not line.strip():
-            continue
-        keep.add(index)
-        # The rest of a long line, wrapped under it (style.fit hangs it 4 columns further).
-        for below in range(index + 1, len(lines)):
-            if not lines[below].strip() or _indent(lines[below]) < _indent(line) + 4:
-                break
-            keep.add(below)
-        depth = _indent(line)
-        for above in range(index - 1, -1, -1):
-            if depth == 0:
-                break
-            if lines[above].strip() and _indent(lines[above]) < depth:
-                keep.add(above)
-                depth = _indent(lines[above])
-    return [lines[i] for i in sorted(keep)]
-
-
-def _indent(line: str) -> int:
-    plain = click.unstyle(line)
-    return len(plain) - len(plain.lstrip(" "))
-
-
-@dataclass
-class _Menu:
-    """The options as the table lists them: one line each, except that the options a game
-    groups (Pax Porfiriana's speculations) are one line, whose options are listed when it is
-    chosen. Only the listing changes: each line still stands for the rules' own options, and
-    the one finally chosen is what saves, replays and agents know."""
-
-    entries: list[tuple[str, list[int]]]  # (the line, the options it stands for)
-    notes: dict[int, str]  # what each option would do, where the game can tell
-    opened: int | None = None  # the group whose options are listed now
-    missing: list[str] = field(default_factory=list)  # why expected options are not there
-
-    @classmethod
-    def of(cls, session: Session[Any], kit: GameKit) -> _Menu:
-        pending = session.pending
-        assert pending is not None
-        entries: list[tuple[str, list[int]]] = []
-        groups: dict[str, int] = {}
-        for index in session.legal_actions():
-            kind = kit.group(pending.options[index]) if kit.group is not None else None
-            if kind is None:
-                entries.append((session.action_to_string(index), [index]))
-            elif kind in groups:
-                entries[groups[kind]][1].append(index)
-            else:
-                groups[kind] = len(entries)
-                entries.append((kind, [index]))
-        # A group of one option is that option.
-        entries = [
-            (session.action_to_string(actions[0]), actions) if len(actions) == 1 else (line, actions)
-            for line, actions in entries
-        ]
-        notes: dict[int, str] = {}
-        if kit.consequences is not None and kit.secrets is not None:
-            for action, preview in previews(session, kit.consequences, kit.secrets).items():
-                notes[action] = preview.text()
-        missing = (
-            kit.missing(session.state, int(pending.chooser), list(pending.options))
-            if kit.missing is not None
-            else []
-        )
-        return cls(entries, notes, None, missing)
-
-    def current(self) -> list[tuple[str, list[int]]]:
-        """The lines that the numbers typed now stand for."""
-        if self.opened is None:
-            return self.entries
-        return [("", [action]) for action in self.entries[self.opened][1]]
-
-    def show(self, session: Session[Any], kit: GameKit, player: int) -> None:
-        pending = session.pending
-        assert pending is not None
-        if self.opened is None:
-            click.echo(f"P{player}: {pending.prompt}")
-            for number, (line, actions) in enumerate(self.entries):
-                if len(actions) > 1:
-                    _show_option(number, f"{line} ({len(actions)} ways, listed when chosen)", "")
-                else:
-                    _show_option(number, line, self.notes.get(actions[0], ""))
-            for why in self.missing:
-                click.echo(style.quiet(f"  not among the options: {why}"))
-            return
-        line, actions = self.entries[self.opened]
-        click.echo(f"P{player}: {pending.prompt} - {line}: which? ('o': back to every option)")
-        for number, action in enumerate(actions):
-            _show_option(number, session.action_to_string(action), self.notes.get(action, ""))
-
-
-def _show_option(number: int, label: str, note: str) -> None:
-    """One option, with what it would do where the game can tell (core/preview.py)."""
-    text = f"{label} ({note})" if note else label
-    prefix = f"  {number}: "
-    lines = style.wrapped(text, " " * len(prefix))
-    lines[0] = prefix + lines[0][len(prefix) :]
-    if note:  # the note coloured, where a line holds it whole or holds only some of it
-        lines = [
-            line.replace(note, style.consequence(note))
-            if note in line
-            else (
-                line
-                if line.strip() not in note
-                else line.replace(line.strip(), style.consequence(line.strip()))
-            )
-            for line in lines
-        ]
-    click.echo("\n".join(lines))
-
-
-def _show_card(kit: GameKit, query: str) -> None:
-    """`c NAME|NUMBER`: a card in full, as `paxc render` prints it."""
-    if not kit.cards:
-        click.echo("this game lists no cards")
-        return
-
-    def shown(card: Any) -> str:
-        first, _, rest = str(card.text).partition("\n")
-        return style.card_name(first) + ("\n" + rest if rest else "")
-
-    click.echo(card_lookup.answer(card_lookup.find(kit.cards, query), query, shown))
-
-
-def _confirmed(question: str) -> bool:
-    """Yes only for 'y' or 'yes': Enter alone, or anything else, is no."""
-    answer: str = click.prompt(f"{style.warning(question)} [y/N]", default="", show_default=False)
-    return answer.strip().lower() in ("y", "yes")
-
-
-class _Narrator:
-    """Prints what the rules narrate as it happens, and keeps it for 'l', each line after the
-    decision it followed (0: before the first)."""
-
-    def __init__(self) -> None:
-        self.session: Session[Any] | None = None
-        self.told: list[tuple[int, str]] = []
-
-    def __call__(self, text: str) -> None:
-        self.told.append((len(self.session.log) if self.session is not None else 0, text))
-        click.echo(f"  * {text}")
-
-    def forget_after(self, decisions: int) -> None:
-        """After a decision is taken back: what followed it did not happen."""
-        self.told = [(made, text) for made, text in self.told if made <= decisions]
-
-    def show_log(self, decisions: list[dict[str, Any]], prompts: list[str]) -> None:
-        """The decisions, one a line, with what happened after each."""
-        show_decisions(decisions, self.told, prompts)
-
-
-def show_decisions(decisions: list[dict[str, Any]], told: list[tuple[int, str]], prompts: list[str]) -> None:
-    """The decisions of a save, one a line with the question it answered (`prompts`), each
-    followed by what the rules told after it (`told`: lines with the number of decisions made
-    before them, as `retell` gives them)."""
-    after: dict[int, list[str]] = {}
-    for made, text in told:
-        after.setdefault(made, []).append(text)
-    for text in after.get(0, []):
-        click.echo(f"         * {text}")
-    for number, (decision, prompt) in enumerate(zip(decisions, prompts, strict=True), start=1):
-        click.echo(_decision_line(number, decision["player"], prompt, decision["label"]))
-        for text in after.get(number, []):
-            click.echo(f"         * {text}")
-
-
-def _decision_line(number: int, player: int, prompt: str, label: str) -> str:
-    """`   12  P1: Choose where to build -> the Kabul-Kandahar border`, as the table prints a
-    bot's decision."""
-    return f"{number:>5}  P{player}: {prompt} -> {label}"
+        table.play_on(kit, session, narrator, save, robots)
 
 
 def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], GameKit, list[str] | None]:
@@ -862,84 +548,6 @@ def _refuse(line: str) -> NoReturn:
     sys.exit(1)
 
 
-def _undo(session: Session[Any], taken: list[tuple[int, int, int]]) -> Session[Any] | None:
-    """The game as it was before the person's last decision, replayed from its log; None (saying
-    why) when that cannot be: no decision to take back, another turn has begun, or something was
-    drawn since (a card revealed, a die rolled), which the player has now seen."""
-    if not taken:
-        click.echo("there is no decision of yours to take back")
-        return None
-    log_length, chance_length, turn = taken[-1]
-    if session.state.turn_number != turn:
-        click.echo("cannot take it back: the turn it was made in is over")
-        return None
-    if len(session.chance) != chance_length:
-        click.echo("cannot take it back: something hidden was drawn since")
-        return None
-    taken.pop()
-    replayed = Session(session.rules, session.options, session.seed)
-    for entry in session.log[:log_length]:
-        replayed.apply_action(entry.choice)
-    return replayed
-
-
-class _LogWriter:
-    """Writes the log of a game being played, whole each time (a temporary file renamed over the
-    last one), so the file on disk is always a complete save."""
-
-    def __init__(self, path: Path | None, session: Session[Any], seats: list[str]) -> None:
-        self.path = path
-        self.session = session
-        self.seats = seats  # who sits where, kept in the save
-        self.recorder = Recorder(session, seats)  # also what 'l' shows: the labels are taken once
-        self.failed = False
-        self._written = -1  # the number of decisions in the last log written
-
-    def reset(self, session: Session[Any]) -> None:
-        """Write the log of this session from now on (after a decision is taken back)."""
-        self.session = session
-        self.recorder = Recorder(session, self.seats)
-        self._written = -1
-
-    def write(self, *, first: bool = False) -> None:
-        session = self.session
-        if self.path is None:
-            return
-        if len(session.log) == self._written and not session.is_terminal():
-            return
-        # The file itself, through any symbolic link; never a device or a pipe, which the rename
-        # below would replace (--save /dev/null must not replace /dev/null).
-        try:
-            target = self.path.resolve()
-            elsewhere = target.exists() and not target.is_file()
-        except (OSError, RuntimeError):  # a name too long, links that loop: writing it says why
-            target, elsewhere = self.path.absolute(), False
-        if elsewhere:
-            raise click.BadParameter(f"{self.path} is not a regular file", param_hint="--save")
-        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        try:
-            temporary.write_text(self.recorder.dumps(), encoding="utf-8")
-            os.replace(temporary, target)
-        except OSError as error:
-            with contextlib.suppress(OSError):
-                temporary.unlink()
-            reason = error.strerror or type(error).__name__
-            with contextlib.suppress(OSError):
-                if not target.parent.is_dir():
-                    reason = f"there is no folder {target.parent}"
-            if first:
-                # Before the game: better to refuse now than to lose the game at its end.
-                raise click.BadParameter(
-                    f"cannot write {self.path}: {reason}", param_hint="--save"
-                ) from error
-            if not self.failed:
-                click.echo(f"warning: cannot write the log to {self.path}: {reason}", err=True)
-            self.failed = True
-            return
-        self._written = len(session.log)
-        self.failed = False
-
-
 @click.command()
 @click.argument("log", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--quiet", is_flag=True, help="Print only the result, not every decision.")
@@ -975,7 +583,7 @@ def replay(log: Path, quiet: bool, no_story: bool, step: bool) -> None:
         click.echo("seats: " + ", ".join(f"P{p} {who}" for p, who in enumerate(seats)))
     if step and not quiet:
         with style.colouring(style.wanted(sys.stdout)):
-            _step_through(session, kit, [] if no_story else retell(session))
+            table.step_through(session, kit, [] if no_story else retell(session))
     elif not quiet:
         recorder = Recorder(session)
         saved = recorder.save()
@@ -989,44 +597,6 @@ def replay(log: Path, quiet: bool, no_story: bool, step: bool) -> None:
         )
     else:
         click.echo(f"The log stops before the end: player {session.current_player()} is to decide.")
-
-
-def _step_through(session: Session[Any], kit: GameKit, told: list[tuple[int, str]]) -> None:
-    """`replay --step`: the game again from its start, a decision at a time, each followed by
-    what was told after it and the board (what changed), waiting for Enter ('b': the whole
-    board, 'q': the rest at once, without boards)."""
-    after: dict[int, list[str]] = {}
-    for made, text in told:
-        after.setdefault(made, []).append(text)
-    with silenced():
-        again = Session(session.rules, session.options, session.seed)
-    board = _Board()
-    for text in after.get(0, []):
-        click.echo(f"         * {text}")
-    board.show_changes(kit.describe(again.state, None), hint=False)
-    stepping = True
-    for number, entry in enumerate(session.log, start=1):
-        assert again.pending is not None
-        prompt, label = again.pending.prompt, again.action_to_string(entry.choice)
-        with silenced():
-            again.apply_action(entry.choice)
-        click.echo(_decision_line(number, entry.player, prompt, label))
-        for text in after.get(number, []):
-            click.echo(f"         * {text}")
-        if not stepping:
-            continue
-        board.show_changes(kit.describe(again.state, None), hint=False)
-        while True:
-            answer = click.prompt(
-                "Enter: the next decision, b: the whole board, q: the rest without stopping",
-                default="",
-                show_default=False,
-            )
-            if answer.strip().lower() == "b":
-                board.show_all(kit.describe(again.state, None))
-                continue
-            stepping = answer.strip().lower() != "q"
-            break
 
 
 COMMANDS = (play, simulate, replay)

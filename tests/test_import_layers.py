@@ -195,3 +195,33 @@ def test_a_games_modules_import_only_from_their_layer_and_below(package: str) ->
         if imported in layer_of and layer_of[imported] > layer_of[module]
     )
     assert not upward, "a lower layer imports a higher one:\n" + "\n".join(upward)
+
+
+# The tables people play at, and the commands that set them up: the rules and the shared core
+# below them reach none of these, however indirectly, so another table can sit on the same rules.
+TABLES = ("paxc.runtime.terminal", "paxc.runtime.commands")
+BELOW_THE_TABLES = (
+    "paxc.runtime.core",
+    "paxc.runtime.pamir",
+    "paxc.runtime.porfiriana",
+    "paxc.runtime.effects",
+    "paxc.runtime.games",
+)
+
+
+def _within(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == package or module.startswith(package + ".") for package in packages)
+
+
+def test_rules_and_core_reach_no_table() -> None:
+    graph = import_graph()
+    assert any(_within(module, TABLES[:1]) for module in graph), "the terminal package is not where it was"
+    reached: list[str] = []
+    for start in sorted(m for m in graph if _within(m, BELOW_THE_TABLES)):
+        seen, todo = {start}, [start]
+        while todo:
+            for imported in graph[todo.pop()] - seen:
+                seen.add(imported)
+                todo.append(imported)
+        reached += [f"{start} reaches {module}" for module in sorted(seen) if _within(module, TABLES)]
+    assert not reached, "the rules or the core import a table:\n" + "\n".join(reached)

@@ -411,7 +411,7 @@ def test_the_board_is_printed_whole_once_then_what_changed_and_all_of_it_on_b() 
 
 
 def test_board_changes_are_the_new_lines_under_what_says_where_they_are() -> None:
-    from paxc.runtime.commands import board_changes
+    from paxc.runtime.terminal.board import board_changes
 
     before = "Turn 1\nMarket:\n  1.1 A\n  1.2 B\nPlayers:\n  P0: 4 rupees\n    court: -\n  P1: 2 rupees\n    court: -"
     after = "Turn 1\nMarket:\n  1.1 A\n  1.2 -\nPlayers:\n  P0: 4 rupees\n    court: -\n  P1: 2 rupees\n    court: B\n"
