@@ -17,6 +17,7 @@ from paxc.runtime.core.save_file import SaveFile
 from paxc.runtime.core.session import Session
 from paxc.runtime.core.undo import CannotTakeBack, TakeBacks
 from paxc.runtime.games import GameKit
+from paxc.runtime.presentation import SeatView, seat_view
 from paxc.runtime.terminal.board import Board
 from paxc.runtime.terminal.menu import Menu
 from paxc.runtime.terminal.story import Narrator, decision_line, show_told, told_after
@@ -40,7 +41,8 @@ def play_on(
     # The decision whose options are on screen: a card, the board or the log looked at, or an
     # answer refused, asks again without printing (and trying out) every option again.
     options_shown_at = -1
-    menu = Menu([], {})
+    menu = Menu()
+    view: SeatView | None = None  # what the person saw when the options were last shown
     board = Board()
     while not session.is_terminal():
         player = session.current_player()
@@ -58,11 +60,10 @@ def play_on(
         _write(save)  # everything up to this prompt is on disk before waiting for a person
         if options_shown_at != len(session.log):
             options_shown_at = len(session.log)
-            board.show_changes(
-                kit.describe(session.state, player), hint=f"Type an option's number, or {COMMANDS_HELP}."
-            )
-            menu = Menu.of(session, kit)
-            menu.show(session, player)
+            view = seat_view(session, kit, player)
+            board.show_changes(view.board, hint=f"Type an option's number, or {COMMANDS_HELP}.")
+            menu = Menu(view.decision)
+            menu.show()
         # No default: pressing Enter must never choose for the player (option 0 may end the turn).
         answer = click.prompt("choice").strip()
         command, _, argument = answer.partition(" ")
@@ -90,38 +91,39 @@ def play_on(
             click.echo("your last decision is taken back")
             continue
         if answer == "b":
-            board.show_all(kit.describe(session.state, player))
+            assert view is not None
+            board.show_all(view.board)
             continue
         if answer == "o":
             if menu.opened is not None:
                 menu.opened = None  # back from a group of options to all of them
-                menu.show(session, player)
+                menu.show()
                 continue
             options_shown_at = -1
             continue
         if answer == "l":
             narrator.show_log(save.recorder.save()["decisions"], save.recorder.prompts)
             continue
-        entries = menu.current()
+        options = menu.current()
         choice = card_lookup.plain_number(answer)
-        if choice is None or choice >= len(entries):
+        if choice is None or choice >= len(options):
             click.echo(
                 f"'{answer}' is not one of the options: type a number from 0 to "
-                f"{len(entries) - 1} (or {COMMANDS_HELP})"
+                f"{len(options) - 1} (or {COMMANDS_HELP})"
             )
             continue
-        _, actions = entries[choice]
-        if len(actions) > 1:  # a group: its options are listed, and asked among
+        if options[choice].is_group:  # its options are listed, and asked among
             menu.opened = choice
-            menu.show(session, player)
+            menu.show()
             continue
-        action = actions[0]
-        question = kit.confirm(session.state, pending.options[action]) if kit.confirm else None
+        chosen = options[choice].action
+        assert chosen is not None
+        question = kit.confirm(session.state, pending.options[chosen]) if kit.confirm else None
         if question is not None and not confirmed(question):
             continue
         taken.record(session)
         with listening(narrator):
-            session.apply_action(action)
+            session.apply_action(chosen)
     if session.is_terminal():
         state = session.state
         click.echo("\n" + kit.describe(state, None) + f"\n\nThe game is over: player {state.winner} wins.")

@@ -1,0 +1,98 @@
+"""What a seat sees of a game, as plain data that any table renders (the terminal's,
+`runtime/terminal/`, and a browser's next): the board as that seat sees it, and, when the seat is
+to decide, the decision with its options, their groups and what each would do. Built only from
+what the game's kit offers (its board, labels, groups, previews); it knows no table, and holds
+nothing the seat may not know (the previews say of a draw only that it cannot be taken back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from paxc.runtime.core.preview import previews
+from paxc.runtime.core.session import Session
+from paxc.runtime.games import GameKit
+
+
+@dataclass(frozen=True)
+class OptionView:
+    """One line of the options: an option of the rules (`action`), or a group of them that a
+    game lists as one line (`members`, asked among when it is chosen; `action` None)."""
+
+    label: str
+    action: int | None
+    preview: str = ""  # what the option would do, where the game can tell (core/preview.py)
+    members: tuple[OptionView, ...] = ()
+
+    @property
+    def is_group(self) -> bool:
+        return bool(self.members)
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    """The decision a seat is to take: the question, its options as listed, and why options a
+    player may expect are not among them."""
+
+    chooser: int
+    prompt: str
+    options: tuple[OptionView, ...]
+    missing: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What `seat` sees now (None: an onlooker, who sees only what is public)."""
+
+    seat: int | None
+    board: str  # in the game's words (its `describe`), as this seat sees it
+    decision: DecisionView | None  # the seat's own pending decision; None when another decides
+
+
+def seat_view(session: Session[Any], kit: GameKit, seat: int | None) -> SeatView:
+    pending = session.pending
+    decision = None
+    if seat is not None and pending is not None and not session.is_terminal():
+        if session.current_player() == seat:
+            decision = decision_view(session, kit)
+    return SeatView(seat, kit.describe(session.state, seat), decision)
+
+
+def decision_view(session: Session[Any], kit: GameKit) -> DecisionView:
+    """The pending decision as a table lists it: an option a line, except that the options a
+    game groups (Pax Porfiriana's speculations) are one line; a group of one is that option.
+    Only the listing changes: each line stands for the rules' own options."""
+    pending = session.pending
+    assert pending is not None
+    notes: dict[int, str] = {}
+    if kit.consequences is not None and kit.secrets is not None:
+        for action, preview in previews(session, kit.consequences, kit.secrets).items():
+            notes[action] = preview.text()
+
+    def alone(action: int) -> OptionView:
+        return OptionView(session.action_to_string(action), action, notes.get(action, ""))
+
+    lines: list[tuple[str | None, list[int]]] = []  # (the group's line or None, its options)
+    groups: dict[str, int] = {}
+    for action in session.legal_actions():
+        kind = kit.group(pending.options[action]) if kit.group is not None else None
+        if kind is None:
+            lines.append((None, [action]))
+        elif kind in groups:
+            lines[groups[kind]][1].append(action)
+        else:
+            groups[kind] = len(lines)
+            lines.append((kind, [action]))
+    options = tuple(
+        alone(actions[0])
+        if len(actions) == 1
+        else OptionView(str(kind), None, "", tuple(alone(action) for action in actions))
+        for kind, actions in lines
+    )
+    missing = (
+        kit.missing(session.state, int(pending.chooser), list(pending.options))
+        if kit.missing is not None
+        else []
+    )
+    return DecisionView(int(pending.chooser), pending.prompt, options, tuple(missing))

@@ -1,0 +1,138 @@
+"""What a seat sees (runtime/presentation.py), for each game at many points of random games: its
+own decision with every option the rules offer, listed once, and nothing of another seat's
+hand, the deck order or the draws to come (the observation tests' changes, tests/runtime/
+observing.py, made here to the state the previews start from too)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from paxc.runtime import games
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.session import Session
+from paxc.runtime.games import GameKit
+from paxc.runtime.presentation import OptionView, seat_view
+from tests.runtime.observing import reseed, reverse, swap_piles
+
+GAMES = [
+    ("pamir", {"players": 3}),
+    ("pamir", {"players": 5}),
+    ("porfiriana", {"players": 3}),
+    ("porfiriana", {"players": 5}),
+]
+
+Change = Callable[[], Callable[[], None]]
+
+
+def listed_actions(options: tuple[OptionView, ...]) -> list[int]:
+    actions: list[int] = []
+    for option in options:
+        if option.is_group:
+            assert option.action is None and len(option.members) > 1  # a group of one is its option
+            actions += listed_actions(option.members)
+        else:
+            assert option.action is not None
+            actions.append(option.action)
+    return actions
+
+
+def check_view(session: Session[Any], kit: GameKit) -> None:
+    """Each seat's view: the chooser's holds the decision, every option once; the others' none."""
+    chooser = session.current_player()
+    assert session.pending is not None
+    for seat in range(len(session.state.players)):
+        view = seat_view(session, kit, seat)
+        assert view.seat == seat and view.board == kit.describe(session.state, seat)
+        if seat != chooser:
+            assert view.decision is None
+            continue
+        decision = view.decision
+        assert decision is not None and decision.chooser == seat
+        assert decision.prompt == session.pending.prompt
+        assert sorted(listed_actions(decision.options)) == session.legal_actions()
+        for option in decision.options:
+            if option.action is not None:
+                assert option.label == session.action_to_string(option.action)
+    onlooker = seat_view(session, kit, None)
+    assert onlooker.decision is None and onlooker.board == kit.describe(session.state, None)
+
+
+@contextmanager
+def changed(*changes: Change) -> Iterator[None]:
+    undos = [change() for change in changes]
+    try:
+        yield
+    finally:
+        for undo in reversed(undos):
+            undo()
+
+
+def check_nothing_hidden_shows(session: Session[Any], kit: GameKit, game: str) -> int:
+    """Each seat's view is the same after a change to what it may not know, made to the live
+    state and to the state at the turn's start, from which the previews' trials replay (so only
+    at a turn's first decision, with nothing drawn since its start). Returns how many changes
+    of another player's hand were tried (not of the player whose turn it is, whose card in play
+    is known)."""
+    start, decisions, draws = session._checkpoint
+    if decisions != len(session.log) or draws != len(session.chance):
+        return 0
+    states = (session.state, start)
+
+    def both(change: Callable[[Any], Change]) -> tuple[Change, ...]:
+        return tuple(change(state) for state in states)
+
+    alterations: list[tuple[str, Callable[[Any], Change]]] = [("the draws to come", lambda s: reseed(s.rng))]
+    if len(session.state.deck) >= 2:
+        alterations.append(("the deck order", lambda s: reverse(s.deck)))
+    if game == "porfiriana" and session.state.unused and session.state.deck:
+        alterations.append(("the box", lambda s: swap_piles(s.unused, s.deck)))
+    tried = 0
+    for seat in range(len(session.state.players)):
+        seen = seat_view(session, kit, seat)
+        for what, change in alterations:
+            with changed(*both(change)):
+                assert seat_view(session, kit, seat) == seen, f"player {seat} sees {what}"
+        # Two other players' hands, a card of each exchanged (a card from the deck might be one no
+        # hand can hold, such as an event, which the rules a preview runs would choke on). Not the
+        # hand of the player whose turn it is: a card being played from it is public.
+        others = [
+            number
+            for number, player in enumerate(session.state.players)
+            if number not in (seat, session.state.active) and player.hand
+        ]
+        for first, second in zip(others, others[1:], strict=False):
+            with changed(*both(hands_swapped(first, second))):
+                assert seat_view(session, kit, seat) == seen, (
+                    f"player {seat} sees P{first}'s or P{second}'s hand"
+                )
+            tried += 1
+    return tried
+
+
+def hands_swapped(first: int, second: int) -> Callable[[Any], Change]:
+    """The first cards of two players' hands exchanged, in a given state."""
+
+    def change(state: Any) -> Change:
+        return swap_piles(state.players[first].hand, state.players[second].hand)
+
+    return change
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=str)
+def test_each_seat_sees_its_decision_and_nothing_hidden(game: str, options: dict[str, Any]) -> None:
+    kit = games.load_kit(games.find(game))
+    session = kit.new_session(kit.options.check(options), 7)
+    agents = [RandomAgent(70 + p) for p in range(int(options["players"]))]
+    decisions = viewed = tried = 0
+    while not session.is_terminal() and (viewed < 10 or tried < 10):
+        if decisions % 13 == 0:
+            check_view(session, kit)
+            viewed += 1
+        tried += check_nothing_hidden_shows(session, kit, game)
+        session.apply_action(agents[session.current_player()].choose(session))
+        decisions += 1
+    assert viewed >= 10 and tried >= 10, f"{viewed} views, {tried} hands changed: the test proves little"
