@@ -20,6 +20,7 @@ import argparse
 import importlib.util
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -27,6 +28,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -116,12 +118,13 @@ def import_module(path: Path) -> ModuleType:
     return module
 
 
-def play_file(item: Pending, games: int, seed: int) -> list[str]:
-    """The errors of `games` random games with the file's cards on top of the deck."""
+def play_file(item: Pending, games: int, seed: int, seeds: Sequence[int] = ()) -> list[str]:
+    """The errors of `games` random games with the file's cards on top of the deck (or of the
+    games of `seeds`, each a game's own seed)."""
     module = import_module(item.module)
     numbers = range(FIRST_NUMBER, FIRST_NUMBER + CARDS_PER_FILE)
     cards: list[Any] = [getattr(module, f"CARD_{n}") for n in numbers]
-    return play_with(item.game, cards, seed, games=games)
+    return play_with(item.game, cards, seed, games=games, seeds=seeds)
 
 
 def save(folder: Path, item: Pending, why: str) -> None:
@@ -199,7 +202,8 @@ def run(options: argparse.Namespace) -> int:
 
 
 def replay(folder: Path, games: int) -> int:
-    """Each saved file again: checked, typed, played; which still break the contract."""
+    """Each saved file again: checked, typed, and played in the games that failed; which still
+    break the contract."""
     still = 0
     with tempfile.TemporaryDirectory(prefix="paxc-campaign-") as scratch:
         for saved in sorted(path for path in folder.iterdir() if (path / "cards.pax").is_file()):
@@ -211,7 +215,10 @@ def replay(folder: Path, games: int) -> int:
                 print(f"{saved.name}: refused by check now")
                 continue
             errors = mypy_batch([module], REPO / "build" / "campaign-mypy-cache-replay")
-            failures = [errors[module]] if module in errors else play_file(item, games, 0)
+            # The games that failed, by the seeds the reasons name (else `games` new ones).
+            why = (saved / "why.txt").read_text(encoding="utf-8")
+            seeds = [int(seed) for seed in re.findall(r"^seed (\d+):", why, re.MULTILINE)]
+            failures = [errors[module]] if module in errors else play_file(item, games, 0, seeds)
             still += bool(failures)
             print(f"{saved.name}: {'still fails: ' + failures[0].splitlines()[0] if failures else 'passes'}")
     return 1 if still else 0

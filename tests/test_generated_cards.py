@@ -23,6 +23,7 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -86,8 +87,11 @@ def import_module(path: Path) -> ModuleType:
     return module
 
 
-def play_with(game: str, cards: list[Any], seed: int, games: int = GAMES) -> list[str]:
-    """Random games with the cards in the game, on top of the deck: the errors (none, we hope)."""
+def play_with(
+    game: str, cards: list[Any], seed: int, games: int = GAMES, seeds: Sequence[int] = ()
+) -> list[str]:
+    """Random games with the cards in the game, on top of the deck: the errors (none, we hope).
+    `games` games from `seed`, or the games of `seeds` (each a game's own seed) when given."""
     join = join_pamir if game == "pamir" else join_porfiriana
     with pytest.MonkeyPatch.context() as monkeypatch:
         for card in cards:
@@ -112,7 +116,8 @@ def play_with(game: str, cards: list[Any], seed: int, games: int = GAMES) -> lis
 
         monkeypatch.setattr(dealing, "new_state", new_state)
         results = [
-            play_one(game, {"players": 3}, game_seed, check=True) for game_seed in game_seeds(seed, games)
+            play_one(game, {"players": 3}, game_seed, check=True)
+            for game_seed in (seeds or game_seeds(seed, games))
         ]
     return [f"seed {r.seed}: {r.error}" for r in results if r.error is not None]
 

@@ -527,12 +527,18 @@ def refill(state: PamirState, player: int) -> Effect:
         if forced is None:
             return
         narrate(story.forced_check)
+        checks: list[int] = []
         for r, c in forced:
             check = state.market[r][c]
             assert check is not None
             state.market[r][c] = None  # rupees on the space stay there
             state.discard.append(check)
-            yield from hooks.card_moved(state, check, "market", None, "discard", None, discarded=True)
+            checks.append(check)
         yield from scoring.resolve_check(state, check_cards=2)
         if state.over:
             return
+        # The discards are told once the check is counted: a card answering them may ask its
+        # owner something, and the game then waits in a state the rules allow (every dominance
+        # check card in the discard pile counted).
+        for check in checks:
+            yield from hooks.card_moved(state, check, "market", None, "discard", None, discarded=True)

@@ -113,4 +113,5 @@ CARD_RULES = CardRules(
     add_unrest=unrest.add_unrest,
     remove_unrest=unrest.remove_unrest,
     movers=movers,
+    settle=losses.settle,
 )

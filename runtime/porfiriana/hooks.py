@@ -258,6 +258,11 @@ def fire(
         yield from _fire_triggers(state, event, owner, played)
     if before:
         lasting.told(state.lasting, _ENDS, event, before)
+        if any(effect not in state.lasting for effect in before):
+            # A lasting modifier that ended may have held cubes where the rules now put none (a
+            # prestige point that took a cube, `takes_prestige_cube`): the cubes follow the rules
+            # in force before anyone is asked anything.
+            yield from state.card_rules.settle(state)
 
 
 # When each duration ends, by its name (as a lasting effect keeps it), and the kinds of event that

@@ -169,6 +169,7 @@ class CardRules:
     add_unrest: Callable[[PorfirianaState, int, Holding, int, int], Effect]  # (owner, card, count, by)
     remove_unrest: Callable[[PorfirianaState, Holding, int], Effect]  # (card, count)
     movers: Callable[[PorfirianaState], dict[tuple[str, str], Mover]]  # by (zone left, zone entered)
+    settle: Callable[[PorfirianaState], Effect]  # cubes brought to what the rules in force say
 
 
 @dataclass(slots=True)

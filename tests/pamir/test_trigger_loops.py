@@ -1,4 +1,6 @@
-"""Loops that no rule ends are ended by the runtime (core.abilities.REPEATS_PER_TURN).
+"""What the generated-cards campaign found cards can do to the rules of Pax Pamir: loops that no
+rule ends, ended by the runtime (core.abilities.REPEATS_PER_TURN), and a question asked in the
+middle of a forced dominance check.
 
 A card can make one in the card language alone (tests/pamir/fixtures/loop_cards.pax, found by the
 generated-cards campaign): before the limit, a game with it never ended. With it, the trigger acts
@@ -15,10 +17,14 @@ from typing import Any
 
 import pytest
 
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import CardType
 from paxc.runtime.core import abilities
 from paxc.runtime.effects import Ability, Choice, Effect, PlayerId, Trigger
+from paxc.runtime.pamir import invariants, rules
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file
+from tests.new_cards import compile_card_file, join_pamir
+from tests.pamir.scenario import empty_state
 from tests.test_generated_cards import play_with
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "loop_cards.pax"
@@ -80,3 +86,25 @@ def test_the_looping_card_lets_every_game_end(
     assert errors == []
     # The loop happened (the limit was reached), and was ended.
     assert max(most.values(), default=0) == abilities.REPEATS_PER_TURN
+
+
+def test_a_forced_check_is_counted_before_its_discards_are_told(
+    loop_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Rules: a dominance check revealed while another is in the market forces a check at once,
+    # both cards discarded. The watcher asks its owner about each discard from the market: when
+    # it asks, the check has been counted (the game may be saved or shown while it waits).
+    watcher = loop_cards.CARD_997
+    join_pamir(watcher, monkeypatch)
+    state = empty_state(2)
+    state.players[0].court.append(watcher.number)
+    checks = [c.number for c in CARDS if c.card_type is CardType.DOMINANCE_CHECK][:2]
+    state.market[0][1] = checks[0]
+    state.deck = [checks[1]]
+    refilling = rules.refill(state, 0)
+    asked = next(refilling)
+    assert isinstance(asked, Choice) and asked.chooser == 0
+    assert state.checks_resolved == 2  # a forced check uses up both cards
+    assert sorted(n for n in state.discard if n in checks) == sorted(checks)
+    expected = invariants.cards_in_game(state)
+    assert invariants.violations(state, expected) == []

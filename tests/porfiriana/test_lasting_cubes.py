@@ -1,0 +1,47 @@
+"""A lasting modifier that gives prestige cubes to points the rules give none, and its end
+(tests/porfiriana/fixtures/lasting_cubes.pax): while it lasts the cubes go there when the rules
+settle; when it ends the rules settle at once, so the cubes leave (the invariant: no card holds
+more prestige cubes than its points taking one)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Prestige, TurnEnded, TurnStarted
+from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.effects import PlayerId
+from paxc.runtime.porfiriana import hooks, invariants, losses
+from paxc.runtime.porfiriana.context import PorfirianaContext
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file, join_porfiriana
+from tests.porfiriana.scenario import drive, empty_state, find, put
+
+FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "lasting_cubes.pax"
+
+
+@pytest.fixture(scope="module")
+def lasting_cubes(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FIXTURE, "porfiriana", tmp_path_factory.mktemp("lasting_cubes"))
+
+
+def test_cubes_a_lasting_modifier_gave_leave_when_it_ends(
+    lasting_cubes: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fervor: Card = lasting_cubes.CARD_9095
+    join_porfiriana(fervor, monkeypatch)
+    state = empty_state()  # the Pax regime: Loyalty points take cubes, Revolution ones none
+    rebel = find(CardType.PARTNER, lambda c: Prestige.REVOLUTION in c.prestige)
+    held = put(state, 0, rebel.number)
+    drive(losses.settle(state), [])
+    assert held.prestige_cubes == 0
+    drive(hooks.fire(state, TurnStarted(PlayerId(0))), [])
+    (one_shot,) = fervor.abilities[0].one_shots
+    drive(run_effect(one_shot.run(PorfirianaContext(state, 0, fervor.number))), [])
+    drive(losses.settle(state), [])  # the rules settle after every action
+    assert held.prestige_cubes == 1
+    drive(hooks.fire(state, TurnEnded(PlayerId(0))), [])  # the duration ends
+    assert state.lasting == []
+    assert held.prestige_cubes == 0
+    assert invariants.violations(state, invariants.cards_in_game(state)) == []
