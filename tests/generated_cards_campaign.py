@@ -79,7 +79,7 @@ def compile_text(game: str, text: str, scratch: Path, module: Path) -> list[str]
     source = scratch / "cards" / game / "generated_cards.pax"
     source.parent.mkdir(parents=True, exist_ok=True)
     source.write_text(text, encoding="utf-8")
-    result = compile_paths([source], REPO)
+    result = compile_paths([source], REPO, whole_games=True)
     if not result.ok:
         return [diagnostic.code.value for diagnostic in result.diagnostics]
     (file,) = result.games[game].files

@@ -31,8 +31,9 @@ Game = Literal["pamir", "porfiriana"]
 
 
 def compile_card_file(fixture: Path, game: str, scratch: Path) -> ModuleType:
-    """The module the build would generate for `fixture` (a card file of `game`), imported."""
-    result = compile_paths([fixture], REPO)
+    """The module the build would generate for `fixture` (a card file of `game`), imported; the
+    file is checked against the whole game, as `paxc check FILE` does."""
+    result = compile_paths([fixture], REPO, whole_games=True)
     assert result.ok, result.render_diagnostics()
     (file,) = result.games[game].files
     path = scratch / f"new_{game}_cards.py"

@@ -4,7 +4,8 @@ imports, and plays random games without an exception or a broken invariant.
 Cards are drawn from each game's vocabulary by hypothesis (tests/card_generator.py): its
 operations, queries, triggers, modifiers, durations, memories, zones, declared moves and money,
 in the language's statements. Each example is a file of a few cards; those the checker accepts
-are compiled as the build would, checked by mypy, imported, put on top of the deck (so that they
+(against the whole game, as `paxc check FILE` does: a conflict with a printed card's modifier is
+refused) are compiled as the build would, checked by mypy, imported, put on top of the deck (so that they
 come out early) and played in 5 random three-player games with every invariant checked after
 each decision.
 
@@ -129,7 +130,7 @@ def check_contract(game: str, data: st.DataObject, scratch: Path) -> None:
     source = scratch / "cards" / game / "generated_cards.pax"
     source.parent.mkdir(parents=True, exist_ok=True)
     source.write_text(text, encoding="utf-8")
-    result = compile_paths([source], REPO)
+    result = compile_paths([source], REPO, whole_games=True)
     tally = TALLY[game]
     tally["files"] += 1
     if not result.ok:

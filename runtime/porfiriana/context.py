@@ -88,7 +88,9 @@ class PorfirianaContext:
 
     def start_lasting(self, card: Card, ability: int, until: Duration) -> Effect:
         self.state.lasting.append(Lasting(card.number, ability, self._you, until.value))
-        yield from ()
+        # Its modifiers may move prestige cubes (`takes_prestige_cube`): they follow at once, as
+        # when a lasting effect ends (hooks.fire).
+        yield from self.state.card_rules.settle(self.state)
 
     # ------------------------------------------------------------------ zones and gold
 

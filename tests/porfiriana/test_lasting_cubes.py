@@ -1,7 +1,7 @@
 """A lasting modifier that gives prestige cubes to points the rules give none, and its end
-(tests/porfiriana/fixtures/lasting_cubes.pax): while it lasts the cubes go there when the rules
-settle; when it ends the rules settle at once, so the cubes leave (the invariant: no card holds
-more prestige cubes than its points taking one)."""
+(tests/porfiriana/fixtures/lasting_cubes.pax): the rules settle the cubes when it starts and when
+it ends, so they come and leave at once (the invariant: no card holds more prestige cubes than
+its points taking one, whenever a player is asked something)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,7 @@ def test_cubes_a_lasting_modifier_gave_leave_when_it_ends(
     drive(hooks.fire(state, TurnStarted(PlayerId(0))), [])
     (one_shot,) = fervor.abilities[0].one_shots
     drive(run_effect(one_shot.run(PorfirianaContext(state, 0, fervor.number))), [])
-    drive(losses.settle(state), [])  # the rules settle after every action
-    assert held.prestige_cubes == 1
+    assert held.prestige_cubes == 1  # at once, before anyone is asked anything
     drive(hooks.fire(state, TurnEnded(PlayerId(0))), [])  # the duration ends
     assert state.lasting == []
     assert held.prestige_cubes == 0
