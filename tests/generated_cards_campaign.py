@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import os
 import random
 import re
@@ -172,22 +173,21 @@ def run(options: argparse.Namespace) -> int:
                 print(f"\r{tally.line(total, started)}", end="", file=sys.stderr, flush=True)
             pending.clear()
 
-        for index in range(options.files):
-            for game in games:
-                if stopping:
-                    break
-                text = card_file(game, vocabularies[game], rng.randint, numbers)
-                module = batch_folder / f"campaign_{game}_{index:06d}.py"
-                tally.files += 1
-                refused = compile_text(game, text, scratch, module)
-                if refused is not None:
-                    tally.refused += 1
-                    tally.refusals.update(set(refused))
-                else:
-                    pending.append(Pending(game, index, text, module))
-                print(f"\r{tally.line(total, started)}", end="", file=sys.stderr, flush=True)
-                if len(pending) >= options.batch:
-                    flush()
+        for index, game in itertools.product(range(options.files), games):
+            if stopping:
+                break
+            text = card_file(game, vocabularies[game], rng.randint, numbers)
+            module = batch_folder / f"campaign_{game}_{index:06d}.py"
+            tally.files += 1
+            refused = compile_text(game, text, scratch, module)
+            if refused is not None:
+                tally.refused += 1
+                tally.refusals.update(set(refused))
+            else:
+                pending.append(Pending(game, index, text, module))
+            print(f"\r{tally.line(total, started)}", end="", file=sys.stderr, flush=True)
+            if len(pending) >= options.batch:
+                flush()
         flush()
     if stopping:
         print(f"\nstopped after {tally.files:,} files", file=sys.stderr)
