@@ -277,7 +277,9 @@ class PamirState:
         )
 
     def digest(self) -> str:
-        """A canonical text of everything in the state."""
+        """A canonical text of everything in the state but the turn's count of trigger acts: the
+        replay of a save rebuilds that count from the decisions, and a save made before it was
+        kept must still load."""
 
         def plain(value: object) -> object:
             if isinstance(value, dict):
@@ -286,12 +288,19 @@ class PamirState:
                 items = [plain(v) for v in value]
                 return sorted(items, key=str) if isinstance(value, set) else items
             if hasattr(value, "__slots__") and not isinstance(value, (str, int)):
-                return {name: plain(getattr(value, name)) for name in value.__slots__}
+                return {
+                    name: plain(getattr(value, name))
+                    for name in value.__slots__
+                    if name not in _OUTSIDE_DIGEST
+                }
             if hasattr(value, "value"):
                 return value.value
             return value
 
         return json.dumps(plain(self), sort_keys=True, default=str)
+
+
+_OUTSIDE_DIGEST = frozenset({"trigger_acts"})  # TurnState's: see PamirState.digest
 
 
 def is_event(number: int) -> bool:
