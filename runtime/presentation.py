@@ -1,6 +1,7 @@
 """What a seat sees of a game, as plain data that any table renders (the terminal's,
 `runtime/terminal/`, and a browser's next): the board as that seat sees it, and, when the seat is
-to decide, the decision with its options, their groups and what each would do. Built only from
+to decide, the decision with its options, their groups and what each would do; and any card in
+full, on request (`card_details`). Built only from
 what the game's kit offers (its board, labels, groups, previews); it knows no table, and holds
 nothing the seat may not know (the previews say of a draw only that it cannot be taken back).
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from paxc.runtime.core import card_lookup
 from paxc.runtime.core.preview import previews
 from paxc.runtime.core.session import Session
 from paxc.runtime.games import GameKit
@@ -96,3 +98,24 @@ def decision_view(session: Session[Any], kit: GameKit) -> DecisionView:
         else []
     )
     return DecisionView(int(pending.chooser), pending.prompt, options, tuple(missing))
+
+
+@dataclass(frozen=True)
+class CardDetails:
+    """A card asked for by name or number: its first line (name and facts) and the rest of its
+    text as `paxc render` prints it, when one card is found; else `why` says why not (several
+    cards named, none, the names close to it, or a game that lists no cards)."""
+
+    heading: str = ""
+    text: str = ""
+    why: str = ""
+
+
+def card_details(kit: GameKit, query: str) -> CardDetails:
+    if not kit.cards:
+        return CardDetails(why="this game lists no cards")
+    found = card_lookup.find(kit.cards, query)
+    if len(found.cards) == 1:
+        heading, _, text = str(found.cards[0].text).partition("\n")
+        return CardDetails(heading, text)
+    return CardDetails(why=card_lookup.answer(found, query, str))

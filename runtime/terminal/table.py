@@ -17,7 +17,7 @@ from paxc.runtime.core.save_file import SaveFile
 from paxc.runtime.core.session import Session
 from paxc.runtime.core.undo import CannotTakeBack, TakeBacks
 from paxc.runtime.games import GameKit
-from paxc.runtime.presentation import SeatView, seat_view
+from paxc.runtime.presentation import SeatView, card_details, seat_view
 from paxc.runtime.terminal.board import Board
 from paxc.runtime.terminal.menu import Menu
 from paxc.runtime.terminal.story import Narrator, decision_line, show_told, told_after
@@ -160,15 +160,11 @@ def _write(save: SaveFile) -> None:
 
 def show_card(kit: GameKit, query: str) -> None:
     """`c NAME|NUMBER`: a card in full, as `paxc render` prints it."""
-    if not kit.cards:
-        click.echo("this game lists no cards")
-        return
-
-    def shown(card: Any) -> str:
-        first, _, rest = str(card.text).partition("\n")
-        return style.card_name(first) + ("\n" + rest if rest else "")
-
-    click.echo(card_lookup.answer(card_lookup.find(kit.cards, query), query, shown))
+    card = card_details(kit, query)
+    if card.why:
+        click.echo(card.why)
+    else:
+        click.echo(style.card_name(card.heading) + ("\n" + card.text if card.text else ""))
 
 
 def confirmed(question: str) -> bool:

@@ -15,7 +15,7 @@ from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session
 from paxc.runtime.games import GameKit
-from paxc.runtime.presentation import OptionView, seat_view
+from paxc.runtime.presentation import CardDetails, OptionView, card_details, seat_view
 from tests.runtime.observing import reseed, reverse, swap_piles
 
 GAMES = [
@@ -136,3 +136,15 @@ def test_each_seat_sees_its_decision_and_nothing_hidden(game: str, options: dict
         session.apply_action(agents[session.current_player()].choose(session))
         decisions += 1
     assert viewed >= 10 and tried >= 10, f"{viewed} views, {tried} hands changed: the test proves little"
+
+
+def test_a_card_in_full_on_request_or_why_not() -> None:
+    kit = games.load_kit(games.find("pamir"))
+    card = next(c for c in kit.cards if c.name == "Count Perovsky")
+    heading, _, text = str(card.text).partition("\n")
+    assert "Count Perovsky" in heading and text
+    for query in (str(card.number), "count perovsky", "perovsky", f"#{card.number}"):
+        assert card_details(kit, query) == CardDetails(heading, text)
+    assert card_details(kit, "Perovski").why == "no card is named 'Perovski'; did you mean: Count Perovsky?"
+    assert card_details(kit, "99999").why == "no card is named or numbered '99999'"
+    assert card_details(kit, "a").why.startswith("'a' names several cards: ")
