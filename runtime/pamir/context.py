@@ -70,8 +70,11 @@ class PamirContext:
             armies[coalition] = 0
             for _ in range(count):
                 yield from pieces.removed(self.state, Piece.ARMY, region, coalition, self._you, self._you)
-        for player, count in enumerate(self.state.tribes[region]):
-            for _ in range(count):
+        tribes = self.state.tribes[region]
+        for player in range(len(tribes)):
+            # One at a time from the board as it is then: a card answering a removal may have
+            # removed some already (and must not be removed twice).
+            while tribes[player] > 0:
                 yield from pieces.remove_tribe(self.state, player, region)
 
     def place_spy(self, card: Card, player: PlayerId) -> Effect:

@@ -18,13 +18,14 @@ from typing import Any
 import pytest
 
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import CardType
+from paxc.generated.pamir.vocabulary import CardType, Region
 from paxc.runtime.core import abilities
 from paxc.runtime.effects import Ability, Choice, Effect, PlayerId, Trigger
-from paxc.runtime.pamir import invariants, rules
+from paxc.runtime.pamir import invariants, pieces, rules
+from paxc.runtime.pamir.context import PamirContext
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, join_pamir
-from tests.pamir.scenario import empty_state
+from tests.pamir.scenario import drive, empty_state
 from tests.test_generated_cards import play_with
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "loop_cards.pax"
@@ -119,3 +120,21 @@ def test_the_count_of_trigger_acts_is_not_in_the_digest() -> None:
     assert state.digest() == before
     state.turn.used_triggers.add("0@cards/pamir/x.pax:1")  # what the rules themselves record
     assert state.digest() != before
+
+
+def test_pieces_a_card_removed_meanwhile_are_not_removed_twice(
+    loop_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scorched = loop_cards.CARD_998
+    join_pamir(scorched, monkeypatch)
+    state = empty_state(2)
+    state.players[1].court.append(scorched.number)
+    expected = invariants.cards_in_game(state)
+    for player, count in ((0, 2), (1, 1)):
+        for _ in range(count):
+            drive(pieces.place_tribe(state, player, Region.HERAT), [])
+    cylinders = [p.cylinders for p in state.players]
+    drive(PamirContext(state, 0, scorched.number).remove_tribes_and_armies(Region.HERAT), [])
+    assert state.tribes[Region.HERAT] == [0, 0]
+    assert [p.cylinders for p in state.players] == [cylinders[0] + 2, cylinders[1] + 1]
+    assert invariants.violations(state, expected) == []
