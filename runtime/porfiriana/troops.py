@@ -139,6 +139,7 @@ def arrive(
     owner, held = found
     # (1) a troop already there is defeated (greater firepower was checked) and cannot retreat
     dissipating: tuple[int, int] | None = None
+    discarded: tuple[int, int | None] | None = None
     if held.troop is not None:
         beaten, beaten_owner = held.troop, held.troop_owner
         held.troop = held.troop_owner = None
@@ -152,9 +153,10 @@ def arrive(
         else:
             state.discard.append(beaten)
             narrate(story.troop_discarded, state, beaten_owner, beaten)
-            yield from hooks.card_moved(
-                state, beaten, "troops", beaten_owner, "discard", None, discarded=True
-            )
+            # Told once this troop has settled (below): abilities answering the discard may ask
+            # questions, and the game must then wait in a state the rules allow (not the arriving
+            # troop nowhere, nor the beaten extorter's cube with no troop).
+            discarded = (beaten, beaten_owner)
         if owner == player and held.extortion is not None:
             # the owner takes back an extorted enterprise: the cube turns to the owner's colour
             state.players[held.extortion].cubes += 1
@@ -172,6 +174,7 @@ def arrive(
         held.troop, held.troop_owner = troop, player
         yield from losses.sack(state, owner, held)
         yield from _retreat_dissipated(state, dissipating)
+        yield from _tell_discarded(state, discarded)
         return
     else:
         # (4) the troop settles; (5) an income cube (or the former extorter's cube) gives way
@@ -186,10 +189,18 @@ def arrive(
         narrate(story.extorts, state, player, troop, held.number)
     yield from _retreat_dissipated(state, dissipating)
     yield from losses.settle(state)
+    yield from _tell_discarded(state, discarded)
     if state.troop_place(troop) is not None:
         yield from hooks.fire(
             state, TroopArrived(card(troop), card(held.number), PlayerId(player), Zone(origin))
         )
+
+
+def _tell_discarded(state: PorfirianaState, discarded: tuple[int, int | None] | None) -> Effect:
+    """The beaten troop (troop, owner), if any, went to the discard: told to the abilities."""
+    if discarded is not None:
+        beaten, beaten_owner = discarded
+        yield from hooks.card_moved(state, beaten, "troops", beaten_owner, "discard", None, discarded=True)
 
 
 def _retreat_dissipated(state: PorfirianaState, dissipating: tuple[int, int] | None) -> Effect:
