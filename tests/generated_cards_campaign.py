@@ -17,7 +17,6 @@ raises or breaks an invariant) is saved under --save with the reason, and the ru
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import itertools
 import os
 import random
@@ -32,14 +31,13 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from paxc.compiler import codegen
 from paxc.compiler.project import compile_paths
 from tests.card_generator import card_file
 from tests.conftest import REPO
-from tests.test_generated_cards import CARDS_PER_FILE, FIRST_NUMBER, play_with, vocabulary
+from tests.test_generated_cards import CARDS_PER_FILE, FIRST_NUMBER, import_module, play_with, vocabulary
 from tests.test_static_checks import namespace_view
 
 GAMES = ("pamir", "porfiriana")
@@ -109,14 +107,6 @@ def mypy_batch(modules: list[Path], cache: Path) -> dict[Path, str]:
         # mypy failed and named no module of ours: the whole batch is suspect.
         errors = {module: report for module in modules}
     return errors
-
-
-def import_module(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def play_file(item: Pending, games: int, seed: int, seeds: Sequence[int] = ()) -> list[str]:

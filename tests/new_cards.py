@@ -166,28 +166,8 @@ def count_in_random_games(
         join(card, monkeypatch)
         # A card's text that names `this` compares with the module's card: the counted one now.
         monkeypatch.setattr(fixture, f"CARD_{card.number}", card)
-    dealing = dealer(game, monkeypatch)
-    dealt = dealing.new_state
     on_top = [card.number for card in added]
-
-    def new_state(options: Any, seed: int) -> Any:
-        state = dealt(options, seed)
-        lead = seed % len(on_top)  # the seed's, so that a save replays to the same deal
-        first = on_top[lead:] + on_top[:lead]
-        rest = [n for n in state.deck if n not in on_top]
-        # Each new card only on top of the deck: one the setup laid in the market gives its space
-        # to the next card of the deck (else it would be both there and on the deck).
-        for row in state.market:
-            for column, number in enumerate(row):
-                if number in on_top:
-                    row[column] = rest.pop(0)
-        state.deck[:] = first + rest
-        if game == "porfiriana":
-            # The setup deals the cards it does not draw into the box: the same.
-            state.unused[:] = [n for n in state.unused if n not in on_top]
-        return state
-
-    monkeypatch.setattr(dealing, "new_state", new_state)
+    deal_on_top(game, on_top, monkeypatch, rotate=True)
 
     def play(options: Mapping[str, Any], game_seed: int) -> None:
         result = play_one(game, options, game_seed, check=True)
@@ -204,6 +184,34 @@ def count_in_random_games(
     never = sorted(set(on_top) - set(acted))
     assert not never, f"cards that never acted: {never}; acted: {dict(sorted(acted.items()))}"
     return acted
+
+
+def deal_on_top(game: str, on_top: Sequence[int], monkeypatch: pytest.MonkeyPatch, *, rotate: bool) -> None:
+    """Make every game dealt from now on (in `monkeypatch`'s lifetime) hold the cards `on_top` on
+    top of its deck, and nowhere else. `rotate`: which of them comes first depends on the game's
+    seed (the seed's, so that a save replays to the same deal), so that each card leads some
+    games."""
+    dealing = dealer(game, monkeypatch)
+    dealt = dealing.new_state
+
+    def new_state(options: Any, seed: int) -> Any:
+        state = dealt(options, seed)
+        lead = seed % len(on_top) if rotate and on_top else 0
+        first = [*on_top[lead:], *on_top[:lead]]
+        rest = [n for n in state.deck if n not in on_top]
+        # Each new card only on top of the deck: one the setup laid in the market gives its space
+        # to the next card of the deck (else it would be both there and on the deck).
+        for row in state.market:
+            for column, number in enumerate(row):
+                if number in on_top:
+                    row[column] = rest.pop(0)
+        state.deck[:] = first + rest
+        if game == "porfiriana":
+            # The setup deals the cards it does not draw into the box: the same.
+            state.unused[:] = [n for n in state.unused if n not in on_top]
+        return state
+
+    monkeypatch.setattr(dealing, "new_state", new_state)
 
 
 def dealer(game: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:

@@ -39,7 +39,7 @@ from paxc.compiler.vocabulary import Vocabulary
 from paxc.runtime.commands import game_seeds, play_one
 from tests.card_generator import card_file, hypothesis_draw
 from tests.conftest import REPO
-from tests.new_cards import dealer, join_pamir, join_porfiriana
+from tests.new_cards import deal_on_top, join_pamir, join_porfiriana
 from tests.test_static_checks import namespace_view
 
 EXAMPLES = int(os.environ.get("PAXC_GENERATED_CARDS", "2"))
@@ -97,25 +97,7 @@ def play_with(
     with pytest.MonkeyPatch.context() as monkeypatch:
         for card in cards:
             join(card, monkeypatch)
-        dealing = dealer(game, monkeypatch)
-        dealt = dealing.new_state
-        on_top = [card.number for card in cards]
-
-        def new_state(options: Any, seed: int) -> Any:
-            state = dealt(options, seed)
-            rest = [n for n in state.deck if n not in on_top]
-            # Only on top of the deck: a card the setup laid in the market gives its space to the
-            # next card of the deck (else it would be in two places).
-            for row in state.market:
-                for column, number in enumerate(row):
-                    if number in on_top:
-                        row[column] = rest.pop(0)
-            state.deck[:] = on_top + rest
-            if hasattr(state, "unused"):  # Pax Porfiriana's box: the setup leaves cards there, not these
-                state.unused[:] = [n for n in state.unused if n not in on_top]
-            return state
-
-        monkeypatch.setattr(dealing, "new_state", new_state)
+        deal_on_top(game, [card.number for card in cards], monkeypatch, rotate=False)
         results = [
             play_one(game, {"players": 3}, game_seed, check=True)
             for game_seed in (seeds or game_seeds(seed, games))
