@@ -47,7 +47,7 @@ def _root(ctx: click.Context) -> Path:
 def _report(result: CompileResult) -> None:
     """Diagnostics to stderr, with a count, as compilers do."""
     if result.diagnostics:
-        from paxc.runtime.core import style
+        from paxc.runtime.terminal import style
 
         with style.colouring(style.wanted(sys.stderr)):
             click.echo(result.render_diagnostics(), err=True)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from paxc.compiler.source import SourceFile, Span
-from paxc.runtime.core import style
+from paxc.runtime.terminal import style
 
 
 class Code(enum.Enum):
@@ -64,7 +64,7 @@ class Diagnostic:
 
     def render(self, sources: Mapping[str, SourceFile]) -> str:
         """The full report: location line, the source line with a caret, and the hint."""
-        # Coloured only where the command asked for it (a terminal, NO_COLOR not set): core/style.
+        # Coloured only where the command asked for it (a terminal, NO_COLOR not set): terminal/style.
         lines = [
             f"{style.card_name(f'{self.span}:')} {style.warning('error:')} "
             f"{style.card_name(self.message)}  [{self.code.value}]"

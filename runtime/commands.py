@@ -25,7 +25,6 @@ from typing import Any, NoReturn
 import click
 
 from paxc.runtime import games
-from paxc.runtime.core import style
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.narration import listening
 from paxc.runtime.core.options import OptionsError, OptionsSchema
@@ -33,7 +32,7 @@ from paxc.runtime.core.rng import MAX_SEED, Rng
 from paxc.runtime.core.save_file import SaveFile
 from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file, retell
 from paxc.runtime.games import GameKit
-from paxc.runtime.terminal import table
+from paxc.runtime.terminal import style, table
 from paxc.runtime.terminal.story import Narrator, show_decisions
 
 MAX_DECISIONS = 50_000

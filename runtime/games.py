@@ -23,6 +23,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from paxc.runtime.core.board import Board
 from paxc.runtime.core.observation import Observer
 from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.core.preview import Consequences, Secrets
@@ -50,7 +51,9 @@ class GameKit:
     """
 
     rules: GameRules[Any]
-    describe: Callable[[Any, int | None], str]  # the board, as the given seat sees it
+    # The board as the given seat sees it (None: an onlooker), in sections of facts that each
+    # table renders its own way (core/board.py).
+    board: Callable[[Any, int | None], Board]
     cards_in_game: Callable[[Any], Counter[int]]  # every card of the game, by number
     violations: Callable[[Any, Counter[int]], list[str]]  # broken invariants, for --check
     outcome: Callable[[Any], Outcome]

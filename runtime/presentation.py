@@ -1,5 +1,6 @@
 """What a seat sees of a game, as plain data that any table renders (the terminal's,
-`runtime/terminal/`, and a browser's next): the board as that seat sees it, and, when the seat is
+`runtime/terminal/`, and a browser's next): the board as that seat sees it (sections of labelled
+facts, `core/board.py`: no colour, style or width, which are the table's), and, when the seat is
 to decide, the decision with its options, their groups and what each would do; and any card in
 full, on request (`card_details`). Built only from
 what the game's kit offers (its board, labels, groups, previews); it knows no table, and holds
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paxc.runtime.core import card_lookup
+from paxc.runtime.core.board import Board
 from paxc.runtime.core.preview import previews
 from paxc.runtime.core.session import Session
 from paxc.runtime.games import GameKit
@@ -48,7 +50,7 @@ class SeatView:
     """What `seat` sees now (None: an onlooker, who sees only what is public)."""
 
     seat: int | None
-    board: str  # in the game's words (its `describe`), as this seat sees it
+    board: Board  # the game's sections of facts (core/board.py), as this seat sees it
     decision: DecisionView | None  # the seat's own pending decision; None when another decides
 
 
@@ -58,7 +60,7 @@ def seat_view(session: Session[Any], kit: GameKit, seat: int | None) -> SeatView
     if seat is not None and pending is not None and not session.is_terminal():
         if session.current_player() == seat:
             decision = decision_view(session, kit)
-    return SeatView(seat, kit.describe(session.state, seat), decision)
+    return SeatView(seat, kit.board(session.state, seat), decision)
 
 
 def decision_view(session: Session[Any], kit: GameKit) -> DecisionView:

@@ -225,3 +225,27 @@ def test_rules_and_core_reach_no_table() -> None:
                 todo.append(imported)
         reached += [f"{start} reaches {module}" for module in sorted(seen) if _within(module, TABLES)]
     assert not reached, "the rules or the core import a table:\n" + "\n".join(reached)
+
+
+# Colour and the terminal's width live in the terminal's own module; what the rules and the core
+# say (the board's facts, the story, the options) is plain words, which each table styles its way.
+STYLE = "paxc.runtime.terminal.style"
+TERMINAL_LIBRARIES = ("click", "rich", "colorama")
+
+
+def test_style_lives_in_the_terminal() -> None:
+    files = module_files()
+    assert STYLE in files, "the terminal's colours are not where they were"
+    assert not [
+        module
+        for module in files
+        if module.rsplit(".", 1)[-1] in ("style", "colour", "colours") and module != STYLE
+    ], "colour is made outside the terminal"
+    styled = sorted(
+        f"{module} imports {name}"
+        for module, path in files.items()
+        if _within(module, BELOW_THE_TABLES)
+        for name in imported_names(module, path, path.name == "__init__.py", files)
+        if name.split(".")[0] in TERMINAL_LIBRARIES
+    )
+    assert not styled, "the rules or the core use a terminal library:\n" + "\n".join(styled)

@@ -1,8 +1,8 @@
-"""A readable text picture of a Pax Pamir game, for the terminal."""
+"""A Pax Pamir game as its board shows it (`core/board.py`): the market, the map, the players."""
 
 from __future__ import annotations
 
-from paxc.runtime.core import style
+from paxc.runtime.core.board import Board, Fact, Section
 from paxc.runtime.pamir import card_actions, card_lines, market, wakhan_cards
 from paxc.runtime.pamir.state import (
     BASE_ACTIONS,
@@ -16,75 +16,105 @@ from paxc.runtime.pamir.state import (
 )
 
 
-def describe(state: PamirState, viewer: int | None = None) -> str:
-    """The board as text; `viewer`'s hand is shown, other hands only counted."""
-    lines = [
+def board(state: PamirState, viewer: int | None = None) -> Board:
+    """The board as `viewer` sees it: their hand is shown, other hands only counted (None: every
+    hand, as at the game's end and in a replay)."""
+    summary = (
         f"Turn {state.turn_number} - {_whose_turn(state, viewer)} - "
         f"dominance checks: {state.checks_resolved}/4 - deck: {len(state.deck)} cards",
         _actions(state),
-        "",
-        style.heading("Market")
-        + " (row.column and the price in rupees; [Nr]: rupees lying on the card; 'c NAME' shows a card):",
+    )
+    sections = [
+        Section(
+            "Market",
+            "(row.column and the price in rupees; [Nr]: rupees lying on the card; 'c NAME' shows a card)",
+            facts=_market(state, viewer),
+        ),
+        Section("Map", facts=_map(state)),
+        Section("Players", facts=tuple(_player(state, index, viewer) for index in range(len(state.players)))),
     ]
+    for number, side, _ in state.global_events:
+        shown = card(number).sides[side]
+        sections.append(
+            Section("Event for everybody", value=f"{shown.name}: {_one_line(shown.ability_text)}")
+        )
+    return Board(summary, tuple(sections))
+
+
+def _market(state: PamirState, viewer: int | None) -> tuple[Fact, ...]:
+    facts = []
     for row in range(MARKET_ROWS):
         for column in range(MARKET_COLUMNS):
             number = state.market[row][column]
             rupees = state.market_rupees[row][column]
-            on_it = f" [{rupees}r]" if rupees else ""
-            where = f"{row + 1}.{column + 1} "
+            on_it = f"[{rupees}r]" if rupees else ""
+            where = f"{row + 1}.{column + 1}"
             if number is None:
-                lines.append(f"  {where}-{on_it}")
-                continue
-            cost = _cost(state, viewer, row, column)
-            lines += card_lines.lines(number, "  ", f"{where}{cost}r: ", on_it)
-    lines += ["", style.heading("Map") + ":"]
+                facts.append(Fact(where, "-", marks=on_it))
+            else:
+                cost = _cost(state, viewer, row, column)
+                facts.append(Fact(where, f"{cost}r", card_lines.face(number), on_it))
+    return tuple(facts)
+
+
+def _map(state: PamirState) -> tuple[Fact, ...]:
+    facts = []
     for region in REGIONS:
         tribes = [f"P{p}x{n}" for p, n in enumerate(state.tribes[region]) if n]
         armies = [f"{c.value}x{n}" for c, n in state.armies[region].items() if n]
         ruler = state.ruler(region)
-        lines.append(
-            f"  {region.value:<12} tribes: {', '.join(tribes) or '-'}; armies: {', '.join(armies) or '-'}; "
-            f"ruler: {'-' if ruler is None else f'P{ruler}'}"
+        facts.append(
+            Fact(
+                region.value,
+                facts=(
+                    Fact("tribes", ", ".join(tribes)),
+                    Fact("armies", ", ".join(armies)),
+                    Fact("ruler", "" if ruler is None else f"P{ruler}"),
+                ),
+            )
         )
     roads = [
         f"{a.value}-{b.value}: " + ", ".join(f"{c.value}x{n}" for c, n in state.roads[(a, b)].items() if n)
         for a, b in BORDERS
         if any(state.roads[(a, b)].values())
     ]
-    lines.append("  roads: " + ("; ".join(roads) if roads else "-"))
+    facts.append(Fact("roads", "; ".join(roads)))
     blocks = ", ".join(f"{c.value} {state.blocks_in_play(c)}" for c in COALITIONS)
-    lines += [f"  blocks in play: {blocks}", "", style.heading("Players") + ":"]
-    for index, player in enumerate(state.players):
-        loyalty = player.loyalty.value if player.loyalty else "-"
-        if state.is_wakhan(index):
-            loyalty = "Wakhan, loyal to every coalition"
-        lines.append(
-            f"  P{index}{' (to play)' if index == state.active else ''}: {loyalty}, {player.score} points, "
-            f"{player.rupees} rupees, {len(player.gifts)} gifts, {len(player.prizes)} prizes, "
-            f"{player.cylinders} cylinders in supply"
+    facts.append(Fact("blocks in play", blocks))
+    return tuple(facts)
+
+
+def _player(state: PamirState, index: int, viewer: int | None) -> Fact:
+    player = state.players[index]
+    loyalty = player.loyalty.value if player.loyalty else "-"
+    if state.is_wakhan(index):
+        loyalty = "Wakhan, loyal to every coalition"
+    court = []
+    for number in player.court:
+        spies = [f"P{p}x{n}" for p, n in enumerate(state.spies.get(number, [])) if n]
+        court.append(
+            Fact(card=card_lines.court_face(number), marks=f"[spies {' '.join(spies)}]" if spies else "")
         )
-        court = []
-        for number in player.court:
-            spies = [f"P{p}x{n}" for p, n in enumerate(state.spies.get(number, [])) if n]
-            court.append(card_lines.short(number) + (f" spies {' '.join(spies)}" if spies else ""))
-        lines.append("    court:" + ("" if court else " -"))
-        lines += [f"      {text}" for text in court]
-        if viewer is None or viewer == index:
-            lines.append("    hand:" + ("" if player.hand else " -"))
-            for number in player.hand:
-                lines += card_lines.lines(number, "      ")
-        else:
-            lines.append(f"    hand: {len(player.hand)} cards")
-        for number, side in player.events:
-            lines += _event(number, side, "    event: ")
-        if state.is_wakhan(index):
-            lines += _ai_card(state)
-    for number, side, _ in state.global_events:
-        lines += _event(number, side, "Event for everybody: ")
-    return "\n".join(style.fit(lines, WIDTH))
+    under = [Fact("court", facts=tuple(court))]
+    if viewer is None or viewer == index:
+        under.append(Fact("hand", facts=tuple(Fact(card=card_lines.face(n)) for n in player.hand)))
+    else:
+        under.append(Fact("hand", f"{len(player.hand)} cards"))
+    for number, side in player.events:
+        shown = card(number).sides[side]
+        under.append(Fact("event", f"{shown.name}: {_one_line(shown.ability_text)}"))
+    if state.is_wakhan(index):
+        under.append(_ai_card(state))
+    return Fact(
+        f"P{index}{' (to play)' if index == state.active else ''}",
+        f"{loyalty}, {player.score} points, {player.rupees} rupees, {len(player.gifts)} gifts, "
+        f"{len(player.prizes)} prizes, {player.cylinders} cylinders in supply",
+        facts=tuple(under),
+    )
 
 
-WIDTH = style.WIDTH  # a longer line goes on over several, indented further (style.fit)
+def _one_line(text: str) -> str:
+    return " ".join(line.strip() for line in text.splitlines())
 
 
 def _whose_turn(state: PamirState, viewer: int | None) -> str:
@@ -118,30 +148,26 @@ def _cost(state: PamirState, viewer: int | None, row: int, column: int) -> int:
     return market.purchase_cost(state, viewer, row, column)
 
 
-def _event(number: int, side: int, prefix: str) -> list[str]:
-    """An event in effect: the side that is, and what it does."""
-    shown = card(number).sides[side]
-    said = " ".join(line.strip() for line in shown.ability_text.splitlines())
-    return style.wrapped(f"{prefix}{shown.name}: {said}", "  " if prefix[0] == " " else "", hang="    ")
-
-
-def _ai_card(state: PamirState) -> list[str]:
+def _ai_card(state: PamirState) -> Fact:
     """Wakhan's face-up AI card, read with the back of the next one. Only that card's back is in
     view (its column numbers and red slots), never its front: the board says what the back
     gives, not which card it is."""
     read = wakhan_cards.current_reading(state)
     if read is None:
-        return ["    AI card: none drawn yet"]
+        return Fact("AI card", "none drawn yet")
     actions = [
         slot.action.value
         + (f" if {slot.condition.value.replace('_', ' ')}" if slot.condition else "")
         + (f": {slot.target.value.replace('_', ' ')}" if slot.target else "")
         for slot in read.slots
     ]
-    return [
-        f"    AI card: {wakhan_cards.ai_card_label(read.front.number)}, read with the back of the next: "
+    return Fact(
+        "AI card",
+        f"{wakhan_cards.ai_card_label(read.front.number)}, read with the back of the next: "
         f"{read.red.value} row, column of cost {read.column}, pragmatic loyalty "
         f"{wakhan_cards.pragmatic_loyalty(state, read).value}",
-        "      actions: " + "; ".join(actions),
-        "      regions: " + ", ".join(r.value for r in read.regions),
-    ]
+        facts=(
+            Fact("actions", "; ".join(actions)),
+            Fact("regions", ", ".join(r.value for r in read.regions)),
+        ),
+    )

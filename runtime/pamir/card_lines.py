@@ -7,7 +7,7 @@ The attributes come from the printed card; the ability text from `Card.ability_t
 from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import Card, CardType
-from paxc.runtime.core import style
+from paxc.runtime.core.board import CardFace
 from paxc.runtime.pamir.state import card
 
 
@@ -48,24 +48,19 @@ def _one_line(text: str) -> str:
     return " ".join(line.strip() for line in text.splitlines())
 
 
-def lines(number: int, indent: str, prefix: str = "", suffix: str = "", *, text: bool = True) -> list[str]:
-    """The card's line (`prefix`, its name, its facts, `suffix`) and, if `text`, its ability
-    under it, wrapped to the table's width."""
+def face(number: int, *, text: bool = True) -> CardFace:
+    """The card with what matters to play it and, if `text`, what it does."""
     printed = card(number)
-    head = style.wrapped(f"{prefix}{printed.name} - {facts(printed)}{suffix}", indent, hang="    ")
-    head[0] = head[0].replace(printed.name, style.card_name(printed.name), 1)
-    said = ability(printed) if text else ""
-    if not said:
-        return head
-    return head + [style.quiet(line) for line in style.wrapped(said, indent + "    ", hang="  ")]
+    return CardFace(number, printed.name, facts(printed), ability(printed) if text else "")
 
 
-def short(number: int) -> str:
-    """A court card in one short phrase: 'Prince Akbar Khan (Kabul, Intelligence 2; battle)'."""
+def court_face(number: int) -> CardFace:
+    """A court card in short: 'Prince Akbar Khan', 'Kabul, Intelligence 2; battle; Insurrection'
+    (its actions and the titles of its abilities, which the rest of its line is for)."""
     printed = card(number)
     suit = f"{printed.suit.value if printed.suit else '?'} {printed.rank}"
     actions = " ".join(action.value for action in printed.actions)
     titles = ", ".join(a.title for a in printed.abilities if a.title)
     extra = "; ".join(part for part in (actions, titles) if part)
     region = printed.region.value if printed.region else "?"
-    return f"{style.card_name(printed.name)} ({region}, {suit}{'; ' + extra if extra else ''})"
+    return CardFace(number, printed.name, f"{region}, {suit}{'; ' + extra if extra else ''}")

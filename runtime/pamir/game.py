@@ -25,7 +25,7 @@ def _kit() -> GameKit:
 
     return GameKit(
         game_rules.PamirRules(),
-        board.describe,
+        board.board,
         invariants.cards_in_game,
         invariants.violations,
         _outcome,

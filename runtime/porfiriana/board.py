@@ -1,14 +1,15 @@
-"""The table of a game of Pax Porfiriana as text, for the terminal."""
+"""A game of Pax Porfiriana as its board shows it (`core/board.py`): the market, the public
+cards, each player's row and hand."""
 
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import Prestige
-from paxc.runtime.core import style
+from paxc.runtime.core.board import Board, Fact, Section
 from paxc.runtime.porfiriana import card_lines, economy, market, prestige
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
 
 
-def _holding(state: PorfirianaState, held: Holding, text: bool) -> list[str]:
+def _holding(held: Holding, text: bool) -> Fact:
     marks = []
     if held.income:
         marks.append(f"{held.income} income")
@@ -22,60 +23,65 @@ def _holding(state: PorfirianaState, held: Holding, text: bool) -> list[str]:
         marks.append(f"troop {card(held.troop).name} of P{held.troop_owner}")
     if held.extortion is not None:
         marks.append(f"extorted by P{held.extortion}")
-    suffix = f" [{', '.join(marks)}]" if marks else ""
-    return card_lines.lines(held.number, "  ", suffix=suffix, side=held.side, text=text)
+    return Fact(
+        card=card_lines.face(held.number, side=held.side, text=text),
+        marks=f"[{', '.join(marks)}]" if marks else "",
+    )
 
 
-def describe(state: PorfirianaState, viewer: int | None = None) -> str:
-    """The table; `viewer`'s hand is shown, other hands only counted."""
+def board(state: PorfirianaState, viewer: int | None = None) -> Board:
+    """The board as `viewer` sees it: their hand is shown, other hands only counted; what the
+    cards in other players' rows do is said only to an onlooker (None), who sees no hand."""
     regime = state.regime_card
     values = f"mines {economy.mine_value(state)}, economy {economy.economy_value(state)}"
-    lines = [
+    summary = (
         f"Turn {state.turn_number} - {_whose_turn(state, viewer)} - regime: {regime.name} ({values})"
         + (" - DEPRESSION" if state.depression else "")
         + f" - topples: {state.topples}/4 - deck: {len(state.deck)} cards",
         _actions(state),
-        "",
-        style.heading("Market")
-        + " (row.column and the price in gold; [Pn]: player n's speculation cube; 'c NAME' shows a card):",
-    ]
+    )
+    spaces = []
     for row, cards in enumerate(state.market):
         for column, number in enumerate(cards):
-            where = f"{row + 1}.{column + 1} "
+            where = f"{row + 1}.{column + 1}"
             if number is None:
-                lines.append(f"  {where}-")
+                spaces.append(Fact(where, "-"))
                 continue
             cube = state.speculation.get(number)
             cost = _cost(state, viewer, row, column)
-            lines += card_lines.lines(
-                number, "  ", f"{where}{cost}g: ", f" [P{cube}]" if cube is not None else ""
+            spaces.append(
+                Fact(where, f"{cost}g", card_lines.face(number), f"[P{cube}]" if cube is not None else "")
             )
-    lines.append(style.heading("Public cards") + ":" + ("" if state.public else " -"))
-    for number in state.public:
-        lines += card_lines.lines(number, "  ")
+    sections = [
+        Section(
+            "Market",
+            "(row.column and the price in gold; [Pn]: player n's speculation cube; 'c NAME' shows a card)",
+            facts=tuple(spaces),
+        ),
+        Section("Public cards", facts=tuple(Fact(card=card_lines.face(n)) for n in state.public)),
+    ]
     for index, player in enumerate(state.players):
         who = "Díaz" if state.solitaire and index == 1 else f"Player {index}"
         points = ", ".join(f"{k.value} {prestige.points(state, index, k)}" for k in Prestige)
-        status = " (jailed)" if player.jailed else ""
-        lines += [
-            "",
-            style.heading(who)
-            + f"{status}: {player.gold} gold, {player.cubes} cubes in supply, income {economy.income(state, index)}; "
-            f"prestige {points}",
-        ]
-        for held in player.row:
-            lines += _holding(state, held, text=viewer is None or index == viewer)
+        facts = [_holding(held, text=viewer is None or index == viewer) for held in player.row]
         if player.army:
-            lines.append("  private army: " + ", ".join(card(t).name for t in player.army))
+            facts.append(Fact("private army", ", ".join(card(t).name for t in player.army)))
         if player.prestige_stack:
-            lines.append("  prestige stack: " + ", ".join(card(n).name for n in player.prestige_stack))
+            facts.append(Fact("prestige stack", ", ".join(card(n).name for n in player.prestige_stack)))
         if index == viewer:
-            lines.append("  hand:" + ("" if player.hand else " -"))
-            for number in player.hand:
-                lines += card_lines.lines(number, "    ")
+            facts.append(Fact("hand", facts=tuple(Fact(card=card_lines.face(n)) for n in player.hand)))
         else:
-            lines.append(f"  hand: {len(player.hand)} cards")
-    return "\n".join(style.fit(lines))
+            facts.append(Fact("hand", f"{len(player.hand)} cards"))
+        sections.append(
+            Section(
+                who,
+                "(jailed)" if player.jailed else "",
+                f"{player.gold} gold, {player.cubes} cubes in supply, income {economy.income(state, index)}; "
+                f"prestige {points}",
+                tuple(facts),
+            )
+        )
+    return Board(summary, tuple(sections))
 
 
 def _whose_turn(state: PorfirianaState, viewer: int | None) -> str:

@@ -8,7 +8,7 @@ build` rendered from the card's definition (the runtime writes no card text itse
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import Card, CardType
-from paxc.runtime.core import style
+from paxc.runtime.core.board import CardFace
 from paxc.runtime.core.card_facts import attributes
 from paxc.runtime.porfiriana.state import card
 
@@ -54,25 +54,15 @@ def _one_line(text: str) -> str:
     return " ".join(line.strip() for line in text.splitlines())
 
 
-def lines(
-    number: int,
-    indent: str,
-    prefix: str = "",
-    suffix: str = "",
-    *,
-    side: int | None = None,
-    text: bool = True,
-) -> list[str]:
-    """The card's line (`prefix`, its name, its facts, `suffix`) and, if `text`, what it does
-    under it: the side `side` when one is face up, else each side by its name."""
+def face(number: int, *, side: int | None = None, text: bool = True) -> CardFace:
+    """The card with its facts and, if `text`, what it does: the side `side` when one is face
+    up (named beside the card's name), else each side by its name."""
     printed = card(number)
     name = printed.name
     if side is not None and printed.sides:
         name = f"{printed.name} ({printed.sides[side].name})"
-    head = style.wrapped(f"{prefix}{name} - {facts(printed)}{suffix}", indent, hang="    ")
-    head[0] = head[0].replace(name, style.card_name(name), 1)
     if not text:
-        return head
+        return CardFace(number, name, facts(printed))
     said: list[str] = []
     if printed.ability_text:
         said.append(_one_line(printed.ability_text))
@@ -80,4 +70,4 @@ def lines(
         said.append(_side_facts(printed, printed.sides[side]))
     else:
         said += [f"{s.name}: {_side_facts(printed, s)}" for s in printed.sides]
-    return head + [style.quiet(line) for text in said for line in style.wrapped(text, indent + "    ")]
+    return CardFace(number, name, facts(printed), "\n".join(said))

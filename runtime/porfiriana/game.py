@@ -44,7 +44,7 @@ def _kit() -> GameKit:
 
     return GameKit(
         game_rules.PorfirianaRules(),
-        board.describe,
+        board.board,
         invariants.cards_in_game,
         invariants.violations,
         _outcome,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import click
 
-from paxc.runtime.core import style
 from paxc.runtime.presentation import DecisionView, OptionView
+from paxc.runtime.terminal import style
 
 
 class Menu:

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from paxc.runtime.core import card_lookup, style
+from paxc.runtime.core import card_lookup
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.files import CannotWrite, NotRegularFile
 from paxc.runtime.core.narration import listening, silenced
@@ -18,7 +18,8 @@ from paxc.runtime.core.session import Session
 from paxc.runtime.core.undo import CannotTakeBack, TakeBacks
 from paxc.runtime.games import GameKit
 from paxc.runtime.presentation import SeatView, card_details, seat_view
-from paxc.runtime.terminal.board import Board
+from paxc.runtime.terminal import style
+from paxc.runtime.terminal.board import Board, text
 from paxc.runtime.terminal.menu import Menu
 from paxc.runtime.terminal.story import Narrator, decision_line, show_told, told_after
 
@@ -61,7 +62,7 @@ def play_on(
         if options_shown_at != len(session.log):
             options_shown_at = len(session.log)
             view = seat_view(session, kit, player)
-            board.show_changes(view.board, hint=f"Type an option's number, or {COMMANDS_HELP}.")
+            board.show_changes(text(view.board), hint=f"Type an option's number, or {COMMANDS_HELP}.")
             menu = Menu(view.decision)
             menu.show()
         # No default: pressing Enter must never choose for the player (option 0 may end the turn).
@@ -92,7 +93,7 @@ def play_on(
             continue
         if answer == "b":
             assert view is not None
-            board.show_all(view.board)
+            board.show_all(text(view.board))
             continue
         if answer == "o":
             if menu.opened is not None:
@@ -126,12 +127,17 @@ def play_on(
             session.apply_action(chosen)
     if session.is_terminal():
         state = session.state
-        click.echo("\n" + kit.describe(state, None) + f"\n\nThe game is over: player {state.winner} wins.")
+        click.echo("\n" + describe(kit, state, None) + f"\n\nThe game is over: player {state.winner} wins.")
     if save.path is not None:
         _write(save)
         if save.failed:
             sys.exit(1)
         click.echo(f"log saved to {save.path}")
+
+
+def describe(kit: GameKit, state: Any, seat: int | None) -> str:
+    """The board as `seat` sees it, as the terminal prints it."""
+    return text(kit.board(state, seat))
 
 
 def write_first(save: SaveFile) -> None:
@@ -182,7 +188,7 @@ def step_through(session: Session[Any], kit: GameKit, told: list[tuple[int, str]
         again = Session(session.rules, session.options, session.seed)
     board = Board()
     show_told(after, 0)
-    board.show_changes(kit.describe(again.state, None))
+    board.show_changes(describe(kit, again.state, None))
     stepping = True
     for number, entry in enumerate(session.log, start=1):
         assert again.pending is not None
@@ -193,7 +199,7 @@ def step_through(session: Session[Any], kit: GameKit, told: list[tuple[int, str]
         show_told(after, number)
         if not stepping:
             continue
-        board.show_changes(kit.describe(again.state, None))
+        board.show_changes(describe(kit, again.state, None))
         while True:
             answer = click.prompt(
                 "Enter: the next decision, b: the whole board, q: the rest without stopping",
@@ -201,7 +207,7 @@ def step_through(session: Session[Any], kit: GameKit, told: list[tuple[int, str]
                 show_default=False,
             )
             if answer.strip().lower() == "b":
-                board.show_all(kit.describe(again.state, None))
+                board.show_all(describe(kit, again.state, None))
                 continue
             stepping = answer.strip().lower() != "q"
             break

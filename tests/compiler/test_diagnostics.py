@@ -195,7 +195,7 @@ def test_diagnostics_are_coloured_on_a_terminal_only(monkeypatch: pytest.MonkeyP
     """Colour where `paxc check` writes to a terminal; plain when piped or with NO_COLOR set."""
     import io
 
-    from paxc.runtime.core import style
+    from paxc.runtime.terminal import style
 
     case = FIXTURES / "cases" / "unknown-name--region.pax"
     result = compile_paths([case], FIXTURES)

@@ -18,6 +18,8 @@ from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.invariants import cards_in_game, violations
 from paxc.runtime.pamir.rules import OPTIONS, new_state
 from paxc.runtime.pamir.state import card
+from paxc.runtime.terminal import style
+from paxc.runtime.terminal.board import text
 from tests.pamir.scenario import court_card, drive, event_card
 from tests.pamir.test_wakhan import HUMAN, SEAT, reading, with_wakhan
 
@@ -77,7 +79,7 @@ def test_only_the_people_choose_a_loyalty_and_she_plays_first() -> None:
     assert state.players[0].loyalty is None
     assert state.turn_number >= 1 and state.wakhan is not None and state.wakhan.face_up  # she has played
     assert all(c.chooser != 0 for c in [session.pending] if isinstance(c, Choice))
-    shown = board.describe(state)
+    shown = text(board.board(state))
     assert "P0: Wakhan, loyal to every coalition" in shown
     assert f"AI card: AI card {state.wakhan.face_up[-1] - 200}, read with the back of the next" in shown
 
@@ -87,10 +89,10 @@ def test_the_board_shows_her_card_and_only_the_back_of_the_next() -> None:
     row and column of the arrows), never which card it is; and her lines fit 100 columns."""
     state = with_wakhan(front=201, back=209)  # red arrow: card 9's bottom slot; column 2
     state.players[SEAT].court = [c.number for c in (military(1), military(2))] + [1, 2, 3]
-    shown = board.describe(state)
+    shown = text(board.board(state))
     assert "AI card: AI card 1, read with the back of the next: bottom row, column of cost 2" in shown
     assert "AI card 9" not in shown and card(209).name not in shown
-    assert all(len(line) <= board.WIDTH for line in shown[shown.index("Players:") :].splitlines())
+    assert all(len(line) <= style.WIDTH for line in shown[shown.index("Players:") :].splitlines())
     # A long line goes on, indented, on the next: nothing of it is lost.
     assert " ".join(shown.split()).count(card(3).name) == 1
 

@@ -1,7 +1,8 @@
 """What a seat sees (runtime/presentation.py), for each game at many points of random games: its
-own decision with every option the rules offer, listed once, and nothing of another seat's
-hand, the deck order or the draws to come (the observation tests' changes, tests/runtime/
-observing.py, made here to the state the previews start from too)."""
+own decision with every option the rules offer, listed once; the board as labelled facts, with its
+own hand and never another seat's, free of colour; and nothing of another seat's hand, the deck
+order or the draws to come (the observation tests' changes, tests/runtime/observing.py, made here
+to the state the previews start from too)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ import pytest
 
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.board import Board, CardFace, Fact
 from paxc.runtime.core.session import Session
 from paxc.runtime.games import GameKit
 from paxc.runtime.presentation import CardDetails, OptionView, card_details, seat_view
+from paxc.runtime.terminal import style
 from tests.runtime.observing import reseed, reverse, swap_piles
 
 GAMES = [
@@ -46,7 +49,8 @@ def check_view(session: Session[Any], kit: GameKit) -> None:
     assert session.pending is not None
     for seat in range(len(session.state.players)):
         view = seat_view(session, kit, seat)
-        assert view.seat == seat and view.board == kit.describe(session.state, seat)
+        assert view.seat == seat and view.board == kit.board(session.state, seat)
+        check_board(view.board, session.state, seat)
         if seat != chooser:
             assert view.decision is None
             continue
@@ -58,7 +62,48 @@ def check_view(session: Session[Any], kit: GameKit) -> None:
             if option.action is not None:
                 assert option.label == session.action_to_string(option.action)
     onlooker = seat_view(session, kit, None)
-    assert onlooker.decision is None and onlooker.board == kit.describe(session.state, None)
+    assert onlooker.decision is None and onlooker.board == kit.board(session.state, None)
+
+
+def faces(board: Board) -> list[CardFace]:
+    """Every card the board shows, wherever it stands."""
+    found: list[CardFace] = []
+
+    def under(facts: tuple[Fact, ...]) -> None:
+        for fact in facts:
+            if fact.card is not None:
+                found.append(fact.card)
+            under(fact.facts)
+
+    for section in board.sections:
+        under(section.facts)
+    return found
+
+
+def words(board: Board) -> list[str]:
+    """Every text of the board, at any depth, but what cards do (a line per ability or side)."""
+    said = list(board.summary)
+    for section in board.sections:
+        said += [section.title, section.note, section.value]
+    stack = [fact for section in board.sections for fact in section.facts]
+    while stack:
+        fact = stack.pop()
+        said += [fact.label, fact.value, fact.marks]
+        if fact.card is not None:
+            said += [fact.card.name, fact.card.facts]
+        stack += fact.facts
+    return said
+
+
+def check_board(board: Board, state: Any, seat: int) -> None:
+    """The seat's own hand is on its board; no card of another's hand is."""
+    shown = {face.number: face for face in faces(board)}
+    for number in state.players[seat].hand:
+        assert number in shown, f"P{seat}'s own card {number} is not on its board"
+    for other, player in enumerate(state.players):
+        if other != seat:
+            leaked = set(player.hand) & set(shown)
+            assert not leaked, f"P{seat}'s board shows cards of P{other}'s hand: {sorted(leaked)}"
 
 
 @contextmanager
@@ -136,6 +181,27 @@ def test_each_seat_sees_its_decision_and_nothing_hidden(game: str, options: dict
         session.apply_action(agents[session.current_player()].choose(session))
         decisions += 1
     assert viewed >= 10 and tried >= 10, f"{viewed} views, {tried} hands changed: the test proves little"
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES[1:3], ids=str)
+def test_the_board_is_words_without_colour_or_width(game: str, options: dict[str, Any]) -> None:
+    """Built while the terminal colours (as `paxc play` does), the board holds no escape code and
+    no line broken to a width: those are the terminal's, made when it renders the board."""
+    kit = games.load_kit(games.find(game))
+    session = kit.new_session(kit.options.check(options), 3)
+    agent = RandomAgent(3)
+    long_values = 0
+    with style.colouring(True):
+        assert style.heading("x") != "x"  # colour is on
+        for decision in range(120):
+            if session.is_terminal():
+                break
+            if decision % 10 == 0:
+                said = words(seat_view(session, kit, session.current_player()).board)
+                assert not [text for text in said if "\x1b" in text or "\n" in text]
+                long_values += sum(len(text) > style.WIDTH for text in said)
+            session.apply_action(agent.choose(session))
+    assert long_values, "no fact longer than a line: the test does not see whether they were broken"
 
 
 def test_a_card_in_full_on_request_or_why_not() -> None:

@@ -19,7 +19,7 @@ from paxc.generated.pamir import CARDS as PAMIR_CARDS
 from paxc.generated.pamir.vocabulary import Coalition
 from paxc.generated.porfiriana import CARDS as PORFIRIANA_CARDS
 from paxc.runtime import games
-from paxc.runtime.core import card_lookup, style
+from paxc.runtime.core import card_lookup
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.preview import DRAWS, preview, previews
 from paxc.runtime.core.session import Session
@@ -27,6 +27,8 @@ from paxc.runtime.games import GameKit
 from paxc.runtime.pamir import rules as pamir_rules
 from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.state import PamirState, card
+from paxc.runtime.terminal import style
+from paxc.runtime.terminal.table import describe
 from tests.pamir.scenario import court_card, empty_state
 
 
@@ -57,7 +59,7 @@ def decisions(game: str, players: int, seed: int, count: int) -> Iterator[Sessio
 def test_pamir_table_shows_what_matters_to_play_each_market_card() -> None:
     session = next(s for s in decisions("pamir", 2, 4, 40) if s.state.turn_number >= 1)
     state: PamirState = session.state
-    table = kit("pamir").describe(state, session.current_player())
+    table = describe(kit("pamir"), state, session.current_player())
     market = table[table.index("Market") : table.index("Map:")]
     for row, cards in enumerate(state.market):
         for column, number in enumerate(cards):
@@ -84,18 +86,18 @@ def test_pamir_table_shows_the_ability_text_the_compiler_rendered() -> None:
     state = empty_state(2)
     akbar = court_card(lambda c: any(a.title == "Insurrection" for a in c.abilities))
     state.players[0].hand.append(akbar.number)
-    table = kit("pamir").describe(state, 0)
+    table = describe(kit("pamir"), state, 0)
     said = " ".join(table.split())
     first_effect = akbar.ability_text.splitlines()[1].strip()
     assert " ".join(first_effect.split()) in said
-    assert kit("pamir").describe(state, 1).count(akbar.name) == 0  # another's hand stays hidden
+    assert describe(kit("pamir"), state, 1).count(akbar.name) == 0  # another's hand stays hidden
 
 
 def test_porfiriana_table_shows_attributes_and_rendered_text() -> None:
     session = next(s for s in decisions("porfiriana", 3, 4, 30) if s.state.turn_number >= 2)
     state = session.state
     viewer = session.current_player()
-    table = kit("porfiriana").describe(state, viewer)
+    table = describe(kit("porfiriana"), state, viewer)
     said = " ".join(table.split())
     by_number = {c.number: c for c in PORFIRIANA_CARDS}
     for cards in state.market:
@@ -120,7 +122,7 @@ def test_porfiriana_table_shows_attributes_and_rendered_text() -> None:
 def test_table_lines_fit_in_100_columns(game: str, players: int) -> None:
     played = kit(game)
     for session in decisions(game, players, 8, 200):
-        for line in played.describe(session.state, session.current_player()).splitlines():
+        for line in describe(played, session.state, session.current_player()).splitlines():
             assert len(line) <= style.WIDTH or " " not in line.strip(), line
 
 
@@ -287,7 +289,7 @@ def test_output_is_plain_when_piped_and_coloured_only_on_a_terminal(monkeypatch:
     assert code == 0 and "\x1b[" not in output
     with style.colouring(True):
         assert style.card_name("Count Perovsky") != "Count Perovsky"
-        assert "\x1b[" in kit("pamir").describe(empty_state(2), 0)
+        assert "\x1b[" in describe(kit("pamir"), empty_state(2), 0)
     assert style.card_name("Count Perovsky") == "Count Perovsky"
 
     class Terminal(io.StringIO):
@@ -372,7 +374,7 @@ def test_the_header_names_who_decides_and_the_actions_left() -> None:
     """While Wakhan (P0) has the turn, P1 choosing a loyalty is named as the one deciding."""
     played = kit("pamir")
     session = played.new_session({"players": 1, "wakhan": True}, 5)
-    header, actions = played.describe(session.state, session.current_player()).splitlines()[:2]
+    header, actions = describe(played, session.state, session.current_player()).splitlines()[:2]
     assert session.current_player() == 1
     assert "P0's turn (Wakhan), P1 to decide" in header and "player 0 to play" not in header
     assert actions.startswith("Actions: 2 of 2 left this turn; favored suit ")
@@ -384,14 +386,14 @@ def test_the_board_says_which_court_cards_act_for_free() -> None:
     other = court_card(lambda c: c.suit is not state.favored and c.suit is not None)
     state.players[0].court = [favored.number, other.number]
     state.turn.actions_taken = 1
-    top = " ".join(kit("pamir").describe(state, 0).split("\n\n")[0].split())  # its lines unwrapped
+    top = " ".join(describe(kit("pamir"), state, 0).split("\n\n")[0].split())  # its lines unwrapped
     actions = top[top.index("Actions: ") :]
     assert actions.startswith(
         f"Actions: 1 of 2 left this turn; favored suit {state.favored.value}: its cards act free (P0's: "
     )
     assert favored.name in actions and other.name not in actions
     state.turn.used_cards.add(favored.number)  # used this turn: no longer there to be used
-    assert favored.name not in kit("pamir").describe(state, 0).split("\n\n")[0]
+    assert favored.name not in describe(kit("pamir"), state, 0).split("\n\n")[0]
 
 
 def test_the_board_is_printed_whole_once_then_what_changed_and_all_of_it_on_b() -> None:
@@ -472,3 +474,69 @@ def test_pamir_says_a_hand_cannot_be_played_without_an_action_left() -> None:
     assert notes and notes[0].startswith(f"playing {held.name}: no action is left this turn")
     state.turn.actions_taken = 0
     assert missing(state, 0, pamir_rules.legal_actions(state, 0)) == []
+
+
+def test_the_terminal_renders_the_boards_sections_of_facts() -> None:
+    """Each section under its title, after a blank line; a fact 'label: value' (' -' when it has
+    neither value nor facts), the facts under it indented; a fact made only of facts on one line,
+    labels in a column; a card 'where price: name - facts [marks]', what it does under it."""
+    from paxc.runtime.core.board import Board, CardFace, Fact, Section
+    from paxc.runtime.terminal.board import text
+
+    board = Board(
+        ("Turn 3 - P0's turn",),
+        (
+            Section(
+                "Market",
+                "(how to read it)",
+                facts=(
+                    Fact(
+                        "1.1", "2r", CardFace(7, "Bank", "Kabul, Economic 2", "Tax: ...\nGift: ..."), "[1r]"
+                    ),
+                    Fact("1.2", "-"),
+                ),
+            ),
+            Section(
+                "Map",
+                facts=(
+                    Fact("Herat", facts=(Fact("tribes", "P0x1"), Fact("ruler"))),
+                    Fact("Transcaspia", facts=(Fact("tribes"), Fact("ruler", "P1"))),
+                ),
+            ),
+            Section(
+                "Player 1",
+                "(jailed)",
+                "3 gold",
+                (Fact("hand", facts=(Fact(card=CardFace(9, "Mine", "enterprise")),)), Fact("court")),
+            ),
+            Section("Public cards"),
+        ),
+    )
+    assert text(board).splitlines() == [
+        "Turn 3 - P0's turn",
+        "",
+        "Market (how to read it):",
+        "  1.1 2r: Bank - Kabul, Economic 2 [1r]",
+        "      Tax: ...",
+        "      Gift: ...",
+        "  1.2: -",
+        "",
+        "Map:",
+        "  Herat        tribes: P0x1; ruler: -",
+        "  Transcaspia  tribes: -; ruler: P1",
+        "",
+        "Player 1 (jailed): 3 gold",
+        "  hand:",
+        "    Mine - enterprise",
+        "  court: -",
+        "",
+        "Public cards: -",
+    ]
+    with style.colouring(True):
+        coloured = text(board)
+    assert style.heading("Market") in coloured and style.card_name("Bank") in coloured
+    assert style.quiet("      Tax: ...") in coloured
+    long = Board((), (Section("S", facts=(Fact("roads", "; ".join(["Kabul-Punjab: Afghanx1"] * 8)),)),))
+    lines = text(long).splitlines()
+    assert len(lines) == 5 and all(len(line) <= style.WIDTH for line in lines)
+    assert lines[2].startswith("  roads: Kabul") and lines[3].startswith("      ")  # hung 4 further

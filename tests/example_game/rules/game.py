@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paxc.runtime.core.abilities import InEffect, fire, modified, run_effect
+from paxc.runtime.core.board import Board, CardFace, Fact, Section
 from paxc.runtime.core.observation import View
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import CHECKPOINT, RulesRun
@@ -223,14 +224,28 @@ def refill(state: TableState) -> None:
         state.market.append(state.deck.pop())
 
 
-def describe(state: TableState, viewer: int | None) -> str:
-    """The table as `viewer` sees it: every hand but the viewer's is hidden."""
-    lines = [f"turn {state.turn_number}, market: " + ", ".join(card(n).name for n in state.market)]
+def board(state: TableState, viewer: int | None) -> Board:
+    """The table as `viewer` sees it, in sections of facts that each table (the terminal's, a
+    browser's) renders its own way: every hand but the viewer's is hidden."""
+    market = Section("Market", facts=tuple(Fact(card=face(n)) for n in state.market))
+    seats = []
     for player, seat in enumerate(state.seats):
-        hand = ", ".join(card(n).name for n in seat.hand) if player == viewer else f"{len(seat.hand)} cards"
-        played = ", ".join(card(n).name for n in seat.played) or "nothing"
-        lines.append(f"P{player}: {seat.points} points, {seat.coins} coins; hand: {hand}; played: {played}")
-    return "\n".join(lines)
+        if player == viewer:
+            hand = Fact("hand", facts=tuple(Fact(card=face(n)) for n in seat.hand))
+        else:
+            hand = Fact("hand", f"{len(seat.hand)} cards")
+        played = Fact("played", facts=tuple(Fact(card=face(n)) for n in seat.played))
+        seats.append(
+            Section(f"P{player}", value=f"{seat.points} points, {seat.coins} coins", facts=(hand, played))
+        )
+    return Board((f"turn {state.turn_number}",), (market, *seats))
+
+
+def face(number: int) -> CardFace:
+    printed = card(number)
+    return CardFace(
+        number, printed.name, f"{printed.guild.value}, {printed.points} points", printed.ability_text
+    )
 
 
 def observe(state: TableState, player: int) -> View:
@@ -270,7 +285,7 @@ def outcome(state: TableState) -> Outcome:
 def kit() -> GameKit:
     return GameKit(
         Rules(),
-        describe,
+        board,
         cards_in_game,
         violations,
         outcome,
