@@ -38,20 +38,28 @@ STAGE = REPO / "build" / "mutation"
 COPIED = [("runtime", "paxc/runtime"), ("generated", "paxc/generated"), ("compiler", "paxc/compiler")]
 COPIED += [("cards", "paxc/cards"), ("grammar", "paxc/grammar"), ("tests", "tests"), ("cards", "cards")]
 
-# The rules packages, the modules most likely to hide boundary bugs first.
+# The rules packages, the modules most likely to hide boundary bugs first (the flow of each game
+# and its automaton, then the card-based actions, pieces and scoring).
 FIRST = [
-    "pamir/scoring",
-    "pamir/pieces",
     "pamir/rules",
     "pamir/wakhan",
+    "pamir/pieces",
+    "pamir/scoring",
     "pamir/wakhan_turn",
-    "porfiriana/solitaire",
+    "pamir/game_rules",
+    "pamir/wakhan_cards",
+    "pamir/wakhan_actions",
+    "pamir/card_actions",
     "porfiriana/troops",
     "porfiriana/economy",
+    "porfiriana/solitaire",
+    "porfiriana/rules",
+    "porfiriana/game_rules",
 ]
 RULES_PACKAGES = ["pamir", "porfiriana", "core"]
 # What only shows, tells or wires things up, not rules: left out of the default run.
 NOT_RULES = {"board", "labels", "story", "observe", "preview", "game", "narration", "style", "wakhan_telling"}
+NOT_RULES |= {"card_lines", "invariants"}  # the table's lines of a card; what random playouts check
 
 # The fast scenario tests: the tests of the two games' rules but those that play whole games
 # (random playouts, observations all game long, every order of play: seconds each under mutmut's
@@ -80,11 +88,14 @@ STATUS |= {37: "type check", None: "not checked"}
 
 def default_modules() -> list[str]:
     found = sorted(
-        f"{p.parent.name}/{p.stem}"
-        for package in RULES_PACKAGES
-        for p in (REPO / "runtime" / package).glob("*.py")
-        if p.stem != "__init__" and p.stem not in NOT_RULES
+        (
+            f"{p.parent.name}/{p.stem}"
+            for package in RULES_PACKAGES
+            for p in (REPO / "runtime" / package).glob("*.py")
+        ),
+        key=lambda m: (RULES_PACKAGES.index(m.split("/")[0]), m),
     )
+    found = [m for m in found if m.split("/")[1] not in NOT_RULES | {"__init__"}]
     return FIRST + [m for m in found if m not in FIRST]
 
 

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from paxc.compiler.project import compile_paths
-from paxc.generated.pamir.vocabulary import Card, Coalition, Region, Suit
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import Card, CardType, Coalition, Region, Suit
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import card_actions, hooks, pieces, rules, wakhan_cards
 from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveTribe
@@ -369,6 +370,13 @@ def test_evening_council_acts_at_the_end_of_your_turn(
     assert state.players[0].rupees == 1
     drive(rules.take_turn(state, 0), list(end_turn), then_first=True)
     assert state.players[0].rupees == 1  # not at 0 any more
+    # A turn whose cleanup ends the game (the final dominance check leaves the market) ends no
+    # more: the card does not act.
+    state.players[0].rupees = 0
+    state.checks_resolved = 3
+    state.market[0][0] = next(c.number for c in CARDS if c.card_type is CardType.DOMINANCE_CHECK)
+    drive(rules.take_turn(state, 0), list(end_turn), then_first=True)
+    assert state.over and state.players[0].rupees == 0
 
 
 def test_the_rules_and_wakhan_fire_card_bought_and_turn_ended(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,6 +10,8 @@ from paxc.generated.pamir.vocabulary import (
     Action,
     CardType,
     Coalition,
+    CourtLimit,
+    HandLimit,
     Impact,
     Influence,
     InfluenceSource,
@@ -64,6 +66,12 @@ def test_loyalties_are_chosen_clockwise_and_the_last_to_choose_plays_first() -> 
     assert choosers == [first, (first + 1) % 3, (first + 2) % 3]
     assert session.state.active == choosers[-1]
     assert session.current_player() == choosers[-1]
+    # Then play goes on clockwise (rulebook, Turn Overview): each ends the turn at once.
+    players = []
+    for _ in range(4):
+        players.append(session.current_player())
+        session.apply_action(0)  # end the turn
+    assert players == [(choosers[-1] + step) % 3 for step in range(4)]
 
 
 def test_a_wrong_player_count_is_refused() -> None:
@@ -221,6 +229,39 @@ def test_play_to_either_end_of_the_court_without_a_ruler() -> None:
     drive(rules.play(state, 0, second.number, left=True), [])
     assert state.players[0].court[0] == second.number
     assert state.turn.actions_taken == 2
+
+
+def test_a_card_played_as_an_action_goes_to_the_end_of_the_court_chosen() -> None:
+    state = empty_state()
+    first, second = court_card(lambda c: c.region is Region.PUNJAB and not c.patriot), PUNJAB_PLAIN
+    state.players[0].court = [first.number]
+    state.players[0].hand = [second.number]
+    plays = [a for a in rules.legal_actions(state, 0) if isinstance(a, Play)]
+    assert plays == [Play(second.number, left=False), Play(second.number, left=True)]
+    drive(rules.perform(state, 0, Play(second.number, left=True)), [], then_first=True)
+    assert state.players[0].court == [second.number, first.number]
+
+
+def test_a_card_whose_bribe_the_player_cannot_pay_is_not_offered() -> None:
+    """Player 1 rules Punjab with two tribes: playing a Punjab card costs a bribe of 2, which a
+    player with 1 rupee cannot pay (unless a card in effect waives the bribes they owe)."""
+    state = empty_state()
+    state.tribes[Region.PUNJAB][1] = 2
+    state.players[0].hand = [PUNJAB_PLAIN.number]
+    state.players[0].rupees = 1
+    assert not any(isinstance(a, Play) for a in rules.legal_actions(state, 0))
+    state.players[0].hand.append(KABUL_POLITICAL.number)  # no ruler in Kabul: no bribe
+    plays = [a for a in rules.legal_actions(state, 0) if isinstance(a, Play)]
+    assert plays == [Play(KABUL_POLITICAL.number, left=False)]  # the right end of an empty court
+    state.players[0].hand.remove(KABUL_POLITICAL.number)
+    state.players[0].rupees = 2
+    assert Play(PUNJAB_PLAIN.number, left=False) in rules.legal_actions(state, 0)
+    state.players[0].rupees = 0
+    courtiers = court_card(lambda c: any(a.title == "Charismatic Courtiers" for a in c.abilities))
+    state.players[0].court = [courtiers.number]  # no bribe for its owner to play a card
+    assert Play(PUNJAB_PLAIN.number, left=False) in rules.legal_actions(state, 0)
+    state.players[2].court, state.players[0].court = [courtiers.number], []  # not for another
+    assert not any(isinstance(a, Play) for a in rules.legal_actions(state, 0))
 
 
 def test_bribe_to_the_ruler_paid_waived_or_refused() -> None:
@@ -476,6 +517,24 @@ def test_cleanup_discards_down_to_the_court_and_hand_limits() -> None:
     me.hand = plain[5:9]
     drive(rules.cleanup(state, 0), [], then_first=True)
     assert len(me.court) == 3 and len(me.hand) == 2
+
+
+def test_limits_lowered_below_zero_by_abilities_discard_everything(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The court and hand limits as abilities change them, never below 0 (no printed card lowers
+    them so far; the hooks are general): a limit taken to -2 discards every card, no more."""
+    state = empty_state()
+    me = state.players[0]
+    me.court = [c.number for c in CARDS_BY_NUMBER.values() if c.suit is Suit.ECONOMIC][:2]
+    me.hand = [c.number for c in CARDS_BY_NUMBER.values() if c.suit is Suit.ECONOMIC][2:4]
+
+    def modified(state: PamirState, hook: object, value: int) -> int:
+        return value - 5 if isinstance(hook, CourtLimit | HandLimit) else value
+
+    monkeypatch.setattr(hooks, "modifiable", lambda hook: True)
+    monkeypatch.setattr(hooks, "modified", modified)
+    assert rules.court_limit(state, 0) == 0 and rules.hand_limit(state, 0) == 0
+    drive(rules.cleanup(state, 0), [], then_first=True)
+    assert me.court == [] and me.hand == []
 
 
 def test_cleanup_discards_leftmost_events_which_resolve_their_top_side() -> None:

@@ -22,7 +22,7 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import Chance
 from paxc.runtime.effects import Choice, Decision, PlayerId
-from paxc.runtime.pamir import wakhan, wakhan_cards
+from paxc.runtime.pamir import rules, wakhan, wakhan_cards
 from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.state import PamirState, WakhanState, border, card
 from tests.pamir.scenario import court_card, drive, empty_state, event_card
@@ -235,6 +235,14 @@ def test_the_session_never_sees_a_question_to_her_seat() -> None:
             step.answer = 2
     assert [type(s) for s in seen] == [Chance, Choice]
     assert seen[1].chooser == HUMAN
+
+
+def test_people_take_the_seats_after_hers() -> None:
+    """With Wakhan, seat 0 is hers and the one or two people sit after her; without her, the
+    people fill every seat."""
+    assert rules.people_seats({"wakhan": True}) == (1,)
+    assert rules.people_seats({"wakhan": True, "players": 2}) == (1, 2)
+    assert rules.people_seats({"players": 3}) == (0, 1, 2)
 
 
 # ---------------------------------------------------------------------- two actions
