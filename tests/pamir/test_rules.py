@@ -566,6 +566,43 @@ def test_a_discarded_event_with_a_lasting_effect_stays_for_everybody() -> None:
     assert state.players[0].rupees == 4
 
 
+def test_an_event_is_told_discarded_when_it_leaves_the_market_at_cleanup_or_ends_bought(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Abilities hear a card discarded for an event leaving the market at cleanup (the rulebook's
+    word, even when its effect then lasts for everybody) and for one bought whose effect ends at
+    once, but not for one bought that stays before its buyer."""
+    told: list[tuple[int, str, bool]] = []
+
+    def moved(
+        state: PamirState,
+        number: int,
+        origin: str,
+        owner: int | None,
+        destination: str,
+        receiver: int | None,
+        discarded: bool = False,
+    ) -> tuple[()]:
+        told.append((number, destination, discarded))
+        return ()
+
+    monkeypatch.setattr(hooks, "card_moved", moved)
+    customs = event_card(lambda c: any(s.name == "Disregard for Customs" for s in c.sides))
+    fatigue = event_card(lambda c: any(s.name == "Conflict Fatigue" for s in c.sides))
+    backing = event_card(lambda c: any(s.name == "Backing of Persian Aristocracy" for s in c.sides))
+    state = empty_state()
+    state.market[1][0] = customs.number
+    drive(rules.cleanup(state, 2), [])
+    state.market[0][0], state.market[0][1] = fatigue.number, backing.number
+    drive(rules.purchase(state, 1, 0, 0), [])
+    drive(rules.purchase(state, 1, 0, 1), [])
+    assert told == [
+        (customs.number, "events", True),
+        (fatigue.number, "bought_events", False),
+        (backing.number, "discard", True),
+    ]
+
+
 def test_refill_draws_leftmost_column_first_top_row_first() -> None:
     state = empty_state()
     state.deck = [1, 2, 3]

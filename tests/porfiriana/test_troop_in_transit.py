@@ -7,14 +7,17 @@ troop)."""
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+from paxc.generated.porfiriana.vocabulary import CardDiscarded, Zone
 from paxc.runtime.effects import Choice
-from paxc.runtime.porfiriana import invariants, troops
+from paxc.runtime.porfiriana import hooks, invariants, troops
+from paxc.runtime.porfiriana.state import PorfirianaState
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, join_porfiriana
-from tests.porfiriana.scenario import empty_state, put, put_troop
+from tests.porfiriana.scenario import drive, empty_state, put, put_troop
 from tests.porfiriana.test_troops import LOCAL_SONORA_1, LOCAL_SONORA_2, SONORA
 
 FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "discard_watch.pax"
@@ -43,3 +46,26 @@ def test_the_beaten_troops_discard_is_told_once_the_arriving_one_has_settled(
     assert state.troop_place(LOCAL_SONORA_2.number) is not None
     assert LOCAL_SONORA_1.number in state.discard
     assert invariants.violations(state, expected) == []
+
+
+def test_the_beaten_troops_discard_is_told_from_its_owners_troops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules G, step 1: player 0 takes back their enterprise from player 1's weaker troop, which
+    is discarded; `card_discarded` names player 1, whose troop it was, not the player whose turn
+    it is."""
+    told: list[CardDiscarded] = []
+    real_fire = hooks.fire
+
+    def watching(state: PorfirianaState, event: object, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(event, CardDiscarded):
+            told.append(event)
+        return real_fire(state, event, *args, **kwargs)
+
+    monkeypatch.setattr(hooks, "fire", watching)
+    monkeypatch.setattr(hooks, "listens", lambda event: True)
+    state = empty_state()
+    state.active = 0
+    put(state, 0, SONORA.number)
+    put_troop(state, 1, LOCAL_SONORA_1.number, on=SONORA.number)  # extorting, to be beaten
+    put_troop(state, 0, LOCAL_SONORA_2.number)
+    drive(troops.arrive(state, 0, LOCAL_SONORA_2.number, troops.Destination(0, SONORA.number, 0)), [])
+    assert [(e.card.number, e.origin, e.owner) for e in told] == [(LOCAL_SONORA_1.number, Zone.TROOPS, 1)]

@@ -8,8 +8,18 @@ from typing import Any
 
 import pytest
 
-from paxc.generated.porfiriana.vocabulary import Card, CardType, Connection, District, Faction, Family, Regime
-from paxc.runtime.porfiriana import invariants, losses, prestige, regimes
+from paxc.generated.porfiriana.vocabulary import (
+    Card,
+    CardType,
+    Connection,
+    District,
+    Faction,
+    Family,
+    Regime,
+    TroopArrived,
+    Zone,
+)
+from paxc.runtime.porfiriana import hooks, invariants, losses, prestige, regimes
 from paxc.runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card
@@ -562,6 +572,31 @@ def test_a_private_army_takes_troops_of_the_flipped_hacendados_faction_from_any_
         LOCAL_CHIHUAHUA_1.number, connection
     )
     assert None not in places(state, 1, LOCAL_CHIHUAHUA_1.number)  # nobody else's troops
+
+
+def test_a_troop_joining_a_private_army_is_told_arriving_on_the_hacendado(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`troop_arrived` for a troop joining its player's private army: the troop, the flipped
+    Hacendado it stands by, the player and where it came from (hand, then the troops in play)."""
+    told: list[TroopArrived] = []
+    real_fire = hooks.fire
+
+    def watching(state: PorfirianaState, event: object, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(event, TroopArrived):
+            told.append(event)
+        return real_fire(state, event, *args, **kwargs)
+
+    monkeypatch.setattr(hooks, "fire", watching)
+    state = empty_state()
+    turn(state, 0)
+    flip(state, 0, Faction.LOCAL)
+    hold(state, 0, LOCAL_CHIHUAHUA_1.number)
+    act(state, 0, PlayCard(LOCAL_CHIHUAHUA_1.number), [lambda d: d.enterprise is None])
+    hacendado = state.players[0].hacendado.number
+    assert [(e.troop.number, e.destination.number, e.player, e.origin) for e in told] == [
+        (LOCAL_CHIHUAHUA_1.number, hacendado, 0, Zone.HAND)
+    ]
 
 
 def test_any_number_of_troops_join_a_private_army_and_may_leave_it() -> None:
