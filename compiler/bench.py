@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 SELF_PLAY = (("pamir", 2), ("pamir", 5), ("porfiriana", 3))
+GAMES_PLAYED = ("pamir", "porfiriana")  # whose compiled cards the bench runs
 COMPILED_SELF_PLAY = SELF_PLAY  # 'paxc accelerate' compiles both games' rules
 # Each game against its own opponent, one person's seat played at random: (name, game, players,
 # variants).

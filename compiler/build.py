@@ -68,8 +68,9 @@ NEW_PREFIX = ".generated-new-"
 OLD_PREFIX = ".generated-old-"
 
 
-def write_atomically(out_dir: Path, files: dict[str, str]) -> list[str]:
-    """Replace generated/ with exactly `files`; returns the paths that changed.
+def write_atomically(out_dir: Path, files: dict[str, str], *, locked: bool = False) -> list[str]:
+    """Replace generated/ with exactly `files`; returns the paths that changed. `locked`: the
+    caller holds the project already (`project_lock`).
 
     The new tree is written beside generated/ and swapped in by two renames (generated/ to
     .generated-old-*, then .generated-new-* to generated/). A build killed at any instant leaves
@@ -80,7 +81,7 @@ def write_atomically(out_dir: Path, files: dict[str, str]) -> list[str]:
         return []
     parent = out_dir.parent
     try:
-        with _exclusive(parent, wait=True):
+        with contextlib.nullcontext(True) if locked else _exclusive(parent, wait=True):
             _recover_unlocked(out_dir)
             _swap(out_dir, files)
     except OSError as error:
@@ -155,6 +156,14 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+@contextlib.contextmanager
+def project_lock(folder: Path) -> Iterator[None]:
+    """Hold the project folder while deciding whether to build and building (waiting for any
+    other command building it), so that two commands never both build what one of them did."""
+    with _exclusive(folder, wait=True):
+        yield
 
 
 @contextlib.contextmanager

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import errno
+import functools
 import sys
 import time
 from collections.abc import Iterable
@@ -196,7 +198,7 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
         package = generated_package(root)
     except ProjectError as error:
         raise click.ClickException(str(error)) from error
-    from paxc.compiler import incremental
+    from paxc.compiler import freshness, incremental
 
     output = incremental.build_files(root, package, use_cache=not no_cache)
     if output.warning is not None:
@@ -220,6 +222,8 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
             for line in staleness.lines():
                 click.echo(f"  {line}", err=True)
             sys.exit(1)
+        if ctx.obj["in_project"]:
+            freshness.record_build(root, package)
         click.echo(f"generated/ is up to date ({_counted(len(files), 'file')})")
         return
     try:
@@ -227,6 +231,7 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
     except build_module.WriteError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(1)
+    freshness.record_build(root, package)
     result.times.add("write", phase)
     if stats:
         _print_stats(result, output, started)
@@ -270,7 +275,7 @@ def init(game: str, folder: Path | None) -> None:
     Then: cd into it, "pip install -e '.[dev]'" (the game, and pytest for its tests), and
     'paxc simulate GAME'.
     """
-    from paxc.compiler import incremental, scaffold
+    from paxc.compiler import freshness, incremental, scaffold
 
     folder = folder or Path(game)
     try:
@@ -283,6 +288,7 @@ def init(game: str, folder: Path | None) -> None:
         _report(output.result)
         sys.exit(1)
     build_module.write_atomically(root / "generated", output.files)
+    freshness.record_build(root, generated_package(root))
     click.echo(f"made {folder}/ ({len(written)} files) and compiled its {output.cards} cards into generated/")
     click.echo(f"next: cd {folder} && pip install -e '.[dev]' && paxc simulate {game} --players 3 --games 20")
 
@@ -301,12 +307,22 @@ def render(ctx: click.Context, target: str, game: str | None) -> None:
     root = _root(ctx)
     path = Path(target)
     if target.endswith(".pax") or is_file(path):
+        if _inside(path, root / "cards"):
+            fresh_cards(ctx, None)
         result = _compile_or_exit([path], root)
         cards = [card for g in result.games.values() for f in g.files for card in f.cards]
     else:
+        fresh_cards(ctx, None)
         result = _compile_or_exit(card_folders(root), root)
         cards = _lookup(result.games, target, game)
     click.echo("\n\n".join(card_text(card) for card in cards))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder)
+    except (OSError, RuntimeError):
+        return False
 
 
 def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[ir.CardIR]:
@@ -350,6 +366,8 @@ def bench(ctx: click.Context, as_json: bool, quick: bool) -> None:
 
     from paxc.compiler import bench as benchmark
 
+    for game in benchmark.GAMES_PLAYED:
+        fresh_cards(ctx, game)
     figures = benchmark.run(_root(ctx), quick, lambda step: click.echo(f"... {step}", err=True))
     if as_json:
         click.echo(json.dumps(figures, indent=1, sort_keys=True))
@@ -385,8 +403,127 @@ def accelerate(ctx: click.Context, clean: bool) -> None:
     click.echo(f"compiled runtime in {folder.name}/: use 'paxc simulate ... --compiled'")
 
 
+# ---------------------------------------------------------------------- never stale
+
+
+def fresh_cards(ctx: click.Context, game: str | None) -> None:
+    """Make sure the compiled cards a command is about to run (or show) are those of the card
+    files as they are now: every command that runs compiled cards calls this first.
+
+    A game played from this project (`game` installed from its folder, or only in its cards/;
+    None: any game of it) is built incrementally if any card file changed since generated/ was
+    made (or another compiler made it), with one line on stderr; cards that do not compile are
+    refused with their diagnostics, exit status 1, and generated/ is left as it was. A game
+    installed from elsewhere (paxc's own games outside their repository, a game installed from
+    a wheel) is only checked: its generated code must match the card files installed with it,
+    or the command refuses.
+    """
+    root = _root(ctx)
+    in_project = bool(ctx.obj["in_project"])
+    installed = games.installed().get(game) if game is not None else None
+    home = installed.cards.resolve().parent.parent if installed is not None else None
+    if home is None or home == root:
+        if in_project and (game is None or is_file(root / "cards" / game / "game.pax")):
+            _build_if_stale(root)
+        if not in_project and home is not None:
+            _check_installed(home, game, None)
+        return
+    _check_installed(home, game, root if in_project else None)
+
+
+def _check_installed(home: Path, game: str | None, project: Path | None) -> None:
+    """Refuse to run an installed game whose generated code does not match its card files (they
+    were edited where it is installed); note when the project at hand has other cards of it."""
+    from paxc.compiler import freshness
+
+    if not (home / "generated" / str(game) / "__init__.py").is_file():
+        return  # a plug-in laid out otherwise: nothing to compare its cards with
+    staleness = freshness.stale(home)
+    if staleness:
+        shown = ", ".join(staleness.files[:3]) + (", ..." if len(staleness.files) > 3 else "")
+        raise click.ClickException(
+            f"the generated code of {game} in {home} does not match its card files ({shown}): "
+            "run 'paxc build' there, or install the game again"
+        )
+    if project is None or not (project / "cards" / str(game) / "game.pax").is_file():
+        return
+    prefix = f"cards/{game}/"
+    mine = {p: h for p, h in freshness.card_sources(project).items() if p.startswith(prefix)}
+    theirs = {p: h for p, h in freshness.card_sources(home).items() if p.startswith(prefix)}
+    if mine != theirs:
+        click.echo(
+            f"paxc: note: {game} is played as installed in {home}, not with this project's cards "
+            "(install this project with 'pip install -e .' to play them)",
+            err=True,
+        )
+
+
+def _build_if_stale(root: Path) -> None:
+    """Build the project if its generated code is stale (see `fresh_cards`)."""
+    from paxc.compiler import freshness
+
+    try:
+        package = generated_package(root)
+    except ProjectError as error:
+        raise click.ClickException(str(error)) from error
+    if not freshness.stale(root, package):
+        return
+    started = time.perf_counter()
+    try:
+        with build_module.project_lock(root):
+            # Another command may have built it while this one waited for the project.
+            staleness = freshness.stale(root, package)
+            if not staleness:
+                return
+            from paxc.compiler import incremental
+
+            output = incremental.build_files(root, package)
+            if output.warning is not None:
+                click.echo(f"warning: {output.warning}", err=True)
+            if not output.result.ok:
+                click.echo(
+                    f"paxc: the cards do not compile ({staleness.summary()} since the last build); "
+                    "nothing was run:",
+                    err=True,
+                )
+                _report(output.result)
+                sys.exit(1)
+            build_module.write_atomically(root / "generated", output.files, locked=True)
+            freshness.record_build(root, package)
+    except build_module.WriteError as error:
+        raise click.ClickException(f"{error}; the cards changed since it was built") from error
+    except OSError as error:  # the project folder cannot be locked (opened) at all
+        raise click.ClickException(_system_error(error)) from error
+    seconds = time.perf_counter() - started
+    click.echo(f"paxc: built {staleness.summary()} ({seconds:.2f} s)", err=True)
+
+
+def _game_run(arguments: dict[str, object]) -> str | None:
+    """The game a game command will run: named (GAME), or that of the save it loads."""
+    game = arguments.get("game")
+    if isinstance(game, str):
+        return game
+    save = arguments.get("load_path") or arguments.get("log")
+    return game_commands.saved_game(save) if isinstance(save, Path) else None
+
+
+def _fresh_first(command: click.Command) -> click.Command:
+    """A game command (play, simulate, replay) that first makes sure of its compiled cards."""
+    callback = command.callback
+    assert callback is not None
+
+    @functools.wraps(callback)
+    def run(*args: object, **arguments: object) -> object:
+        fresh_cards(click.get_current_context(), _game_run(arguments))
+        return callback(*args, **arguments)
+
+    fresh = copy.copy(command)
+    fresh.callback = run
+    return fresh
+
+
 for _command in game_commands.COMMANDS:
-    main.add_command(_command)
+    main.add_command(_fresh_first(_command))
 
 
 def _compile_game(root: Path, game: str) -> ir.GameIR:

@@ -860,17 +860,20 @@ def _chain(expr: ir.Expr, operator: str) -> list[ir.Expr]:
 
 
 def game_package_init(game: ir.GameIR, modules: list[str], *, package: str) -> str:
-    return package_init(game.vocabulary.name, game.vocabulary.title, modules, package=package)
+    sources = {game.vocabulary.path: game.vocabulary_sha256} | {f.path: f.sha256 for f in game.files}
+    return package_init(game.vocabulary.name, game.vocabulary.title, modules, sources, package=package)
 
 
-def package_init(game: str, title: str, modules: list[str], *, package: str) -> str:
-    """`generated/<game>/__init__.py`: every card of the game, from its card modules."""
+def package_init(game: str, title: str, modules: list[str], sources: dict[str, str], *, package: str) -> str:
+    """`generated/<game>/__init__.py`: every card of the game, from its card modules, and the
+    card files it was made from (`sources`: path as shown, sha256 of the text)."""
     return _render(
         "game_init.py.jinja",
         header=GENERATED_HEADER.format(source=f"cards/{game}"),
         title=title,
         game_package=f"{package}.{game}",
         modules=sorted(modules),
+        sources=sorted(sources.items()),
     )
 
 

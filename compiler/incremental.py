@@ -12,7 +12,6 @@ The full build and the incremental one give the same bytes (tests/compiler/test_
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
@@ -25,35 +24,12 @@ from pathlib import Path
 
 from paxc.compiler import codegen, pynames, stacking
 from paxc.compiler.diagnostics import Reporter
+from paxc.compiler.freshness import CACHE_FOLDER, toolchain
 from paxc.compiler.project import CompileResult, PhaseTimes, collect_files, compile_paths, display_path
 from paxc.runtime.core.files import read_regular_file
 
-CACHE_FOLDER = ".paxc-cache"
 _GAME_LINE = re.compile(r"^\s*game\s+([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
 _VOCABULARY_LINE = re.compile(r"^\s*vocabulary\s+([A-Za-z_][A-Za-z0-9_]*)\b", re.MULTILINE)
-_COMPILER = Path(__file__).resolve().parent
-
-
-def toolchain_files() -> list[Path]:
-    """The files that shape the compiler's output: its modules (its packages' too), templates
-    and grammar."""
-    return sorted(
-        [
-            *_COMPILER.rglob("*.py"),
-            *(_COMPILER / "templates").glob("*.jinja"),
-            _COMPILER.parent / "grammar" / "pax.lark",
-        ]
-    )
-
-
-@functools.cache
-def toolchain() -> str:
-    """A hash of everything in the compiler that shapes its output."""
-    digest = hashlib.sha256()
-    for path in toolchain_files():
-        digest.update(path.relative_to(_COMPILER.parent).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def _sha256(text: str) -> str:
@@ -172,7 +148,7 @@ def build_files(root: Path, package: str, *, use_cache: bool = True) -> BuildOut
     else:
         result = CompileResult({}, {}, [], times)
         started = times.add("cache", started)
-    files = _assemble(vocab_cached, card_files, cached, package)
+    files = _assemble(vocab_cached, vocab_texts, card_files, cached, package)
     if files is None:
         return _full(root, package, cache.warning())
     times.add("generate", started)
@@ -185,6 +161,7 @@ def build_files(root: Path, package: str, *, use_cache: bool = True) -> BuildOut
 
 def _assemble(
     vocab_cached: dict[str, _VocabularyEntry | None],
+    vocab_texts: dict[str, str],
     card_files: list[_CardFile],
     cached: dict[str, _ModuleEntry | None],
     package: str,
@@ -200,7 +177,9 @@ def _assemble(
         numbers: set[int] = set()
         modules: list[str] = []
         modifiers: list[stacking.Stacked] = []
+        sources = {f"cards/{game}/game.pax": _sha256(vocab_texts[game])}
         for card_file in (f for f in card_files if f.game == game):
+            sources[card_file.shown] = _sha256(card_file.text)
             entry = cached[card_file.shown]
             assert entry is not None
             if numbers & set(entry.numbers):
@@ -219,7 +198,9 @@ def _assemble(
             files[f"{game}/{entry.module}.py"] = entry.text
         if stacking.conflicts(modifiers):
             return None
-        files[f"{game}/__init__.py"] = codegen.package_init(game, vocab_entry.title, modules, package=package)
+        files[f"{game}/__init__.py"] = codegen.package_init(
+            game, vocab_entry.title, modules, sources, package=package
+        )
     return files
 
 

@@ -26,6 +26,7 @@ import click
 
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.card_errors import card_note
 from paxc.runtime.core.narration import listening
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import MAX_SEED, Rng
@@ -136,8 +137,11 @@ def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> G
         return GameResult(seed, outcome.winner, outcome.scores, decisions, outcome.turns, outcome.ending)
     except Exception as error:  # reported per game, so one bad seed does not stop a long run
         where = traceback.extract_tb(error.__traceback__)[-1]
+        card = card_note(error)
         return GameResult(
-            seed, error=f"{type(error).__name__}: {error} ({Path(where.filename).name}:{where.lineno})"
+            seed,
+            error=f"{type(error).__name__}: {error} ({Path(where.filename).name}:{where.lineno})"
+            + (f" {card}" if card is not None else ""),
         )
 
 
@@ -517,6 +521,18 @@ def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], Game
         if seats != kit.seating(session.options, len(seats), [seats[p] for p in people]):
             raise BadSave(f"the save's seats do not match its game: {seats}")
     return session, kit, seats
+
+
+def saved_game(path: Path) -> str | None:
+    """The game a save is of, read before anything of it is run (for the commands that first
+    make sure that game's compiled cards are current); None when the file does not say, which
+    the command then reports as it reports any bad save."""
+    try:
+        data = parse_save(read_save_file(path))
+    except (BadSave, OSError):
+        return None
+    game = data.get("game") if isinstance(data, dict) else None
+    return game if isinstance(game, str) else None
 
 
 # Who may sit at a person's seat: the person at the terminal, or a bot choosing at random.

@@ -14,7 +14,7 @@ from paxc.generated.pamir import cards_events_events
 from paxc.generated.pamir import cards_wakhan_ai_cards
 from paxc.generated.pamir.vocabulary import Card
 
-__all__ = ["CARDS", "CARDS_BY_NUMBER"]
+__all__ = ["CARDS", "CARDS_BY_NUMBER", "SOURCES"]
 
 CARDS: tuple[Card, ...] = tuple(
     sorted(
@@ -33,3 +33,17 @@ CARDS: tuple[Card, ...] = tuple(
     )
 )
 CARDS_BY_NUMBER: dict[int, Card] = {card.number: card for card in CARDS}
+# The card files (the vocabulary's too) this package was made from, each with the sha256 of its
+# text: paxc compares them with the files before it runs the cards (compiler/freshness.py).
+SOURCES: dict[str, str] = {
+    "cards/pamir/court/herat.pax": "b37942a4e06c2c82543cc95685f62abee633c4ca5989a39804681c17e489db49",
+    "cards/pamir/court/kabul.pax": "a795f6b042646dbe32248815f16466ece9bb837435c1edba78e8df3a79e0747c",
+    "cards/pamir/court/kandahar.pax": "53cf65a581f3a94fc662a3bd2311063de32e6ec7be0b6e22d305528e99907777",
+    "cards/pamir/court/persia.pax": "536ed88349f75acd8e8caf6534d5001f62ab89c5995e88cd82af618f21242c69",
+    "cards/pamir/court/punjab.pax": "d9bb49efadf506bf8ba050dec6a3b7db1fd4755740e4c628982e5f0517e02faa",
+    "cards/pamir/court/transcaspia.pax": "fcac2d775590f53d9d31b3b139d4c8ef4e13f106411aa82c5ff6779ca485657e",
+    "cards/pamir/events/dominance_checks.pax": "bb2982939ebff1b5907f8ad37ce6dc08de60facdd049fef52aee08fdf7238db6",
+    "cards/pamir/events/events.pax": "c3d78407f48f3d5785df8aefcb605f370164c822af555db90ff5095fb38e039c",
+    "cards/pamir/game.pax": "2b6a09492347692396d7e7b102d2140be9ec9b82624a4dea67866ccfe1ca322e",
+    "cards/pamir/wakhan/ai_cards.pax": "035291dc27a49eded0af17bd2dae91d11f9126473ce607dcbb856c8407ef8e71",
+}

@@ -23,7 +23,7 @@ from paxc.generated.porfiriana import cards_topples
 from paxc.generated.porfiriana import cards_troops
 from paxc.generated.porfiriana.vocabulary import Card
 
-__all__ = ["CARDS", "CARDS_BY_NUMBER"]
+__all__ = ["CARDS", "CARDS_BY_NUMBER", "SOURCES"]
 
 CARDS: tuple[Card, ...] = tuple(
     sorted(
@@ -51,3 +51,26 @@ CARDS: tuple[Card, ...] = tuple(
     )
 )
 CARDS_BY_NUMBER: dict[int, Card] = {card.number: card for card in CARDS}
+# The card files (the vocabulary's too) this package was made from, each with the sha256 of its
+# text: paxc compares them with the files before it runs the cards (compiler/freshness.py).
+SOURCES: dict[str, str] = {
+    "cards/porfiriana/black.pax": "45d322b108c5ef29203fee70e7c70353998ea7f47fec23822ee5ca0a36da1e76",
+    "cards/porfiriana/enterprises.pax": "e787f858a7d1148002eea814ee06c07160b5e5ba0f0a0cb1a35aff5ae3f3272b",
+    "cards/porfiriana/game.pax": "936d78f6c53e6475cb8872c20eb30cc9220f42e26ece75c179784040846d3683",
+    "cards/porfiriana/hacendados.pax": "610e6dbcc1b913743d3b0cf6a399eb85fc74bf38e55fa8a98f087fcfc65532be",
+    "cards/porfiriana/headlines.pax": "f7faaa73a782e2e3bbd085f6ffd8a3b2bd52d0eb784c539686d38a38755a5d75",
+    "cards/porfiriana/orange.pax": "7474923b0c6455f8cb8ce32456abd8902408e4efa1fd6db58a7fb78560d44aad",
+    "cards/porfiriana/partners.pax": "4d77c553cc63196608e1f4f94b845f5ecb920fa6ea21a7e933ce6c1a15f1462f",
+    "cards/porfiriana/public.pax": "b30da7b8b460823c280802a372d1d400d4dd3e9d9516f68ecab6753e0e43d089",
+    "cards/porfiriana/reconstructed/black.pax": "49de704b01d2d70cbd7b43fc66d5ee5aa921b53b3df022ce5bad41514431f47a",
+    "cards/porfiriana/reconstructed/enterprises.pax": "ff2be87d57126aeebf17fbf11b479d5eab5460e5d28832bc78b28fa9b2a3200f",
+    "cards/porfiriana/reconstructed/hacendados.pax": "9d8b3f37fcdb1b9fcf2d9036b669b1a580a33cda0ee030901eeae24835b6ebff",
+    "cards/porfiriana/reconstructed/headlines.pax": "1184e6f4b7d16d8003d0d9b82aa3086d76e0d50532f51b4d863fe2982438cb91",
+    "cards/porfiriana/reconstructed/orange.pax": "b31c4a6e54d48152d2c09927a4752a049cd873ef2358dca6e041d94dc32e006c",
+    "cards/porfiriana/reconstructed/partners.pax": "58a31b9c3f201618c41613d1f96a3b5fc85d2cf0cb0128d6d16e74bd96c3b574",
+    "cards/porfiriana/reconstructed/topples.pax": "59b9c1cf4bbc2d622bac475a8fabf4fd86d484f53dc49790d2ebfcea1bddcae8",
+    "cards/porfiriana/reconstructed/troops.pax": "1db900ce79163004f78ca28b89730262110b16240b228d9e9f9f2dd9cccc3259",
+    "cards/porfiriana/regimes.pax": "be29fd0188e2912eba28b95a57d1384e60519997059ff4543fdfa23b71c5b7a8",
+    "cards/porfiriana/topples.pax": "d5396d8fb0595208ff0c0ef0e18d2ac9692714816463804b6e0fb416ae39bec0",
+    "cards/porfiriana/troops.pax": "9dcb4f7404fd2c909b0794b53360e456d233019d2784cea2f9ee0dee5f9cbb88",
+}

@@ -24,6 +24,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from paxc.runtime.core.card_errors import note_card
 from paxc.runtime.core.files import FileTooLarge, NotRegularFile, read_regular_file
 from paxc.runtime.core.narration import listening, silenced
 from paxc.runtime.core.observation import Observation, Observer, no_view, observe
@@ -143,6 +144,9 @@ class Session(Generic[S]):
                 step = next(run)
         except StopIteration:
             self.pending = None
+        except Exception as error:
+            note_card(error)  # raised in a card's effect: name the card and its line
+            raise
 
     # ------------------------------------------------------------------ OpenSpiel-style API
 

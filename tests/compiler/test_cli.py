@@ -21,6 +21,14 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.fixture()
+def compiled(project: Path) -> Path:
+    """The same with generated/ as committed, which matches its cards: commands that build
+    first (render, play, simulate) find nothing to build."""
+    shutil.copytree(REPO / "generated", project / "generated", ignore=shutil.ignore_patterns("__pycache__"))
+    return project
+
+
 def paxc(project: Path, *args: str) -> Result:
     return CliRunner().invoke(main, ["--root", str(project), *args])
 
@@ -120,7 +128,8 @@ def test_check_clean_and_missing_path(project: Path) -> None:
     assert "no .pax files in empty" in empty.output
 
 
-def test_render_by_number_name_and_file(project: Path) -> None:
+def test_render_by_number_name_and_file(compiled: Path) -> None:
+    project = compiled
     by_number = paxc(project, "render", "3")
     assert by_number.exit_code == 0
     assert by_number.output.startswith("#3 Prince Akbar Khan")
@@ -130,14 +139,16 @@ def test_render_by_number_name_and_file(project: Path) -> None:
     assert by_file.output.count("Court card (printed)") == 17
 
 
-def test_render_unknown_card(project: Path) -> None:
+def test_render_unknown_card(compiled: Path) -> None:
+    project = compiled
     result = paxc(project, "render", "999")
     assert result.exit_code == 2
     assert "no card is named or numbered '999'" in result.output
     assert "did you mean" not in result.output
 
 
-def test_render_finds_cards_as_play_does(project: Path) -> None:
+def test_render_finds_cards_as_play_does(compiled: Path) -> None:
+    project = compiled
     """`paxc render` looks a card up as `c NAME` does while playing (one lookup everywhere)."""
     by_number = paxc(project, "render", "3").output
     for query in ("akbar", "Prince Akbar", "PRINCE AKBAR KHAN", "#3 "):

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paxc.compiler import incremental
+from paxc.compiler import freshness, incremental
 from paxc.compiler.folders import DEFAULT_PACKAGE
 from tests.conftest import REPO
 
@@ -71,7 +71,7 @@ def test_every_module_of_the_compiler_shapes_the_cache_key() -> None:
     module counts, those of its packages (the checker's parts in compiler/checking/) too."""
     modules = set((REPO / "compiler").resolve().rglob("*.py"))
     assert any(path.parent.name == "checking" for path in modules)
-    assert modules <= set(incremental.toolchain_files())
+    assert modules <= set(freshness.toolchain_files())
 
 
 def test_a_damaged_cache_entry_is_compiled_again(project: Path) -> None:

@@ -28,7 +28,9 @@ def tree(folder: Path) -> dict[str, bytes]:
     return {
         path.relative_to(folder).as_posix(): path.read_bytes()
         for path in sorted(folder.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts and ".egg-info" not in path.as_posix()
+        if path.is_file()
+        and not {"__pycache__", ".paxc-cache"} & set(path.parts)
+        and ".egg-info" not in path.as_posix()
     }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bazaar.generated.bazaar import cards_goods
 from bazaar.generated.bazaar.vocabulary import Card
 
-__all__ = ["CARDS", "CARDS_BY_NUMBER"]
+__all__ = ["CARDS", "CARDS_BY_NUMBER", "SOURCES"]
 
 CARDS: tuple[Card, ...] = tuple(
     sorted(
@@ -17,3 +17,9 @@ CARDS: tuple[Card, ...] = tuple(
     )
 )
 CARDS_BY_NUMBER: dict[int, Card] = {card.number: card for card in CARDS}
+# The card files (the vocabulary's too) this package was made from, each with the sha256 of its
+# text: paxc compares them with the files before it runs the cards (compiler/freshness.py).
+SOURCES: dict[str, str] = {
+    "cards/bazaar/game.pax": "95e53b970e4b0a7951e9de8c4d9ddb26dded6691568fbe499810919103d15d50",
+    "cards/bazaar/goods.pax": "32d5f3db35e9412b1464ff6e983767cb852c6ac326ae952b3175ed07076c3998",
+}
