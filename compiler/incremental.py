@@ -22,13 +22,14 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from paxc.compiler import codegen, pynames, stacking
+from paxc.compiler import codegen, freshness, pynames, stacking
 from paxc.compiler.diagnostics import Reporter
-from paxc.compiler.freshness import CACHE_FOLDER, toolchain
+from paxc.compiler.freshness import toolchain
 from paxc.compiler.project import CompileResult, PhaseTimes, collect_files, compile_paths, display_path
 from paxc.runtime.core.files import read_regular_file
 
 _GAME_LINE = re.compile(r"^\s*game\s+([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
+CACHE_FOLDER = freshness.CACHE_FOLDER
 _VOCABULARY_LINE = re.compile(r"^\s*vocabulary\s+([A-Za-z_][A-Za-z0-9_]*)\b", re.MULTILINE)
 
 
