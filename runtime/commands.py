@@ -33,6 +33,7 @@ from paxc.runtime.core.rng import MAX_SEED, Rng
 from paxc.runtime.core.save_file import SaveFile
 from paxc.runtime.core.session import BadSave, Recorder, Session, parse_save, read_save_file, retell
 from paxc.runtime.games import GameKit
+from paxc.runtime.presentation import Story
 from paxc.runtime.terminal import style, table
 from paxc.runtime.terminal.story import Narrator, show_decisions
 
@@ -491,9 +492,10 @@ def play(
     narrator = Narrator()
     with listening(narrator):
         session = loaded if loaded is not None else kit.new_session(options, seed)
-    narrator.session = session
+    narrator.story.session = session
     if loaded is not None:
-        narrator.told = retell(session)  # what happened before, for 'l' (told again, not printed)
+        # What happened before, for 'l' and the seats' views (told again, not printed).
+        narrator.story = Story(session, retell(session))
     save = SaveFile(save_path, session, kit.seating(options, _seat_count(session), kinds))
     table.write_first(save)
     robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}

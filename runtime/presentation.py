@@ -1,6 +1,7 @@
 """What a seat sees of a game, as plain data that any table renders (the terminal's,
 `runtime/terminal/`, and a browser's next): the board as that seat sees it (sections of labelled
-facts, `core/board.py`: no colour, style or width, which are the table's), and, when the seat is
+facts, `core/board.py`: no colour, style or width, which are the table's), the story it has been
+told (`Story`), and, when the seat is
 to decide, the decision with its options, their groups and what each would do; and any card in
 full, on request (`card_details`). Built only from
 what the game's kit offers (its board, labels, groups, previews); it knows no table, and holds
@@ -10,7 +11,7 @@ nothing the seat may not know (the previews say of a draw only that it cannot be
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from paxc.runtime.core import card_lookup
 from paxc.runtime.core.board import Board
@@ -45,6 +46,34 @@ class DecisionView:
     missing: tuple[str, ...] = ()
 
 
+class Told(NamedTuple):
+    """A line of the story, and the number of decisions made before it was told (0: during the
+    setup)."""
+
+    after: int
+    text: str
+
+
+class Story:
+    """What the rules have told in a game so far, in order (`core/narration.py`): a listener
+    that keeps each line with the number of decisions made before it. The rules tell only what
+    every player sees (each game's `story.py`), so every seat is told the whole story; what the
+    previews and the automata only try out is silenced, and never reaches it."""
+
+    def __init__(
+        self, session: Session[Any] | None = None, told: list[tuple[int, str]] | None = None
+    ) -> None:
+        self.session = session  # the game being told: its decisions made date each line
+        self.told: list[Told] = [Told(after, text) for after, text in told or []]
+
+    def __call__(self, text: str) -> None:
+        self.told.append(Told(len(self.session.log) if self.session is not None else 0, text))
+
+    def forget_after(self, decisions: int) -> None:
+        """After a decision is taken back: what followed it did not happen."""
+        self.told = [line for line in self.told if line.after <= decisions]
+
+
 @dataclass(frozen=True)
 class SeatView:
     """What `seat` sees now (None: an onlooker, who sees only what is public)."""
@@ -52,15 +81,19 @@ class SeatView:
     seat: int | None
     board: Board  # the game's sections of facts (core/board.py), as this seat sees it
     decision: DecisionView | None  # the seat's own pending decision; None when another decides
+    story: tuple[Told, ...] = ()  # what the seat has been told, in the order it was told
 
 
-def seat_view(session: Session[Any], kit: GameKit, seat: int | None) -> SeatView:
+def seat_view(session: Session[Any], kit: GameKit, seat: int | None, story: Story | None = None) -> SeatView:
+    """`story`: what has been told of this game (the table's `Story`, listening since its start);
+    None: no story."""
     pending = session.pending
     decision = None
     if seat is not None and pending is not None and not session.is_terminal():
         if session.current_player() == seat:
             decision = decision_view(session, kit)
-    return SeatView(seat, kit.board(session.state, seat), decision)
+    told = tuple(story.told) if story is not None else ()
+    return SeatView(seat, kit.board(session.state, seat), decision, told)
 
 
 def decision_view(session: Session[Any], kit: GameKit) -> DecisionView:

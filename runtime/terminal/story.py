@@ -3,35 +3,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import click
 
-from paxc.runtime.core.session import Session
+from paxc.runtime.presentation import Story
 
 
 class Narrator:
-    """Prints what the rules narrate as it happens, and keeps it for 'l', each line after the
-    decision it followed (0: before the first)."""
+    """Prints what the rules narrate as it happens, and keeps it in the game's `Story` (what the
+    seats' views hold, and 'l' shows), each line after the decision it followed."""
 
-    def __init__(self) -> None:
-        self.session: Session[Any] | None = None
-        self.told: list[tuple[int, str]] = []
+    def __init__(self, story: Story | None = None) -> None:
+        self.story = story if story is not None else Story()
 
     def __call__(self, text: str) -> None:
-        self.told.append((len(self.session.log) if self.session is not None else 0, text))
+        self.story(text)
         click.echo(f"  * {text}")
-
-    def forget_after(self, decisions: int) -> None:
-        """After a decision is taken back: what followed it did not happen."""
-        self.told = [(made, text) for made, text in self.told if made <= decisions]
 
     def show_log(self, decisions: list[dict[str, Any]], prompts: list[str]) -> None:
         """The decisions, one a line, with what happened after each."""
-        show_decisions(decisions, self.told, prompts)
+        show_decisions(decisions, self.story.told, prompts)
 
 
-def show_decisions(decisions: list[dict[str, Any]], told: list[tuple[int, str]], prompts: list[str]) -> None:
+def show_decisions(
+    decisions: list[dict[str, Any]], told: Iterable[tuple[int, str]], prompts: list[str]
+) -> None:
     """The decisions of a save, one a line with the question it answered (`prompts`), each
     followed by what the rules told after it (`told`: lines with the number of decisions made
     before them, as `retell` gives them)."""
@@ -42,7 +40,7 @@ def show_decisions(decisions: list[dict[str, Any]], told: list[tuple[int, str]],
         show_told(after, number)
 
 
-def told_after(told: list[tuple[int, str]]) -> dict[int, list[str]]:
+def told_after(told: Iterable[tuple[int, str]]) -> dict[int, list[str]]:
     """What was told, by the number of decisions made before it."""
     after: dict[int, list[str]] = {}
     for made, text in told:

@@ -61,7 +61,7 @@ def play_on(
         _write(save)  # everything up to this prompt is on disk before waiting for a person
         if options_shown_at != len(session.log):
             options_shown_at = len(session.log)
-            view = seat_view(session, kit, player)
+            view = seat_view(session, kit, player, narrator.story)
             board.show_changes(text(view.board), hint=f"Type an option's number, or {COMMANDS_HELP}.")
             menu = Menu(view.decision)
             menu.show()
@@ -84,8 +84,8 @@ def play_on(
             except CannotTakeBack as why:
                 click.echo(str(why))
                 continue
-            narrator.session = session
-            narrator.forget_after(len(session.log))
+            narrator.story.session = session
+            narrator.story.forget_after(len(session.log))
             save.reset(session)
             options_shown_at = -1
             board.forget()

@@ -15,9 +15,10 @@ import pytest
 from paxc.runtime import games
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.board import Board, CardFace, Fact
-from paxc.runtime.core.session import Session
+from paxc.runtime.core.narration import listening
+from paxc.runtime.core.session import Session, retell
 from paxc.runtime.games import GameKit
-from paxc.runtime.presentation import CardDetails, OptionView, card_details, seat_view
+from paxc.runtime.presentation import CardDetails, OptionView, Story, Told, card_details, seat_view
 from paxc.runtime.terminal import style
 from tests.runtime.observing import reseed, reverse, swap_piles
 
@@ -202,6 +203,60 @@ def test_the_board_is_words_without_colour_or_width(game: str, options: dict[str
                 long_values += sum(len(text) > style.WIDTH for text in said)
             session.apply_action(agent.choose(session))
     assert long_values, "no fact longer than a line: the test does not see whether they were broken"
+
+
+class DeckWatch:
+    """Hears the story as it is told, and keeps each line that names a card lying in the deck at
+    that moment (which nobody has seen)."""
+
+    def __init__(self, story: Story, cards: tuple[Any, ...]) -> None:
+        self.story, self.names = story, {card.number: card.name for card in cards}
+        self.state: Any = None
+        self.leaks: list[str] = []
+
+    def __call__(self, text: str) -> None:
+        self.story(text)
+        if self.state is not None:
+            hidden = {self.names[number] for number in self.state.deck} - self.in_view()
+            self.leaks += [f"{text!r} names {name}" for name in hidden if name in text]
+
+    def in_view(self) -> set[str]:
+        """Names shared with a card out of the deck (a side, a namesake), which may be told."""
+        out = set(self.names) - set(self.state.deck)
+        return {self.names[number] for number in out}
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES[::2], ids=str)
+def test_each_seat_is_told_the_story_as_it_happened(game: str, options: dict[str, Any]) -> None:
+    """The story in each seat's view is what the rules told, in order, each line after the
+    decision it followed (the same as a replay tells again); building a view, whose previews try
+    every option out, adds nothing to it; and no line names a card while it lies in the deck."""
+    kit = games.load_kit(games.find(game))
+    story = Story()
+    watch = DeckWatch(story, kit.cards)
+    with listening(watch):
+        session = kit.new_session(kit.options.check(options), 11)
+    story.session, watch.state = session, session.state
+    agents = [RandomAgent(40 + p) for p in range(int(options["players"]))]
+    compared = 0
+    for decision in range(400):
+        if session.is_terminal():
+            break
+        if decision % 30 == 15 and session.pending is not None:
+            told = tuple(Told(after, text) for after, text in retell(session))
+            chooser = session.current_player()
+            for seat in [*range(len(session.state.players)), None]:
+                with listening(watch):  # as a table that listens all along
+                    view = seat_view(session, kit, seat, story)
+                assert (view.decision is not None) == (seat == chooser)
+                assert view.story == told, f"P{seat} is told another story than the game's"
+            assert len(story.told) == len(told), "a preview's trials were told as if they happened"
+            compared += 1
+        with listening(watch):
+            session.apply_action(agents[session.current_player()].choose(session))
+        watch.state = session.state
+    assert compared >= 4 and len(story.told) > 50, f"{compared} views, {len(story.told)} lines: proves little"
+    assert not watch.leaks, "\n".join(watch.leaks[:5])
 
 
 def test_a_card_in_full_on_request_or_why_not() -> None:
