@@ -247,4 +247,4 @@ class PamirContext:
         return card(number)
 
 
-hooks.use_contexts(PamirContext)  # the abilities in effect run in these (hooks sits below them)
+hooks.CONTEXTS.give(PamirContext)  # the abilities in effect run in these (hooks sits below them)

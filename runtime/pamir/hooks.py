@@ -31,29 +31,18 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from paxc.runtime.core.abilities import run_effect as run_effect
+from paxc.runtime.core.seam import Given
 from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, Modifier, PlayerId
 from paxc.runtime.pamir.state import PamirState, card
 
 V = TypeVar("V")
 
 # What an ability in effect runs in: the game as card effects see it, for one player and card
-# (state, you, this). `context.PamirContext` is one, handed over when its module is imported
-# (`use_contexts`): a context performs operations (placing a piece, scoring a check) that tell the
-# abilities in effect in turn, so it sits above this module and cannot be imported by it.
+# (state, you, this). `context.PamirContext` is one, given when its module is imported: a context
+# performs operations (placing a piece, scoring a check) that tell the abilities in effect in
+# turn, so it sits above this module and cannot be imported by it (`core/seam.py`).
 ContextMaker = Callable[[PamirState, int, int], PamirEffects]
-
-
-def _no_contexts(state: PamirState, you: int, this: int) -> PamirEffects:
-    raise RuntimeError("no card context to run an ability in: import paxc.runtime.pamir.context first")
-
-
-_context: ContextMaker = _no_contexts
-
-
-def use_contexts(maker: ContextMaker) -> None:
-    """The contexts the abilities in effect run in from now on (`context` gives its own)."""
-    global _context
-    _context = maker
+CONTEXTS: Given[ContextMaker] = Given("card contexts to run abilities in", "paxc.runtime.pamir.context")
 
 
 def side_abilities(number: int, side: int) -> tuple[Ability[PamirEffects], ...]:
@@ -296,6 +285,7 @@ def modified(state: PamirState, hook: object, value: V) -> V:
 def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
     """Every modifier in effect for this kind of hook, with the context it runs in, in the order
     of `in_effect` (market cards first)."""
+    context_of = CONTEXTS.get()
     applying: list[abilities.Applying] = []
     # The card table is checked for staleness inline (`_market_table` does the same): this runs
     # for every question the listing cannot answer.
@@ -307,14 +297,14 @@ def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
             for number in row:
                 if number is not None and number in in_market:
                     for modifier in _market_modifiers(number)[hook_type]:
-                        applying.append((_context(state, state.active, number), modifier))
+                        applying.append((context_of(state, state.active, number), modifier))
     for number, side, resolver in state.global_events:
         for modifier in _modifiers(number, side).get(hook_type, ()):
-            applying.append((_context(state, resolver, number), modifier))
+            applying.append((context_of(state, resolver, number), modifier))
     for owner, player in enumerate(state.players):
         for number, side in player.events:
             for modifier in _modifiers(number, side).get(hook_type, ()):
-                applying.append((_context(state, owner, number), modifier))
+                applying.append((context_of(state, owner, number), modifier))
     carriers = _COURT_CARRIERS.get(hook_type)
     if carriers:
         in_courts = []
@@ -325,18 +315,19 @@ def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
                     break
         for owner, _, number in sorted(in_courts):
             for modifier in _modifiers(number, None)[hook_type]:
-                applying.append((_context(state, owner, number), modifier))
+                applying.append((context_of(state, owner, number), modifier))
     for effect in state.lasting:
         for modifier in _lasting_modifiers(effect.card, effect.ability).get(hook_type, ()):
-            applying.append((_context(state, effect.owner, effect.card), modifier))
+            applying.append((context_of(state, effect.owner, effect.card), modifier))
     return applying
 
 
 def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[abilities.InEffect]:
     """The abilities in effect with a trigger (or replacement) for this kind of event, each with
     the context it runs in: contexts are made only for the few that can respond."""
+    context_of = CONTEXTS.get()
     return [
-        (_context(state, owner, number), owner, ability, card(number).name)
+        (context_of(state, owner, number), owner, ability, card(number).name)
         for number, owner, ability in in_effect(state)
         if any(
             hook.event is event_type for hook in (ability.replacements if replacements else ability.triggers)

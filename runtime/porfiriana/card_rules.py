@@ -1,6 +1,6 @@
-"""The rules a card's effect sets off through its context (`state.CardRules`), which sit above
+"""The rules a card's effect sets off through its context (`context.CardRules`), which sit above
 the seam where cards meet the rules: taking an enterprise out of play, unrest, slave revolts, and
-moving cards between zones. Every state carries `CARD_RULES` (given at setup).
+moving cards between zones. Given to the seam (`context.RULES`) when this module is imported.
 
 The moves card effects may make are exactly those `cards/porfiriana/game.pax` declares (checked at
 import), each through the rule that already moves cards that way where the rules have one: a card
@@ -19,7 +19,8 @@ from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.zones import Mover, Place, check_moves
 from paxc.runtime.effects import Effect
 from paxc.runtime.porfiriana import hooks, losses, market, story, unrest
-from paxc.runtime.porfiriana.state import CardRules, PorfirianaState, card
+from paxc.runtime.porfiriana.context import RULES, CardRules
+from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 
 class CardMoves:
@@ -107,11 +108,13 @@ def movers(state: PorfirianaState) -> dict[tuple[str, str], Mover]:
     return CardMoves(state).movers()
 
 
-CARD_RULES = CardRules(
-    nationalize=losses.nationalize,
-    slave_revolt=losses.slave_revolt,
-    add_unrest=unrest.add_unrest,
-    remove_unrest=unrest.remove_unrest,
-    movers=movers,
-    settle=losses.settle,
+RULES.give(
+    CardRules(
+        nationalize=losses.nationalize,
+        slave_revolt=losses.slave_revolt,
+        add_unrest=unrest.add_unrest,
+        remove_unrest=unrest.remove_unrest,
+        movers=movers,
+        settle=losses.settle,
+    )
 )

@@ -4,12 +4,13 @@ and its card.
 
 With `hooks.py` it is the seam between the cards and the rules: every rule asks it, so it imports
 none of them. Its queries, gold and memory need only the state; the operations that set off rules
-(a nationalization, unrest, a card moved) go through the rules the state carries
-(`state.card_rules`, given by `card_rules.py`)."""
+(a nationalization, unrest, a card moved) go through `RULES`, the rules above the seam that
+`card_rules.py` gives when it is imported (`core/seam.py`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from paxc.generated.porfiriana.vocabulary import (
     Card,
@@ -22,11 +23,31 @@ from paxc.generated.porfiriana.vocabulary import (
 from paxc.runtime.core import memory, money, zones
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.core.zones import Place, ZoneIndex
+from paxc.runtime.core.seam import Given
+from paxc.runtime.core.zones import Mover, Place, ZoneIndex
 from paxc.runtime.effects import Effect, PlayerId, Remembered
 from paxc.runtime.porfiriana import prestige, story
-from paxc.runtime.porfiriana.state import PorfirianaState, card
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 from paxc.runtime.porfiriana.zones import PorfirianaPurses, PorfirianaZones
+
+
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    """The rules a card's effect may set off that sit above the seam where cards meet the rules
+    (this module, `hooks.py`): a card taken out of play, unrest added or removed, a slave revolt,
+    the moves of cards between zones, and the cubes brought to what the rules in force say.
+    `card_rules.py` gives them (`RULES`), so that the seam, which every rule asks, imports none
+    of the rules above it."""
+
+    nationalize: Callable[[PorfirianaState, int, Holding], Effect]  # (owner, enterprise)
+    slave_revolt: Callable[[PorfirianaState, int, Holding, int], Effect]  # (owner, plantation, liberator)
+    add_unrest: Callable[[PorfirianaState, int, Holding, int, int], Effect]  # (owner, card, count, by)
+    remove_unrest: Callable[[PorfirianaState, Holding, int], Effect]  # (card, count)
+    movers: Callable[[PorfirianaState], dict[tuple[str, str], Mover]]  # by (zone left, zone entered)
+    settle: Callable[[PorfirianaState], Effect]  # cubes brought to what the rules in force say
+
+
+RULES: Given[CardRules] = Given("rules for card effects to set off", "paxc.runtime.porfiriana.card_rules")
 
 
 class PorfirianaContext:
@@ -53,7 +74,7 @@ class PorfirianaContext:
     def nationalize(self, enterprise: Card) -> Effect:
         found = self.state.holding(enterprise.number)
         if found is not None and enterprise.card_type is CardType.ENTERPRISE:
-            yield from self.state.card_rules.nationalize(self.state, found[0], found[1])
+            yield from RULES.get().nationalize(self.state, found[0], found[1])
 
     def raise_diaz_prestige(self, amount: int, kind: Prestige) -> Effect:
         self.state.diaz_bonus[kind.value] = self.state.diaz_bonus.get(kind.value, 0) + amount
@@ -63,17 +84,17 @@ class PorfirianaContext:
     def slave_revolt(self, enterprise: Card, liberator: PlayerId) -> Effect:
         found = self.state.holding(enterprise.number)
         if found is not None and enterprise.card_type is CardType.ENTERPRISE:
-            yield from self.state.card_rules.slave_revolt(self.state, found[0], found[1], liberator)
+            yield from RULES.get().slave_revolt(self.state, found[0], found[1], liberator)
 
     def add_unrest(self, count: int, card: Card) -> Effect:
         found = self.state.holding(card.number)
         if found is not None and card.card_type is CardType.ENTERPRISE:
-            yield from self.state.card_rules.add_unrest(self.state, found[0], found[1], count, self._you)
+            yield from RULES.get().add_unrest(self.state, found[0], found[1], count, self._you)
 
     def remove_unrest(self, count: int, card: Card) -> Effect:
         found = self.state.holding(card.number)
         if found is not None and found[1].unrest:
-            yield from self.state.card_rules.remove_unrest(self.state, found[1], count)
+            yield from RULES.get().remove_unrest(self.state, found[1], count)
 
     def remember(self, card: Card, name: str, value: Remembered) -> Effect:
         memory.remember(self.state.memory, card.number, name, value)
@@ -90,7 +111,7 @@ class PorfirianaContext:
         self.state.lasting.append(Lasting(card.number, ability, self._you, until.value))
         # Its modifiers may move prestige cubes (`takes_prestige_cube`): they follow at once, as
         # when a lasting effect ends (hooks.fire).
-        yield from self.state.card_rules.settle(self.state)
+        yield from RULES.get().settle(self.state)
 
     # ------------------------------------------------------------------ zones and gold
 
@@ -120,7 +141,7 @@ class PorfirianaContext:
     def move_card(self, card: Card, zone: Zone, holder: PlayerId | None, origins: tuple[Zone, ...]) -> Effect:
         if self._index is None:
             self._index = ZoneIndex(PorfirianaZones(self.state))
-        movers = self.state.card_rules.movers(self.state)
+        movers = RULES.get().movers(self.state)
         yield from zones.move(self._index, movers, card.number, Place(zone.value, holder), origins)
 
     def money_of(self, player: PlayerId) -> int:

@@ -21,7 +21,7 @@ from paxc.generated.porfiriana.vocabulary import DURATION_ENDS, CardDiscarded, C
 from paxc.runtime.core import abilities, lasting
 from paxc.runtime.core.abilities import InEffect
 from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, PlayerId
-from paxc.runtime.porfiriana.context import PorfirianaContext
+from paxc.runtime.porfiriana.context import RULES, PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState, card
 
 V = TypeVar("V")
@@ -262,7 +262,7 @@ def fire(
             # A lasting modifier that ended may have held cubes where the rules now put none (a
             # prestige point that took a cube, `takes_prestige_cube`): the cubes follow the rules
             # in force before anyone is asked anything.
-            yield from state.card_rules.settle(state)
+            yield from RULES.get().settle(state)
 
 
 # When each duration ends, by its name (as a lasting effect keeps it), and the kinds of event that

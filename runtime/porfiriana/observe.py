@@ -15,8 +15,7 @@ of their row and their prestige stack. So:
   trigger acts on the table).
 
 Left out: when the rules last brought a card's cubes to a value (`income_set_for` and the like),
-their own bookkeeping, which follows from what happened in view; and `card_rules`, the rules the
-state carries for card effects to call, the same in every game.
+their own bookkeeping, which follows from what happened in view.
 
 Decision: the discard pile is public, like the bull/bear discard the rules place face up: every
 card reaching it was seen on its way (played, sold from a hand, beaten, sacked).

@@ -9,7 +9,7 @@ from paxc.generated.porfiriana import CARDS
 from paxc.generated.porfiriana.vocabulary import CardType, Regime
 from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.core.rng import Rng
-from paxc.runtime.porfiriana.card_rules import CARD_RULES
+from paxc.runtime.porfiriana import card_rules  # noqa: F401 - gives the rules card effects set off
 from paxc.runtime.porfiriana.state import (
     COLUMN_COSTS,
     MARKET_ROWS,
@@ -167,6 +167,5 @@ def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
         public=numbers_of(CardType.PUBLIC),
         first_player=first,
         active=first,
-        card_rules=CARD_RULES,
         unused=unused + hacendados[players:],
     )

@@ -10,7 +10,7 @@ counts them, and the invariants check that the two add up to 15.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
@@ -19,8 +19,6 @@ from paxc.runtime.core import memory
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.memory import CardMemory
 from paxc.runtime.core.rng import Rng
-from paxc.runtime.core.zones import Mover
-from paxc.runtime.effects import Effect
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 CUBES_PER_PLAYER = 15
@@ -157,21 +155,6 @@ class TurnState:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class CardRules:
-    """The rules a card's effect may set off that sit above the seam where cards meet the rules
-    (`context.py`, `hooks.py`): a card taken out of play, unrest added or removed, a slave revolt,
-    and the moves of cards between zones (`card_rules.py` gives them). The state carries them,
-    so that the seam, which every rule asks, needs to import none of the rules above it."""
-
-    nationalize: Callable[[PorfirianaState, int, Holding], Effect]  # (owner, enterprise)
-    slave_revolt: Callable[[PorfirianaState, int, Holding, int], Effect]  # (owner, plantation, liberator)
-    add_unrest: Callable[[PorfirianaState, int, Holding, int, int], Effect]  # (owner, card, count, by)
-    remove_unrest: Callable[[PorfirianaState, Holding, int], Effect]  # (card, count)
-    movers: Callable[[PorfirianaState], dict[tuple[str, str], Mover]]  # by (zone left, zone entered)
-    settle: Callable[[PorfirianaState], Effect]  # cubes brought to what the rules in force say
-
-
 @dataclass(slots=True)
 class PorfirianaState:
     players: list[PlayerState]
@@ -182,7 +165,6 @@ class PorfirianaState:
     public: list[int]  # the public cards still beside the market
     first_player: int
     active: int
-    card_rules: CardRules  # not the game's data: the same for every state, never in the digest
     unused: list[int] = field(default_factory=list)  # cards left in the box this game
     discard: list[int] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)  # cards out of the game (assassinated)
@@ -214,7 +196,6 @@ class PorfirianaState:
             public=list(self.public),
             first_player=self.first_player,
             active=self.active,
-            card_rules=self.card_rules,
             unused=list(self.unused),
             discard=list(self.discard),
             removed=list(self.removed),

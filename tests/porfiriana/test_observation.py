@@ -30,7 +30,7 @@ SHOWN_OR_HIDDEN: dict[type, dict[str, set[str]]] = {
         | {"in_transit", "bull_bear", "speculation", "depression", "topples", "turn_number", "turn"}
         | {"diaz_bonus", "iron_hand", "dissipated_troops", "solitaire", "over", "winner", "toppled_by"}
         | {"lasting", "used_this_round", "memory"},
-        "not_shown": {"rng", "deck", "unused", "card_rules"},
+        "not_shown": {"rng", "deck", "unused"},
     },
     PlayerState: {
         "public": {
