@@ -537,6 +537,58 @@ def _compile_game(root: Path, game: str) -> ir.GameIR:
     return result.games[game]
 
 
+@main.command(name="coverage")
+@click.argument("game")
+@game_commands.PLAYERS
+@click.option(
+    "--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games to play."
+)
+@click.option(
+    "--seed",
+    type=game_commands.SEED,
+    default=1,
+    show_default=True,
+    help="Seed of the run: the games are those 'paxc simulate' plays with it.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON on stdout, for tools.")
+@click.pass_context
+def coverage_command(
+    ctx: click.Context, game: str, players: int | None, count: int, seed: int, as_json: bool
+) -> None:
+    """Count what the cards of GAME did in random self-played games, per card file.
+
+    How often each one-shot effect, trigger and replacement ran, how often each modifier
+    changed the value it was asked about (and how often it was asked), how often each branch of
+    each 'if' was taken (an 'if' without 'else' has its unwritten one), and which cards never
+    acted. The games are those 'paxc simulate GAME --seed S' plays. Exits 1 if any game failed.
+    """
+    from paxc.compiler import coverage
+
+    fresh_cards(ctx, game)
+    root = _root(ctx)
+    folder = game_folder(root, game)
+    if folder is None:
+        known = sorted({p.parent.name for p in (root / "cards").glob("*/game.pax")} | set(games.installed()))
+        raise click.BadParameter(_unknown_game(game, known), param_hint="GAME")
+    home = folder.resolve().parent.parent  # the project, or where the game is installed
+    compiled = _compile_or_exit([folder], home)
+    package = coverage.generated_package_of(home, game)
+    if game not in compiled.games or package is None:
+        raise click.ClickException(f"no generated code of {game} in {home / 'generated'}")
+    try:
+        result = coverage.measure(compiled.games[game], package, players, count, seed)
+    except coverage.CoverageError as error:
+        raise click.ClickException(str(error)) from error
+    if as_json:
+        import json
+
+        click.echo(json.dumps(result.as_json(), indent=1, ensure_ascii=False))
+    else:
+        click.echo("\n".join(result.lines()))
+    if result.errors:
+        sys.exit(1)
+
+
 @main.command(name="list")
 @click.argument("game")
 @click.pass_context

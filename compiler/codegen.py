@@ -220,6 +220,9 @@ class _ModuleState:
     vocab_imports: set[str] = field(default_factory=set)
     functions: list[_Function] = field(default_factory=list)
     used_function_names: set[str] = field(default_factory=set)
+    # `paxc coverage`: the card file whose branches get a probe (`_probe("FILE:LINE:BRANCH")`,
+    # a function the coverage run gives the module); None in the generated code.
+    probe_path: str | None = None
 
     def fresh(self, base: str) -> str:
         name, index = base, 2
@@ -229,10 +232,11 @@ class _ModuleState:
         return name
 
 
-def card_module(game: ir.GameIR, file: ir.CardFileIR, *, package: str) -> str:
+def card_module(game: ir.GameIR, file: ir.CardFileIR, *, package: str, probes: bool = False) -> str:
     """The module of one card file; `package` is the import name of the folder holding every
-    game's package (`paxc.generated` for the bundled games)."""
-    state = _ModuleState(Names(game.vocabulary))
+    game's package (`paxc.generated` for the bundled games). `probes`: with a probe at the
+    start of each branch of each `if`, for `paxc coverage` (compiler/coverage.py)."""
+    state = _ModuleState(Names(game.vocabulary), probe_path=file.path if probes else None)
     state.vocab_imports.update({"Card", "CardType"})
     state.runtime_imports.add("Provenance")
     cards = [_card_view(state, card, file.path) for card in file.cards]
@@ -516,11 +520,21 @@ class _Emitter:
         for statement in statements:
             yield from self._statement(statement)
 
-    def _indented(self, statements: tuple[ir.Stmt, ...]) -> Iterator[str]:
+    def _indented(self, statements: tuple[ir.Stmt, ...], probe: str | None = None) -> Iterator[str]:
         self.depth += 1
-        for line in self._block(statements):
-            yield "    " + line
+        if probe is not None:
+            yield "    " + probe
+        if probe is None or statements:
+            for line in self._block(statements):
+                yield "    " + line
         self.depth -= 1
+
+    def _probe(self, line: int, branch: int) -> str | None:
+        """`paxc coverage`'s probe of one branch of the `if` at `line`, or None (no probes)."""
+        path = self.state.probe_path
+        if path is None:
+            return None
+        return f"_probe({_q(f'{path}:{line}:{branch}')})"
 
     def _statement(self, statement: ir.Stmt) -> Iterator[str]:
         if isinstance(statement, ir.OperationStmt):
@@ -577,16 +591,19 @@ class _Emitter:
             yield from self._laid_out(f"{name} = ", self.value(statement.value))
         elif isinstance(statement, ir.IfStmt):
             yield from self.header("if", statement.condition)
-            yield from self._indented(statement.then)
+            yield from self._indented(statement.then, self._probe(statement.line, 0))
             otherwise = statement.otherwise
+            branch = 1
             while len(otherwise) == 1 and isinstance(otherwise[0], ir.IfStmt):
                 nested = otherwise[0]
                 yield from self.header("elif", nested.condition)
-                yield from self._indented(nested.then)
+                yield from self._indented(nested.then, self._probe(statement.line, branch))
                 otherwise = nested.otherwise
-            if otherwise:
+                branch += 1
+            probe = self._probe(statement.line, branch)
+            if otherwise or probe is not None:
                 yield "else:"
-                yield from self._indented(otherwise)
+                yield from self._indented(otherwise, probe)
         elif isinstance(statement, ir.ChooseOneStmt):
             self.state.runtime_imports.update({"Choice", "ask"})
             self.yields = True

@@ -1,0 +1,171 @@
+"""`paxc coverage` on a small game whose counts are worked out independently: Bazaar (the game
+`paxc init` writes), whose twelve cards hold one-shot effects, `if`s with and without `else`
+(Anvil, Spinning Wheel), a trigger (Toll Road) and two modifiers (Market Charter, Guild Hall).
+
+The coverage run (a `paxc` process of its own) is compared with the same games played here
+through rules that watch every decision and say, from the state, what each card must have done.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paxc.runtime.commands import game_seeds
+from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.session import RulesRun, Session
+from paxc.runtime.effects import Choice
+from tests.conftest import REPO
+
+EXAMPLE = REPO / "tests" / "example_game"
+GOODS = "cards/bazaar/goods.pax"
+PLAYERS, GAMES, SEED = 3, 25, 5
+ON_PLAY = {1, 2, 5, 7, 10, 12}  # the cards with an `on play` effect
+ANVIL, MARKET_CHARTER, TOLL_ROAD, GUILD_HALL, SPINNING_WHEEL = 5, 8, 9, 11, 12
+
+
+@pytest.fixture(scope="module")
+def registered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder that makes the example game importable as `bazaar` and registers it."""
+    path = tmp_path_factory.mktemp("path")
+    (path / "bazaar").symlink_to(EXAMPLE, target_is_directory=True)
+    info = path / "bazaar-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: bazaar\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text("[paxc.games]\nbazaar = bazaar.rules.plugin:GAME\n")
+    return path
+
+
+def paxc(path: Path, cwd: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "paxc.compiler.cli", *arguments],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(path)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def expected_counts(path: Path, monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, int]]:
+    """What each card must have done in the games, worked out from the state at each decision:
+    ("ran", N) for effects, ("changed", N) and ("asked", N) for modifiers, ("then", N) and
+    ("else", N) for the `if` of Anvil and Spinning Wheel."""
+    monkeypatch.syspath_prepend(str(path))
+    from bazaar.generated.bazaar import CARDS_BY_NUMBER
+    from bazaar.generated.bazaar.vocabulary import Guild
+    from bazaar.rules import game as bazaar
+
+    counts: Counter[tuple[str, int]] = Counter()
+
+    def smiths(number: int) -> bool:
+        return CARDS_BY_NUMBER[number].guild == Guild.SMITHS
+
+    def asked(state: Any, buyer: int, number: int) -> None:
+        """A card's cost asked: every modifier in play is asked; which change it."""
+        for owner, seat in enumerate(state.seats):
+            for card in seat.played:
+                if card == MARKET_CHARTER:  # 1 less for its owner
+                    counts["asked", card] += 1
+                    counts["changed", card] += owner == buyer
+                if card == GUILD_HALL:  # Smiths cost others 1 more
+                    counts["asked", card] += 1
+                    counts["changed", card] += owner != buyer and smiths(number)
+
+    class Watching:
+        """Bazaar's rules, watched at every decision (the session answers it before going on)."""
+
+        def __init__(self, rules: Any) -> None:
+            self.rules = rules
+            self.name = rules.name
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.rules, name)
+
+        def run(self, state: Any) -> RulesRun:
+            for step in self.rules.run(state):
+                yield step
+                if not isinstance(step, Choice):
+                    continue
+                player, move = state.active, step.answer
+                for number in state.market:  # the options: what each market card costs
+                    asked(state, player, number)
+                if isinstance(move, bazaar.Buy):
+                    asked(state, player, move.card)
+                if isinstance(move, bazaar.Play):
+                    seat = state.seats[player]
+                    counts["ran", move.card] += move.card in ON_PLAY
+                    if move.card == ANVIL:  # Anvil is in play when it asks
+                        counts["then" if sum(map(smiths, seat.played)) + 1 >= 2 else "else", ANVIL] += 1
+                    if move.card == SPINNING_WHEEL:
+                        counts["then" if seat.coins < 2 else "else", SPINNING_WHEEL] += 1
+                    for owner, other in enumerate(state.seats):
+                        played = other.played + ([move.card] if owner == player else [])
+                        counts["ran", TOLL_ROAD] += owner != player and TOLL_ROAD in played
+
+    kit = bazaar.kit()
+    options = {"players": PLAYERS}
+    for seed in game_seeds(SEED, GAMES):
+        session = Session(Watching(kit.rules), options, seed)
+        agents = {p: RandomAgent(seed + 1 + p) for p in range(PLAYERS)}
+        while not session.is_terminal():
+            session.apply_action(agents[session.current_player()].choose(session))
+    return counts
+
+
+def by_card(report: dict[str, Any]) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    for path, counts in report["files"].items():
+        for effect in counts["effect_counts"]:
+            yield {"path": path}, effect
+
+
+def test_coverage_counts_exactly_what_the_cards_did(
+    registered: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = paxc(
+        registered,
+        tmp_path,
+        "coverage",
+        "bazaar",
+        "--players",
+        str(PLAYERS),
+        "--games",
+        str(GAMES),
+        "--seed",
+        str(SEED),
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    expected = expected_counts(registered, monkeypatch)
+    assert report["games"] == GAMES and report["errors"] == []
+    goods = report["files"][GOODS]
+    effects = {effect["number"]: effect for effect in goods["effect_counts"]}
+    assert set(effects) == ON_PLAY | {MARKET_CHARTER, TOLL_ROAD, GUILD_HALL}
+    for number in ON_PLAY | {TOLL_ROAD}:
+        assert effects[number]["acted"] == expected["ran", number], effects[number]
+    for number in (MARKET_CHARTER, GUILD_HALL):
+        assert effects[number]["kind"] == "modifier"
+        assert (effects[number]["acted"], effects[number]["asked"]) == (
+            expected["changed", number],
+            expected["asked", number],
+        ), effects[number]
+        assert effects[number]["asked"] > effects[number]["acted"] > 0  # asked more often than changed
+    assert effects[TOLL_ROAD]["kind"] == "trigger" and effects[TOLL_ROAD]["hook"] == "when card_played"
+    branches = {branch["number"]: branch for branch in goods["branch_counts"]}
+    assert set(branches) == {ANVIL, SPINNING_WHEEL}
+    for number in (ANVIL, SPINNING_WHEEL):
+        assert branches[number]["labels"] == ["then", "else"]
+        assert branches[number]["taken"] == [expected["then", number], expected["else", number]]
+    assert sum(expected.values()) > 100  # the games exercised the cards
+    assert goods["effects"] == 9 and goods["branches"] == 4
+    never = {card["number"] for card in report["never_acted"]}
+    assert never == {n for n, e in effects.items() if e["acted"] == 0}
