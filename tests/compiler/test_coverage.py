@@ -111,13 +111,17 @@ def expected_counts(path: Path, monkeypatch: pytest.MonkeyPatch) -> Counter[tupl
                         played = other.played + ([move.card] if owner == player else [])
                         counts["ran", TOLL_ROAD] += owner != player and TOLL_ROAD in played
 
-    kit = bazaar.kit()
-    options = {"players": PLAYERS}
-    for seed in game_seeds(SEED, GAMES):
-        session = Session(Watching(kit.rules), options, seed)
-        agents = {p: RandomAgent(seed + 1 + p) for p in range(PLAYERS)}
-        while not session.is_terminal():
-            session.apply_action(agents[session.current_player()].choose(session))
+    try:
+        kit = bazaar.kit()
+        options = {"players": PLAYERS}
+        for seed in game_seeds(SEED, GAMES):
+            session = Session(Watching(kit.rules), options, seed)
+            agents = {p: RandomAgent(seed + 1 + p) for p in range(PLAYERS)}
+            while not session.is_terminal():
+                session.apply_action(agents[session.current_player()].choose(session))
+    finally:  # the example stays a module of this test only (`paxc init bazaar` refuses a taken name)
+        for name in [n for n in sys.modules if n == "bazaar" or n.startswith("bazaar.")]:
+            del sys.modules[name]
     return counts
 
 

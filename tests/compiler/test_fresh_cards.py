@@ -194,32 +194,32 @@ def test_an_edited_card_is_built_before_it_is_played(repository_copy: tuple[Path
 
 
 def test_an_init_project_is_built_before_it_is_played(tmp_path: Path) -> None:
-    project = tmp_path / "bazaar"
-    made = CliRunner().invoke(main, ["init", "bazaar", "--into", str(project)])
+    project = tmp_path / "souk"
+    made = CliRunner().invoke(main, ["init", "souk", "--into", str(project)])
     assert made.exit_code == 0, made.output
-    # Installed as `pip install -e .` would: the package `bazaar` is the project folder, and
+    # Installed as `pip install -e .` would: the package `souk` is the project folder, and
     # the entry point registers the game.
     path = tmp_path / "path"
     path.mkdir()
-    (path / "bazaar").symlink_to(project, target_is_directory=True)
-    info = path / "bazaar-0.1.0.dist-info"
+    (path / "souk").symlink_to(project, target_is_directory=True)
+    info = path / "souk-0.1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: bazaar\nVersion: 0.1.0\n")
-    (info / "entry_points.txt").write_text("[paxc.games]\nbazaar = bazaar.rules.plugin:GAME\n")
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: souk\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text("[paxc.games]\nsouk = souk.rules.plugin:GAME\n")
 
-    first = run(project, path, "simulate", "bazaar", "--players", "3", "--games", "2")
+    first = run(project, path, "simulate", "souk", "--players", "3", "--games", "2")
     assert first.returncode == 0 and first.stderr == "", first.stderr  # init built it
-    goods = project / "cards" / "bazaar" / "goods.pax"
+    goods = project / "cards" / "souk" / "goods.pax"
     goods.write_text(goods.read_text(encoding="utf-8").replace("cost 5\n  points 4", "cost 5\n  points 9"))
-    second = run(project, path, "simulate", "bazaar", "--players", "3", "--games", "2")
+    second = run(project, path, "simulate", "souk", "--players", "3", "--games", "2")
     assert second.returncode == 0, second.stderr
     assert second.stderr.startswith(f"{BUILT}1 changed card file ("), second.stderr
-    assert "points=9" in (project / "generated" / "bazaar" / "cards_goods.py").read_text()
-    again = run(project, path, "simulate", "bazaar", "--players", "3", "--games", "2")
+    assert "points=9" in (project / "generated" / "souk" / "cards_goods.py").read_text()
+    again = run(project, path, "simulate", "souk", "--players", "3", "--games", "2")
     assert again.returncode == 0 and again.stderr == "", again.stderr
 
     before = tree(project / "generated")
     goods.write_text(goods.read_text(encoding="utf-8").replace("points 9", "points nine"))
-    refused = run(project, path, "simulate", "bazaar", "--players", "3", "--games", "2", "--check")
-    assert refused.returncode == 1 and "cards/bazaar/goods.pax:" in refused.stderr, refused.stderr
+    refused = run(project, path, "simulate", "souk", "--players", "3", "--games", "2", "--check")
+    assert refused.returncode == 1 and "cards/souk/goods.pax:" in refused.stderr, refused.stderr
     assert tree(project / "generated") == before
