@@ -593,14 +593,14 @@ class _Emitter:
             yield from self.header("if", statement.condition)
             yield from self._indented(statement.then, self._probe(statement.line, 0))
             otherwise = statement.otherwise
-            branch = 1
+            arm = 1
             while len(otherwise) == 1 and isinstance(otherwise[0], ir.IfStmt):
                 nested = otherwise[0]
                 yield from self.header("elif", nested.condition)
-                yield from self._indented(nested.then, self._probe(statement.line, branch))
+                yield from self._indented(nested.then, self._probe(statement.line, arm))
                 otherwise = nested.otherwise
-                branch += 1
-            probe = self._probe(statement.line, branch)
+                arm += 1
+            probe = self._probe(statement.line, arm)
             if otherwise or probe is not None:
                 yield "else:"
                 yield from self._indented(otherwise, probe)
