@@ -539,3 +539,58 @@ class File:
     vocabularies: tuple[VocabularyDecl, ...]
     cards: tuple[Card, ...]
     span: Span
+
+
+# ------------------------------------------------------------------ scenario files (`*.paxtest`)
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A card a scenario names, by its number or its name: `card 23`, `card "Palace Purge"`."""
+
+    key: int | str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyLine:
+    """`set rupees of P0 to 7`: money set by hand in a scenario's position."""
+
+    holding: Expr
+    value: Expr
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionLine:
+    """`P0 chooses "buy Palace Purge", card 23`: a player's next decisions, one answer each."""
+
+    player: Ident
+    answers: tuple[Expr, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """`expect CONDITION`: what must hold at that point of the scenario."""
+
+    condition: Expr
+    span: Span
+
+
+ScenarioLine = Phrase | MoneyLine | DecisionLine | Expectation
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    name: StrLit
+    lines: tuple[ScenarioLine, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioFile:
+    path: str
+    headers: tuple[GameHeader, ...]
+    scenarios: tuple[Scenario, ...]
+    span: Span

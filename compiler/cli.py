@@ -165,6 +165,77 @@ def _check_as_json(paths: list[Path], root: Path) -> None:
         sys.exit(1)
 
 
+@main.command(name="test")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the results as JSON on stdout: each scenario with its file, line, game, passed, "
+    "decisions, expectations, seconds and failures; errors in the files as `check --json` gives them.",
+)
+@click.pass_context
+def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -> None:
+    """Run scenario files: a position, scripted decisions, what must hold after.
+
+    PATHS are .paxtest files or folders (default: tests/scenarios/ of the project). Each
+    scenario is checked first as card text is (unknown cards, players, names: located errors,
+    and nothing runs); then played on the game's rules from its seeded setup. A failing
+    expectation shows the values it read and the decision it followed; an answer that is not
+    among a decision's options lists them. Exits with status 1 when anything failed.
+    """
+    import json
+
+    from paxc.compiler import scenarios
+    from paxc.runtime import scenarios as played
+    from paxc.runtime.core import style
+
+    root = _root(ctx)
+    loaded = scenarios.load(list(paths), root)
+    if loaded.diagnostics:
+        if as_json:
+            report = {"ok": False, "errors": [d.as_json() for d in loaded.diagnostics], "scenarios": []}
+            click.echo(json.dumps(report, indent=1, ensure_ascii=False))
+        else:
+            with style.colouring(style.wanted(sys.stderr)):
+                click.echo(loaded.render_diagnostics(), err=True)
+            click.echo(_counted(len(loaded.diagnostics), "error"), err=True)
+        sys.exit(1)
+    started = time.perf_counter()
+    kits: dict[str, games.GameKit] = {}
+    results = []
+    for scenario in loaded.scenarios:
+        if scenario.game not in kits:
+            kits[scenario.game] = games.load_kit(games.find(scenario.game))
+        result = played.run(scenario, kits[scenario.game])
+        results.append(result)
+        if not as_json:
+            mark = "ok  " if result.passed else "FAIL"
+            click.echo(f"{mark} {scenario.where.path}:{scenario.where.line}: {scenario.name}")
+            for failure in result.failures:
+                click.echo(failure.render())
+    failed = sum(1 for r in results if not r.passed)
+    seconds = time.perf_counter() - started
+    if as_json:
+        report = {
+            "ok": failed == 0,
+            "errors": [],
+            "passed": len(results) - failed,
+            "failed": failed,
+            "seconds": round(seconds, 3),
+            "scenarios": [r.as_json() for r in results],
+        }
+        click.echo(json.dumps(report, indent=1, ensure_ascii=False))
+    else:
+        click.echo(
+            f"{_counted(len(results), 'scenario')}: {len(results) - failed} passed, {failed} failed ({seconds:.2f} s)"
+        )
+    if failed or not results:
+        if not results and not as_json:
+            click.echo("no scenario found", err=True)
+        sys.exit(1)
+
+
 @main.command()
 @click.option(
     "--check",

@@ -23,6 +23,9 @@ from paxc.compiler.diagnostics import Code, Diagnostic, close_name
 from paxc.compiler.source import SourceFile, Span
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammar" / "pax.lark"
+# Scenario files (`paxc test`): their own rules, read after the card language's, whose rules and
+# tokens they use.
+SCENARIO_GRAMMAR_PATH = GRAMMAR_PATH.with_name("scenario.lark")
 
 # How each terminal is named in a message; keywords and punctuation are shown quoted as written.
 _TERMINAL_WORDS = {
@@ -36,6 +39,7 @@ _TERMINAL_WORDS = {
     "BOUND": "'most' or 'least'",
     "PERIOD": "'turn' or 'round'",
     "UP": "'up'",
+    "CHOOSES": "'chooses'",
 }
 
 
@@ -48,6 +52,20 @@ def _lark() -> Lark:
         propagate_positions=True,
         maybe_placeholders=False,
         cache=True,
+    )
+
+
+@functools.cache
+def _scenario_lark() -> Lark:
+    text = GRAMMAR_PATH.read_text(encoding="utf-8") + "\n" + SCENARIO_GRAMMAR_PATH.read_text(encoding="utf-8")
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        cache=True,
+        start="scenario_file",
     )
 
 
@@ -89,6 +107,42 @@ def parse(source: SourceFile) -> tuple[ast.File, list[Diagnostic]]:
     return merged, diagnostics
 
 
+_SCENARIO_START = re.compile(r"^(scenario|game)\b", re.MULTILINE)
+
+
+def parse_scenarios(source: SourceFile) -> tuple[ast.ScenarioFile, list[Diagnostic]]:
+    """Parse a scenario file (`paxc test`): its AST and its syntax errors. As for card files,
+    after a syntax error each scenario is parsed alone, so every broken one is reported."""
+    try:
+        return _parse_scenario_text(source, 0, len(source.text)), []
+    except UnexpectedInput:
+        pass
+    starts = [match.start() for match in _SCENARIO_START.finditer(source.text)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    parts: list[ast.ScenarioFile] = []
+    diagnostics: list[Diagnostic] = []
+    for start, end in zip(starts, [*starts[1:], len(source.text)], strict=True):
+        try:
+            parts.append(_parse_scenario_text(source, start, end))
+        except UnexpectedInput as error:
+            diagnostics.append(_Part(source, start, end, _scenario_lark()).diagnostic(error))
+    merged = ast.ScenarioFile(
+        path=source.display_path,
+        headers=tuple(h for f in parts for h in f.headers),
+        scenarios=tuple(s for f in parts for s in f.scenarios),
+        span=Span(source.display_path, 1, 1, *source.last_position()),
+    )
+    return merged, diagnostics
+
+
+def _parse_scenario_text(source: SourceFile, start: int, end: int) -> ast.ScenarioFile:
+    text = source.text[start:end]
+    tree = _scenario_lark().parse(text if text.endswith("\n") else text + "\n")
+    line_offset = source.position(start)[0] - 1
+    return _ToScenarioAst(source.display_path, line_offset).transform(tree)  # type: ignore[return-value]
+
+
 def _parse_text(source: SourceFile, start: int, end: int) -> tuple[ast.File, list[Diagnostic]]:
     """Parse the part of the file from `start` (the start of a line) to `end`. Cards past the
     language's limits are left out of the AST; the diagnostics say why."""
@@ -99,11 +153,11 @@ def _parse_text(source: SourceFile, start: int, end: int) -> tuple[ast.File, lis
     return _ToAst(source.display_path, line_offset).transform(tree), limit_errors
 
 
-def _describe_terminal(name: str) -> str:
+def _describe_terminal(name: str, lark: Lark | None = None) -> str:
     if name in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[name]
     try:
-        pattern = _lark().get_terminal(name).pattern
+        pattern = (lark or _lark()).get_terminal(name).pattern
     except KeyError:
         return name.lower()
     if pattern.type == "str":
@@ -111,12 +165,12 @@ def _describe_terminal(name: str) -> str:
     return name.lower().strip("_")
 
 
-def _keywords(terminals: Iterable[str]) -> set[str]:
+def _keywords(terminals: Iterable[str], lark: Lark | None = None) -> set[str]:
     """The words among these terminals: `ability`, `when`, ... and each word of `HOOK_KIND`."""
     words: set[str] = set()
     for name in terminals:
         try:
-            pattern = _lark().get_terminal(name).pattern
+            pattern = (lark or _lark()).get_terminal(name).pattern
         except KeyError:
             continue
         if pattern.type == "str" and pattern.value.isalpha():
@@ -152,7 +206,8 @@ class _Part:
     """A top-level item parsed alone during recovery (`start` is the start of a line), and how to
     turn its syntax error into a diagnostic located in the whole file."""
 
-    def __init__(self, source: SourceFile, start: int, end: int) -> None:
+    def __init__(self, source: SourceFile, start: int, end: int, lark: Lark | None = None) -> None:
+        self.lark = lark or _lark()  # the grammar the part was parsed with
         self.source = source
         self.start = start
         self.end = end
@@ -221,7 +276,7 @@ class _Part:
         if found == "end of file" and self.end < len(self.source.text):
             # Recovery parsed this item alone: it ended where the next top-level item begins.
             found = f"end of {_item_name(self.text, 'this item')}: {self.next_item()} starts there"
-        words = sorted({_describe_terminal(name) for name in expected})
+        words = sorted({_describe_terminal(name, self.lark) for name in expected})
         return Diagnostic(
             span, Code.SYNTAX, f"unexpected {found}", f"expected {_plain_list(words)}" if words else None
         )
@@ -302,9 +357,9 @@ class _Part:
             return None
         before = self.text[: head.start_pos]
         try:
-            interactive = _lark().parse_interactive(before)
+            interactive = self.lark.parse_interactive(before)
             interactive.exhaust_lexer()
-            allowed = _keywords(interactive.accepts())  # type: ignore[no-untyped-call]  # Lark leaves it untyped
+            allowed = _keywords(interactive.accepts(), self.lark)  # type: ignore[no-untyped-call]  # Lark leaves it untyped
         except UnexpectedInput:
             return None
         suggestion = close_name(str(head), allowed)
@@ -314,7 +369,7 @@ class _Part:
         fixed = before + suggestion + self.text[head_end:]
         shift = len(suggestion) - len(head)
         try:
-            _lark().parse(fixed if fixed.endswith("\n") else fixed + "\n")
+            self.lark.parse(fixed if fixed.endswith("\n") else fixed + "\n")
         except UnexpectedInput as later:
             if _error_offset(later, len(fixed)) <= max(error.token.start_pos, head_end) + shift:
                 return None
@@ -329,9 +384,12 @@ class _Part:
 def _item_name(text: str, otherwise: str) -> str:
     """What the top-level item at the start of `text` is, in words: "the card", "the 'game' line"."""
     words = text.split(None, 1)
-    return {"card": "the card", "vocabulary": "the vocabulary", "game": "the 'game' line"}.get(
-        words[0] if words else "", otherwise
-    )
+    return {
+        "card": "the card",
+        "vocabulary": "the vocabulary",
+        "game": "the 'game' line",
+        "scenario": "the scenario",
+    }.get(words[0] if words else "", otherwise)
 
 
 def _braces(text: str) -> Iterator[tuple[int, str]]:
@@ -856,3 +914,38 @@ class _ToAst(Transformer[Token, ast.File]):
 
     def timing_decl(self, meta: Meta, children: list[Token]) -> ast.TimingDecl:
         return ast.TimingDecl(tuple(self._ident(c) for c in children), self._span(meta))
+
+
+@v_args(meta=True)
+class _ToScenarioAst(_ToAst):
+    """The card language's nodes, and a scenario file's own (compiler/ast.py, scenario files)."""
+
+    def scenario_file(self, meta: Meta, children: list[Any]) -> ast.ScenarioFile:
+        return ast.ScenarioFile(
+            path=self._path,
+            headers=tuple(c for c in children if isinstance(c, ast.GameHeader)),
+            scenarios=tuple(c for c in children if isinstance(c, ast.Scenario)),
+            span=self._span(meta),
+        )
+
+    def scenario(self, meta: Meta, children: list[Any]) -> ast.Scenario:
+        name, *lines = children
+        return ast.Scenario(
+            ast.StrLit(_unquote(name), self._token_span(name)), tuple(lines), self._span(meta)
+        )
+
+    def money_line(self, meta: Meta, children: list[Any]) -> ast.MoneyLine:
+        holding, _to, value = children
+        return ast.MoneyLine(holding, value, self._span(meta))
+
+    def decision(self, meta: Meta, children: list[Any]) -> ast.DecisionLine:
+        player, _chooses, *answers = children
+        return ast.DecisionLine(self._ident(player), tuple(answers), self._span(meta))
+
+    def expectation(self, meta: Meta, children: list[Any]) -> ast.Expectation:
+        return ast.Expectation(children[0], self._span(meta))
+
+    def card_ref(self, meta: Meta, children: list[Token]) -> ast.CardRef:
+        token = children[0]
+        key: int | str = _whole_number(token) if token.type == "INT" else _unquote(token)
+        return ast.CardRef(key, self._span(meta))

@@ -23,6 +23,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from paxc.runtime.core.arrange import Arrangement
 from paxc.runtime.core.board import Board
 from paxc.runtime.core.observation import Observer
 from paxc.runtime.core.options import OptionsSchema
@@ -89,6 +90,9 @@ class GameKit:
     # The options the table lists as one line, then asks among (`group(option)`: the line, or
     # None for an option listed alone): how they are shown only, never what the rules ask.
     group: Callable[[object], str | None] | None = None
+    # How a scenario file (`paxc test`) sets a position by hand and reads it (core/arrange.py);
+    # None: the game has no scenarios.
+    arrange: Arrangement | None = None
 
     def seats_for_people(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         if self.people_seats is not None:

@@ -42,3 +42,7 @@ def check_golden(path: Path, actual: str) -> None:
     assert actual == expected, (
         f"{path.relative_to(REPO)} differs; if the change is intended, run with PAXC_UPDATE_GOLDEN=1"
     )
+
+
+# Scenario files (tests/scenarios/**/*.paxtest) are collected as tests, one item per scenario.
+from paxc.compiler.scenario_pytest import pytest_collect_file  # noqa: E402, F401

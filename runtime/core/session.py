@@ -98,8 +98,15 @@ class LogEntry:
 
 class Session(Generic[S]):
     def __init__(
-        self, rules: GameRules[S], options: Mapping[str, Any], seed: int, observer: Observer | None = None
+        self,
+        rules: GameRules[S],
+        options: Mapping[str, Any],
+        seed: int,
+        observer: Observer | None = None,
+        arrange: Callable[[S], None] | None = None,
     ) -> None:
+        """`arrange`: changes made to the seeded setup before the rules start (a scenario's
+        position, `paxc test`); such a game's log replays only with the same changes."""
         self.rules = rules
         # What each seat may see; without the game's observer, nothing but its decisions.
         self.observer: Observer = no_view if observer is None else observer
@@ -108,6 +115,8 @@ class Session(Generic[S]):
         self.log: list[LogEntry] = []
         self.chance: list[str] = []
         self.state = rules.new_state(self.options, seed)
+        if arrange is not None:
+            arrange(self.state)
         # Called with each step the rules yield before the session handles it (a preview stops
         # a trial there, core/preview.py); None in play.
         self.watch: Callable[[Step], None] | None = None

@@ -21,7 +21,7 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.pamir import CARDS
-    from paxc.runtime.pamir import board, game_rules, invariants, observe, preview, rules
+    from paxc.runtime.pamir import arrange, board, game_rules, invariants, observe, preview, rules
 
     return GameKit(
         game_rules.PamirRules(),
@@ -42,6 +42,7 @@ def _kit() -> GameKit:
         secrets=preview.secrets,
         confirm=preview.confirm,
         missing=preview.missing,
+        arrange=arrange.ARRANGEMENT,
     )
 
 

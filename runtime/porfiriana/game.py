@@ -40,7 +40,16 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.porfiriana import CARDS
-    from paxc.runtime.porfiriana import actions, board, game_rules, invariants, observe, preview, setup
+    from paxc.runtime.porfiriana import (
+        actions,
+        arrange,
+        board,
+        game_rules,
+        invariants,
+        observe,
+        preview,
+        setup,
+    )
 
     return GameKit(
         game_rules.PorfirianaRules(),
@@ -62,6 +71,7 @@ def _kit() -> GameKit:
         confirm=preview.confirm,
         missing=actions.missing,
         group=actions.group,
+        arrange=arrange.ARRANGEMENT,
     )
 
 

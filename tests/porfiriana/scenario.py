@@ -14,7 +14,7 @@ from typing import Any
 from paxc.generated.porfiriana import CARDS
 from paxc.generated.porfiriana.vocabulary import Card, CardType, Faction, Regime
 from paxc.runtime.effects import Choice, Decision
-from paxc.runtime.porfiriana import actions, economy, losses
+from paxc.runtime.porfiriana import actions, arrange
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import (
@@ -26,7 +26,6 @@ from paxc.runtime.porfiriana.state import (
     Holding,
     PorfirianaState,
     TurnState,
-    card,
 )
 
 # ---------------------------------------------------------------------- finding cards
@@ -154,27 +153,16 @@ def flip(state: PorfirianaState, player: int, faction: Faction) -> None:
 
 def set_regime(state: PorfirianaState, regime: Regime) -> None:
     """Put this regime on top of the stack and set the cubes to it (no sack may result)."""
-    state.regimes.sort(key=lambda n: card(n).regime is not regime)
-    economy.regime_changed(state)
-    drive(losses.settle(state), [])
+    arrange.set_regime(state, regime)
 
 
 def put(
     state: PorfirianaState, player: int, number: int, *, side: int | None = None, unrest: int = 0
 ) -> Holding:
-    """Put a card straight into a row, as if it had been played: no cost and no effect, but an
-    enterprise takes its income cubes (mines and banks as the regime says) and Loyalty points
-    their prestige cubes under the Pax."""
-    me = state.players[player]
-    held = Holding(number, side=side)
-    printed = card(number)
-    if printed.card_type is CardType.ENTERPRISE and economy.income_target(state, held) is None:
-        held.income = min(printed.income or 0, me.cubes)
-        me.cubes -= held.income
-    me.row.append(held)
-    drive(losses.settle(state), [])
-    held.unrest = unrest
-    return held
+    """Put a card straight into a row, as if it had been played (`runtime/porfiriana/arrange.py`,
+    which scenario files use too): no cost and no effect, but an enterprise takes its income
+    cubes (mines and banks as the regime says) and Loyalty points their prestige cubes under the Pax."""
+    return arrange.into_row(state, player, number, side=side, unrest=unrest)
 
 
 def put_troop(state: PorfirianaState, owner: int, troop: int, on: int | None = None) -> None:

@@ -1,0 +1,130 @@
+"""Scenario files (`paxc test`): their located errors, the report of a failing one, the JSON
+output, and a scenario of each game that must pass and fail when its card does nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from paxc.compiler.cli import main
+from paxc.compiler.scenarios import load
+from paxc.runtime import games
+from paxc.runtime import scenarios as played
+from paxc.runtime.porfiriana import hooks as porfiriana_hooks
+from tests.conftest import FIXTURES, REPO
+
+SCENARIOS = FIXTURES / "scenarios"
+
+
+def paxc(*args: str) -> Result:
+    return CliRunner().invoke(main, ["--root", str(REPO), *args])
+
+
+def test_a_failing_scenario_shows_expected_and_actual_values_and_the_decision_before() -> None:
+    result = paxc("test", str(SCENARIOS / "failing.paxtest"))
+    assert result.exit_code == 1
+    out = result.output
+    assert (
+        "FAIL tests/compiler/fixtures/scenarios/failing.paxtest:5: Insurrection expected to place three armies"
+        in out
+    )
+    assert (
+        "tests/compiler/fixtures/scenarios/failing.paxtest:11:3: failed: expect armies_in(Kabul, Afghan) == 3\n"
+        "    expected: == 3\n"
+        "    actual:   2\n"
+        '    after: P0 chooses "buy Dominance Check" (line 10)\n'
+    ) in out
+    assert "failing.paxtest:12:3: failed: expect card 101 in cards in hand of P1\n" in out
+    assert "    expected: Dominance Check (card 101) in []\n" in out
+    assert "2 scenarios: 0 passed, 2 failed" in out
+
+
+def test_an_answer_not_among_the_options_lists_them() -> None:
+    out = paxc("test", str(SCENARIOS / "failing.paxtest")).output
+    assert 'failing.paxtest:18:14: failed: "buy Prince Akbar Khan" is not among the options' in out
+    assert "    question: Take an action, or end your turn\n    options:\n      end the turn\n" in out
+    assert "      play Prince Akbar Khan on the right of the court\n" in out
+    assert "    after: the position set up, before any scripted decision" in out
+
+
+def test_mistakes_are_located_errors_and_nothing_runs() -> None:
+    result = paxc("test", str(SCENARIOS / "errors.paxtest"))
+    assert result.exit_code == 1
+    shown = "tests/compiler/fixtures/scenarios/errors.paxtest"
+    for located in (
+        f"{shown}:5:7: error: unknown pamir card 'Prince Akbar Kahn'  [unknown-name]",
+        f"{shown}:6:7: error: pamir has no card 999  [unknown-name]",
+        f"{shown}:7:17: error: unknown zone 'courtyard'  [unknown-name]",
+        f"{shown}:8:11: error: unknown name 'P2'  [unknown-name]",
+        f"{shown}:9:14: error: unknown name 'Afgan'  [unknown-name]",
+        f"{shown}:10:28: error: 'tribes' takes no 'with ...'  [wrong-arguments]",
+        f"{shown}:11:17: error: unknown player 'P7'  [unknown-name]",
+        f"{shown}:12:3: error: unknown player 'P3'  [unknown-name]",
+        f"{shown}:13:14: error: unknown answer 'Kabull'  [unknown-name]",
+        f"{shown}:14:38: error: a scenario has no 'you'  [unknown-name]",
+        f"{shown}:15:34: error: unknown zone 'handd'  [unknown-name]",
+    ):
+        assert located in result.output
+    assert "note: did you mean 'Prince Akbar Khan'?" in result.output
+    assert "11 errors" in result.output
+    assert "scenario:" not in result.output and "passed" not in result.output
+
+
+def test_a_syntax_error_is_located() -> None:
+    loaded = load([SCENARIOS / "syntax.paxtest"], REPO)
+    assert [f"{d.span.line}:{d.span.column} {d.message}" for d in loaded.diagnostics] == [
+        "5:3 a decision is written 'P0 chooses ANSWER, ...'",
+        "10:37 unexpected end of line",
+    ]
+    assert not loaded.scenarios
+
+
+def test_json_gives_each_scenario_its_result() -> None:
+    result = paxc("test", "--json", str(SCENARIOS / "failing.paxtest"))
+    assert result.exit_code == 1
+    report = json.loads(result.output)
+    assert report["ok"] is False and report["passed"] == 0 and report["failed"] == 2
+    first = report["scenarios"][0]
+    assert first["name"] == "Insurrection expected to place three armies"
+    assert first["line"] == 5 and first["game"] == "pamir" and first["decisions"] == 1
+    assert first["expectations"] == 2
+    assert [f["line"] for f in first["failures"]] == [11, 12]
+    assert first["failures"][0]["details"][:2] == ["expected: == 3", "actual:   2"]
+    errors = json.loads(paxc("test", "--json", str(SCENARIOS / "errors.paxtest")).output)
+    assert errors["ok"] is False and len(errors["errors"]) == 11
+    assert errors["errors"][0]["code"] == "unknown-name"
+
+
+def test_the_scenarios_of_the_repository_pass() -> None:
+    result = paxc("test")
+    assert result.exit_code == 0, result.output
+    assert " failed" in result.output and ", 0 failed" in result.output
+
+
+def _run(path: Path) -> list[played.Result]:
+    loaded = load([path], REPO)
+    assert not loaded.diagnostics, loaded.render_diagnostics()
+    return [played.run(s, games.load_kit(games.find(s.game))) for s in loaded.scenarios]
+
+
+def test_a_scenario_fails_when_its_card_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game's scenario passes, and fails once the card's ability is taken away."""
+    from paxc.generated.pamir import CARDS_BY_NUMBER as PAMIR
+    from paxc.generated.porfiriana import CARDS_BY_NUMBER as PORFIRIANA
+
+    pamir = REPO / "tests" / "scenarios" / "pamir" / "insurrection.paxtest"
+    porfiriana = REPO / "tests" / "scenarios" / "porfiriana" / "teresa_urrea.paxtest"
+    assert all(r.passed for r in _run(pamir) + _run(porfiriana))
+    monkeypatch.setitem(PAMIR, 3, dataclasses.replace(PAMIR[3], abilities=()))
+    monkeypatch.setitem(PORFIRIANA, 1101, dataclasses.replace(PORFIRIANA[1101], abilities=()))
+    porfiriana_hooks._abilities.cache_clear()  # abilities by card are kept once read
+    assert not _run(pamir)[0].passed
+    try:
+        assert not _run(porfiriana)[0].passed
+    finally:
+        monkeypatch.undo()
+        porfiriana_hooks._abilities.cache_clear()
