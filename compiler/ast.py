@@ -578,7 +578,17 @@ class Expectation:
     span: Span
 
 
-ScenarioLine = Phrase | MoneyLine | DecisionLine | Expectation
+@dataclass(frozen=True, slots=True)
+class OptionExpectation:
+    """`expect P0 cannot choose "buy Public Withdrawal"`: whether the decision pending offers it."""
+
+    player: Ident
+    offered: bool
+    answer: Expr
+    span: Span
+
+
+ScenarioLine = Phrase | MoneyLine | DecisionLine | Expectation | OptionExpectation
 
 
 @dataclass(frozen=True, slots=True)

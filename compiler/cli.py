@@ -188,7 +188,7 @@ def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -
 
     from paxc.compiler import scenarios
     from paxc.runtime import scenarios as played
-    from paxc.runtime.core import style
+    from paxc.runtime.terminal import style
 
     root = _root(ctx)
     loaded = scenarios.load(list(paths), root)

@@ -40,6 +40,8 @@ _TERMINAL_WORDS = {
     "PERIOD": "'turn' or 'round'",
     "UP": "'up'",
     "CHOOSES": "'chooses'",
+    "CAN": "'can' or 'cannot'",
+    "CHOOSE_WORD": "'choose'",
 }
 
 
@@ -944,6 +946,10 @@ class _ToScenarioAst(_ToAst):
 
     def expectation(self, meta: Meta, children: list[Any]) -> ast.Expectation:
         return ast.Expectation(children[0], self._span(meta))
+
+    def option_expectation(self, meta: Meta, children: list[Any]) -> ast.OptionExpectation:
+        player, can, _choose, answer = children
+        return ast.OptionExpectation(self._ident(player), str(can) == "can", answer, self._span(meta))
 
     def card_ref(self, meta: Meta, children: list[Token]) -> ast.CardRef:
         token = children[0]

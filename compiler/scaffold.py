@@ -34,6 +34,8 @@ FILES: dict[str, str | None] = {
     "rules/game.py": "game.py.jinja",
     "rules/py.typed": None,
     "tests/test_{game}.py": "test_game.py.jinja",
+    "tests/conftest.py": "conftest.py.jinja",
+    "tests/scenarios/{game}.paxtest": "scenario.paxtest.jinja",
 }
 _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 

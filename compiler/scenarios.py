@@ -36,7 +36,7 @@ from paxc.compiler.checking.scopes import Binding, CardContext, Scope
 from paxc.compiler.checking.statements import StatementChecker
 from paxc.compiler.codegen import Names, _Emitter, _ModuleState
 from paxc.compiler.diagnostics import Code, Diagnostic, Reporter
-from paxc.compiler.folders import generated_package, is_file
+from paxc.compiler.folders import is_file
 from paxc.compiler.parser import parse_scenarios
 from paxc.compiler.project import compile_paths, display_path
 from paxc.compiler.source import SourceFile, Span
@@ -117,7 +117,6 @@ class _Game:
     name: str
     vocabulary: Vocabulary
     cards: dict[int, str]  # number -> name
-    package: str
     kit: games.GameKit
     arrangement: Arrangement
 
@@ -173,10 +172,14 @@ def _game(name: str, ident: ast.Ident, reporter: Reporter, root: Path, loaded: L
             f"the game '{name}' offers no scenarios (its kit has no arrange)",
         )
         return None
+    if not kit.cards:
+        reporter.error(
+            ident.span, Code.INVALID_ATTRIBUTE, f"the game '{name}' gives its kit no cards (GameKit.cards)"
+        )
+        return None
     ir_game = compiled.games[name]
-    package = generated_package(root) if folder.is_dir() else "paxc.generated"
     cards = {card.number: card.name for card in ir_game.cards()}
-    return _Game(name, ir_game.vocabulary, cards, package, kit, kit.arrange)
+    return _Game(name, ir_game.vocabulary, cards, kit, kit.arrange)
 
 
 # ---------------------------------------------------------------------- one scenario
@@ -237,7 +240,6 @@ class _ScenarioChecker:
             name=scenario.name.value,
             where=where,
             game=self.game.name,
-            package=self.game.package,
             options=options,
             seed=seed,
             players=tuple(seat_names),
@@ -273,7 +275,7 @@ class _ScenarioChecker:
         for line in scenario.lines:
             if isinstance(line, ast.Phrase) and line.head.text in _GAME_LINES:
                 continue
-            if isinstance(line, ast.DecisionLine | ast.Expectation):
+            if isinstance(line, ast.DecisionLine | ast.Expectation | ast.OptionExpectation):
                 started = started or line
             elif started is not None:
                 self.reporter.error(
@@ -288,12 +290,16 @@ class _ScenarioChecker:
                 yield step
 
     def _step(self, line: ast.ScenarioLine) -> run.Step | None:
-        text = self.source.line_text(line.span.line).strip()
+        text = self.source.line_text(line.span.line)
+        end = line.span.end_column - 1 if line.span.end_line == line.span.line else len(text)
+        text = text[line.span.column - 1 : end].strip()
         where = _where(line.span)
         if isinstance(line, ast.Expectation):
             return self._expect(line, text, where)
         if isinstance(line, ast.DecisionLine):
             return self._decide(line, text, where)
+        if isinstance(line, ast.OptionExpectation):
+            return self._expect_option(line, text, where)
         if isinstance(line, ast.MoneyLine):
             return self._money(line, text, where)
         if line.head.text == "put":
@@ -517,7 +523,7 @@ class _ScenarioChecker:
             elif isinstance(value, ast.CardRef):
                 number = self._card(value)
                 if number is not None:
-                    answers.append(run.Answer(spot, "card", f"card {number}", card=number))
+                    answers.append(run.Answer(spot, "card", f'card "{self.game.cards[number]}"', card=number))
             elif isinstance(value, ast.Name):
                 answer = self._name_answer(value.ident, spot)
                 if answer is not None:
@@ -525,6 +531,14 @@ class _ScenarioChecker:
         if len(answers) != len(line.answers):
             return None
         return run.Decide(where, text, self.players[line.player.text], tuple(answers))
+
+    def _expect_option(
+        self, line: ast.OptionExpectation, text: str, where: run.Where
+    ) -> run.ExpectOption | None:
+        decided = self._decide(ast.DecisionLine(line.player, (line.answer,), line.span), text, where)
+        if decided is None:
+            return None
+        return run.ExpectOption(where, text, decided.seat, line.offered, decided.answers[0])
 
     def _name_answer(self, ident: ast.Ident, spot: run.Where) -> run.Answer | None:
         name = ident.text

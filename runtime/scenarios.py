@@ -116,7 +116,18 @@ class Expect:
     right: Side | None = None
 
 
-Step = Put | SetMoney | Run | Decide | Expect
+@dataclass(frozen=True)
+class ExpectOption:
+    """Whether the decision pending, the player's, offers an option the answer reads."""
+
+    where: Where
+    text: str
+    seat: int
+    offered: bool
+    answer: Answer
+
+
+Step = Put | SetMoney | Run | Decide | Expect | ExpectOption
 
 
 @dataclass(frozen=True)
@@ -124,7 +135,6 @@ class Scenario:
     name: str
     where: Where
     game: str
-    package: str  # where the game's generated package is (`paxc.generated`)
     options: dict[str, Any]
     seed: int
     players: tuple[str, ...]  # each seat's name in the file (P0, P1, ... unless named)
@@ -220,13 +230,16 @@ class _Player:
         self.arrangement: Arrangement = kit.arrange
         self.result = result
         self.after = "the position set up, before any scripted decision"
-        package = importlib.import_module(f"{scenario.package}.{scenario.game}")
-        vocabulary = importlib.import_module(f"{scenario.package}.{scenario.game}.vocabulary")
-        self.cards: dict[int, Any] = dict(package.CARDS_BY_NUMBER)
+        if not kit.cards:
+            raise _Stop(Failure(scenario.where, f"the game '{scenario.game}' gives its kit no cards"))
+        # The generated cards the game plays with, and their vocabulary module (enums, ...).
+        self.cards: dict[int, Any] = {card.number: card for card in kit.cards}
+        vocabulary = importlib.import_module(type(kit.cards[0]).__module__)
         self.namespace: dict[str, Any] = {**vars(effects), **vars(decisions), **vars(vocabulary)}
         for name, kind, value in scenario.bindings:
             self.namespace[name] = PlayerId(value) if kind == "player" else self.cards[value]
         self.compiled: dict[str, CodeType] = {}
+        self.state: Any = None  # the game's state, once it starts
 
     # -------------------------------------------------------------- the position
 
@@ -249,6 +262,8 @@ class _Player:
                     raise _Stop(Failure(step.where, "the game's invariants broke", tuple(broken)))
             elif isinstance(step, Expect):
                 self._expect(session, step)
+            elif isinstance(step, ExpectOption):
+                self._expect_option(session, step)
             else:  # the compiler puts every position line before the first decision
                 raise _Stop(Failure(step.where, "a position line after the game started"))
 
@@ -275,8 +290,8 @@ class _Player:
         arrangement = self.arrangement
         if isinstance(step, Put):
             assert arrangement.put is not None  # the compiler allows `put` only then
-            for number in step.cards:
-                arrangement.put(state, number, step.place, step.at)
+            for offset, number in enumerate(step.cards):  # `at N`: the first at N, the next at N + 1
+                arrangement.put(state, number, step.place, None if step.at is None else step.at + offset)
         elif isinstance(step, SetMoney):
             if step.player is not None and arrangement.set_money is not None:
                 arrangement.set_money(state, step.player, step.amount)
@@ -319,10 +334,13 @@ class _Player:
                         (f"question: {pending.prompt}", *_listed(labels), *self._about()),
                     )
                 )
+            self.state = session.state
             index = self._match(pending, labels, answer)
             session.apply_action(index)
             self.result.decisions += 1
-        self.after = f"{step.text} (line {step.where.line})"
+            self.after = f"{step.text} (line {step.where.line})"
+            if len(step.answers) > 1:
+                self.after += f", its answer {answer.text} ({labels[index]})"
 
     def _about(self) -> tuple[str, ...]:
         return (f"after: {self.after}",)
@@ -351,6 +369,9 @@ class _Player:
                 found = [i for i, label in enumerate(labels) if text in label.lower()]
         if len(found) == 1:
             return found[0]
+        why: list[str] = []
+        if not found and self.kit.missing is not None:
+            why = [f"why not: {line}" for line in self.kit.missing(self.state, int(pending.chooser), options)]
         shown = f'"{answer.text}"' if answer.kind == "text" else answer.text
         what = f"{shown} is not among the options" if not found else f"{shown} fits several options"
         listed = [labels[i] for i in found] if found else labels
@@ -359,7 +380,13 @@ class _Player:
             Failure(
                 answer.where,
                 what,
-                (f"question: {pending.prompt}", *_listed(listed), *((hint,) if hint else ()), *self._about()),
+                (
+                    f"question: {pending.prompt}",
+                    *_listed(listed),
+                    *why,
+                    *((hint,) if hint else ()),
+                    *self._about(),
+                ),
             )
         )
 
@@ -386,6 +413,28 @@ class _Player:
                 details += [f"expected: {step.operator} {right}", f"actual:   {left}"]
         details.append(f"after: {self.after}")
         self.result.failures.append(Failure(step.where, step.text, tuple(details)))
+
+    def _expect_option(self, session: Session[Any], step: ExpectOption) -> None:
+        self.result.expectations += 1
+        pending = session.pending
+        name = self.scenario.players[step.seat]
+        if pending is None or int(pending.chooser) != step.seat:
+            who = "nobody" if pending is None else self.scenario.players[int(pending.chooser)]
+            self.result.failures.append(
+                Failure(step.where, f"{step.text}: {name} is not deciding now ({who} is)", self._about())
+            )
+            return
+        labels = [session.rules.label(session.state, option) for option in pending.options]
+        self.state = session.state
+        try:
+            self._match(pending, labels, step.answer)
+            offered = True
+        except _Stop:
+            offered = False
+        if offered != step.offered:
+            said = "it is offered" if offered else "it is not offered"
+            details = (f"question: {pending.prompt}", *_listed(labels), *self._about())
+            self.result.failures.append(Failure(step.where, f"{step.text}: {said}", details))
 
     def _value(self, code: str, where: Where, context: object) -> Any:
         return eval(self._code(code, where, "eval"), self.namespace, {"ctx": context})  # noqa: S307

@@ -163,6 +163,10 @@ def _gifts(state: PamirState, player: int) -> int:
     return len(state.players[player].gifts)
 
 
+def _actions_taken(state: PamirState) -> int:
+    return state.turn.actions_taken
+
+
 def _context(state: PamirState, seat: int) -> Any:
     return PamirContext(state, seat, 0)
 
@@ -199,5 +203,8 @@ ARRANGEMENT = Arrangement(
     queries=settings(
         Setting("points(player: player) -> int", _points, "a player's victory points"),
         Setting("gifts(player: player) -> int", _gifts, "the gift spaces holding a player's cylinder"),
+        Setting(
+            "actions_taken() -> int", _actions_taken, "the actions taken this turn (free ones not counted)"
+        ),
     ),
 )

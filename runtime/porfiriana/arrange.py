@@ -217,7 +217,35 @@ def _side(state: PorfirianaState, card: Card, side: int) -> None:
     found = state.holding(card.number)
     if found is None or side < 0 or side >= max(1, len(card.sides)):
         raise ValueError(f"{card.name} is in no row, or has no side {side}")
-    found[1].side = side
+    owner, held = found
+    held.side = side
+    if card.card_type is CardType.HACENDADO:  # only the Loyalist side holds income cubes
+        me = state.players[owner]
+        income = min(card.sides[0].income or 0, me.cubes + held.income) if side == 0 else 0
+        me.cubes += held.income - income
+        held.income = income
+
+
+def _hacendado(state: PorfirianaState, player: int, card: Card) -> None:
+    """The player's Hacendado becomes this one, Loyalist with its income cubes (another seat
+    holding it gets the player's old one); `side` flips it."""
+    side = 0
+    if card.card_type is not CardType.HACENDADO:
+        raise ValueError(f"{card.name} is no Hacendado")
+    me = state.players[player]
+    old = me.row[0]
+    for other in state.players:
+        if other is not me and other.row[0].number == card.number:
+            other.row[0] = Holding(old.number, side=other.row[0].side, income=other.row[0].income)
+    if card.number in state.unused:
+        state.unused[state.unused.index(card.number)] = old.number
+    income = (card.sides[0].income or 0) if side == 0 else 0
+    me.cubes += old.income - income
+    me.row[0] = Holding(card.number, side=side, income=income)
+
+
+def _actions_left(state: PorfirianaState) -> int:
+    return state.turn.actions_left
 
 
 def _depression(state: PorfirianaState, active: bool) -> None:
@@ -266,6 +294,11 @@ ARRANGEMENT = Arrangement(
             "a player's troop on an enterprise in play (extorting another player's)",
         ),
         Setting("side(card: card, side: int)", _side, "the side a card in a row shows (0 the first)"),
+        Setting(
+            "hacendado(player: player, card: card)",
+            _hacendado,
+            "the player's Hacendado, on its Loyalist side",
+        ),
         Setting("depression(active: bool)", _depression, "whether the economy is in depression"),
         Setting("turn(player: player)", start_turn, "whose turn the game starts with"),
     ),
@@ -274,6 +307,7 @@ ARRANGEMENT = Arrangement(
         Setting("is_jailed(player: player) -> bool", _is_jailed, "whether the player is in jail"),
         Setting("income_cubes(card: card) -> int", _income_cubes, "the income cubes on a card in a row"),
         Setting("troops_on(card: card) -> int", _troop_on, "the troops on a card in a row"),
+        Setting("actions_left() -> int", _actions_left, "the actions the player whose turn it is has left"),
         Setting("in_depression() -> bool", _in_depression, "whether the economy is in depression"),
     ),
 )

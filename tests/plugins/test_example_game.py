@@ -116,6 +116,22 @@ def test_the_example_projects_own_tests_pass(installed_example: Path, tmp_path: 
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    assert "5 passed" in done.stdout, done.stdout  # its 3 Python tests and its 2 scenarios
+
+
+def test_the_example_scenarios_pass_with_paxc_test(installed_example: Path, tmp_path: Path) -> None:
+    """`paxc init` ships a scenario file, which `paxc test` runs in the new project."""
+    project = tmp_path / "bazaar"
+    shutil.copytree(EXAMPLE, project)
+    tested = run_paxc(installed_example, "test", cwd=project)
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    assert "2 scenarios: 2 passed, 0 failed" in tested.stdout
+    scenario = project / "tests" / "scenarios" / "bazaar.paxtest"
+    scenario.write_text(scenario.read_text().replace("coins(P0) == 4", "coins(P0) == 5"), encoding="utf-8")
+    failed = run_paxc(installed_example, "test", cwd=project)
+    assert failed.returncode == 1
+    assert "tests/scenarios/bazaar.paxtest:13:3: failed: expect coins(P0) == 5" in failed.stdout
+    assert "    actual:   4" in failed.stdout
 
 
 def test_check_and_build_in_a_designers_project(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paxc.runtime.core.abilities import InEffect, fire, modified, run_effect
+from paxc.runtime.core.arrange import Arrangement, Setting, settings
 from paxc.runtime.core.board import Board, CardFace, Fact, Section
 from paxc.runtime.core.observation import View
 from paxc.runtime.core.rng import Rng
@@ -282,6 +283,54 @@ def outcome(state: TableState) -> Outcome:
     return Outcome(state.winner, points, state.turn_number, "the last round")
 
 
+# ---------------------------------------------------------------------- scenario files
+
+# How a scenario file (tests/scenarios/*.paxtest, `paxc test`) sets a position by hand: each
+# setting is declared as an operation of the card language is, and checked the same way.
+
+
+def take_out(state: TableState, number: int) -> None:
+    """The card leaves wherever it is."""
+    for cards in (state.deck, state.market, *(s.hand for s in state.seats), *(s.played for s in state.seats)):
+        if number in cards:
+            cards.remove(number)
+
+
+def _hand(state: TableState, card: Card, player: int) -> None:
+    take_out(state, card.number)
+    state.seats[player].hand.append(card.number)
+
+
+def _market(state: TableState, card: Card) -> None:
+    take_out(state, card.number)
+    state.market.append(card.number)
+
+
+def _in_play(state: TableState, card: Card, player: int) -> None:
+    take_out(state, card.number)
+    state.seats[player].played.append(card.number)
+
+
+def _coins(state: TableState, player: int, amount: int) -> None:
+    state.seats[player].coins = amount
+
+
+def _points(state: TableState, player: int) -> int:
+    return state.seats[player].points
+
+
+ARRANGEMENT = Arrangement(
+    context=Table,
+    settings=settings(
+        Setting("hand(card: card, for player: player)", _hand, "a card into a player's hand"),
+        Setting("market(card: card)", _market, "a card into the market"),
+        Setting("in_play(card: card, for player: player)", _in_play, "a card among those a player played"),
+        Setting("coins(player: player, amount: int)", _coins, "a player's coins"),
+    ),
+    queries=settings(Setting("points(player: player) -> int", _points, "a player's points")),
+)
+
+
 def kit() -> GameKit:
     return GameKit(
         Rules(),
@@ -293,4 +342,6 @@ def kit() -> GameKit:
         MIN_PLAYERS,
         MAX_PLAYERS,
         observe=observe,
+        cards=CARDS,
+        arrange=ARRANGEMENT,
     )
