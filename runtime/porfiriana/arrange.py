@@ -265,6 +265,11 @@ def _income_cubes(state: PorfirianaState, card: Card) -> int:
     return 0 if found is None else found[1].income
 
 
+def _prestige_cubes(state: PorfirianaState, card: Card) -> int:
+    found = state.holding(card.number)
+    return 0 if found is None else found[1].prestige_cubes
+
+
 def _troop_on(state: PorfirianaState, card: Card) -> int:
     """How many troops stand on the card (0 or 1)."""
     found = state.holding(card.number)
@@ -306,6 +311,9 @@ ARRANGEMENT = Arrangement(
         Setting("regime_in_force() -> regime", _regime_in_force, "the regime in force"),
         Setting("is_jailed(player: player) -> bool", _is_jailed, "whether the player is in jail"),
         Setting("income_cubes(card: card) -> int", _income_cubes, "the income cubes on a card in a row"),
+        Setting(
+            "prestige_cubes(card: card) -> int", _prestige_cubes, "the prestige cubes on a card in a row"
+        ),
         Setting("troops_on(card: card) -> int", _troop_on, "the troops on a card in a row"),
         Setting("actions_left() -> int", _actions_left, "the actions the player whose turn it is has left"),
         Setting("in_depression() -> bool", _in_depression, "whether the economy is in depression"),
