@@ -178,8 +178,9 @@ def _check_as_json(paths: list[Path], root: Path) -> None:
 def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -> None:
     """Run scenario files: a position, scripted decisions, what must hold after.
 
-    PATHS are .paxtest files or folders (default: tests/scenarios/ of the project). Each
-    scenario is checked first as card text is (unknown cards, players, names: located errors,
+    PATHS are .paxtest files or folders (default: tests/scenarios/ of the project). The cards
+    changed since the last build are built first, as for play. Each scenario is checked first
+    as card text is (unknown cards, players, names: located errors,
     and nothing runs); then played on the game's rules from its seeded setup. A failing
     expectation shows the values it read and the decision it followed; an answer that is not
     among a decision's options lists them. Exits with status 1 when anything failed.
@@ -191,6 +192,7 @@ def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -
     from paxc.runtime.terminal import style
 
     root = _root(ctx)
+    fresh_cards(ctx, None)  # the scenarios play the compiled cards: those of the card files now
     loaded = scenarios.load(list(paths), root)
     if loaded.diagnostics:
         if as_json:
