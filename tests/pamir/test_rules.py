@@ -3,6 +3,10 @@ the rulebook: arrange a position, play scripted decisions, assert the outcome.""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 from paxc.generated.pamir import CARDS_BY_NUMBER
@@ -15,6 +19,7 @@ from paxc.generated.pamir.vocabulary import (
     Impact,
     Influence,
     InfluenceSource,
+    Piece,
     Region,
     Suit,
 )
@@ -24,7 +29,7 @@ from paxc.runtime.pamir import card_actions, hooks, market, pieces, rules, scori
 from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.rules import EndTurn, Play, Purchase
-from paxc.runtime.pamir.state import BORDERS, PamirState, card
+from paxc.runtime.pamir.state import BORDERS, PamirState, TurnState, card
 from tests.pamir.scenario import court_card, drive, empty_state, event_card
 
 KABUL_POLITICAL = court_card(lambda c: c.region is Region.KABUL and c.suit is Suit.POLITICAL)
@@ -309,6 +314,33 @@ def test_playing_a_patriot_of_another_coalition_changes_loyalty() -> None:
     assert old_patriot.number in state.discard and PUNJAB_PLAIN.number in state.discard
 
 
+def test_prizes_discarded_at_a_loyalty_change_are_told_from_the_players_prizes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    told: list[tuple[int, str, int | None, str, int | None, bool]] = []
+
+    def moved(
+        state: PamirState,
+        number: int,
+        origin: str,
+        owner: int | None,
+        destination: str,
+        receiver: int | None,
+        discarded: bool = False,
+    ) -> tuple[()]:
+        told.append((number, origin, owner, destination, receiver, discarded))
+        return ()
+
+    monkeypatch.setattr(hooks, "card_moved", moved)
+    state = empty_state()
+    state.players[1].prizes = [PUNJAB_PLAIN.number, KABUL_POLITICAL.number]
+    drive(pieces.change_loyalty(state, 1, Coalition.RUSSIAN), [])
+    assert told == [
+        (PUNJAB_PLAIN.number, "prizes", 1, "discard", None, True),
+        (KABUL_POLITICAL.number, "prizes", 1, "discard", None, True),
+    ]
+
+
 def test_impact_icons_are_resolved_in_printed_order() -> None:
     rich = court_card(lambda c: {Impact.ROAD, Impact.SPY} <= set(c.impact) and not c.patriot)
     state = empty_state()
@@ -451,6 +483,51 @@ def test_leverage_unpaid_costs_a_card_from_hand_or_court_for_each_rupee() -> Non
     assert asked[0].options == (("hand", card(PUNJAB_PLAIN.number)), ("court", card(other.number)))
     assert me.hand == [] and me.court == []
     assert sorted(state.discard) == sorted([leveraged.number, PUNJAB_PLAIN.number, other.number])
+
+
+def test_pieces_placed_and_removed_are_told_with_their_place_coalition_owner_and_remover(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What `piece_placed` and `piece_removed` tell: a road by its border's two regions, an army
+    or spy by its region twice; a block taken back under the component limits is told removed by
+    the player taking it."""
+    told: list[Any] = []
+
+    def fire(state: PamirState, event: object) -> Iterator[Any]:
+        told.append(event)
+        return iter(())
+
+    monkeypatch.setattr(hooks, "listens", lambda event: True)
+    monkeypatch.setattr(hooks, "fire", fire)
+    road = BORDERS[0]
+    state = empty_state()
+    drive(pieces.place_block(state, 0, Coalition.BRITISH, road), [])
+    drive(pieces.remove_road(state, road, Coalition.BRITISH, 2), [])
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 2
+    drive(pieces.remove_army(state, Region.KABUL, Coalition.RUSSIAN, 1), [])
+    state.spies[KABUL_POLITICAL.number] = [1, 0, 0]
+    drive(pieces.remove_spy(state, 0, KABUL_POLITICAL.number, remover=2), [])
+    assert [(type(e).__name__, *dataclasses.astuple(e)) for e in told] == [
+        ("PiecePlaced", Piece.ROAD, road[0], road[1], Coalition.BRITISH, 0),
+        ("PieceRemoved", Piece.ROAD, road[0], road[1], Coalition.BRITISH, 2, 2),
+        ("PieceRemoved", Piece.ARMY, Region.KABUL, Region.KABUL, Coalition.RUSSIAN, 1, 1),
+        ("PieceRemoved", Piece.SPY, Region.KABUL, Region.KABUL, Coalition.AFGHAN, 0, 2),
+    ]
+    # The supply of British blocks empty: the block placed comes from the map, told removed.
+    told.clear()
+    state.turn = TurnState()  # a later turn: the road placed above may be taken
+    state.armies[Region.PUNJAB][Coalition.BRITISH] = 11
+    state.roads[road][Coalition.BRITISH] = 1
+    drive(pieces.place_block(state, 1, Coalition.BRITISH, Region.HERAT), [("road", road)])
+    assert [(type(e).__name__, *dataclasses.astuple(e)) for e in told] == [
+        ("PieceRemoved", Piece.ROAD, road[0], road[1], Coalition.BRITISH, 1, 1),
+        ("PiecePlaced", Piece.ARMY, Region.HERAT, Region.HERAT, Coalition.BRITISH, 1),
+    ]
+    told.clear()
+    drive(pieces.place_block(state, 1, Coalition.BRITISH, road), [("army", Region.PUNJAB)])
+    assert [(type(e).__name__, *dataclasses.astuple(e)) for e in told][0] == (
+        ("PieceRemoved", Piece.ARMY, Region.PUNJAB, Region.PUNJAB, Coalition.BRITISH, 1, 1)
+    )
 
 
 def test_spies_on_a_discarded_card_go_home() -> None:
