@@ -102,7 +102,7 @@ class GameChecker:
         self._card.card_type = spec.name
         core: dict[str, ir.Expr] = {}
         given: dict[str, Span] = {}
-        attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core, given)
+        printed, attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core, given)
         for field in spec.fields:
             # A required attribute that is present but wrong has its own error already.
             if field.required and field.name not in given:
@@ -131,6 +131,7 @@ class GameChecker:
             provenance=provenance.member if isinstance(provenance, ir.EnumConst) else "",
             note=note.value if isinstance(note, ir.TextConst) else "",
             attributes=attributes,
+            printed=printed,
             abilities=tuple(abilities),
             sides=tuple(sides),
             errata=tuple(errata),
@@ -147,8 +148,15 @@ class GameChecker:
         seen: dict[str, Span],
         *,
         inherited: tuple[ir.AttributeValue, ...] | None = None,
-    ) -> tuple[tuple[ir.AttributeValue, ...], list[ir.AbilityIR], list[ir.SideIR], list[ir.ErratumIR]]:
-        """A card's (or a side's) body. Attributes and errata are read first, so that effects
+    ) -> tuple[
+        tuple[ir.AttributeValue, ...],
+        tuple[ir.AttributeValue, ...],
+        list[ir.AbilityIR],
+        list[ir.SideIR],
+        list[ir.ErratumIR],
+    ]:
+        """A card's (or a side's) body: its attributes as printed and as its errata leave them,
+        its abilities, sides and errata. Attributes and errata are read first, so that effects
         anywhere in the body see the card's final values through `this`."""
         is_side = inherited is not None
         attributes: list[ir.AttributeValue] = []
@@ -160,7 +168,8 @@ class GameChecker:
                 erratum = self._attributes.erratum(statement, card_type, errata)
                 if erratum is not None:
                     errata.append(erratum)
-        final = apply_errata((*(inherited or ()), *attributes), errata)
+        printed = (*(inherited or ()), *attributes)
+        final = apply_errata(printed, errata)
         self._card.this_values = {a.field.name: a.value for a in final}
         abilities: list[ir.AbilityIR] = []
         sides: list[ir.SideIR] = []
@@ -176,7 +185,7 @@ class GameChecker:
             elif isinstance(statement, ast.Side) and not is_side:
                 side_core: dict[str, ir.Expr] = {}
                 self._card.side = len(sides)
-                side_attrs, side_abilities, _, _ = self._card_body(
+                _, side_attrs, side_abilities, _, _ = self._card_body(
                     statement.body, card_type, side_core, {}, inherited=final
                 )
                 self._card.side = None
@@ -200,7 +209,7 @@ class GameChecker:
                 )
         if loose_hooks:
             abilities.insert(0, ir.AbilityIR(None, tuple(loose_hooks), body.span.line))
-        return final, abilities, sides, errata
+        return printed, final, abilities, sides, errata
 
     # ============================================================== effects
 

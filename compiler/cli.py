@@ -398,6 +398,79 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
+@main.command(name="diff")
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option(
+    "--errata", "errata_of", metavar="CARD", help="Compare CARD as printed with each of its errata instead."
+)
+@click.option("--game", help="With --errata: the game to look the card up in, when its name is in several.")
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON, for machines.")
+@click.pass_context
+def diff_cards(
+    ctx: click.Context,
+    old: str | None,
+    new: str | None,
+    errata_of: str | None,
+    game: str | None,
+    as_json: bool,
+) -> None:
+    """Show what a change to the cards changes, card by card.
+
+    OLD and NEW are git revisions of the project (default: HEAD against the working tree; with OLD
+    alone, OLD against the working tree). For each card added, removed or changed: the attributes
+    that changed, its text before and after as a word diff ([-removed-]{+added+}), and what its
+    changed effects touch (triggers, modifiers, operations, ...) with the other cards that use the
+    same. Each version must compile; nothing in the project is written.
+    """
+    import json
+
+    from paxc.compiler import diff
+
+    root = _root(ctx)
+    try:
+        if errata_of is not None:
+            if new is not None:
+                raise click.UsageError("--errata takes at most one revision (default: the working tree)")
+            result = diff.checked_version(root, old)
+            card = _lookup(result.games, errata_of, game)[0]
+            game_name = next(name for name, g in result.games.items() if card in g.cards())
+            versions = diff.errata_versions(result.games[game_name], card)
+            if as_json:
+                shown = [{"version": e.version, "note": e.note, "change": d.as_json()} for e, d in versions]
+                click.echo(json.dumps({"card": card.number, "name": card.name, "errata": shown}, indent=2))
+                return
+            if not card.errata:
+                click.echo(f"#{card.number} {card.name} has no errata")
+            colour = _colour_wanted()
+            for erratum, change in versions:
+                click.echo(f"erratum {erratum.version} ({erratum.note}) against the printed card:")
+                click.echo("\n".join(diff.render([change], colour)))
+            return
+        before = diff.checked_version(root, old or "HEAD")
+        after = diff.checked_version(root, new)
+    except diff.DiffError as error:
+        if error.result is not None:
+            _report(error.result)
+        raise click.ClickException(str(error)) from error
+    changes = diff.compare(before.games, after.games)
+    if as_json:
+        names = {"old": old or "HEAD", "new": new or diff.WORKING_TREE}
+        click.echo(json.dumps(names | {"cards": [c.as_json() for c in changes]}, indent=2))
+        return
+    if not changes:
+        click.echo(f"no card changed between {old or 'HEAD'} and {new or diff.WORKING_TREE}")
+        return
+    click.echo("\n".join(diff.render(changes, _colour_wanted())).rstrip("\n"))
+    click.echo(_counted(len(changes), "card") + " changed")
+
+
+def _colour_wanted() -> bool:
+    from paxc.runtime.terminal import style
+
+    return style.wanted(sys.stdout)
+
+
 def _lookup(games: dict[str, ir.GameIR], target: str, game: str | None) -> list[ir.CardIR]:
     """The cards TARGET names, found as `c NAME` finds them while playing (card_lookup: a number,
     a whole name, the start of a name or of one of its words, any part of it)."""

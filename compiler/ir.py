@@ -531,6 +531,7 @@ class CardIR:
     path: str
     line: int
     lasting: tuple[AbilityIR, ...] = ()  # started by the card's `until` statements, by index
+    printed: tuple[AttributeValue, ...] = ()  # the attributes before any erratum (`paxc diff --errata`)
 
 
 @dataclass(frozen=True, slots=True)
