@@ -26,6 +26,8 @@ checked; no part calls one above it.
 
 from __future__ import annotations
 
+import dataclasses
+
 from paxc.compiler import ast, ir, stacking
 from paxc.compiler.checking.attributes import AttributeChecker, apply_errata
 from paxc.compiler.checking.expressions import ExpressionChecker
@@ -52,6 +54,32 @@ _EFFECT_STATEMENTS = (
     ast.Until,
     ast.Set,
 )
+
+
+def _effects_as_of(statements: list[ast.Statement], errata: list[ast.Errata]) -> list[ast.Statement]:
+    """A card's body as `errata` leave it. An erratum's `ability "T" { ... }` takes the place of
+    the card's ability titled T (an empty one removes it; a new title is added at the end), and
+    its effect blocks outside any ability take the place of all the card's own."""
+    body = list(statements)
+    for block in errata:
+        given = block.body.statements
+        loose = [s for s in given if isinstance(s, EFFECT_BLOCKS)]
+        if loose:
+            first = next((i for i, s in enumerate(body) if isinstance(s, EFFECT_BLOCKS)), len(body))
+            body = [s for s in body if not isinstance(s, EFFECT_BLOCKS)]
+            body[first:first] = loose  # nothing before `first` was removed
+        for ability in (s for s in given if isinstance(s, ast.Ability)):
+            title = ability.title.value
+            at = next(
+                (i for i, s in enumerate(body) if isinstance(s, ast.Ability) and s.title.value == title), None
+            )
+            if at is None:
+                body.extend([ability] if ability.body.statements else [])
+            elif ability.body.statements:
+                body[at] = ability
+            else:
+                del body[at]
+    return body
 
 
 class GameChecker:
@@ -102,7 +130,7 @@ class GameChecker:
         self._card.card_type = spec.name
         core: dict[str, ir.Expr] = {}
         given: dict[str, Span] = {}
-        printed, attributes, abilities, sides, errata = self._card_body(card.body, spec.name, core, given)
+        printed, errata, errata_blocks = self._attributes_and_errata(card.body, spec.name, core, given)
         for field in spec.fields:
             # A required attribute that is present but wrong has its own error already.
             if field.required and field.name not in given:
@@ -119,74 +147,100 @@ class GameChecker:
                 f"card '{card.name.value}' has no 'provenance'",
                 "say where the card comes from: provenance printed, inferred or reconstructed",
             )
+        provenance = core.get("provenance")
+        note = core.get("note")
+
+        def version(number: int, upto: int) -> ir.CardIR:
+            """The card as printed (upto 0) or as its first `upto` errata leave it, checked whole:
+            each version's effects read that version's attributes through `this`."""
+            attributes = apply_errata(printed, errata[:upto])
+            statements = _effects_as_of(card.body.statements, errata_blocks[:upto])
+            self._card.this_values = {a.field.name: a.value for a in attributes}
+            self._card.lasting, self._card.version = [], number
+            abilities, sides = self._effects(statements, spec.name, attributes, card.body.span.line)
+            return ir.CardIR(
+                number=card.number.value,
+                name=card.name.value,
+                card_type=spec.name,
+                provenance=provenance.member if isinstance(provenance, ir.EnumConst) else "",
+                note=note.value if isinstance(note, ir.TextConst) else "",
+                attributes=attributes,
+                abilities=tuple(abilities),
+                sides=tuple(sides),
+                errata=tuple(errata[:upto]),
+                path=card.span.path,
+                line=card.span.line,
+                lasting=tuple(self._card.lasting),
+                version=number,
+            )
+
+        latest = version(errata[-1].version if errata else 0, len(errata))
+        if self.reporter.count != errors_before:
+            return None
+        # The earlier versions, printed first, once the latest is sound (an effect they share
+        # with it would only report its errors again).
+        earlier = [version(0, 0)] if errata else []
+        earlier += [version(erratum.version, upto) for upto, erratum in enumerate(errata[:-1], start=1)]
         if self.reporter.count != errors_before:
             return None
         self.stacked.extend(self._card.stacked)
-        provenance = core["provenance"]
-        note = core.get("note")
-        return ir.CardIR(
-            number=card.number.value,
-            name=card.name.value,
-            card_type=spec.name,
-            provenance=provenance.member if isinstance(provenance, ir.EnumConst) else "",
-            note=note.value if isinstance(note, ir.TextConst) else "",
-            attributes=attributes,
-            printed=printed,
-            abilities=tuple(abilities),
-            sides=tuple(sides),
-            errata=tuple(errata),
-            path=card.span.path,
-            line=card.span.line,
-            lasting=tuple(self._card.lasting),
-        )
+        return dataclasses.replace(latest, versions=tuple(earlier))
 
-    def _card_body(
+    def _attributes_and_errata(
         self,
         body: ast.Block,
         card_type: str,
         core: dict[str, ir.Expr],
         seen: dict[str, Span],
         *,
-        inherited: tuple[ir.AttributeValue, ...] | None = None,
-    ) -> tuple[
-        tuple[ir.AttributeValue, ...],
-        tuple[ir.AttributeValue, ...],
-        list[ir.AbilityIR],
-        list[ir.SideIR],
-        list[ir.ErratumIR],
-    ]:
-        """A card's (or a side's) body: its attributes as printed and as its errata leave them,
-        its abilities, sides and errata. Attributes and errata are read first, so that effects
-        anywhere in the body see the card's final values through `this`."""
-        is_side = inherited is not None
+        side: bool = False,
+    ) -> tuple[tuple[ir.AttributeValue, ...], list[ir.ErratumIR], list[ast.Errata]]:
+        """A card's (or a side's) attribute lines and its errata, read before any effect so that
+        effects anywhere in the body see the version's values through `this`."""
         attributes: list[ir.AttributeValue] = []
         errata: list[ir.ErratumIR] = []
+        blocks: list[ast.Errata] = []
         for statement in body.statements:
             if isinstance(statement, ast.Phrase):
                 self._attributes.attribute_or_core(statement, card_type, attributes, core, seen)
-            elif isinstance(statement, ast.Errata) and not is_side:
+            elif isinstance(statement, ast.Errata) and not side:
                 erratum = self._attributes.erratum(statement, card_type, errata)
                 if erratum is not None:
                     errata.append(erratum)
-        printed = (*(inherited or ()), *attributes)
-        final = apply_errata(printed, errata)
-        self._card.this_values = {a.field.name: a.value for a in final}
+                    blocks.append(statement)
+        return tuple(attributes), errata, blocks
+
+    def _effects(
+        self,
+        statements: list[ast.Statement],
+        card_type: str,
+        attributes: tuple[ir.AttributeValue, ...],
+        line: int,
+        *,
+        side: bool = False,
+    ) -> tuple[list[ir.AbilityIR], list[ir.SideIR]]:
+        """The abilities and sides of a card (or the abilities of a side) whose attributes are
+        `attributes`, from the statements of its body that are no attribute line or erratum."""
         abilities: list[ir.AbilityIR] = []
         sides: list[ir.SideIR] = []
         loose_hooks: list[ir.Hook] = []
-        for statement in body.statements:
-            if isinstance(statement, ast.Phrase) or (isinstance(statement, ast.Errata) and not is_side):
+        this_values = {a.field.name: a.value for a in attributes}
+        for statement in statements:
+            if isinstance(statement, ast.Phrase) or (isinstance(statement, ast.Errata) and not side):
                 continue
             if isinstance(statement, ast.Ability):
                 hooks = self._ability_body(statement.body)
                 abilities.append(ir.AbilityIR(statement.title.value, tuple(hooks), statement.span.line))
             elif isinstance(statement, EFFECT_BLOCKS):
                 loose_hooks.extend(self._effect_block(statement))
-            elif isinstance(statement, ast.Side) and not is_side:
+            elif isinstance(statement, ast.Side) and not side:
                 side_core: dict[str, ir.Expr] = {}
                 self._card.side = len(sides)
-                _, side_attrs, side_abilities, _, _ = self._card_body(
-                    statement.body, card_type, side_core, {}, inherited=final
+                own, _, _ = self._attributes_and_errata(statement.body, card_type, side_core, {}, side=True)
+                side_attrs = apply_errata((*attributes, *own), ())  # a side's own value wins
+                self._card.this_values = {a.field.name: a.value for a in side_attrs}
+                side_abilities, _ = self._effects(
+                    statement.body.statements, card_type, side_attrs, statement.body.span.line, side=True
                 )
                 self._card.side = None
                 for name in side_core:
@@ -196,9 +250,9 @@ class GameChecker:
                 sides.append(
                     ir.SideIR(statement.title.value, side_attrs, tuple(side_abilities), statement.span.line)
                 )
-                self._card.this_values = {a.field.name: a.value for a in final}
+                self._card.this_values = this_values
             else:
-                where = "a card side" if is_side else "a card"
+                where = "a card side" if side else "a card"
                 self.reporter.error(
                     head_span(statement),
                     Code.MISPLACED_EFFECT,
@@ -208,8 +262,8 @@ class GameChecker:
                     else None,
                 )
         if loose_hooks:
-            abilities.insert(0, ir.AbilityIR(None, tuple(loose_hooks), body.span.line))
-        return printed, final, abilities, sides, errata
+            abilities.insert(0, ir.AbilityIR(None, tuple(loose_hooks), line))
+        return abilities, sides
 
     # ============================================================== effects
 

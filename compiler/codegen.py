@@ -210,6 +210,8 @@ class _CardView:
     name: str
     source: str
     definition: str  # the `Card(...)` expression, laid out
+    # Its earlier versions (const, source, definition), written before it, printed first.
+    earlier: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -278,9 +280,13 @@ def _import_order(name: str) -> tuple[int, str]:
     return (1, name) if name[:1].isupper() else (2, name)
 
 
-def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
-    const = f"CARD_{card.number}"
+def _card_view(state: _ModuleState, card: ir.CardIR, path: str, *, latest: bool = True) -> _CardView:
+    """The `Card(...)` of one card; for its latest version, its earlier versions (errata) are
+    written first, each a complete card with its own effect functions (`_v0`: as printed)."""
+    const = f"CARD_{card.number}" + ("" if latest else f"_V{card.version}")
     base = f"card_{card.number}" + (f"_{pynames.slug(card.name)}" if pynames.slug(card.name) else "")
+    base += "" if latest else f"_v{card.version}"
+    earlier = [_card_view(state, version, path, latest=False) for version in card.versions]
     emitter = _Emitter(state, const)
     identity = [
         ("card_type", f"CardType.{pynames.constant(card.card_type)}"),
@@ -338,8 +344,14 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str) -> _CardView:
             for e in card.errata
         ]
         arguments.append(("errata", PyTuple(tuple(errata))))
+    if card.version:
+        arguments.append(("version", str(card.version)))
+    if earlier:
+        arguments.append(("versions", PyTuple(tuple(view.const for view in earlier))))
     definition = layout(PyCall("Card", tuple(arguments)), 0, f"{const} = ")
-    return _CardView(const, card.number, card.name, f"{path}:{card.line}", definition)
+    view = _CardView(const, card.number, card.name, f"{path}:{card.line}", definition)
+    view.earlier = [(v.const, v.source, v.definition) for v in earlier]
+    return view
 
 
 def _change_text(change: ir.AttributeValue) -> str:

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from paxc.compiler import ir
-from paxc.compiler.checking.attributes import apply_errata
 from paxc.compiler.folders import CARD_SUFFIX
 from paxc.compiler.project import CompileResult, compile_paths
 from paxc.compiler.render import card_text, hook_text, value_text, words
@@ -281,20 +280,14 @@ def _by_number(game: ir.GameIR | None) -> dict[int, ir.CardIR]:
 # ------------------------------------------------------------------ errata
 
 
-def at_version(card: ir.CardIR, version: int) -> ir.CardIR:
-    """The card as printed (version 0) or as erratum `version` and those before it leave it."""
-    errata = [e for e in card.errata if e.version <= version]
-    attributes = apply_errata(card.printed or card.attributes, errata)
-    return dataclasses.replace(card, attributes=attributes, errata=())
-
-
 def errata_versions(game: ir.GameIR, card: ir.CardIR) -> list[tuple[ir.ErratumIR, CardDiff]]:
-    """Each erratum of `card` against the printed card: what it changes and what that touches."""
+    """Each erratum of `card` against the printed card: the card as that erratum (and those
+    before it) leave it, what changed and what that touches."""
     index = _UsageIndex(game)
-    printed = at_version(card, 0)
+    versions = (*card.versions, card)  # printed first, then one per erratum
     found: list[tuple[ir.ErratumIR, CardDiff]] = []
-    for erratum in card.errata:
-        diff = card_diff(game.vocabulary.name, printed, at_version(card, erratum.version), index)
+    for erratum, version in zip(card.errata, versions[1:], strict=True):
+        diff = card_diff(game.vocabulary.name, versions[0], version, index)
         if diff is not None:
             found.append((erratum, diff))
     return found

@@ -507,6 +507,8 @@ class ErratumIR:
     note: str
     changes: tuple[AttributeValue, ...]
     line: int
+    # The abilities it replaces, by title (None: the card's effects outside any ability).
+    abilities: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -531,7 +533,11 @@ class CardIR:
     path: str
     line: int
     lasting: tuple[AbilityIR, ...] = ()  # started by the card's `until` statements, by index
-    printed: tuple[AttributeValue, ...] = ()  # the attributes before any erratum (`paxc diff --errata`)
+    # Which version of the card this is: 0 as printed, else the version of its last erratum. The
+    # card a build plays by default is its latest version; `versions` holds the earlier ones,
+    # each complete (attributes, abilities and sides as that version has them), printed first.
+    version: int = 0
+    versions: tuple[CardIR, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -771,8 +771,9 @@ def card_text(card: ir.CardIR) -> str:
         lines.append(f'  Side "{side.title}":')
         lines += _side_lines(card, side, "    ")
     for erratum in card.errata:
-        changes = "; ".join(f"{words(c.field.name)} {value_text(c.value)}" for c in erratum.changes)
-        lines.append(f"  Erratum {erratum.version} ({erratum.note}): {changes}")
+        changes = [f"{words(c.field.name)} {value_text(c.value)}" for c in erratum.changes]
+        changes += [f"{title} rewritten" if title else "its effects rewritten" for title in erratum.abilities]
+        lines.append(f"  Erratum {erratum.version} ({erratum.note}): {'; '.join(changes)}")
     if card.note:
         lines.append(f"  Note: {card.note}")
     return "\n".join(second_person(line) for line in lines)

@@ -110,6 +110,7 @@ class Stacked:
     card: int
     side: int | None  # which side of a double-sided card (None: the card's own abilities)
     span: Span  # the `modify` line
+    version: int = 0  # which version of the card (0 as printed, else an erratum's)
 
     def plain(self) -> dict[str, object]:
         """As JSON data (the build cache keeps it beside the file's module)."""
@@ -120,6 +121,7 @@ class Stacked:
             "tests": [list(test) for test in self.tests],
             "card": self.card,
             "side": self.side,
+            "version": self.version,
             "span": [
                 self.span.path,
                 self.span.line,
@@ -140,10 +142,11 @@ class Stacked:
             "card",
             "side",
             "span",
+            "version",
         }:
             return None
         hook, stage, value, tests = data["hook"], data["stage"], data["value"], data["tests"]
-        card, side, span = data["card"], data["side"], data["span"]
+        card, side, span, version = data["card"], data["side"], data["span"], data["version"]
         if not (
             isinstance(hook, str)
             and stage in STAGES
@@ -152,16 +155,19 @@ class Stacked:
             and all(isinstance(t, list) and len(t) == 2 and all(isinstance(x, str) for x in t) for t in tests)
             and type(card) is int
             and (side is None or type(side) is int)
+            and type(version) is int
             and isinstance(span, list)
             and len(span) == 5
             and isinstance(span[0], str)
             and all(type(n) is int for n in span[1:])
         ):
             return None
-        return Stacked(hook, str(stage), value, tuple((t[0], t[1]) for t in tests), card, side, Span(*span))
+        return Stacked(
+            hook, str(stage), value, tuple((t[0], t[1]) for t in tests), card, side, Span(*span), version
+        )
 
 
-def stacked(modifier: ir.ModifierHook, card: int, side: int | None, span: Span) -> Stacked:
+def stacked(modifier: ir.ModifierHook, card: int, side: int | None, span: Span, version: int = 0) -> Stacked:
     tests: list[tuple[str, str]] = []
     for part in _conjuncts(modifier.when):
         if isinstance(part, ir.BinaryExpr) and part.operator == "==":
@@ -177,6 +183,7 @@ def stacked(modifier: ir.ModifierHook, card: int, side: int | None, span: Span) 
         card,
         side,
         span,
+        version,
     )
 
 
@@ -199,8 +206,8 @@ def conflicts(modifiers: Sequence[Stacked]) -> list[tuple[Stacked, Stacked]]:
 def _may_disagree(a: Stacked, b: Stacked) -> bool:
     if a.value is not None and a.value == b.value:
         return False
-    if a.card == b.card and a.side != b.side:
-        return False  # two sides of one card are never in effect together
+    if a.card == b.card and (a.side != b.side or a.version != b.version):
+        return False  # two sides, or two versions, of one card are never in effect together
     tested = dict(a.tests)
     return not any(subject in tested and tested[subject] != constant for subject, constant in b.tests)
 

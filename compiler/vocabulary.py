@@ -37,6 +37,8 @@ RESERVED_FIELDS = frozenset(
         "lasting",
         "sides",
         "errata",
+        "version",
+        "versions",
         "owner",
         "zone",
     }

@@ -17,7 +17,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 import click
 
 from paxc.runtime import games
+from paxc.runtime.core import errata
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.card_errors import card_note
 from paxc.runtime.core.narration import listening
@@ -49,9 +50,13 @@ def _kit(game: str) -> GameKit:
         raise click.ClickException(str(error)) from error
 
 
-def game_options(game: str, players: int | None, variants: Mapping[str, bool]) -> dict[str, Any]:
+def game_options(
+    game: str, players: int | None, variants: Mapping[str, bool], errata_versions: Sequence[str] = ()
+) -> dict[str, Any]:
     """The options a game starts from, checked by the game's schema (the one saves are checked
-    by); `players` None when not given. A usage error names the flag that is wrong."""
+    by); `players` None when not given; `errata_versions` the values of `--errata-version` (none:
+    the latest version of every card, and no `errata` option). A usage error names the flag that
+    is wrong."""
     schema = _kit(game).options
     chosen = {name: True for name, on in variants.items() if on}
     unknown = sorted(set(chosen) - set(schema.flags))
@@ -79,10 +84,28 @@ def game_options(game: str, players: int | None, variants: Mapping[str, bool]) -
             options["players"] = players if players is not None else min(schema.solo_players)
         else:
             options["players"] = max(schema.solo_players)  # the seats: the person and the game's own
+    if errata_versions:
+        options[errata.OPTION] = ",".join(errata_versions)
     try:
-        return schema.check(options)
+        checked = schema.check(options)
+        if errata_versions:
+            errata.check(errata.parse(options[errata.OPTION]), _kit(game).cards, schema.title)
+        return checked
     except OptionsError as error:
         raise click.UsageError(_as_flags(str(error), schema)) from error
+    except errata.ErrataError as error:
+        raise click.UsageError(str(error)) from error
+
+
+ERRATA_VERSION = click.option(
+    "--errata-version",
+    "errata_versions",
+    multiple=True,
+    metavar="VERSION",
+    help="Which version of the cards with errata to play: 'latest' (the default), 'printed', an "
+    "erratum's number N (each card as its errata up to N leave it), or per card NUMBER:VERSION "
+    "(3:printed); may be given several times. A save keeps the choice.",
+)
 
 
 DEFAULT_PLAYERS = 3
@@ -164,9 +187,10 @@ def run_games(
     jobs: int,
     check: bool,
     variants: Mapping[str, bool] | None = None,
+    errata_versions: Sequence[str] = (),
 ) -> Iterator[GameResult]:
     """The results in seed order, computed by `jobs` processes (at most one per game and core)."""
-    options = game_options(game, players, variants or {})
+    options = game_options(game, players, variants or {}, errata_versions)
     tasks = [(game, options, s, check) for s in game_seeds(seed, games)]
     jobs = min(jobs, games, usable_cores())
     if jobs <= 1:
@@ -351,6 +375,7 @@ SEED = click.IntRange(0, MAX_SEED)
     is_flag=True,
     help="Print the summary as JSON on stdout, for tools (the progress bar and notes go to stderr).",
 )
+@ERRATA_VERSION
 @variant_options
 @click.pass_context
 def simulate(
@@ -364,6 +389,7 @@ def simulate(
     check: bool,
     compiled: bool,
     as_json: bool,
+    errata_versions: tuple[str, ...],
     **variants: bool,
 ) -> None:
     """Random self-play: play GAME many times and summarise winners, scores, lengths and errors.
@@ -393,7 +419,7 @@ def simulate(
             check=False,
         )
         sys.exit(done.returncode)
-    options = game_options(game, players, variants)
+    options = game_options(game, players, variants, errata_versions)
     kit = _kit(game)
     usable = min(games, usable_cores())
     if jobs > usable:
@@ -408,7 +434,7 @@ def simulate(
     seats = kit.seating(options, _seat_count(kit.new_session(options, seed)), ["random"] * len(people))
     summary = Summary(len(people), kit.score_name, seats=seats)
     started = time.perf_counter()
-    results = run_games(game, players, games, seed, jobs, check, variants)
+    results = run_games(game, players, games, seed, jobs, check, variants, errata_versions)
     if sys.stderr.isatty():
         with click.progressbar(results, length=games, label="playing", file=sys.stderr) as bar:
             summary.results.extend(bar)
@@ -447,6 +473,7 @@ def simulate(
     type=click.Path(dir_okay=False, path_type=Path),
     help="Resume the game saved in this log (its game, options and seed; written on as it goes on).",
 )
+@ERRATA_VERSION
 @variant_options
 def play(
     game: str | None,
@@ -455,6 +482,7 @@ def play(
     seed: int,
     save_path: Path | None,
     load_path: Path | None,
+    errata_versions: tuple[str, ...],
     **variants: bool,
 ) -> None:
     """Play GAME in the terminal: the board, the numbered options, the log.
@@ -467,14 +495,14 @@ def play(
     """
     loaded, saved_seats = _load_for_play(load_path, game) if load_path is not None else (None, None)
     if loaded is not None:
-        if players is not None or any(variants.values()):
+        if players is not None or any(variants.values()) or errata_versions:
             raise click.UsageError("--load resumes a game with the options in its log: give no others")
         game, options, seed = loaded.rules.name, loaded.options, loaded.seed
         save_path = save_path or load_path
     elif game is None:
         raise click.UsageError("name the GAME to play, or --load a saved one")
     else:
-        options = game_options(game, players, variants)
+        options = game_options(game, players, variants, errata_versions)
     kit = _kit(game)
     # The seats people fill (a game's own opponent, Díaz or Wakhan, answers for itself).
     people = kit.seats_for_people(options)

@@ -18,7 +18,7 @@ import functools
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -76,6 +76,9 @@ class GameKit:
     observe: Observer | None = None
     # Every card of the game (its generated `Card`s: number, name, sides, text), for `c NAME`.
     cards: tuple[Any, ...] = ()
+    # The card table the rules read, by number: the version of each card the game being played
+    # plays (core/errata.py), shown by `c NAME`. Empty: `cards` as they are.
+    cards_in_play: Mapping[int, Any] = field(default_factory=dict)
     # What an option would do, said beside it (core/preview.py): what changed between the state
     # before and after a trial of it, and what of a state is hidden (a trial that draws
     # something says only that). None: options are shown as they are.

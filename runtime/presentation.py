@@ -151,6 +151,8 @@ def card_details(kit: GameKit, query: str) -> CardDetails:
         return CardDetails(why="this game lists no cards")
     found = card_lookup.find(kit.cards, query)
     if len(found.cards) == 1:
-        heading, _, text = str(found.cards[0].text).partition("\n")
+        number = found.cards[0].number
+        shown = kit.cards_in_play.get(number, found.cards[0])  # the version being played
+        heading, _, text = str(shown.text).partition("\n")
         return CardDetails(heading, text)
     return CardDetails(why=card_lookup.answer(found, query, str))

@@ -3,9 +3,10 @@
 `attribute_or_core` checks one line `name value` (or `name value, value, ...` for a list) of a
 card or a side: an attribute of the card's type in the vocabulary, or one every card has
 (`provenance`, `note`), given once, its value a literal or an enum's member of the declared type.
-`erratum` checks an `errata N "why" { ... }` block, which lists changed attributes only, in
-increasing versions; `apply_errata` gives the attributes as the latest erratum leaves them, which
-is what `this.x` reads in the card's effects. Values are literals, lowered by the expression
+`erratum` checks the attribute lines of an `errata N "why" { ... }` block (versions increase) and
+notes which abilities it replaces (their effects are checked with the card's: checker.py);
+`apply_errata` gives the attributes as an erratum and those before it leave them, which is what
+`this.x` reads in that version's effects. Values are literals, lowered by the expression
 checker (expressions.py) in an empty scope.
 """
 
@@ -15,7 +16,15 @@ from collections.abc import Iterable
 
 from paxc.compiler import ast, ir
 from paxc.compiler.checking.expressions import ExpressionChecker
-from paxc.compiler.checking.messages import a, article, describe, expr_kind, head_span, not_up_to
+from paxc.compiler.checking.messages import (
+    EFFECT_BLOCKS,
+    a,
+    article,
+    describe,
+    expr_kind,
+    head_span,
+    not_up_to,
+)
 from paxc.compiler.checking.scopes import Scope
 from paxc.compiler.diagnostics import Code, Reporter, did_you_mean
 from paxc.compiler.source import Span
@@ -202,13 +211,22 @@ class AttributeChecker:
             return None
         changes: list[ir.AttributeValue] = []
         seen: dict[str, Span] = {}
+        abilities: list[str | None] = []
         for statement in block.body.statements:
+            # Effects the erratum gives are checked with the card's other effects (GameChecker).
+            if isinstance(statement, ast.Ability):
+                abilities.append(statement.title.value)
+                continue
+            if isinstance(statement, EFFECT_BLOCKS):
+                if None not in abilities:
+                    abilities.append(None)
+                continue
             if not isinstance(statement, ast.Phrase):
                 self.reporter.error(
                     head_span(statement),
                     Code.MISPLACED_EFFECT,
                     f"{describe(statement)} cannot stand in an erratum",
-                    "an erratum lists changed attributes",
+                    "an erratum lists changed attributes, and the abilities and effects it replaces",
                 )
                 continue
             core: dict[str, ir.Expr] = {}
@@ -219,7 +237,9 @@ class AttributeChecker:
                     Code.INVALID_ATTRIBUTE,
                     f"'{statement.head.text}' cannot be changed by an erratum",
                 )
-        return ir.ErratumIR(block.version.value, block.note.value, tuple(changes), block.span.line)
+        return ir.ErratumIR(
+            block.version.value, block.note.value, tuple(changes), block.span.line, tuple(abilities)
+        )
 
 
 def apply_errata(

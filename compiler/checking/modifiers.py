@@ -146,7 +146,9 @@ class ModifierChecker:
             return None
         stage = stacking.stage_of(statement.change, value, when)
         modifier = ir.ModifierHook(hook, value, when, statement.span.line, statement.change, stage)
-        self.card.stacked.append(stacking.stacked(modifier, self.card.number, self.card.side, statement.span))
+        self.card.stacked.append(
+            stacking.stacked(modifier, self.card.number, self.card.side, statement.span, self.card.version)
+        )
         return modifier
 
 

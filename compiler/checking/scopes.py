@@ -35,13 +35,14 @@ class CardContext:
     number: int = 0
     card_type: str = ""
     side: int | None = None  # the index of the side being checked, if any
+    version: int = 0  # which version of the card is being checked (0: as printed; else an erratum's)
     # The card's attributes as its errata leave them, by name: what `this.x` is.
     this_values: dict[str, ir.Expr] = field(default_factory=dict)
     lasting: list[ir.AbilityIR] = field(default_factory=list)  # what the card's `until` statements start
     stacked: list[stacking.Stacked] = field(default_factory=list)  # the card's modifiers
 
     def start(self, name: str, number: int) -> None:
-        self.name, self.number, self.card_type, self.side = name, number, "", None
+        self.name, self.number, self.card_type, self.side, self.version = name, number, "", None, 0
         self.this_values, self.lasting, self.stacked = {}, [], []
 
 

@@ -11,7 +11,7 @@ from typing import Any
 # The fields of every generated card that are no printed attribute.
 _NOT_ATTRIBUTES = frozenset(
     {"number", "name", "card_type", "provenance", "source", "note", "text", "ability_text"}
-    | {"abilities", "lasting", "sides", "errata"}
+    | {"abilities", "lasting", "sides", "errata", "version", "versions"}
 )
 
 

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from paxc.runtime.core import errata
+
 
 class OptionsError(ValueError):
     """Options a game cannot start from; the message says which and why, in one line."""
@@ -14,7 +16,8 @@ class OptionsError(ValueError):
 
 @dataclass(frozen=True)
 class OptionsSchema:
-    """A game's options: `players` (an int from min to max) and on/off variant flags.
+    """A game's options: `players` (an int from min to max), on/off variant flags, and which
+    version of the cards with errata to play (`errata`, core/errata.py: the latest if left out).
 
     `solo_flag` names the variant where one person plays against the game itself: `players` is
     then left out or names the seats the game sets (`solo_players`). `flag_players` restricts a
@@ -38,7 +41,7 @@ class OptionsSchema:
         """The options, as given, once every check passes; OptionsError otherwise."""
         if not isinstance(options, Mapping):
             raise OptionsError(f"the options must be a mapping, not {shown(options)}")
-        known = ("players", *self.flags)
+        known = ("players", *self.flags, errata.OPTION)
         for key in options:
             if key not in known:
                 raise OptionsError(
@@ -47,6 +50,11 @@ class OptionsSchema:
         for flag in self.flags:
             if flag in options and not isinstance(options[flag], bool):
                 raise OptionsError(f"the option '{flag}' is true or false, not {shown(options[flag])}")
+        if errata.OPTION in options:
+            try:
+                errata.parse(options[errata.OPTION])
+            except errata.ErrataError as error:
+                raise OptionsError(str(error)) from error
         players = options.get("players")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             raise OptionsError(f"the option 'players' is a whole number, not {shown(players)}")

@@ -20,7 +20,7 @@ def _outcome(state: Any) -> Outcome:
 
 
 def _kit() -> GameKit:
-    from paxc.generated.pamir import CARDS
+    from paxc.generated.pamir import CARDS, CARDS_BY_NUMBER
     from paxc.runtime.pamir import arrange, board, game_rules, invariants, observe, preview, rules
 
     return GameKit(
@@ -38,6 +38,7 @@ def _kit() -> GameKit:
         options_schema=rules.OPTIONS,
         observe=observe.observe,
         cards=CARDS,
+        cards_in_play=CARDS_BY_NUMBER,
         consequences=preview.consequences,
         secrets=preview.secrets,
         confirm=preview.confirm,

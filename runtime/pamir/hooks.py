@@ -18,7 +18,7 @@ from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from paxc.generated.pamir import CARDS
+from paxc.generated.pamir import CARDS, CARDS_BY_NUMBER
 from paxc.generated.pamir.vocabulary import (
     DURATION_ENDS,
     Card,
@@ -28,7 +28,7 @@ from paxc.generated.pamir.vocabulary import (
     PamirEffects,
     Zone,
 )
-from paxc.runtime.core import abilities, lasting
+from paxc.runtime.core import abilities, errata, lasting
 from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from paxc.runtime.core.abilities import run_effect as run_effect
 from paxc.runtime.core.seam import Given
@@ -147,7 +147,7 @@ _CARRIER_CARDS = frozenset(number for numbers in _COURT_CARRIERS.values() for nu
 def _triggered_types() -> frozenset[type]:
     """Every kind of event some card (a side, a lasting ability) has a trigger or replacement for."""
     types: set[type] = set()
-    for printed in CARDS:
+    for printed in (card(c.number) for c in CARDS):  # the versions in play
         faces = (printed, *printed.sides)
         for ability in (a for face in faces for a in (*face.abilities, *face.lasting)):
             types.update(t.event for t in ability.triggers)
@@ -162,7 +162,7 @@ _triggered: tuple[tuple[Card, ...], frozenset[type]] = (CARDS, _triggered_types(
 def _modified_types() -> frozenset[type]:
     """Every kind of value some card (a side, a lasting ability) has a modifier for."""
     types: set[type] = set()
-    for printed in CARDS:
+    for printed in (card(c.number) for c in CARDS):  # the versions in play
         for face in (printed, *printed.sides):
             for ability in (*face.abilities, *face.lasting):
                 types.update(m.hook for m in ability.modifiers)
@@ -188,6 +188,21 @@ def listens(event_type: type) -> bool:
     if _triggered[0] is not CARDS:
         _triggered = (CARDS, _triggered_types())
     return event_type in _triggered[1]
+
+
+def use_errata(choice: errata.Choice) -> None:
+    """Play the versions of the cards `choice` names from now on (a game's start: its options),
+    and forget what was worked out from the versions played before."""
+    global _COURT_CARRIERS, _CARRIER_CARDS, _market_carriers, _triggered, _modifiable
+    errata.check(choice, CARDS, "Pax Pamir")
+    if not errata.install(choice, CARDS, CARDS_BY_NUMBER):
+        return
+    _modifiers.cache_clear()
+    _lasting_modifiers.cache_clear()
+    _market_modifiers.cache_clear()
+    _market_carriers, _triggered, _modifiable = ((), {}, frozenset()), ((), frozenset()), ((), frozenset())
+    _COURT_CARRIERS = _court_carriers()
+    _CARRIER_CARDS = frozenset(number for numbers in _COURT_CARRIERS.values() for number in numbers)
 
 
 def active_types(state: PamirState) -> frozenset[type]:

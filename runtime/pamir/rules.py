@@ -28,6 +28,7 @@ from paxc.generated.pamir.vocabulary import (
     TurnEnded,
     TurnStarted,
 )
+from paxc.runtime.core import errata
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
@@ -128,6 +129,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
         raise OptionsError(f"Pax Pamir's {stray[0]} variant is for games with Wakhan")
     if with_wakhan:
         players += 1
+    hooks.use_errata(errata.parse(options.get(errata.OPTION, errata.LATEST)))
     rng = Rng(seed)
     deck = build_deck(rng, players)
     state = PamirState(

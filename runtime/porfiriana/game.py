@@ -39,7 +39,7 @@ def _outcome(state: Any) -> Outcome:
 
 
 def _kit() -> GameKit:
-    from paxc.generated.porfiriana import CARDS
+    from paxc.generated.porfiriana import CARDS, CARDS_BY_NUMBER
     from paxc.runtime.porfiriana import (
         actions,
         arrange,
@@ -66,6 +66,7 @@ def _kit() -> GameKit:
         options_schema=setup.OPTIONS,
         observe=observe.observe,
         cards=CARDS,
+        cards_in_play=CARDS_BY_NUMBER,
         consequences=preview.consequences,
         secrets=preview.secrets,
         confirm=preview.confirm,

@@ -16,9 +16,10 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from paxc.generated import porfiriana as generated
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
 from paxc.generated.porfiriana.vocabulary import DURATION_ENDS, CardDiscarded, CardMoved, CardType, Zone
-from paxc.runtime.core import abilities, lasting
+from paxc.runtime.core import abilities, errata, lasting
 from paxc.runtime.core.abilities import InEffect
 from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, PlayerId
 from paxc.runtime.porfiriana.context import RULES, PorfirianaContext
@@ -151,6 +152,15 @@ def _listened_to(event_type: type, cards: int) -> bool:
         )
         for trigger in ability.triggers
     )
+
+
+def use_errata(choice: errata.Choice) -> None:
+    """Play the versions of the cards `choice` names from now on (a game's start: its options),
+    and forget what was worked out from the versions played before."""
+    latest = generated.CARDS  # read now: a test may have added a card to the game
+    errata.check(choice, latest, "Pax Porfiriana")
+    if errata.install(choice, latest, CARDS_BY_NUMBER):
+        forget_cards()
 
 
 def forget_cards() -> None:

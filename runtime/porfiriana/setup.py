@@ -7,9 +7,10 @@ from typing import Any
 
 from paxc.generated.porfiriana import CARDS
 from paxc.generated.porfiriana.vocabulary import CardType, Regime
+from paxc.runtime.core import errata
 from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.core.rng import Rng
-from paxc.runtime.porfiriana import card_rules  # noqa: F401 - gives the rules card effects set off
+from paxc.runtime.porfiriana import card_rules, hooks  # noqa: F401 - card_rules gives the rules card effects set off
 from paxc.runtime.porfiriana.state import (
     COLUMN_COSTS,
     MARKET_ROWS,
@@ -125,6 +126,7 @@ def new_state(options: Mapping[str, Any], seed: int) -> PorfirianaState:
     with the first player's gold, seat 1 Díaz, who has no gold."""
     players = seat_count(options)
     solitaire = bool(options.get("solitaire"))
+    hooks.use_errata(errata.parse(options.get(errata.OPTION, errata.LATEST)))
     rng = Rng(seed)
     columns = len(COLUMN_COSTS)
     if options.get("quick_setup"):

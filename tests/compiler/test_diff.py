@@ -171,3 +171,17 @@ def test_word_diff_keeps_every_word_and_space() -> None:
         ("added", "army"),
         ("same", "\nin Kabul"),
     ]
+
+
+def test_an_erratum_rewriting_an_ability_shows_what_it_now_does(project: Path) -> None:
+    erratum = (
+        '  errata 2 "one army" {\n    ability "Insurrection" {\n      when dominance_check_ended {\n'
+        "        place_armies 1 for Afghan in Kabul\n      }\n    }\n  }\n"
+    )
+    edit(project, KABUL, '  ability "Insurrection" {', erratum + '  ability "Insurrection" {')
+    result = paxc(project, "--errata", "akbar")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("erratum 2 (one army) against the printed card:\n")
+    assert "place [-2-]{+1+} Afghan [-armies-]{+army+} in Kabul." in result.stdout
+    assert "{+Erratum 2 (one army): Insurrection rewritten+}" in result.stdout
+    assert "touches operation `place_armies`: 1 other card uses it: #78 Civic Improvements" in result.stdout

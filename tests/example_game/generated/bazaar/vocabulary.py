@@ -49,7 +49,8 @@ class CardType(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class Card:
-    """One card as printed (errata applied). Attributes a card type lacks are empty or None."""
+    """One card, in its latest version (its errata applied; `versions`: the earlier ones, printed
+    first). Attributes a card type lacks are empty or None."""
 
     number: int
     name: str
@@ -66,6 +67,8 @@ class Card:
     lasting: tuple[Ability[BazaarEffects], ...] = ()  # what the card's `until ...` effects start
     sides: tuple[Card, ...] = ()
     errata: tuple[Erratum, ...] = ()
+    version: int = 0  # 0 as printed, else the version of the last erratum it includes
+    versions: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
