@@ -100,10 +100,13 @@ def check(choice: Choice, cards: Iterable[Any], title: str) -> None:
 
 
 def install(choice: Choice, cards: Iterable[Any], table: MutableMapping[int, Any]) -> bool:
-    """Put the chosen version of each card of `cards` (the build's latest ones) into `table` (the
-    game's card table, by number); whether anything in it changed."""
+    """Put the chosen version of each card of `cards` (the build's latest ones) that has errata
+    into `table` (the game's card table, by number); whether anything in it changed. A card with
+    one version is left as the table has it (a test may have put another object there)."""
     changed = False
     for card in cards:
+        if not card.versions:
+            continue
         chosen = version_of(card, choice.wanted(card.number))
         if table.get(card.number) is not chosen:
             table[card.number] = chosen
