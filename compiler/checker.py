@@ -27,6 +27,7 @@ checked; no part calls one above it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from paxc.compiler import ast, ir, stacking
 from paxc.compiler.checking.attributes import AttributeChecker, apply_errata
@@ -56,7 +57,7 @@ _EFFECT_STATEMENTS = (
 )
 
 
-def _effects_as_of(statements: list[ast.Statement], errata: list[ast.Errata]) -> list[ast.Statement]:
+def _effects_as_of(statements: Sequence[ast.Statement], errata: Sequence[ast.Errata]) -> list[ast.Statement]:
     """A card's body as `errata` leave it. An erratum's `ability "T" { ... }` takes the place of
     the card's ability titled T (an empty one removes it; a new title is added at the end), and
     its effect blocks outside any ability take the place of all the card's own."""
@@ -212,7 +213,7 @@ class GameChecker:
 
     def _effects(
         self,
-        statements: list[ast.Statement],
+        statements: Sequence[ast.Statement],
         card_type: str,
         attributes: tuple[ir.AttributeValue, ...],
         line: int,
