@@ -86,6 +86,8 @@ def version_of(card: Any, wanted: int | None) -> Any:
 
 def check(choice: Choice, cards: Iterable[Any], title: str) -> None:
     """ErrataError when a card the choice names is not in the game or has no such version."""
+    if not choice.cards:
+        return  # the usual case, at every game start: nothing to look up
     by_number = {card.number: card for card in cards}
     for number, wanted in choice.cards.items():
         card = by_number.get(number)

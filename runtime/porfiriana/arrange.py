@@ -16,7 +16,7 @@ from paxc.generated.porfiriana.vocabulary import Card, CardType, Regime
 from paxc.runtime.core.arrange import Arrangement, Setting, settings
 from paxc.runtime.core.zones import Place
 from paxc.runtime.effects import Choice, Effect
-from paxc.runtime.porfiriana import economy, losses
+from paxc.runtime.porfiriana import economy, losses, zones
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import (
     ACTIONS_PER_TURN,
@@ -90,24 +90,9 @@ def put(state: PorfirianaState, number: int, place: Place, at: int | None) -> No
         assert place.holder is not None
         state.players[place.holder].army.append(number)
     else:
-        pile = _pile(state, place)
-        pile.insert(len(pile) if at is None else max(0, at - 1), number)
-
-
-def _pile(state: PorfirianaState, place: Place) -> list[int]:
-    if place.holder is not None:
-        player = state.players[place.holder]
-        return {"hand": player.hand, "prestige_stack": player.prestige_stack}[place.zone]
-    shared = {
-        "deck": state.deck,
-        "discard": state.discard,
-        "bull_bear": state.bull_bear,
-        "box": state.unused,
-        "removed": state.removed,
-        "public": state.public,
-        "regimes": state.regimes,
-    }
-    return shared[place.zone]
+        found = zones.pile(state, place)
+        assert found is not None, place
+        found.insert(len(found) if at is None else max(0, at - 1), number)
 
 
 def _into_market(state: PorfirianaState, number: int, at: int | None) -> None:

@@ -14,6 +14,24 @@ SHARED = ("deck", "market", "discard", "bull_bear", "box", "removed", "public", 
 PER_PLAYER = ("hand", "row", "troops", "prestige_stack")
 
 
+def pile(state: PorfirianaState, place: Place) -> list[int] | None:
+    """The list of card numbers a zone kept as a plain pile is (a hand, the deck, the discard
+    pile...), or None for a zone the state keeps otherwise (the market, rows, troops) or none."""
+    if place.holder is not None:
+        player = state.players[place.holder]
+        return {"hand": player.hand, "prestige_stack": player.prestige_stack}.get(place.zone)
+    shared = {
+        "deck": state.deck,
+        "discard": state.discard,
+        "bull_bear": state.bull_bear,
+        "box": state.unused,
+        "removed": state.removed,
+        "public": state.public,
+        "regimes": state.regimes,
+    }
+    return shared.get(place.zone)
+
+
 class PorfirianaZones:
     __slots__ = ("state",)
 
@@ -22,30 +40,16 @@ class PorfirianaZones:
 
     def cards(self, place: Place) -> Sequence[int]:
         state = self.state
+        found = pile(state, place)
+        if found is not None:
+            return found
         if place.holder is not None:
-            player = state.players[place.holder]
-            if place.zone == "hand":
-                return player.hand
             if place.zone == "row":
-                return [held.number for held in player.row]
+                return [held.number for held in state.players[place.holder].row]
             if place.zone == "troops":
                 return [troop for troop, _ in state.troops_of(place.holder)]
-            if place.zone == "prestige_stack":
-                return player.prestige_stack
-        else:
-            shared: dict[str, Sequence[int]] = {
-                "deck": state.deck,
-                "discard": state.discard,
-                "bull_bear": state.bull_bear,
-                "box": state.unused,
-                "removed": state.removed,
-                "public": state.public,
-                "regimes": state.regimes,
-            }
-            if place.zone == "market":
-                return [n for row in state.market for n in row if n is not None]
-            if place.zone in shared:
-                return shared[place.zone]
+        elif place.zone == "market":
+            return [n for row in state.market for n in row if n is not None]
         raise KeyError(f"Pax Porfiriana has no zone {place}")
 
     def places(self) -> Iterator[Place]:
