@@ -30,6 +30,7 @@ from paxc.compiler.folders import (
 )
 from paxc.runtime import commands as game_commands
 from paxc.runtime import games
+from paxc.runtime.core import errata
 
 if TYPE_CHECKING:
     from paxc.compiler import incremental, ir
@@ -172,10 +173,22 @@ def _check_as_json(paths: list[Path], root: Path) -> None:
     "as_json",
     is_flag=True,
     help="Print the results as JSON on stdout: each scenario with its file, line, game, passed, "
-    "decisions, expectations, seconds and failures; errors in the files as `check --json` gives them.",
+    "errata, decisions, expectations, seconds and failures; errors in the files as `check --json` "
+    "gives them.",
+)
+@click.option(
+    "--errata-version",
+    "errata_versions",
+    multiple=True,
+    metavar="VERSION",
+    help="Which version of the cards with errata every scenario plays, as for play: 'latest' (the "
+    "default), 'printed', an erratum's number N, or per card NUMBER:VERSION (3:printed); may be "
+    "given several times. A scenario's own 'errata' lines win for what they choose.",
 )
 @click.pass_context
-def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -> None:
+def test_scenarios(
+    ctx: click.Context, paths: tuple[Path, ...], as_json: bool, errata_versions: tuple[str, ...]
+) -> None:
     """Run scenario files: a position, scripted decisions, what must hold after.
 
     PATHS are .paxtest files or folders (default: tests/scenarios/ of the project). The cards
@@ -183,7 +196,9 @@ def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -
     as card text is (unknown cards, players, names: located errors,
     and nothing runs); then played on the game's rules from its seeded setup. A failing
     expectation shows the values it read and the decision it followed; an answer that is not
-    among a decision's options lists them. Exits with status 1 when anything failed.
+    among a decision's options lists them. With --errata-version, every scenario plays those
+    versions of the cards, except those its own 'errata' lines choose (a line 'errata printed'
+    chooses every card's). Exits with status 1 when anything failed.
     """
     import json
 
@@ -192,6 +207,12 @@ def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -
     from paxc.runtime.terminal import style
 
     root = _root(ctx)
+    chosen = ",".join(errata_versions) or None
+    if chosen is not None:
+        try:
+            errata.parse(chosen)
+        except errata.ErrataError as error:
+            raise click.BadParameter(str(error), param_hint="--errata-version") from error
     fresh_cards(ctx, None)  # the scenarios play the compiled cards: those of the card files now
     loaded = scenarios.load(list(paths), root)
     if loaded.diagnostics:
@@ -203,17 +224,18 @@ def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -
                 click.echo(loaded.render_diagnostics(), err=True)
             click.echo(_counted(len(loaded.diagnostics), "error"), err=True)
         sys.exit(1)
+    kits = {name: games.load_kit(games.find(name)) for name in sorted({s.game for s in loaded.scenarios})}
+    versions = _errata_of_games(chosen, kits)
     started = time.perf_counter()
-    kits: dict[str, games.GameKit] = {}
     results = []
     for scenario in loaded.scenarios:
-        if scenario.game not in kits:
-            kits[scenario.game] = games.load_kit(games.find(scenario.game))
+        scenario = played.with_errata(scenario, versions[scenario.game])
         result = played.run(scenario, kits[scenario.game])
         results.append(result)
         if not as_json:
             mark = "ok  " if result.passed else "FAIL"
-            click.echo(f"{mark} {scenario.where.path}:{scenario.where.line}: {scenario.name}")
+            shown = f" [errata {scenario.errata}]" if errata.OPTION in scenario.options else ""
+            click.echo(f"{mark} {scenario.where.path}:{scenario.where.line}: {scenario.name}{shown}")
             for failure in result.failures:
                 click.echo(failure.render())
     failed = sum(1 for r in results if not r.passed)
@@ -236,6 +258,31 @@ def test_scenarios(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -
         if not results and not as_json:
             click.echo("no scenario found", err=True)
         sys.exit(1)
+
+
+def _errata_of_games(chosen: str | None, kits: dict[str, games.GameKit]) -> dict[str, str | None]:
+    """The versions `--errata-version` chooses for the cards of each game a run tests (a card
+    named by its number in the game that has it); a usage error for a card no game has or a
+    version it lacks."""
+    if chosen is None:
+        return dict.fromkeys(kits)
+    versions: dict[str, str | None] = {}
+    named = set(errata.parse(chosen).cards)
+    for name, kit in kits.items():
+        numbers = {card.number for card in kit.cards}
+        named -= numbers
+        versions[name] = errata.only_cards(chosen, numbers)
+        try:
+            errata.check(errata.parse(versions[name] or errata.LATEST), kit.cards, kit.options.title)
+        except errata.ErrataError as error:
+            raise click.BadParameter(str(error), param_hint="--errata-version") from error
+    if named and kits:
+        cards = ", ".join(map(str, sorted(named)))
+        raise click.BadParameter(
+            f"no game of the scenarios run has card {cards} ({', '.join(kits)})",
+            param_hint="--errata-version",
+        )
+    return versions
 
 
 @main.command()

@@ -44,6 +44,7 @@ from paxc.compiler.types import BOOL, CARD, INT, PLAYER, TEXT, Type, enum_type
 from paxc.compiler.vocabulary import HookSpec, ParamSpec, Vocabulary
 from paxc.runtime import games
 from paxc.runtime import scenarios as run
+from paxc.runtime.core import errata
 from paxc.runtime.core.arrange import Arrangement, Setting
 from paxc.runtime.core.zones import Place
 
@@ -51,7 +52,7 @@ SUFFIX = ".paxtest"
 # Where `paxc test` looks when given no paths, below the project folder.
 DEFAULT_FOLDER = Path("tests") / "scenarios"
 # The lines that say which game is played, rather than set the position.
-_GAME_LINES = ("players", "seed", "variant")
+_GAME_LINES = ("players", "seed", "variant", "errata")
 _COMPARISONS = ("==", "!=", "<", "<=", ">", ">=", "in")
 
 
@@ -117,6 +118,7 @@ class _Game:
     name: str
     vocabulary: Vocabulary
     cards: dict[int, str]  # number -> name
+    versions: dict[int, tuple[int, ...]]  # number -> its versions: 0 as printed, then its errata's
     kit: games.GameKit
     arrangement: Arrangement
 
@@ -179,7 +181,8 @@ def _game(name: str, ident: ast.Ident, reporter: Reporter, root: Path, loaded: L
         return None
     ir_game = compiled.games[name]
     cards = {card.number: card.name for card in ir_game.cards()}
-    return _Game(name, ir_game.vocabulary, cards, kit, kit.arrange)
+    versions = {card.number: tuple(v.version for v in (*card.versions, card)) for card in ir_game.cards()}
+    return _Game(name, ir_game.vocabulary, cards, versions, kit, kit.arrange)
 
 
 # ---------------------------------------------------------------------- one scenario
@@ -200,11 +203,14 @@ class _ScenarioChecker:
         options: dict[str, Any] = {}
         seed = 1
         names: list[str] | None = None
+        versions: list[str] = []  # the parts of its `errata` option
         where = _where(scenario.span)
         for line in scenario.lines:
             if isinstance(line, ast.Phrase) and line.head.text in _GAME_LINES:
                 values = [value for group in line.groups for value in group]
-                if line.head.text == "seed":
+                if line.head.text == "errata":
+                    self._errata(line, values, versions)
+                elif line.head.text == "seed":
                     seed = self._whole(values, line, "seed")
                 elif line.head.text == "players" and values and all(isinstance(v, ast.Name) for v in values):
                     names = [v.ident.text for v in values if isinstance(v, ast.Name)]
@@ -224,6 +230,8 @@ class _ScenarioChecker:
                                 self.game.kit.variants,
                                 listing=True,
                             )
+        if versions:
+            options[errata.OPTION] = ",".join(versions)
         seats = self._seats(options, seed, scenario)
         if seats is None:
             return None
@@ -247,6 +255,54 @@ class _ScenarioChecker:
             steps=tuple(steps),
         )
 
+    def _errata(self, line: ast.Phrase, values: list[ast.Expr], versions: list[str]) -> None:
+        """`errata printed`, `errata latest`, `errata N` (each card as its errata up to N leave
+        it), `errata VERSION for card C`: the versions of the cards the scenario plays, as the
+        option `errata` of a game says them (runtime/core/errata.py)."""
+        usage = "errata printed, errata latest, errata N, or errata VERSION for card C"
+        version = values[0] if len(values) == 1 else None
+        text = (
+            version.ident.text
+            if isinstance(version, ast.Name) and version.ident.text in (errata.PRINTED, errata.LATEST)
+            else str(version.value)
+            if isinstance(version, ast.IntLit)
+            else None
+        )
+        if text is None:
+            self.reporter.error(line.span, Code.WRONG_ARGUMENTS, "'errata' takes one version", usage)
+            return
+        number: int | None = None
+        for arg in line.prepositions:
+            if arg.preposition != "for" or number is not None or not isinstance(arg.value, ast.CardRef):
+                self.reporter.error(arg.span, Code.WRONG_ARGUMENTS, "'errata' takes one 'for card C'", usage)
+                return
+            number = self._card(arg.value)
+            if number is None:
+                return
+        if number is None:
+            if any(":" not in part for part in versions):
+                self.reporter.error(
+                    line.span, Code.DUPLICATE_NAME, "the version of every card is given twice"
+                )
+            versions.insert(0, text)
+            return
+        if any(part.startswith(f"{number}:") for part in versions):
+            self.reporter.error(
+                line.span, Code.DUPLICATE_NAME, f"the version of card {number} is given twice"
+            )
+            return
+        has = self.game.versions[number]
+        if text.isdigit() and int(text) not in has:  # every card has its printed and latest version
+            named = ", ".join(errata.PRINTED if v == 0 else str(v) for v in has)
+            self.reporter.error(
+                version.span if version is not None else line.span,
+                Code.WRONG_ARGUMENTS,
+                f"card {number} ({self.game.cards[number]}) has no version {text}",
+                f"its versions: {named}",
+            )
+            return
+        versions.append(f"{number}:{text}")
+
     def _whole(self, values: list[ast.Expr], line: ast.Phrase, what: str) -> int:
         if len(values) == 1 and isinstance(values[0], ast.IntLit):
             return values[0].value
@@ -257,9 +313,9 @@ class _ScenarioChecker:
         """How many seats the game has with these options (its opponent's included)."""
         kit = self.game.kit
         try:
-            checked = kit.options.check(options if options else {"players": kit.min_players})
-            if not options:
+            if not set(options) - {errata.OPTION}:  # no players nor variant: the fewest players
                 options["players"] = kit.min_players
+            checked = kit.options.check(options)
             state = kit.rules.new_state(checked, seed)
             return len(kit.rules.returns(state))
         except (ValueError, TypeError) as error:

@@ -11,6 +11,7 @@ read when the game has gone on to the next decision after the one before it.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import importlib
 import time
@@ -20,7 +21,7 @@ from types import CodeType
 from typing import Any
 
 from paxc.runtime import effects
-from paxc.runtime.core import decisions
+from paxc.runtime.core import decisions, errata
 from paxc.runtime.core.arrange import Arrangement
 from paxc.runtime.core.narration import silenced
 from paxc.runtime.core.session import Session
@@ -147,6 +148,21 @@ class Scenario:
     def id(self) -> str:
         return f"{self.where.path}::{self.name}"
 
+    @property
+    def errata(self) -> str:
+        """The versions of the cards it plays, as the option says them (`latest` unless chosen)."""
+        chosen = self.options.get(errata.OPTION)
+        return chosen if isinstance(chosen, str) else errata.LATEST
+
+
+def with_errata(scenario: Scenario, versions: str | None) -> Scenario:
+    """The scenario played with the versions of the cards a run chooses (`paxc test
+    --errata-version`), where its own `errata` lines choose nothing (errata.overlay)."""
+    chosen = errata.overlay(versions, scenario.options.get(errata.OPTION))
+    if chosen is None:
+        return scenario
+    return dataclasses.replace(scenario, options={**scenario.options, errata.OPTION: chosen})
+
 
 # ---------------------------------------------------------------------- results
 
@@ -188,6 +204,7 @@ class Result:
             "file": self.scenario.where.path,
             "line": self.scenario.where.line,
             "game": self.scenario.game,
+            "errata": self.scenario.errata,
             "passed": self.passed,
             "decisions": self.decisions,
             "expectations": self.expectations,
@@ -236,8 +253,13 @@ class _Player:
         self.cards: dict[int, Any] = {card.number: card for card in kit.cards}
         vocabulary = importlib.import_module(type(kit.cards[0]).__module__)
         self.namespace: dict[str, Any] = {**vars(effects), **vars(decisions), **vars(vocabulary)}
+        # A card named in the scenario is the version of it the game plays (its card table's).
+        versions = errata.parse(scenario.options.get(errata.OPTION, errata.LATEST))
         for name, kind, value in scenario.bindings:
-            self.namespace[name] = PlayerId(value) if kind == "player" else self.cards[value]
+            if kind == "player":
+                self.namespace[name] = PlayerId(value)
+            else:
+                self.namespace[name] = errata.version_of(self.cards[value], versions.wanted(value))
         self.compiled: dict[str, CodeType] = {}
         self.state: Any = None  # the game's state, once it starts
 

@@ -4,6 +4,8 @@ and play them in random games.
 
 - `compile_card_file`: the module a build would generate for a fixture file.
 - `join_pamir` / `join_porfiriana`: make one such card part of its game for one test.
+- `project_with`: a project folder whose cards of the game include the fixture file, for the
+  commands that check against a project's cards (`paxc test`) while the cards are joined.
 - `count_in_random_games`: put the fixture cards on top of the deck (and nowhere else), play random
   games with every invariant checked after each decision, and count how often each card's
   abilities acted (an effect when it changed the game's state, a modifier when it changed the
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
+import shutil
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -43,6 +46,17 @@ def compile_card_file(fixture: Path, game: str, scratch: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def project_with(fixture: Path, game: Game, folder: Path, scenarios: Sequence[Path] = ()) -> Path:
+    """`folder` made a project: the game's card files and `fixture` in its cards/GAME/, and the
+    `scenarios` files in its tests/scenarios/ (where `paxc test` looks by default)."""
+    shutil.copytree(REPO / "cards" / game, folder / "cards" / game)
+    shutil.copy(fixture, folder / "cards" / game / f"fixture_{fixture.name}")
+    (folder / "tests" / "scenarios").mkdir(parents=True)
+    for scenario in scenarios:
+        shutil.copy(scenario, folder / "tests" / "scenarios" / scenario.name)
+    return folder
 
 
 # ---------------------------------------------------------------------- joining a game

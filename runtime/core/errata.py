@@ -119,3 +119,35 @@ def install(choice: Choice, cards: Iterable[Any], table: MutableMapping[int, Any
 def every_version(cards: Iterable[Any]) -> list[Any]:
     """Each card and each of its earlier versions: what a game might play, whichever it chooses."""
     return [version for card in cards for version in (*card.versions, card)]
+
+
+def _parts(spec: str) -> list[str]:
+    """The parts of a choice already parsed: each a version for every card, or `NUMBER:VERSION`."""
+    return [part.strip() for part in spec.split(",")]
+
+
+def _card_of(part: str) -> int | None:
+    number, colon, _ = part.partition(":")
+    return int(number) if colon else None
+
+
+def overlay(base: str | None, own: str | None) -> str | None:
+    """The choice `own` makes over `base` (a scenario's over its run's; None: no choice): `own`
+    choosing a version for every card replaces `base` whole; its versions of single cards take
+    the place of `base`'s for those cards and leave the rest of `base` as it is."""
+    if own is None or base is None:
+        return own if own is not None else base
+    mine, _ = parse(own), parse(base)
+    if any(_card_of(part) is None for part in _parts(own)):
+        return own
+    kept = [part for part in _parts(base) if _card_of(part) not in mine.cards]
+    return ",".join([*kept, *_parts(own)])
+
+
+def only_cards(spec: str, numbers: Iterable[int]) -> str | None:
+    """`spec` without its versions of the cards not among `numbers` (a run choosing versions for
+    the cards of several games gives each game its own); None if nothing is left."""
+    parse(spec)
+    known = set(numbers)
+    kept = [part for part in _parts(spec) if _card_of(part) is None or _card_of(part) in known]
+    return ",".join(kept) if kept else None

@@ -128,3 +128,43 @@ def test_a_scenario_fails_when_its_card_does_nothing(monkeypatch: pytest.MonkeyP
     finally:
         monkeypatch.undo()
         porfiriana_hooks._abilities.cache_clear()
+
+
+def test_errata_lines_are_checked_where_they_stand(tmp_path: Path) -> None:
+    path = tmp_path / "errata.paxtest"
+    path.write_text(
+        "game pamir\n\n"
+        'scenario "versions" {\n'
+        "  errata printed\n"
+        "  errata latest\n"
+        "  errata 2 for card 3\n"
+        "  errata newest\n"
+        "  errata 1 for P0\n"
+        "  errata printed for card 3\n"
+        "  errata latest for card 3\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    loaded = load([path], REPO)
+    assert [f"{d.span.line}:{d.span.column} {d.message}" for d in loaded.diagnostics] == [
+        "5:3 the version of every card is given twice",
+        "6:10 card 3 (Prince Akbar Khan) has no version 2",
+        "7:3 'errata' takes one version",
+        "8:12 'errata' takes one 'for card C'",
+        "10:3 the version of card 3 is given twice",
+    ]
+    assert loaded.diagnostics[1].hint == "its versions: printed"
+
+
+def test_the_errata_version_of_a_run_is_checked_against_the_games_it_tests() -> None:
+    insurrection = str(REPO / "tests" / "scenarios" / "pamir" / "insurrection.paxtest")
+    for wrong, said in (
+        ("newest", "use 'printed', 'latest'"),
+        ("3:2", "card 3 (Prince Akbar Khan) has no version 2 (it has printed)"),
+        ("1101:printed", "no game of the scenarios run has card 1101 (pamir)"),
+    ):
+        refused = paxc("test", insurrection, "--errata-version", wrong)
+        assert refused.exit_code == 2 and said in refused.output, refused.output
+    played = paxc("test", insurrection, "--errata-version", "printed", "--errata-version", "3:latest")
+    assert played.exit_code == 0, played.output
+    assert "[errata printed,3:latest]" in played.output

@@ -8,11 +8,15 @@ its owner's hand limit, 2 since its erratum."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
+from click.testing import CliRunner, Result
 
+from paxc.compiler.cli import main
 from paxc.runtime.core.options import OptionsError
 from paxc.runtime.core.session import Session
 from paxc.runtime.pamir import rules
@@ -20,10 +24,11 @@ from paxc.runtime.pamir.game import GAME
 from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.state import PamirState, card
 from tests.conftest import REPO
-from tests.new_cards import compile_card_file, deal_on_top, join_pamir
+from tests.new_cards import compile_card_file, deal_on_top, join_pamir, project_with
 from tests.pamir.scenario import drive
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "errata_cards.pax"
+SCENARIOS = REPO / "tests" / "pamir" / "fixtures" / "errata.paxtest"
 TREASURER, PATRON, CHARTER = 987, 988, 989
 
 
@@ -185,3 +190,49 @@ def test_the_command_line_says_which_version_and_refuses_what_cannot_be() -> Non
     ):
         refused = runner.invoke(main, ["simulate", "pamir", "--games", "1", "--errata-version", wrong])
         assert refused.exit_code == 2 and said in refused.stderr, refused.output
+
+
+def test_scenarios_play_the_versions_they_choose_and_the_run_chooses_the_rest(
+    joined: ModuleType, tmp_path: Path
+) -> None:
+    """errata.paxtest: a scenario per version of the treasurer (its `errata` lines), each failing
+    if another version were played, and one with no `errata` line, which plays the version
+    `paxc test --errata-version` chooses: printed, it gains 2 where the scenario expects 3."""
+    root = project_with(FIXTURE, "pamir", tmp_path, [SCENARIOS])
+
+    def paxc_test(*versions: str, as_json: bool = False) -> Result:
+        flags = [arg for version in versions for arg in ("--errata-version", version)]
+        return CliRunner().invoke(
+            main, ["--root", str(root), "test", *flags, *(["--json"] if as_json else [])]
+        )
+
+    latest = paxc_test()
+    assert latest.exit_code == 0, latest.output
+    assert "5 scenarios: 5 passed, 0 failed" in latest.output
+    assert "gains its printed rank, 2 [errata printed]" in latest.output
+    assert "a flat 3 [errata latest]" in latest.output
+    assert "the latest unless told\n" in latest.output
+    printed = paxc_test("printed")
+    assert printed.exit_code == 1
+    assert "5 scenarios: 4 passed, 1 failed" in printed.output
+    assert (
+        "FAIL tests/scenarios/errata.paxtest:50: Revised Treasurer in the version the run chooses: "
+        "the latest unless told [errata printed]\n"
+        "tests/scenarios/errata.paxtest:55:3: failed: expect rupees of P0 == 3\n"
+        "    expected: == 3\n"
+        "    actual:   2\n"
+    ) in printed.output
+    # A scenario's own version of a card wins over the run's; the run's others stay.
+    assert "corrected rank, 1 [errata printed,987:2]" in printed.output
+    assert "erratum 3 says [errata printed,987:latest]" in printed.output
+    by_card = paxc_test("987:2")
+    assert "5 scenarios: 4 passed, 1 failed" in by_card.output and "    actual:   1\n" in by_card.output
+    report = json.loads(paxc_test("printed", as_json=True).stdout)
+    assert [s["errata"] for s in report["scenarios"]] == [
+        "printed",
+        "printed,987:2",
+        "latest",
+        "printed,987:latest",
+        "printed",
+    ]
+    assert [s["passed"] for s in report["scenarios"]] == [True, True, True, True, False]
