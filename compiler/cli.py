@@ -35,6 +35,7 @@ from paxc.runtime.core import errata
 if TYPE_CHECKING:
     from paxc.compiler import incremental, ir
     from paxc.compiler.project import CompileResult
+    from paxc.runtime.core.implemented import Problem
 
 
 def _counted(count: int, noun: str) -> str:
@@ -144,7 +145,32 @@ def check(ctx: click.Context, paths: tuple[Path, ...], as_json: bool) -> None:
     result = _compile_or_exit(targets, root, whole_games=True)
     cards = sum(len(f.cards) for g in result.games.values() for f in g.files)
     files = sum(len(g.files) for g in result.games.values())
+    _exit_if_unimplemented(_rules_problems(root, result.games, fresh_only=True))
     click.echo(f"{_counted(cards, 'card')} in {_counted(files, 'file')}: no errors")
+
+
+def _rules_problems(root: Path, names: Iterable[str], fresh_only: bool) -> list[Problem]:
+    """What the rules of the project's own games (compiler/rules_check.py) do not implement of
+    their vocabularies; `fresh_only`: only games whose generated code is that of their cards as
+    they are now (the check reads the vocabulary through it)."""
+    from paxc.compiler import freshness, rules_check
+
+    own = rules_check.own_games(root, names)
+    if fresh_only and own:
+        stale = freshness.stale(root).files
+        own = [game for game in own if not any(f.startswith(f"cards/{game.name}/") for f in stale)]
+    return rules_check.unimplemented(own)
+
+
+def _exit_if_unimplemented(problems: list[Problem]) -> None:
+    if not problems:
+        return
+    from paxc.compiler import rules_check
+
+    for problem in problems:
+        click.echo(rules_check.as_text(problem), err=True)
+    click.echo(_counted(len(problems), "error"), err=True)
+    sys.exit(1)
 
 
 def _check_as_json(paths: list[Path], root: Path) -> None:
@@ -154,15 +180,20 @@ def _check_as_json(paths: list[Path], root: Path) -> None:
     from paxc.compiler.project import compile_paths
 
     result = compile_paths(paths, root, True)
+    from paxc.compiler import rules_check
+
+    diagnostics = [d.as_json() for d in result.diagnostics]
+    if result.ok:
+        diagnostics += [rules_check.as_json(p) for p in _rules_problems(root, result.games, fresh_only=True)]
     report = {
-        "ok": result.ok,
+        "ok": not diagnostics,
         "cards": sum(len(f.cards) for g in result.games.values() for f in g.files),
         "files": sum(len(g.files) for g in result.games.values()),
-        "errors": len(result.diagnostics),
-        "diagnostics": [d.as_json() for d in result.diagnostics],
+        "errors": len(diagnostics),
+        "diagnostics": diagnostics,
     }
     click.echo(json.dumps(report, indent=1, ensure_ascii=False))
-    if not result.ok:
+    if diagnostics:
         sys.exit(1)
 
 
@@ -358,6 +389,10 @@ def build(ctx: click.Context, check_only: bool, stats: bool, no_cache: bool) -> 
     click.echo(
         f"built {_counted(output.cards, 'card')} of {_counted(output.games, 'game')}: {_written(changed, files)}"
     )
+    # The rules of a game whose compiled cards changed, checked against them (its generated code
+    # is fresh now); the build stands, the cards being right, but the command fails.
+    rebuilt = {path.split("/", 1)[0] for path in changed}
+    _exit_if_unimplemented(_rules_problems(root, sorted(rebuilt), fresh_only=False))
 
 
 def _written(changed: list[str], files: dict[str, str]) -> str:

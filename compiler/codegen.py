@@ -16,6 +16,7 @@ import jinja2
 from paxc.compiler import ir, pynames
 from paxc.compiler.pylayout import LINE_WIDTH, PyCall, PyGenerator, PyText, PyTuple, PyValue, flat, layout
 from paxc.compiler.render import abilities_text, card_text, side_text, value_text
+from paxc.compiler.source import Span
 from paxc.compiler.types import BOOL, INT, Type, list_of
 from paxc.compiler.vocabulary import DurationEndSpec, HookSpec, Vocabulary
 
@@ -156,7 +157,8 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
     )
     return _render(
         "vocabulary.py.jinja",
-        exports=exports,
+        exports=sorted([*exports, "DECLARED"]),
+        declared=_declared(vocab, names),
         header=GENERATED_HEADER.format(source=pynames.comment(vocab.path)),
         sha256=vocab_sha256,
         vocab=vocab,
@@ -177,6 +179,46 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
         events=[h for h in hooks if h["kind"] in ("trigger", "modifier", "replaceable")],
         timings=vocab.timings,
     )
+
+
+def _declared(vocab: Vocabulary, names: Names) -> list[str]:
+    """The arguments of each `Declared(...)` of the generated `DECLARED`: what the rules must
+    implement, and the line of game.pax that declares it (`core.implemented` checks them)."""
+    literal = pynames.string_literal
+    found: list[str] = []
+
+    def add(kind: str, name: str, span: Span | None, event: str = "") -> None:
+        where = f"{span.path}:{span.line}" if span is not None else vocab.path
+        method = pynames.method(name)
+        extra = f", event={event}" if event else f", method={literal(method)}" if method != name else ""
+        found.append(f"{literal(kind)}, {literal(name)}, {literal(where)}{extra}")
+
+    for hook in vocab.hooks.values():
+        if hook.kind in ("operation", "query"):
+            add(hook.kind, hook.name, hook.span)
+        else:
+            add(hook.kind, hook.name, hook.span, event=names.hook_class(hook))
+    # What the protocol asks of a game with zones, money, memories or durations.
+    first_zone = next(iter(vocab.zones.values()), None)
+    if first_zone is not None:
+        for method in ("cards_in", "cards_in_every", "card_owner", "card_zone", "move_card"):
+            add("zones", method, first_zone.span)
+    if vocab.money is not None:
+        methods = ["money_of", "gain_money", "pay_money", "take_money"]
+        if vocab.money.on_cards:
+            methods += ["money_on", "pay_money_onto", "take_money_from_card"]
+        for method in methods:
+            add("money", method, vocab.money.span)
+    first_memory = next(iter(vocab.memories.values()), None)
+    if first_memory is not None:
+        methods = ["remember", "recall"]
+        if any(spec.type.kind == "card" for spec in vocab.memories.values()):
+            methods.append("card_numbered")
+        for method in methods:
+            add("memories", method, first_memory.span)
+    if vocab.durations:
+        add("durations", "start_lasting", None)
+    return found
 
 
 # ====================================================================== card modules

@@ -161,12 +161,11 @@ def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> G
         return GameResult(seed, outcome.winner, outcome.scores, decisions, outcome.turns, outcome.ending)
     except Exception as error:  # reported per game, so one bad seed does not stop a long run
         where = traceback.extract_tb(error.__traceback__)[-1]
+        raised = f"{Path(where.filename).name}:{where.lineno}"
         card = card_note(error)
-        return GameResult(
-            seed,
-            error=f"{type(error).__name__}: {error} ({Path(where.filename).name}:{where.lineno})"
-            + (f" {card}" if card is not None else ""),
-        )
+        # Raised in a card's effect: the card and its line first, the runtime's line after.
+        said = f"({raised})" if card is None else f"{card}, raised at {raised}"
+        return GameResult(seed, error=f"{type(error).__name__}: {error} {said}")
 
 
 def _play_task(task: tuple[str, Mapping[str, Any], int, bool]) -> GameResult:

@@ -187,6 +187,30 @@ class DurationEnd:
     after_player: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """Something a game's vocabulary declares that its rules must implement, and where it is
+    declared (`cards/<game>/game.pax:LINE`; the file alone where the vocabulary keeps no line).
+    The generated `DECLARED` lists them; `core.implemented` checks them when a game is loaded.
+
+    An operation or query is a method of the effects class (`method`, called as the generated
+    `<Game>Effects` protocol says); so are what zones, money, memories and durations need
+    (`kind` "zones", "money", "memories", "durations"). A trigger, modifier or replaceable event
+    is a class the rules build (`event`): a trigger no rule tells never acts.
+    """
+
+    kind: str
+    name: str  # as the vocabulary spells it (for zones, money, ...: the method's name)
+    where: str
+    event: type | None = None
+    method: str = ""  # the method's name where it is not `name` (a Python keyword: `name_`)
+
+    @property
+    def attribute(self) -> str:
+        """The method of the effects class (an operation, a query, what zones need ...)."""
+        return self.method or self.name
+
+
 R = TypeVar("R")
 
 Remembered = int | str | bool

@@ -23,6 +23,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from paxc.runtime.core import implemented
 from paxc.runtime.core.arrange import Arrangement
 from paxc.runtime.core.board import Board
 from paxc.runtime.core.observation import Observer
@@ -96,6 +97,10 @@ class GameKit:
     # How a scenario file (`paxc test`) sets a position by hand and reads it (core/arrange.py);
     # None: the game has no scenarios.
     arrange: Arrangement | None = None
+    # The class card effects run in: it implements the generated `<Game>Effects` protocol (the
+    # operations and queries of the vocabulary). Checked with the rules when the game is loaded
+    # (core/implemented.py).
+    effects: type | None = None
 
     def seats_for_people(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         if self.people_seats is not None:
@@ -176,7 +181,22 @@ class BrokenGame(LookupError):
 
 def load_kit(game: Game) -> GameKit:
     """The rules of an installed game; BrokenGame, in one line, when its plug-in's `load_kit`
-    raises anything or answers something that is not a GameKit."""
+    raises anything or answers something that is not a GameKit, and a line for each operation,
+    query, trigger or modifier its vocabulary declares that the rules do not implement
+    (core/implemented.py): a game that fails there is never played."""
+    kit = load_kit_unchecked(game)
+    missing = implemented.problems(game.name, kit.effects, type(kit.rules), kit.cards)
+    if missing:
+        raise BrokenGame(
+            f"the rules of the game '{game.name}' do not implement what its vocabulary declares:\n"
+            + "\n".join(str(problem) for problem in missing)
+        )
+    return kit
+
+
+def load_kit_unchecked(game: Game) -> GameKit:
+    """`load_kit` without the check that the rules implement the vocabulary (`paxc check` makes
+    it itself, to report each problem at its line)."""
     try:
         kit = game.load_kit()
     except BaseException as error:  # noqa: B036 - the plug-in's fault, told as such

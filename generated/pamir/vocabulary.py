@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
-from paxc.runtime.effects import Ability, DurationEnd, Effect, EffectContext, Erratum, PlayerId, Provenance, Remembered
+from paxc.runtime.effects import Ability, Declared, DurationEnd, Effect, EffectContext, Erratum, PlayerId, Provenance, Remembered
 
 __all__ = [
     "ADJACENT_REGIONS",
@@ -35,6 +35,7 @@ __all__ = [
     "CountsAsArmy",
     "CountsAsFavored",
     "CourtLimit",
+    "DECLARED",
     "DURATION_ENDS",
     "DominanceCheckEnded",
     "DominanceLead",
@@ -607,6 +608,87 @@ DURATION_ENDS: dict[Duration, DurationEnd] = {
     Duration.END_OF_NEXT_TURN: DurationEnd(TurnEnded, "player", TurnStarted, "player"),
     Duration.NEXT_DOMINANCE_CHECK: DurationEnd(DominanceCheckEnded),
 }
+
+
+# What the rules must implement, each where game.pax declares it: operations and queries (and
+# what zones, money, memories and durations need) as methods of the effects class, triggers,
+# modifiers and replaceable events as classes the rules build. paxc checks them when the game
+# is loaded (paxc.runtime.core.implemented), before anything is played.
+DECLARED: tuple[Declared, ...] = (
+    Declared("operation", "place_armies", "cards/pamir/game.pax:164"),
+    Declared("operation", "set_favored_suit", "cards/pamir/game.pax:165"),
+    Declared("operation", "remove_tribes_and_armies", "cards/pamir/game.pax:166"),
+    Declared("operation", "place_spy", "cards/pamir/game.pax:167"),
+    Declared("operation", "resolve_dominance_check", "cards/pamir/game.pax:168"),
+    Declared("operation", "place_tribe", "cards/pamir/game.pax:169"),
+    Declared("operation", "place_road", "cards/pamir/game.pax:178"),
+    Declared("operation", "remove_army", "cards/pamir/game.pax:179"),
+    Declared("operation", "remove_road", "cards/pamir/game.pax:180"),
+    Declared("operation", "remove_tribe", "cards/pamir/game.pax:181"),
+    Declared("operation", "remove_spy", "cards/pamir/game.pax:182"),
+    Declared("operation", "move_army", "cards/pamir/game.pax:184"),
+    Declared("operation", "move_tribe", "cards/pamir/game.pax:185"),
+    Declared("operation", "move_spy", "cards/pamir/game.pax:186"),
+    Declared("query", "armies_in", "cards/pamir/game.pax:189"),
+    Declared("query", "tribes_in", "cards/pamir/game.pax:190"),
+    Declared("query", "roads_on", "cards/pamir/game.pax:191"),
+    Declared("query", "blocks_left", "cards/pamir/game.pax:192"),
+    Declared("query", "cylinders_left", "cards/pamir/game.pax:193"),
+    Declared("query", "loyalty", "cards/pamir/game.pax:196"),
+    Declared("query", "favored_suit", "cards/pamir/game.pax:198"),
+    Declared("query", "rules", "cards/pamir/game.pax:199"),
+    Declared("query", "spies_on", "cards/pamir/game.pax:200"),
+    Declared("query", "all_spies_on", "cards/pamir/game.pax:201"),
+    Declared("query", "spy_distance", "cards/pamir/game.pax:205"),
+    Declared("trigger", "dominance_check_ended", "cards/pamir/game.pax:208", event=DominanceCheckEnded),
+    Declared("trigger", "turn_started", "cards/pamir/game.pax:209", event=TurnStarted),
+    Declared("trigger", "action_taken", "cards/pamir/game.pax:210", event=ActionTaken),
+    Declared("trigger", "piece_placed", "cards/pamir/game.pax:216", event=PiecePlaced),
+    Declared("trigger", "piece_removed", "cards/pamir/game.pax:217", event=PieceRemoved),
+    Declared("trigger", "piece_moved", "cards/pamir/game.pax:221", event=PieceMoved),
+    Declared("trigger", "battle_fought", "cards/pamir/game.pax:223", event=BattleFought),
+    Declared("trigger", "card_bought", "cards/pamir/game.pax:224", event=CardBought),
+    Declared("trigger", "turn_ended", "cards/pamir/game.pax:225", event=TurnEnded),
+    Declared("trigger", "card_played", "cards/pamir/game.pax:226", event=CardPlayed),
+    Declared("trigger", "card_moved", "cards/pamir/game.pax:233", event=CardMoved),
+    Declared("trigger", "card_discarded", "cards/pamir/game.pax:238", event=CardDiscarded),
+    Declared("modifier", "purchase_cost", "cards/pamir/game.pax:241", event=PurchaseCost),
+    Declared("modifier", "may_purchase", "cards/pamir/game.pax:242", event=MayPurchase),
+    Declared("modifier", "keeps_rupees", "cards/pamir/game.pax:245", event=KeepsRupees),
+    Declared("modifier", "counts_as_favored", "cards/pamir/game.pax:246", event=CountsAsFavored),
+    Declared("modifier", "bribe", "cards/pamir/game.pax:247", event=Bribe),
+    Declared("modifier", "influence", "cards/pamir/game.pax:248", event=Influence),
+    Declared("modifier", "dominance_lead", "cards/pamir/game.pax:249", event=DominanceLead),
+    Declared("modifier", "counts_as_army", "cards/pamir/game.pax:252", event=CountsAsArmy),
+    Declared("modifier", "blocks_per_build", "cards/pamir/game.pax:253", event=BlocksPerBuild),
+    Declared("modifier", "favored_suit_may_change", "cards/pamir/game.pax:254", event=FavoredSuitMayChange),
+    Declared("modifier", "hostage_bribe", "cards/pamir/game.pax:255", event=HostageBribe),
+    Declared("modifier", "tax_as_ruler", "cards/pamir/game.pax:256", event=TaxAsRuler),
+    Declared("modifier", "may_betray", "cards/pamir/game.pax:257", event=MayBetray),
+    Declared("modifier", "may_battle", "cards/pamir/game.pax:261", event=MayBattle),
+    Declared("modifier", "spy_may_move", "cards/pamir/game.pax:263", event=SpyMayMove),
+    Declared("modifier", "action_cost", "cards/pamir/game.pax:266", event=ActionCost),
+    Declared("modifier", "may_cross", "cards/pamir/game.pax:269", event=MayCross),
+    Declared("modifier", "court_limit", "cards/pamir/game.pax:275", event=CourtLimit),
+    Declared("modifier", "hand_limit", "cards/pamir/game.pax:276", event=HandLimit),
+    Declared("replaceable", "spy_removed", "cards/pamir/game.pax:279", event=SpyRemoved),
+    Declared("zones", "cards_in", "cards/pamir/game.pax:121"),
+    Declared("zones", "cards_in_every", "cards/pamir/game.pax:121"),
+    Declared("zones", "card_owner", "cards/pamir/game.pax:121"),
+    Declared("zones", "card_zone", "cards/pamir/game.pax:121"),
+    Declared("zones", "move_card", "cards/pamir/game.pax:121"),
+    Declared("money", "money_of", "cards/pamir/game.pax:161"),
+    Declared("money", "gain_money", "cards/pamir/game.pax:161"),
+    Declared("money", "pay_money", "cards/pamir/game.pax:161"),
+    Declared("money", "take_money", "cards/pamir/game.pax:161"),
+    Declared("money", "money_on", "cards/pamir/game.pax:161"),
+    Declared("money", "pay_money_onto", "cards/pamir/game.pax:161"),
+    Declared("money", "take_money_from_card", "cards/pamir/game.pax:161"),
+    Declared("memories", "remember", "cards/pamir/game.pax:116"),
+    Declared("memories", "recall", "cards/pamir/game.pax:116"),
+    Declared("memories", "card_numbered", "cards/pamir/game.pax:116"),
+    Declared("durations", "start_lasting", "cards/pamir/game.pax"),
+)
 
 
 class PamirEffects(EffectContext, Protocol):

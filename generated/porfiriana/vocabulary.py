@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
-from paxc.runtime.effects import Ability, DurationEnd, Effect, EffectContext, Erratum, PlayerId, Provenance, Remembered
+from paxc.runtime.effects import Ability, Declared, DurationEnd, Effect, EffectContext, Erratum, PlayerId, Provenance, Remembered
 
 __all__ = [
     "Action",
@@ -27,6 +27,7 @@ __all__ = [
     "CardSold",
     "CardType",
     "Connection",
+    "DECLARED",
     "DURATION_ENDS",
     "District",
     "Duration",
@@ -475,6 +476,57 @@ DURATION_ENDS: dict[Duration, DurationEnd] = {
     Duration.END_OF_TURN: DurationEnd(TurnEnded, "player"),
     Duration.END_OF_NEXT_TURN: DurationEnd(TurnEnded, "player", TurnStarted, "player"),
 }
+
+
+# What the rules must implement, each where game.pax declares it: operations and queries (and
+# what zones, money, memories and durations need) as methods of the effects class, triggers,
+# modifiers and replaceable events as classes the rules build. paxc checks them when the game
+# is loaded (paxc.runtime.core.implemented), before anything is played.
+DECLARED: tuple[Declared, ...] = (
+    Declared("operation", "nationalize", "cards/porfiriana/game.pax:233"),
+    Declared("operation", "raise_diaz_prestige", "cards/porfiriana/game.pax:234"),
+    Declared("operation", "slave_revolt", "cards/porfiriana/game.pax:235"),
+    Declared("operation", "add_unrest", "cards/porfiriana/game.pax:238"),
+    Declared("operation", "remove_unrest", "cards/porfiriana/game.pax:239"),
+    Declared("query", "half", "cards/porfiriana/game.pax:242"),
+    Declared("query", "prestige_points", "cards/porfiriana/game.pax:243"),
+    Declared("query", "unrest_on", "cards/porfiriana/game.pax:244"),
+    Declared("trigger", "topple_started", "cards/porfiriana/game.pax:247", event=ToppleStarted),
+    Declared("trigger", "troop_arrived", "cards/porfiriana/game.pax:251", event=TroopArrived),
+    Declared("trigger", "card_played", "cards/porfiriana/game.pax:256", event=CardPlayed),
+    Declared("trigger", "turn_started", "cards/porfiriana/game.pax:263", event=TurnStarted),
+    Declared("trigger", "turn_ended", "cards/porfiriana/game.pax:264", event=TurnEnded),
+    Declared("trigger", "action_taken", "cards/porfiriana/game.pax:266", event=ActionTaken),
+    Declared("trigger", "card_sold", "cards/porfiriana/game.pax:268", event=CardSold),
+    Declared("trigger", "card_bought", "cards/porfiriana/game.pax:271", event=CardBought),
+    Declared("trigger", "attack_resolved", "cards/porfiriana/game.pax:275", event=AttackResolved),
+    Declared("trigger", "card_moved", "cards/porfiriana/game.pax:283", event=CardMoved),
+    Declared("trigger", "card_discarded", "cards/porfiriana/game.pax:289", event=CardDiscarded),
+    Declared("replaceable", "attack_played", "cards/porfiriana/game.pax:292", event=AttackPlayed),
+    Declared("modifier", "may_play", "cards/porfiriana/game.pax:295", event=MayPlay),
+    Declared("modifier", "troop_may_enter", "cards/porfiriana/game.pax:296", event=TroopMayEnter),
+    Declared("modifier", "police_cost", "cards/porfiriana/game.pax:297", event=PoliceCost),
+    Declared("modifier", "purchase_cost", "cards/porfiriana/game.pax:298", event=PurchaseCost),
+    Declared("modifier", "play_cost", "cards/porfiriana/game.pax:303", event=PlayCost),
+    Declared("modifier", "firepower", "cards/porfiriana/game.pax:304", event=Firepower),
+    Declared("modifier", "takes_prestige_cube", "cards/porfiriana/game.pax:310", event=TakesPrestigeCube),
+    Declared("modifier", "hand_limit", "cards/porfiriana/game.pax:314", event=HandLimit),
+    Declared("modifier", "actions_per_turn", "cards/porfiriana/game.pax:317", event=ActionsPerTurn),
+    Declared("modifier", "play_actions", "cards/porfiriana/game.pax:319", event=PlayActions),
+    Declared("zones", "cards_in", "cards/porfiriana/game.pax:184"),
+    Declared("zones", "cards_in_every", "cards/porfiriana/game.pax:184"),
+    Declared("zones", "card_owner", "cards/porfiriana/game.pax:184"),
+    Declared("zones", "card_zone", "cards/porfiriana/game.pax:184"),
+    Declared("zones", "move_card", "cards/porfiriana/game.pax:184"),
+    Declared("money", "money_of", "cards/porfiriana/game.pax:227"),
+    Declared("money", "gain_money", "cards/porfiriana/game.pax:227"),
+    Declared("money", "pay_money", "cards/porfiriana/game.pax:227"),
+    Declared("money", "take_money", "cards/porfiriana/game.pax:227"),
+    Declared("memories", "remember", "cards/porfiriana/game.pax:179"),
+    Declared("memories", "recall", "cards/porfiriana/game.pax:179"),
+    Declared("memories", "card_numbered", "cards/porfiriana/game.pax:179"),
+    Declared("durations", "start_lasting", "cards/porfiriana/game.pax"),
+)
 
 
 class PorfirianaEffects(EffectContext, Protocol):

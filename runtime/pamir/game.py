@@ -21,7 +21,7 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.pamir import CARDS, CARDS_BY_NUMBER
-    from paxc.runtime.pamir import arrange, board, game_rules, invariants, observe, preview, rules
+    from paxc.runtime.pamir import arrange, board, context, game_rules, invariants, observe, preview, rules
 
     return GameKit(
         game_rules.PamirRules(),
@@ -44,6 +44,7 @@ def _kit() -> GameKit:
         confirm=preview.confirm,
         missing=preview.missing,
         arrange=arrange.ARRANGEMENT,
+        effects=context.PamirContext,
     )
 
 

@@ -44,6 +44,7 @@ def _kit() -> GameKit:
         actions,
         arrange,
         board,
+        context,
         game_rules,
         invariants,
         observe,
@@ -73,6 +74,7 @@ def _kit() -> GameKit:
         missing=actions.missing,
         group=actions.group,
         arrange=arrange.ARRANGEMENT,
+        effects=context.PorfirianaContext,
     )
 
 

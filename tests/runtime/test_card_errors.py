@@ -21,7 +21,7 @@ from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from tests.conftest import REPO
 
-NOTE = re.compile(r"in card #(\d+) (.+) \((cards/[a-z_/]+\.pax):(\d+)\)$")
+NOTE = re.compile(r"in card #(\d+) (.+) \((cards/[a-z_/]+\.pax):(\d+)\), raised at \w+\.py:\d+$")
 EFFECT_STARTS = ("on ", "when ", "instead of ", "modify ")
 
 
@@ -46,7 +46,7 @@ def first_error(game: str, players: int) -> str:
 
 def assert_names_an_effect_of_the_card(error: str) -> tuple[int, str]:
     """The note names a card and a line of its file where one of that card's effects begins."""
-    assert error.startswith("Injected: injected failure ("), error
+    assert error.startswith("Injected: injected failure in card #"), error
     found = NOTE.search(error)
     assert found is not None, error
     number, name, path, line = int(found[1]), found[2], found[3], int(found[4])
@@ -107,3 +107,19 @@ def test_an_error_outside_any_card_gets_no_note() -> None:
         card_errors.note_card(error)
         assert not getattr(error, "__notes__", [])
         assert card_errors.card_note(error) is None
+
+
+def test_a_move_the_zones_refuse_names_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose table of moves lacks one that `paxc check` let a card make (a plug-in that
+    never calls `check_moves`): the refusal, raised in runtime/core/zones.py, names the card whose
+    effect asked for the move and its line, and the card moved."""
+    from paxc.runtime.porfiriana.card_rules import CardMoves
+
+    monkeypatch.setattr(CardMoves, "MOVERS", {})
+    error = first_error("porfiriana", 3)
+    assert error.startswith("MoveRefused: card "), error
+    assert error.endswith("raised at zones.py:" + error.rsplit(":", 1)[1]), error
+    found = NOTE.search(error)
+    assert found is not None, error
+    lines = (REPO / found[3]).read_text(encoding="utf-8").splitlines()
+    assert lines[int(found[4]) - 1].strip().startswith(EFFECT_STARTS)

@@ -344,4 +344,5 @@ def kit() -> GameKit:
         observe=observe,
         cards=CARDS,
         arrange=ARRANGEMENT,
+        effects=Table,  # the class card effects run in: paxc checks it implements the vocabulary
     )

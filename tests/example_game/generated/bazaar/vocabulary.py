@@ -11,13 +11,14 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol
 
-from paxc.runtime.effects import Ability, Effect, EffectContext, Erratum, PlayerId, Provenance
+from paxc.runtime.effects import Ability, Declared, Effect, EffectContext, Erratum, PlayerId, Provenance
 
 __all__ = [
     "BazaarEffects",
     "Card",
     "CardPlayed",
     "CardType",
+    "DECLARED",
     "GAME",
     "Guild",
     "PurchaseCost",
@@ -85,6 +86,20 @@ class PurchaseCost:
 
     card: Card
     buyer: PlayerId
+
+
+# What the rules must implement, each where game.pax declares it: operations and queries (and
+# what zones, money, memories and durations need) as methods of the effects class, triggers,
+# modifiers and replaceable events as classes the rules build. paxc checks them when the game
+# is loaded (paxc.runtime.core.implemented), before anything is played.
+DECLARED: tuple[Declared, ...] = (
+    Declared("operation", "gain_coins", "cards/bazaar/game.pax:16"),
+    Declared("operation", "draw_cards", "cards/bazaar/game.pax:17"),
+    Declared("query", "coins", "cards/bazaar/game.pax:19"),
+    Declared("query", "played", "cards/bazaar/game.pax:20"),
+    Declared("trigger", "card_played", "cards/bazaar/game.pax:22", event=CardPlayed),
+    Declared("modifier", "purchase_cost", "cards/bazaar/game.pax:23", event=PurchaseCost),
+)
 
 
 class BazaarEffects(EffectContext, Protocol):
