@@ -17,6 +17,7 @@ import click
 # generation) is imported by the commands that compile, so that `play` and `simulate` start fast.
 from paxc.compiler import build as build_module
 from paxc.compiler import deck_profile
+from paxc.compiler.balance.command import compare_command
 from paxc.compiler.diagnostics import close_name
 from paxc.compiler.folders import (
     PAXC_FOLDER,
@@ -752,6 +753,7 @@ def _fresh_first(command: click.Command) -> click.Command:
 
 for _command in game_commands.COMMANDS:
     main.add_command(_fresh_first(_command))
+main.add_command(_fresh_first(compare_command))
 
 
 def _compile_game(root: Path, game: str) -> ir.GameIR:

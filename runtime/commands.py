@@ -41,7 +41,8 @@ from paxc.runtime.terminal.story import Narrator, show_decisions
 MAX_DECISIONS = 50_000
 
 
-def _kit(game: str) -> GameKit:
+def kit_of(game: str) -> GameKit:
+    """The game's rules as the commands need them; a usage error for an unknown game."""
     try:
         return games.load_kit(games.find(game))
     except games.UnknownGame as error:
@@ -57,7 +58,7 @@ def game_options(
     by); `players` None when not given; `errata_versions` the values of `--errata-version` (none:
     the latest version of every card, and no `errata` option). A usage error names the flag that
     is wrong."""
-    schema = _kit(game).options
+    schema = kit_of(game).options
     chosen = {name: True for name, on in variants.items() if on}
     unknown = sorted(set(chosen) - set(schema.flags))
     if unknown:
@@ -89,7 +90,7 @@ def game_options(
     try:
         checked = schema.check(options)
         if errata_versions:
-            errata.check(errata.parse(options[errata.OPTION]), _kit(game).cards, schema.title)
+            errata.check(errata.parse(options[errata.OPTION]), kit_of(game).cards, schema.title)
         return checked
     except OptionsError as error:
         raise click.UsageError(_as_flags(str(error), schema)) from error
@@ -141,7 +142,7 @@ class GameResult:
 def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> GameResult:
     """One random self-play game; any exception or broken invariant is returned, not raised."""
     try:
-        kit = _kit(game)
+        kit = kit_of(game)
         session = kit.new_session(options, seed)
         agents = {p: RandomAgent(seed + 1 + p) for p in kit.seats_for_people(options)}
         expected = kit.cards_in_game(session.state) if check else None
@@ -199,6 +200,13 @@ def run_games(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with multiprocessing.get_context(method).Pool(jobs) as pool:
         yield from pool.imap(_play_task, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
+
+
+def random_seating(kit: GameKit, options: Mapping[str, Any], seed: int) -> list[str]:
+    """Who sits at each seat of a self-played game: 'random' at every seat of a person, the
+    game's own opponent ('Wakhan', 'Díaz') at the others."""
+    people = kit.seats_for_people(options)
+    return kit.seating(options, _seat_count(kit.new_session(options, seed)), ["random"] * len(people))
 
 
 def usable_cores() -> int:
@@ -419,7 +427,7 @@ def simulate(
         )
         sys.exit(done.returncode)
     options = game_options(game, players, variants, errata_versions)
-    kit = _kit(game)
+    kit = kit_of(game)
     usable = min(games, usable_cores())
     if jobs > usable:
         # More processes than games or cores would only wait on each other (and take memory).
@@ -429,9 +437,8 @@ def simulate(
             err=True,
         )
         jobs = usable
-    people = kit.seats_for_people(options)
-    seats = kit.seating(options, _seat_count(kit.new_session(options, seed)), ["random"] * len(people))
-    summary = Summary(len(people), kit.score_name, seats=seats)
+    seats = random_seating(kit, options, seed)
+    summary = Summary(len(kit.seats_for_people(options)), kit.score_name, seats=seats)
     started = time.perf_counter()
     results = run_games(game, players, games, seed, jobs, check, variants, errata_versions)
     if sys.stderr.isatty():
@@ -502,7 +509,7 @@ def play(
         raise click.UsageError("name the GAME to play, or --load a saved one")
     else:
         options = game_options(game, players, variants, errata_versions)
-    kit = _kit(game)
+    kit = kit_of(game)
     # The seats people fill (a game's own opponent, Díaz or Wakhan, answers for itself).
     people = kit.seats_for_people(options)
     if seats is None and saved_seats is not None:
@@ -540,7 +547,7 @@ def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], Game
         raise BadSave("not a paxc log (truncated, or of an unknown game)")
     if game is not None and game != saved_game:
         raise BadSave(f"this log is a game of {saved_game}, not of {game}")
-    kit = _kit(saved_game)
+    kit = kit_of(saved_game)
     session = Session.load(kit.rules, data, kit.options, observer=kit.observe)
     seats = data.get("seats") if isinstance(data, dict) else None  # checked by Session.load
     if seats is not None:

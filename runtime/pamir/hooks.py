@@ -28,7 +28,7 @@ from paxc.generated.pamir.vocabulary import (
     PamirEffects,
     Zone,
 )
-from paxc.runtime.core import abilities, errata, lasting
+from paxc.runtime.core import abilities, errata, lasting, watch
 from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from paxc.runtime.core.abilities import run_effect as run_effect
 from paxc.runtime.core.seam import Given
@@ -187,7 +187,7 @@ def listens(event_type: type) -> bool:
     global _triggered
     if _triggered[0] is not CARDS:
         _triggered = (CARDS, _triggered_types())
-    return event_type in _triggered[1]
+    return event_type in _triggered[1] or watch.wants(event_type)
 
 
 def use_errata(choice: errata.Choice) -> None:
@@ -366,6 +366,7 @@ def fire(state: PamirState, event: object) -> Effect:
     """Run every trigger in effect that responds to `event` (an optional one asks its owner),
     then end the lasting effects in force before it that it ends (`core.lasting.told`)."""
     event_type = type(event)
+    watch.seen(event)
     before = state.lasting[:] if state.lasting and event_type in _ENDING else None
     if listens(event_type):
         yield from abilities.fire(

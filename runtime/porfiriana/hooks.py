@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from paxc.generated import porfiriana as generated
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
 from paxc.generated.porfiriana.vocabulary import DURATION_ENDS, CardDiscarded, CardMoved, CardType, Zone
-from paxc.runtime.core import abilities, errata, lasting
+from paxc.runtime.core import abilities, errata, lasting, watch
 from paxc.runtime.core.abilities import InEffect
 from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, PlayerId
 from paxc.runtime.porfiriana.context import RULES, PorfirianaContext
@@ -137,7 +137,7 @@ def listens(event_type: type) -> bool:
     """Whether any card of the table has a trigger for this kind of event (on any side, or in
     an effect it starts): the rules fire events no card answers at every action, and skip
     making those they tell at every turn (a game has hundreds of turns)."""
-    return _listened_to(event_type, len(CARDS_BY_NUMBER))
+    return _listened_to(event_type, len(CARDS_BY_NUMBER)) or watch.wants(event_type)
 
 
 @functools.cache
@@ -263,6 +263,7 @@ def fire(
 
     Then the lasting effects in force before it that it ends end (`core.lasting.told`)."""
     event_type: type = type(event)
+    watch.seen(event)
     before = state.lasting[:] if state.lasting and event_type in _ENDING else None
     if listens(event_type):
         yield from _fire_triggers(state, event, owner, played)

@@ -81,7 +81,7 @@ def test_a_modifier_or_condition_failing_names_its_card(monkeypatch: pytest.Monk
 
 def test_the_note_is_printed_under_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PamirContext, "place_armies", raising)
-    kit = commands._kit("pamir")
+    kit = commands.kit_of("pamir")
     for seed in range(40):
         try:
             session = kit.new_session({"players": 2}, seed)
