@@ -3,7 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test mutation clean
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: demo test browser mutation clean
 
 # setuptools warns on every editable install (this one, and mutmut's below) made through its
 # import hook, the only kind our folder-to-namespace mapping allows, that a folder named like the
@@ -25,9 +27,29 @@ demo: $(BIN)/paxc
 
 # Every test: pytest (which also runs mypy --strict over compiler/, runtime/, generated/ and tests/),
 # then the check that generated/ matches the cards.
-test: $(BIN)/paxc
+test: $(BIN)/paxc browser
 	$(BIN)/pytest
 	$(BIN)/paxc build --check
+
+# What the browser tests need (tests/browser.py): Playwright (the `browser` extra) in the virtual
+# environment, and Debian's Chromium, installed with apt-get when it is missing and this is root
+# (as on CI); otherwise they are skipped, saying why, unless PAXC_REQUIRE_BROWSER=1 (.ci/run).
+# Quiet, and nothing to do the second time; apt-get's output goes to build/apt-chromium.log.
+browser: $(VENV)/.browser-extra
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Chromium for the browser tests (apt-get install chromium)"; \
+	    mkdir -p build; \
+	    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; } \
+	      >build/apt-chromium.log 2>&1 || echo "could not install Chromium: see build/apt-chromium.log"; \
+	  else \
+	    echo "no $(CHROMIUM), and apt-get needs root: the browser tests will be skipped"; \
+	  fi; \
+	fi
+
+$(VENV)/.browser-extra: $(BIN)/paxc
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[dev,browser]'
+	touch $@
 
 # Mutation testing of the rules, against the fast scenario tests (slow: not part of `make test` nor
 # CI). MODULES narrows it (`make mutation MODULES="pamir/scoring porfiriana/*"`); results are kept in

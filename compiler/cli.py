@@ -781,16 +781,32 @@ def _compile_game(root: Path, game: str) -> ir.GameIR:
     help="Seed of the run: the games are those 'paxc simulate' plays with it.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON on stdout, for tools.")
+@click.option(
+    "--html",
+    "html_folder",
+    type=click.Path(path_type=Path),
+    metavar="DIR",
+    help="Also write the report as web pages into DIR (made, or replacing the report there): an "
+    "index per card file and each card file's source with every line marked and counted.",
+)
 @click.pass_context
 def coverage_command(
-    ctx: click.Context, game: str, players: int | None, count: int, seed: int, as_json: bool
+    ctx: click.Context,
+    game: str,
+    players: int | None,
+    count: int,
+    seed: int,
+    as_json: bool,
+    html_folder: Path | None,
 ) -> None:
     """Count what the cards of GAME did in random self-played games, per card file.
 
     How often each one-shot effect, trigger and replacement ran, how often each modifier
     changed the value it was asked about (and how often it was asked), how often each branch of
     each 'if' was taken (an 'if' without 'else' has its unwritten one), and which cards never
-    acted. The games are those 'paxc simulate GAME --seed S' plays. Exits 1 if any game failed.
+    acted. The games are those 'paxc simulate GAME --seed S' plays. With --html DIR, the same as
+    static web pages (DIR/index.html; self-contained, written whole or not at all; a DIR holding
+    anything but a report is refused). Exits 1 if any game failed.
     """
     from paxc.compiler import coverage
 
@@ -809,6 +825,14 @@ def coverage_command(
         result = coverage.measure(compiled.games[game], package, players, count, seed)
     except coverage.CoverageError as error:
         raise click.ClickException(str(error)) from error
+    if html_folder is not None:
+        from paxc.compiler import coverage_html
+
+        try:
+            index = coverage_html.write(result, compiled.sources, html_folder)
+        except coverage_html.ReportError as error:
+            raise click.ClickException(str(error)) from error
+        click.echo(f"paxc: wrote the HTML report: {index}", err=True)
     if as_json:
         import json
 

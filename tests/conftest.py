@@ -46,3 +46,6 @@ def check_golden(path: Path, actual: str) -> None:
 
 # Scenario files (tests/scenarios/**/*.paxtest) are collected as tests, one item per scenario.
 from paxc.compiler.scenario_pytest import pytest_collect_file  # noqa: E402, F401
+
+# A headless Chromium for the tests that open pages (tests/browser.py).
+from tests.browser import browser, browser_page  # noqa: E402, F401

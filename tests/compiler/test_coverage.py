@@ -55,8 +55,11 @@ def paxc(path: Path, cwd: Path, *arguments: str) -> subprocess.CompletedProcess[
     )
 
 
-def expected_counts(path: Path, monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[str, int]]:
-    """What each card must have done in the games, worked out from the state at each decision:
+def expected_counts(
+    path: Path, monkeypatch: pytest.MonkeyPatch, games: int = GAMES, seed: int = SEED
+) -> Counter[tuple[str, int]]:
+    """What each card must have done in the games (`paxc coverage bazaar --players 3 --games
+    GAMES --seed SEED` plays), worked out from the state at each decision:
     ("ran", N) for effects, ("changed", N) and ("asked", N) for modifiers, ("then", N) and
     ("else", N) for the `if` of Anvil and Spinning Wheel."""
     monkeypatch.syspath_prepend(str(path))
@@ -114,9 +117,9 @@ def expected_counts(path: Path, monkeypatch: pytest.MonkeyPatch) -> Counter[tupl
     try:
         kit = bazaar.kit()
         options = {"players": PLAYERS}
-        for seed in game_seeds(SEED, GAMES):
-            session = Session(Watching(kit.rules), options, seed)
-            agents = {p: RandomAgent(seed + 1 + p) for p in range(PLAYERS)}
+        for game_seed in game_seeds(seed, games):
+            session = Session(Watching(kit.rules), options, game_seed)
+            agents = {p: RandomAgent(game_seed + 1 + p) for p in range(PLAYERS)}
             while not session.is_terminal():
                 session.apply_action(agents[session.current_player()].choose(session))
     finally:  # the example stays a module of this test only (`paxc init bazaar` refuses a taken name)
