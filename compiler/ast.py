@@ -386,6 +386,8 @@ class EnumDecl:
     name: Ident
     members: tuple[Ident, ...]
     span: Span
+    # How a card's attribute says each member, where the vocabulary words it (None: its name).
+    texts: tuple[StrLit | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,6 +403,7 @@ class FieldDecl:
     type: TypeRef
     required: bool
     span: Span
+    label: StrLit | None = None  # the attribute's label on a card, where the vocabulary gives one
 
 
 @dataclass(frozen=True, slots=True)

@@ -817,9 +817,18 @@ class _ToAst(Transformer[Token, ast.File]):
             self._span(meta),
         )
 
-    def enum_decl(self, meta: Meta, children: list[Token]) -> ast.EnumDecl:
+    def enum_decl(self, meta: Meta, children: list[Any]) -> ast.EnumDecl:
         name, *members = children
-        return ast.EnumDecl(self._ident(name), tuple(self._ident(m) for m in members), self._span(meta))
+        return ast.EnumDecl(
+            self._ident(name),
+            tuple(member for member, _ in members),
+            self._span(meta),
+            tuple(text for _, text in members),
+        )
+
+    def enum_member(self, meta: Meta, children: list[Token]) -> tuple[ast.Ident, ast.StrLit | None]:
+        text = ast.StrLit(_unquote(children[1]), self._token_span(children[1])) if len(children) > 1 else None
+        return self._ident(children[0]), text
 
     def adjacency(self, meta: Meta, children: list[Any]) -> ast.AdjacencyDecl:
         kind, *pairs = children
@@ -834,7 +843,9 @@ class _ToAst(Transformer[Token, ast.File]):
 
     def field(self, meta: Meta, children: list[Any]) -> ast.FieldDecl:
         required = any(isinstance(c, Token) and c.type == "REQUIRED" for c in children)
-        return ast.FieldDecl(self._ident(children[0]), children[1], required, self._span(meta))
+        labels = [c for c in children if isinstance(c, Token) and c.type == "STRING"]
+        label = ast.StrLit(_unquote(labels[0]), self._token_span(labels[0])) if labels else None
+        return ast.FieldDecl(self._ident(children[0]), children[1], required, self._span(meta), label)
 
     def type_ref(self, meta: Meta, children: list[Token]) -> ast.TypeRef:
         return ast.TypeRef(self._ident(children[-1]), len(children) == 2, self._span(meta))

@@ -55,6 +55,8 @@ class EnumKind:
     name: str
     members: tuple[str, ...]
     span: Span
+    # How a card's attribute says a member, for the members the vocabulary words (`enum_member`).
+    texts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,9 @@ class FieldSpec:
     type: Type
     required: bool
     span: Span
+    label: str | None = None  # the attribute's label on a card (None: its name in words)
+    # How the card says the values of an enum attribute, where the vocabulary words them.
+    value_texts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +204,14 @@ class Vocabulary:
         everywhere = len(present) == len(specs) and all(spec.required for spec in present)
         # A list attribute a card lacks is an empty list, never absent.
         certain = everywhere or first.type.kind == "list"
-        return FieldSpec(name, first.type if certain else first.type.maybe(), everywhere, first.span)
+        return FieldSpec(
+            name,
+            first.type if certain else first.type.maybe(),
+            everywhere,
+            first.span,
+            first.label,
+            first.value_texts,
+        )
 
     def all_fields(self) -> list[FieldSpec]:
         """Every field of every card type, once each, in a stable order (by name)."""
@@ -499,8 +511,9 @@ class _Builder:
         if not self._declare(item.name, "enum"):
             return
         members: list[str] = []
+        texts: list[tuple[str, str]] = []
         upper: dict[str, str] = {}
-        for member in item.members:
+        for index, member in enumerate(item.members):
             key = member.text.upper()
             if key in upper:
                 self.reporter.error(
@@ -516,7 +529,19 @@ class _Builder:
                 continue
             upper[key] = member.text
             members.append(member.text)
-        self.enums[item.name.text] = EnumKind(item.name.text, tuple(members), item.span)
+            text = item.texts[index] if index < len(item.texts) else None
+            if text is not None and self._worded(text, f"member '{member.text}'"):
+                texts.append((member.text, text.value))
+        self.enums[item.name.text] = EnumKind(item.name.text, tuple(members), item.span, tuple(texts))
+
+    def _worded(self, text: ast.StrLit, what: str) -> bool:
+        """A label or a member's words: some words, on one line."""
+        if text.value.strip() and "\n" not in text.value:
+            return True
+        self.reporter.error(
+            text.span, Code.BAD_VOCABULARY, f"the words of {what} must be some text on one line"
+        )
+        return False
 
     def _adjacency(self, item: ast.AdjacencyDecl) -> tuple[tuple[str, str], ...] | None:
         kind = self.enums.get(item.kind.text)
@@ -592,7 +617,20 @@ class _Builder:
                 continue
             type_ = self._type(field.type)
             if type_ is not None:
-                fields.append(FieldSpec(field.name.text, type_, field.required, field.span))
+                label = field.label
+                worded = label is not None and self._worded(label, f"attribute '{field.name.text}'")
+                kind = self.enums.get(type_.element.name if type_.element is not None else type_.name)
+                texts = kind.texts if kind is not None and type_.kind in ("enum", "list") else ()
+                fields.append(
+                    FieldSpec(
+                        field.name.text,
+                        type_,
+                        field.required,
+                        field.span,
+                        label.value if worded and label is not None else None,
+                        texts,
+                    )
+                )
         return CardTypeSpec(item.name.text, tuple(fields), item.span)
 
     def _check_game_name(self) -> None:
