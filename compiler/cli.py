@@ -452,11 +452,15 @@ def init(game: str, folder: Path | None) -> None:
 @main.command()
 @click.argument("target")
 @click.option("--game", help="The game to look the card up in, when its number or name is in several.")
+@click.option(
+    "--notes", is_flag=True, help="Also what only a designer reads: provenance, notes, errata and why."
+)
 @click.pass_context
-def render(ctx: click.Context, target: str, game: str | None) -> None:
+def render(ctx: click.Context, target: str, game: str | None, notes: bool) -> None:
     """Print the text of a card, generated from its definition.
 
-    TARGET is a .pax file (every card in it), a card number or a card name.
+    TARGET is a .pax file (every card in it), a card number or a card name. The text is what a
+    player reads (as the table shows it); --notes adds the designer's notes.
     """
     from paxc.compiler.render import card_text
 
@@ -471,7 +475,7 @@ def render(ctx: click.Context, target: str, game: str | None) -> None:
         fresh_cards(ctx, None)
         result = _compile_or_exit(card_folders(root), root)
         cards = _lookup(result.games, target, game)
-    click.echo("\n\n".join(card_text(card) for card in cards))
+    click.echo("\n\n".join(card_text(card, notes=notes) for card in cards))
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from paxc.compiler import ir
 from paxc.compiler.types import Type
-from paxc.compiler.vocabulary import HookSpec, ZoneSpec
+from paxc.compiler.vocabulary import FieldSpec, HookSpec, ZoneSpec
 
 _COMPARISON_WORDS = {
     "==": "is",
@@ -107,16 +108,19 @@ def _is_set_text(test: ir.IsSetExpr) -> str:
 _PREPOSITIONS = frozenset({"on", "in", "from", "to", "for", "of", "by", "with", "onto", "at"})
 
 
-def param_text(name: str, kind: str, definite: bool) -> str:
+def param_text(name: str, kind: str, definite: bool, universal: bool = False) -> str:
     """A trigger's, modifier's or event's parameter where nothing pins it: "a card" where the event
-    first names it, "the card" after; an amount is "the amount paid"."""
+    first names it, "the card" after; an amount is "the amount paid". `universal`: what a modifier
+    allows holds for every value, "any card"."""
     noun = words(name)
     head, _, rest = noun.partition(" ")
     if head in _PREPOSITIONS and rest:
         noun = rest
     if kind == "int":
         return f"the amount {noun}"
-    return f"the {noun}" if definite else f"{_a(noun)} {noun}"
+    if definite:
+        return f"the {noun}"
+    return f"any {noun}" if universal else f"{_a(noun)} {noun}"
 
 
 # How "P has ..." says a comparison of P's money with a number, or with what another has.
@@ -268,7 +272,9 @@ _COUNTED = re.compile(r"\{(\w+)\} ((?:\{\w+\} )?)([a-z]+)\b")
 _NOT_COUNTED = frozenset({"more", "less", "times", "to", "of", "from", "on", "in", "and", "or"})
 
 
-def _fill(hook: HookSpec, args: list[str], unpinned: frozenset[str] = frozenset()) -> str:
+def _fill(
+    hook: HookSpec, args: list[str], unpinned: frozenset[str] = frozenset(), universal: bool = False
+) -> str:
     """A hook's phrasing template with its arguments in place, or its name and arguments.
 
     `unpinned` names the event's parameters no condition fixes: the phrase names each the first
@@ -287,7 +293,7 @@ def _fill(hook: HookSpec, args: list[str], unpinned: frozenset[str] = frozenset(
         if param.type.kind == "int":
             template = template.replace(f" {{{param.name}}} ", " ")
         else:
-            first[param.name] = param_text(param.name, param.type.kind, definite=False)
+            first[param.name] = param_text(param.name, param.type.kind, definite=False, universal=universal)
 
     def value(name: str) -> str:
         if name in first:
@@ -314,7 +320,7 @@ def _fill(hook: HookSpec, args: list[str], unpinned: frozenset[str] = frozenset(
             return f"{shown if _has_article(shown) else _a(shown) + ' ' + shown} {noun}"
         if _without_article(shown) == noun:  # "a {action} action" of any action: "an action"
             return f"{_a(noun)} {noun}"
-        if shown.startswith(("a ", "an ")):  # "a {piece} across" of any piece: "a piece across"
+        if shown.startswith(("a ", "an ", "any ")):  # "a {piece} across" of any piece: "a piece across"
             return f"{shown} {noun}"
         if " " in shown:  # "a {coalition} army" of "the loyalty of you": "an army of the loyalty of you"
             return f"{_a(noun)} {noun} of {shown}"
@@ -345,7 +351,7 @@ def _fill(hook: HookSpec, args: list[str], unpinned: frozenset[str] = frozenset(
 
 
 def _has_article(phrase: str) -> bool:
-    return phrase.split(" ", 1)[0] in ("a", "an", "the")
+    return phrase.split(" ", 1)[0] in ("a", "an", "the", "any")
 
 
 def _without_article(phrase: str) -> str:
@@ -387,13 +393,13 @@ def _be(subject: str, verb: str) -> str:
     return "are" + verb[2:] if verb.startswith("is") and _is_plural(subject) else verb
 
 
-def _event_text(hook: HookSpec, known: dict[str, str] | None = None) -> str:
+def _event_text(hook: HookSpec, known: dict[str, str] | None = None, universal: bool = False) -> str:
     """A trigger or event phrase with its parameters named, or given where a condition pins
     them: `when action_taken if action == tax` reads "after ... takes a tax action"."""
     known = known or {}
     unpinned = frozenset(p.name for p in hook.params if p.name not in known)
     args = [known.get(p.name, param_text(p.name, p.type.kind, definite=True)) for p in hook.params]
-    return _fill(hook, args, unpinned)
+    return _fill(hook, args, unpinned, universal)
 
 
 def _pinned(condition: ir.Expr | None, hook: HookSpec) -> tuple[dict[str, str], ir.Expr | None]:
@@ -617,11 +623,18 @@ _CHANGE_TEXT = {
 def modifier_text(hook: ir.ModifierHook) -> str:
     known, rest = _pinned(hook.when, hook.modifier)
     when = f" when {value_text(rest)}" if rest is not None else ""
-    subject = _event_text(hook.modifier, known)
-    if isinstance(hook.value, ir.BoolConst) and subject.startswith("whether "):
+    spec = hook.modifier
+    if isinstance(hook.value, ir.BoolConst) and spec.text is not None and spec.text.startswith("whether "):
+        # What a yes allows holds for every value nobody pins: "you tax as the ruler of any region".
+        allowed = hook.value.value
+        yes, bar, no = spec.text[len("whether ") :].partition(" | ")
+        if bar:  # the vocabulary says both ways: "whether A | B" reads A for yes, B for no
+            clause = _event_text(replace(spec, text=yes if allowed else no), known, universal=allowed)
+            return f"{clause}{when}"
         # "whether a buyer may buy this card" set to no: "a buyer may not buy this card"
-        clause = subject[len("whether ") :]
-        return f"{clause if hook.value.value else negated(clause)}{when}"
+        clause = _event_text(replace(spec, text=yes), known, universal=allowed)
+        return f"{clause if allowed else negated(clause)}{when}"
+    subject = _event_text(spec, known)
     if "," in subject:  # "the firepower of a troop, owned by you, is 3": close the aside
         subject += ","
     return f"{subject} {_be(subject, 'is')} {_change_text(hook)}{when}"
@@ -756,27 +769,47 @@ def second_person(text: str) -> str:
     return _YOU_VERB.sub(fix, text.replace("you's ", "your "))
 
 
-def card_text(card: ir.CardIR) -> str:
+def card_text(card: ir.CardIR, notes: bool = False) -> str:
     """The full text of one card, as `paxc render` prints it (and as generated code keeps it in
-    `Card.text`, for the runtime to show without rendering anything itself)."""
+    `Card.text`, for the runtime to show without rendering anything itself). What only a designer
+    reads (the card's provenance, its note, its errata and why) is left out unless `notes`."""
     kind = words(card.card_type).capitalize()
-    lines = [
-        f"#{card.number} {card.name}",
-        f"{kind if kind.endswith(' card') else kind + ' card'} ({card.provenance})",
-    ]
-    lines += [f"  {_capital(words(a.field.name))}: {value_text(a.value)}" for a in card.attributes]
+    heading = kind if kind.endswith(" card") else kind + " card"
+    lines = [f"#{card.number} {card.name}", f"{heading} ({card.provenance})" if notes else heading]
+    lines += [_attribute_line(a, "  ") for a in card.attributes]
     for ability in card.abilities:
         lines += _ability_lines(ability, "  ")
     for side in card.sides:
         lines.append(f'  Side "{side.title}":')
         lines += _side_lines(card, side, "    ")
-    for erratum in card.errata:
-        changes = [f"{words(c.field.name)} {value_text(c.value)}" for c in erratum.changes]
-        changes += [f"{title} rewritten" if title else "its effects rewritten" for title in erratum.abilities]
-        lines.append(f"  Erratum {erratum.version} ({erratum.note}): {'; '.join(changes)}")
-    if card.note:
-        lines.append(f"  Note: {card.note}")
+    if notes:
+        for erratum in card.errata:
+            changes = [f"{words(c.field.name)} {value_text(c.value)}" for c in erratum.changes]
+            changes += [
+                f"{title} rewritten" if title else "its effects rewritten" for title in erratum.abilities
+            ]
+            lines.append(f"  Erratum {erratum.version} ({erratum.note}): {'; '.join(changes)}")
+        if card.note:
+            lines.append(f"  Note: {card.note}")
     return "\n".join(second_person(line) for line in lines)
+
+
+def _attribute_line(attribute: ir.AttributeValue, indent: str) -> str:
+    """ "Region: Kabul", or as the vocabulary labels the attribute and words its values
+    ("Cost by boot: 6"; a family's value says what the rules make of it)."""
+    field = attribute.field
+    label = field.label if field.label is not None else _capital(words(field.name))
+    return f"{indent}{label}: {attribute_value_text(field, attribute.value)}"
+
+
+def attribute_value_text(field: FieldSpec, value: ir.Expr) -> str:
+    """An attribute's value as its card says it: an enum member the vocabulary words is said so."""
+    texts = dict(field.value_texts)
+    if isinstance(value, ir.EnumConst) and value.member in texts:
+        return texts[value.member]
+    if isinstance(value, ir.ListConst) and texts:
+        return "; ".join(attribute_value_text(field, item) for item in value.items) or "none"
+    return value_text(value)
 
 
 def side_text(card: ir.CardIR, side: ir.SideIR) -> str:
@@ -793,11 +826,7 @@ def abilities_text(abilities: tuple[ir.AbilityIR, ...]) -> str:
 
 def _side_lines(card: ir.CardIR, side: ir.SideIR, indent: str) -> list[str]:
     printed = {a.field.name: a.value for a in card.attributes}
-    lines = [
-        f"{indent}{_capital(words(a.field.name))}: {value_text(a.value)}"
-        for a in side.attributes
-        if printed.get(a.field.name) != a.value
-    ]
+    lines = [_attribute_line(a, indent) for a in side.attributes if printed.get(a.field.name) != a.value]
     for ability in side.abilities:
         lines += _ability_lines(ability, indent)
     return lines

@@ -44,6 +44,6 @@ SOURCES: dict[str, str] = {
     "cards/pamir/court/transcaspia.pax": "fcac2d775590f53d9d31b3b139d4c8ef4e13f106411aa82c5ff6779ca485657e",
     "cards/pamir/events/dominance_checks.pax": "bb2982939ebff1b5907f8ad37ce6dc08de60facdd049fef52aee08fdf7238db6",
     "cards/pamir/events/events.pax": "c3d78407f48f3d5785df8aefcb605f370164c822af555db90ff5095fb38e039c",
-    "cards/pamir/game.pax": "2b6a09492347692396d7e7b102d2140be9ec9b82624a4dea67866ccfe1ca322e",
+    "cards/pamir/game.pax": "d91438619dde442ff2351b3e1664c62673330e37258fccc959ff8d5dba1db400",
     "cards/pamir/wakhan/ai_cards.pax": "035291dc27a49eded0af17bd2dae91d11f9126473ce607dcbb856c8407ef8e71",
 }

@@ -103,7 +103,7 @@ CARD_54 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#54 Herati Bandits\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -151,7 +151,7 @@ CARD_55 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#55 Hazara Chiefs\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -176,7 +176,7 @@ CARD_56 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#56 Yar Mohammad Alikozai\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Political\n"
         "  Rank: 2\n"
@@ -184,12 +184,12 @@ CARD_56 = Card(
         "  Actions: betray\n"
         "  Prize: Afghan\n"
         "  Well-Connected:\n"
-        "    While in play, a spy of yours may move from an origin to a destination when the "
+        "    While in play, a spy of yours may move from any origin to any destination when the "
         "distance from the origin to the destination along the courts is at most 2."
     ),
     ability_text=(
         "Well-Connected:\n"
-        "  While in play, a spy of yours may move from an origin to a destination when the "
+        "  While in play, a spy of yours may move from any origin to any destination when the "
         "distance from the origin to the destination along the courts is at most 2."
     ),
     abilities=(
@@ -222,7 +222,7 @@ CARD_57 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#57 Exiled Durrani Nobility\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -248,7 +248,7 @@ CARD_58 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#58 Ishaqzai Chiefs\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -273,7 +273,7 @@ CARD_59 = Card(
     suit=Suit.MILITARY,
     text=(
         "#59 Tajik Warband\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Military\n"
         "  Rank: 2\n"
@@ -298,7 +298,7 @@ CARD_60 = Card(
     suit=Suit.MILITARY,
     text=(
         "#60 Nomadic Warlord\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -323,7 +323,7 @@ CARD_61 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#61 Karakul Sheep\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -347,7 +347,7 @@ CARD_62 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#62 Qanat System\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -371,7 +371,7 @@ CARD_63 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#63 Farah Road\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Economic\n"
         "  Rank: 3\n"
@@ -395,7 +395,7 @@ CARD_64 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#64 Opium Fields\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -419,7 +419,7 @@ CARD_65 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#65 Minaret of Jam\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -444,7 +444,7 @@ CARD_66 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#66 Baluchi Smugglers\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -489,7 +489,7 @@ CARD_67 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#67 Wheat Fields\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Herat\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"

@@ -120,7 +120,7 @@ CARD_1 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#1 Mohan Lal\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Intelligence\n"
         "  Rank: 3\n"
@@ -166,7 +166,7 @@ CARD_2 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#2 Jan-Fishan Khan\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -192,7 +192,7 @@ CARD_3 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#3 Prince Akbar Khan\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -235,7 +235,7 @@ CARD_4 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#4 Charles Stoddart\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -261,7 +261,7 @@ CARD_5 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#5 Shah Shujah Durrani\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -269,9 +269,9 @@ CARD_5 = Card(
         "  Actions: build\n"
         "  Prize: Afghan\n"
         "  Claim of Ancient Lineage:\n"
-        "    While in play, you tax as the ruler of a region."
+        "    While in play, you tax as the ruler of any region."
     ),
-    ability_text="Claim of Ancient Lineage:\n  While in play, you tax as the ruler of a region.",
+    ability_text="Claim of Ancient Lineage:\n  While in play, you tax as the ruler of any region.",
     abilities=(
         Ability(
             title="Claim of Ancient Lineage",
@@ -302,7 +302,7 @@ CARD_6 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#6 Aminullah Khan Logari\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -326,7 +326,7 @@ CARD_7 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#7 Dost Mohammad\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Political\n"
         "  Rank: 2\n"
@@ -349,7 +349,7 @@ CARD_8 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#8 Kabul Bazaar\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -373,7 +373,7 @@ CARD_9 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#9 Afghan Handicrafts\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -398,7 +398,7 @@ CARD_10 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#10 Balkh Arsenic Mine\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -424,7 +424,7 @@ CARD_11 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#11 Lapis Lazuli Mine\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -449,7 +449,7 @@ CARD_12 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#12 City of Ghazni\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Economic\n"
         "  Rank: 3\n"
@@ -474,7 +474,7 @@ CARD_13 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#13 Ghilzai Nomads\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -499,7 +499,7 @@ CARD_14 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#14 Money Lenders\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -523,7 +523,7 @@ CARD_15 = Card(
     suit=Suit.MILITARY,
     text=(
         "#15 Durrani Royal Guard\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -567,7 +567,7 @@ CARD_16 = Card(
     suit=Suit.MILITARY,
     text=(
         "#16 Bala Hissar\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -591,7 +591,7 @@ CARD_17 = Card(
     suit=Suit.MILITARY,
     text=(
         "#17 Citadel of Ghazni\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kabul\n"
         "  Suit: Military\n"
         "  Rank: 1\n"

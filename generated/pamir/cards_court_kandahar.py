@@ -125,7 +125,7 @@ CARD_39 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#39 William Moorcroft\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -151,7 +151,7 @@ CARD_40 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#40 William Hay Macnaghten\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -177,20 +177,20 @@ CARD_41 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#41 Charles Masson\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
         "  Impact: spy, spy\n"
         "  Actions: build\n"
         "  Safe House:\n"
-        "    Instead of a remover removing a spy of yours from a card, if the remover is not you, "
-        "you may place a spy on this card."
+        "    Instead of a remover removing a spy of yours from a card in battle, if the remover "
+        "is not you, you may place a spy on this card."
     ),
     ability_text=(
         "Safe House:\n"
-        "  Instead of a remover removing a spy of yours from a card, if the remover is not you, "
-        "you may place a spy on this card."
+        "  Instead of a remover removing a spy of yours from a card in battle, if the remover is "
+        "not you, you may place a spy on this card."
     ),
     abilities=(
         Ability(
@@ -225,7 +225,7 @@ CARD_42 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#42 Barakzai Sadars\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -234,9 +234,12 @@ CARD_42 = Card(
         "  Patriot: Afghan\n"
         "  Prize: Afghan\n"
         "  Charismatic Courtiers:\n"
-        "    While in play, the bribe you owe a receiver is 0."
+        "    While in play, the bribe you owe a receiver to play a card is 0."
     ),
-    ability_text="Charismatic Courtiers:\n  While in play, the bribe you owe a receiver is 0.",
+    ability_text=(
+        "Charismatic Courtiers:\n"
+        "  While in play, the bribe you owe a receiver to play a card is 0."
+    ),
     abilities=(
         Ability(
             title="Charismatic Courtiers",
@@ -267,7 +270,7 @@ CARD_43 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#43 Giljee Nobles\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -317,7 +320,7 @@ CARD_44 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#44 Baluchi Chiefs\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -342,7 +345,7 @@ CARD_45 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#45 Haji Khan Kakar\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -366,7 +369,7 @@ CARD_46 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#46 Bank\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -391,7 +394,7 @@ CARD_47 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#47 Bolan Pass\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -417,13 +420,12 @@ CARD_48 = Card(
     note='also spelled "Fruit Markets"',
     text=(
         "#48 Fruit markets\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
         "  Impact: road, favor political\n"
-        "  Actions: move, build\n"
-        '  Note: also spelled "Fruit Markets"'
+        "  Actions: move, build"
     ),
 )
 
@@ -442,7 +444,7 @@ CARD_49 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#49 Kandahari Markets\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -468,7 +470,7 @@ CARD_50 = Card(
     suit=Suit.MILITARY,
     text=(
         "#50 British Regulars\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Military\n"
         "  Rank: 2\n"
@@ -496,7 +498,7 @@ CARD_51 = Card(
     suit=Suit.MILITARY,
     text=(
         "#51 Sir John Keane\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -505,12 +507,11 @@ CARD_51 = Card(
         "  Patriot: British\n"
         "  Prize: Russian\n"
         "  Indian Supplies:\n"
-        "    While in play, you may move a piece across the border from an origin to a "
-        "destination."
+        "    While in play, you may move an army or a tribe across a border, road or no road."
     ),
     ability_text=(
         "Indian Supplies:\n"
-        "  While in play, you may move a piece across the border from an origin to a destination."
+        "  While in play, you may move an army or a tribe across a border, road or no road."
     ),
     abilities=(
         Ability(
@@ -541,7 +542,7 @@ CARD_52 = Card(
     suit=Suit.MILITARY,
     text=(
         "#52 Pashtun Mercenary\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -566,7 +567,7 @@ CARD_53 = Card(
     suit=Suit.MILITARY,
     text=(
         "#53 Jezail Sharpshooters\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Kandahar\n"
         "  Suit: Military\n"
         "  Rank: 2\n"

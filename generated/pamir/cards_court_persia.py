@@ -170,7 +170,7 @@ CARD_68 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#68 Ghaem Magham Farahani\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -216,7 +216,7 @@ CARD_69 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#69 Count Ivan Simonich\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -244,7 +244,7 @@ CARD_70 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#70 Alexander Griboyedov\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -292,7 +292,7 @@ CARD_71 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#71 Joseph Wolff\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -319,7 +319,7 @@ CARD_72 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#72 Claude Wade\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -327,13 +327,13 @@ CARD_72 = Card(
         "  Actions: move\n"
         "  Prize: Russian\n"
         "  Safe House:\n"
-        "    Instead of a remover removing a spy of yours from a card, if the remover is not you, "
-        "you may place a spy on this card."
+        "    Instead of a remover removing a spy of yours from a card in battle, if the remover "
+        "is not you, you may place a spy on this card."
     ),
     ability_text=(
         "Safe House:\n"
-        "  Instead of a remover removing a spy of yours from a card, if the remover is not you, "
-        "you may place a spy on this card."
+        "  Instead of a remover removing a spy of yours from a card in battle, if the remover is "
+        "not you, you may place a spy on this card."
     ),
     abilities=(
         Ability(
@@ -367,7 +367,7 @@ CARD_73 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#73 Jean-François Allard\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -394,7 +394,7 @@ CARD_74 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#74 Hajj Mirza Aghasi\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -420,7 +420,7 @@ CARD_75 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#75 Abbas Mirza\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -443,7 +443,7 @@ CARD_76 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#76 Fath-Ali Shah\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Political\n"
         "  Rank: 2\n"
@@ -466,7 +466,7 @@ CARD_77 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#77 Mohammad Shah\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -490,7 +490,7 @@ CARD_78 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#78 Civic Improvements\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -541,7 +541,7 @@ CARD_79 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#79 Persian Slave Markets\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -568,7 +568,7 @@ CARD_80 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#80 Anglo-Persian Trade\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -596,7 +596,7 @@ CARD_81 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#81 Russo-Persian Trade\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -622,7 +622,7 @@ CARD_82 = Card(
     suit=Suit.MILITARY,
     text=(
         "#82 Persian Army\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Military\n"
         "  Rank: 2\n"
@@ -646,7 +646,7 @@ CARD_83 = Card(
     suit=Suit.MILITARY,
     text=(
         "#83 Shah's Guard\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -692,7 +692,7 @@ CARD_84 = Card(
     suit=Suit.MILITARY,
     text=(
         "#84 Russian Regulars\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Persia\n"
         "  Suit: Military\n"
         "  Rank: 2\n"

@@ -83,7 +83,7 @@ CARD_18 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#18 Harry Flashman\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -109,7 +109,7 @@ CARD_19 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#19 Eldred Pottinger\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -137,7 +137,7 @@ CARD_20 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#20 Henry Rawlinson\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -164,7 +164,7 @@ CARD_21 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#21 Alexander Burnes\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -172,13 +172,13 @@ CARD_21 = Card(
         "  Actions: move\n"
         "  Prize: Afghan\n"
         "  Strange Bedfellows:\n"
-        "    While in play, a spy of yours may move from an origin to a destination when the "
+        "    While in play, a spy of yours may move from any origin to any destination when the "
         "region of the origin is the region of the destination."
     ),
     ability_text=(
         "Strange Bedfellows:\n"
-        "  While in play, a spy of yours may move from an origin to a destination when the region "
-        "of the origin is the region of the destination."
+        "  While in play, a spy of yours may move from any origin to any destination when the "
+        "region of the origin is the region of the destination."
     ),
     abilities=(
         Ability(
@@ -211,7 +211,7 @@ CARD_22 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#22 George Hayward\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -239,7 +239,7 @@ CARD_23 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#23 Henry Pottinger\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -265,7 +265,7 @@ CARD_24 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#24 Ranjit Singh\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Political\n"
         "  Rank: 2\n"
@@ -309,7 +309,7 @@ CARD_25 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#25 Josiah Harlan\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -336,7 +336,7 @@ CARD_26 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#26 Paolo Avitabile\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -361,7 +361,7 @@ CARD_27 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#27 Maqpon Dynasty\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -386,7 +386,7 @@ CARD_28 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#28 Anarkali Bazaar\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -411,7 +411,7 @@ CARD_29 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#29 Khyber Pass\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -435,7 +435,7 @@ CARD_30 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#30 Sikh Merchants in Lahore\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -459,7 +459,7 @@ CARD_31 = Card(
     suit=Suit.MILITARY,
     text=(
         "#31 Company Weapons\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -485,7 +485,7 @@ CARD_32 = Card(
     suit=Suit.MILITARY,
     text=(
         "#32 Army of the Indus\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Military\n"
         "  Rank: 3\n"
@@ -511,7 +511,7 @@ CARD_33 = Card(
     suit=Suit.MILITARY,
     text=(
         "#33 Zorawar Singh Kahluria\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Military\n"
         "  Rank: 2\n"
@@ -536,7 +536,7 @@ CARD_34 = Card(
     suit=Suit.MILITARY,
     text=(
         "#34 Sindhi Warriors\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -561,7 +561,7 @@ CARD_35 = Card(
     suit=Suit.MILITARY,
     text=(
         "#35 Hari Singh Nalwa\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Military\n"
         "  Rank: 2\n"
@@ -587,7 +587,7 @@ CARD_36 = Card(
     suit=Suit.MILITARY,
     text=(
         "#36 Bengal Native Infantry\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -615,7 +615,7 @@ CARD_37 = Card(
     suit=Suit.MILITARY,
     text=(
         "#37 Seaforth Highlanders\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -642,7 +642,7 @@ CARD_38 = Card(
     suit=Suit.MILITARY,
     text=(
         "#38 Akali Sikhs\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Punjab\n"
         "  Suit: Military\n"
         "  Rank: 2\n"

@@ -96,7 +96,7 @@ CARD_85 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#85 Bukharan Jews\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -122,7 +122,7 @@ CARD_86 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#86 Jan Prosper Witkiewicz\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Intelligence\n"
         "  Rank: 2\n"
@@ -148,7 +148,7 @@ CARD_87 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#87 Imperial Surveyors\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -174,7 +174,7 @@ CARD_88 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#88 Arthur Conolly\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -200,7 +200,7 @@ CARD_89 = Card(
     suit=Suit.INTELLIGENCE,
     text=(
         "#89 Aga Mehdi\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Intelligence\n"
         "  Rank: 1\n"
@@ -226,7 +226,7 @@ CARD_90 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#90 Nasrullah Khan\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -252,7 +252,7 @@ CARD_91 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#91 Allah Quli Bahadur\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -293,7 +293,7 @@ CARD_92 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#92 Mir Murad Beg\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Political\n"
         "  Rank: 1\n"
@@ -319,7 +319,7 @@ CARD_93 = Card(
     suit=Suit.POLITICAL,
     text=(
         "#93 Madali Khan\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Political\n"
         "  Rank: 2\n"
@@ -345,7 +345,7 @@ CARD_94 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#94 Khivan Slave Markets\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -372,7 +372,7 @@ CARD_95 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#95 Supplies from Orenburg\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Economic\n"
         "  Rank: 1\n"
@@ -399,7 +399,7 @@ CARD_96 = Card(
     suit=Suit.ECONOMIC,
     text=(
         "#96 Panjdeh Oasis\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Economic\n"
         "  Rank: 2\n"
@@ -425,15 +425,14 @@ CARD_97 = Card(
     note='also spelled "Ark of Bukhara"',
     text=(
         "#97 The Ark of Bukhara\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
         "  Impact: army, favor intelligence\n"
         "  Actions: build\n"
         "  Citadel:\n"
-        "    While in play, an attacker's battle may not remove a tribe of yours in Transcaspia.\n"
-        '  Note: also spelled "Ark of Bukhara"'
+        "    While in play, an attacker's battle may not remove a tribe of yours in Transcaspia."
     ),
     ability_text=(
         "Citadel:\n"
@@ -469,7 +468,7 @@ CARD_98 = Card(
     suit=Suit.MILITARY,
     text=(
         "#98 European Cannons\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Military\n"
         "  Rank: 3\n"
@@ -496,7 +495,7 @@ CARD_99 = Card(
     suit=Suit.MILITARY,
     text=(
         "#99 Cossacks\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Military\n"
         "  Rank: 1\n"
@@ -539,7 +538,7 @@ CARD_100 = Card(
     suit=Suit.MILITARY,
     text=(
         "#100 Count Perovsky\n"
-        "Court card (printed)\n"
+        "Court card\n"
         "  Region: Transcaspia\n"
         "  Suit: Military\n"
         "  Rank: 2\n"

@@ -74,7 +74,7 @@ CARD_101 = Card(
     source="cards/pamir/events/dominance_checks.pax:5",
     text=(
         "#101 Dominance Check\n"
-        "Dominance check card (printed)\n"
+        "Dominance check card\n"
         "  On purchase: resolve a dominance check.\n"
         "  On discard: resolve a dominance check."
     ),
@@ -108,7 +108,7 @@ CARD_102 = Card(
     source="cards/pamir/events/dominance_checks.pax:11",
     text=(
         "#102 Dominance Check\n"
-        "Dominance check card (printed)\n"
+        "Dominance check card\n"
         "  On purchase: resolve a dominance check.\n"
         "  On discard: resolve a dominance check."
     ),
@@ -142,7 +142,7 @@ CARD_103 = Card(
     source="cards/pamir/events/dominance_checks.pax:17",
     text=(
         "#103 Dominance Check\n"
-        "Dominance check card (printed)\n"
+        "Dominance check card\n"
         "  On purchase: resolve a dominance check.\n"
         "  On discard: resolve a dominance check."
     ),
@@ -176,7 +176,7 @@ CARD_104 = Card(
     source="cards/pamir/events/dominance_checks.pax:23",
     text=(
         "#104 Dominance Check\n"
-        "Dominance check card (printed)\n"
+        "Dominance check card\n"
         "  On purchase: resolve a dominance check.\n"
         "  On discard: resolve a dominance check."
     ),

@@ -417,7 +417,7 @@ CARD_105 = Card(
     source="cards/pamir/events/events.pax:8",
     text=(
         "#105 Military / New Tactics\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Military":\n'
         "    Resolved when: discarded\n"
         "    On discard: the favored suit becomes Military.\n"
@@ -503,7 +503,7 @@ CARD_106 = Card(
     source="cards/pamir/events/events.pax:24",
     text=(
         "#106 Embarrassment of Riches / Koh-i-noor Recovered\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Embarrassment of Riches":\n'
         "    Resolved when: discarded\n"
         "    On discard: until the next Dominance Check, the influence each gift of a player "
@@ -608,15 +608,15 @@ CARD_107 = Card(
     source="cards/pamir/events/events.pax:40",
     text=(
         "#107 Disregard for Customs / Courtly Manners\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Disregard for Customs":\n'
         "    Resolved when: discarded\n"
-        "    On discard: until the next Dominance Check, the bribe a payer owes a receiver is 0; "
-        "the bribe a payer owes a holder to use a card held hostage is 0.\n"
+        "    On discard: until the next Dominance Check, the bribe a payer owes a receiver to "
+        "play a card is 0; the bribe a payer owes a holder to use a card held hostage is 0.\n"
         '  Side "Courtly Manners":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: until the next Dominance Check, the bribe you owe a receiver is 0; the "
-        "bribe you owe a holder to use a card held hostage is 0."
+        "    On purchase: until the next Dominance Check, the bribe you owe a receiver to play a "
+        "card is 0; the bribe you owe a holder to use a card held hostage is 0."
     ),
     lasting=(
         Ability(
@@ -660,12 +660,14 @@ CARD_107 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "On discard: until the next Dominance Check, the bribe a payer owes a receiver is "
-                "0; the bribe a payer owes a holder to use a card held hostage is 0."
+                "On discard: until the next Dominance Check, the bribe a payer owes a receiver to "
+                "play a card is 0; the bribe a payer owes a holder to use a card held hostage is "
+                "0."
             ),
             ability_text=(
-                "On discard: until the next Dominance Check, the bribe a payer owes a receiver is "
-                "0; the bribe a payer owes a holder to use a card held hostage is 0."
+                "On discard: until the next Dominance Check, the bribe a payer owes a receiver to "
+                "play a card is 0; the bribe a payer owes a holder to use a card held hostage is "
+                "0."
             ),
             abilities=(
                 Ability(
@@ -689,12 +691,12 @@ CARD_107 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: until the next Dominance Check, the bribe you owe a receiver is 0; "
-                "the bribe you owe a holder to use a card held hostage is 0."
+                "On purchase: until the next Dominance Check, the bribe you owe a receiver to "
+                "play a card is 0; the bribe you owe a holder to use a card held hostage is 0."
             ),
             ability_text=(
-                "On purchase: until the next Dominance Check, the bribe you owe a receiver is 0; "
-                "the bribe you owe a holder to use a card held hostage is 0."
+                "On purchase: until the next Dominance Check, the bribe you owe a receiver to "
+                "play a card is 0; the bribe you owe a holder to use a card held hostage is 0."
             ),
             abilities=(
                 Ability(
@@ -722,7 +724,7 @@ CARD_108 = Card(
     source="cards/pamir/events/events.pax:64",
     text=(
         "#108 Failure to Impress / Rumor\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Failure to Impress":\n'
         "    Resolved when: discarded\n"
         "    On discard: for each player p in turn order: move the cards in the prizes of p to "
@@ -819,7 +821,7 @@ CARD_109 = Card(
     source="cards/pamir/events/events.pax:86",
     text=(
         "#109 Riots in Punjab / Conflict Fatigue\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Riots in Punjab":\n'
         "    Resolved when: discarded\n"
         "    On discard: remove every tribe and army in Punjab.\n"
@@ -905,7 +907,7 @@ CARD_110 = Card(
     source="cards/pamir/events/events.pax:100",
     text=(
         "#110 Riots in Herat / Nationalism\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Riots in Herat":\n'
         "    Resolved when: discarded\n"
         "    On discard: remove every tribe and army in Herat.\n"
@@ -991,13 +993,13 @@ CARD_111 = Card(
     source="cards/pamir/events/events.pax:114",
     text=(
         "#111 No Effect / Public Withdrawal\n"
-        "Event card (printed)\n"
+        "Event card\n"
         "  While in the market, a buyer may not buy this card.\n"
-        "  While in the market, this card does not keep the rupees paid onto it."
+        "  While in the market, the rupees paid onto this card leave the game."
     ),
     ability_text=(
         "While in the market, a buyer may not buy this card.\n"
-        "While in the market, this card does not keep the rupees paid onto it."
+        "While in the market, the rupees paid onto this card leave the game."
     ),
     abilities=(
         Ability(
@@ -1030,7 +1032,7 @@ CARD_112 = Card(
     source="cards/pamir/events/events.pax:124",
     text=(
         "#112 Riots in Kabul / Nation Building\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Riots in Kabul":\n'
         "    Resolved when: discarded\n"
         "    On discard: remove every tribe and army in Kabul.\n"
@@ -1116,7 +1118,7 @@ CARD_113 = Card(
     source="cards/pamir/events/events.pax:138",
     text=(
         "#113 Riots in Persia / Backing of Persian Aristocracy\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Riots in Persia":\n'
         "    Resolved when: discarded\n"
         "    On discard: remove every tribe and army in Persia.\n"
@@ -1182,7 +1184,7 @@ CARD_114 = Card(
     source="cards/pamir/events/events.pax:150",
     text=(
         "#114 Confidence Failure / Other Persuasive Methods\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Confidence Failure":\n'
         "    Resolved when: discarded\n"
         "    On discard: for each player p in turn order: if there are cards in the hand of p: p "
@@ -1266,7 +1268,7 @@ CARD_115 = Card(
     source="cards/pamir/events/events.pax:176",
     text=(
         "#115 Intelligence / Pashtunwali Values\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Intelligence":\n'
         "    Resolved when: discarded\n"
         "    On discard: the favored suit becomes Intelligence.\n"
@@ -1352,7 +1354,7 @@ CARD_116 = Card(
     source="cards/pamir/events/events.pax:192",
     text=(
         "#116 Political / Rebuke\n"
-        "Event card (printed)\n"
+        "Event card\n"
         '  Side "Political":\n'
         "    Resolved when: discarded\n"
         "    On discard: the favored suit becomes Political.\n"

@@ -66,7 +66,7 @@ CARD_201 = Card(
     target_2=AiTarget.HIGHEST_RANKED_MILITARY_CARD,
     text=(
         "#201 Wakhan AI card 1\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: tax\n"
         "  Action 2: radicalize\n"
         "  Condition 2: Military is favored\n"
@@ -103,7 +103,7 @@ CARD_202 = Card(
     target_2=AiTarget.HIGHEST_RANKED_POLITICAL_CARD,
     text=(
         "#202 Wakhan AI card 2\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: Political is favored\n"
         "  Target 1: highest ranked Economic card\n"
@@ -140,7 +140,7 @@ CARD_203 = Card(
     note="One source gives this card's back as 2, 3, 4, 5, 1, 1, which repeats a column and is taken to be a typo there; we keep the reference's choice, the other source's (BGA's) 2, 3, 4, 5, 0, 1.",
     text=(
         "#203 Wakhan AI card 3\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: tax\n"
         "  Action 2: radicalize\n"
         "  Target 2: highest ranked Intelligence card\n"
@@ -150,10 +150,7 @@ CARD_203 = Card(
         "  Red arrow slot: 2\n"
         "  Black arrow slot: 4\n"
         "  Back column numbers: 2, 3, 4, 5, 0, 1\n"
-        "  Back red slots: top, bottom\n"
-        "  Note: One source gives this card's back as 2, 3, 4, 5, 1, 1, which repeats a column "
-        "and is taken to be a typo there; we keep the reference's choice, the other source's "
-        "(BGA's) 2, 3, 4, 5, 0, 1."
+        "  Back red slots: top, bottom"
     ),
 )
 
@@ -178,7 +175,7 @@ CARD_204 = Card(
     target_1=AiTarget.CARD_NETTING_MOST_RUPEES,
     text=(
         "#204 Wakhan AI card 4\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: she has fewer than 2 rupees\n"
         "  Target 1: card netting most rupees\n"
@@ -213,7 +210,7 @@ CARD_205 = Card(
     target_1=AiTarget.CARD_MAKING_HER_RULER_OF_ITS_REGION,
     text=(
         "#205 Wakhan AI card 5\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Target 1: card making her ruler of its region\n"
         "  Action 2: battle\n"
@@ -247,7 +244,7 @@ CARD_206 = Card(
     target_1=AiTarget.ANY_INTELLIGENCE_CARD,
     text=(
         "#206 Wakhan AI card 6\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Target 1: any Intelligence card\n"
         "  Action 2: move\n"
@@ -281,7 +278,7 @@ CARD_207 = Card(
     note="The reference's two sources give this card's back and the back of AI card 9 (#209) the other way round; we keep the reference's choice, the first source's (BGA's) backs, to be checked against a printed deck.",
     text=(
         "#207 Wakhan AI card 7\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: build\n"
         "  Action 2: move\n"
         "  Action 3: radicalize\n"
@@ -290,10 +287,7 @@ CARD_207 = Card(
         "  Red arrow slot: 2\n"
         "  Black arrow slot: 5\n"
         "  Back column numbers: 1, 2, 3, 4, 5, 0\n"
-        "  Back red slots: bottom, top\n"
-        "  Note: The reference's two sources give this card's back and the back of AI card 9 "
-        "(#209) the other way round; we keep the reference's choice, the first source's (BGA's) "
-        "backs, to be checked against a printed deck."
+        "  Back red slots: bottom, top"
     ),
 )
 
@@ -316,7 +310,7 @@ CARD_208 = Card(
     region_priority=(Region.TRANSCASPIA, Region.PERSIA, Region.PUNJAB, Region.KANDAHAR, Region.HERAT, Region.KABUL),
     text=(
         "#208 Wakhan AI card 8\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: tax\n"
         "  Action 2: betray\n"
         "  Action 3: radicalize\n"
@@ -352,7 +346,7 @@ CARD_209 = Card(
     note="The reference's two sources give this card's back and the back of AI card 7 (#207) the other way round; we keep the reference's choice, the first source's (BGA's) backs, to be checked against a printed deck.",
     text=(
         "#209 Wakhan AI card 9\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Target 1: card with most army and road icons\n"
         "  Action 2: radicalize\n"
@@ -364,10 +358,7 @@ CARD_209 = Card(
         "  Red arrow slot: 2\n"
         "  Black arrow slot: 6\n"
         "  Back column numbers: 0, 1, 2, 3, 4, 5\n"
-        "  Back red slots: top, bottom\n"
-        "  Note: The reference's two sources give this card's back and the back of AI card 7 "
-        "(#207) the other way round; we keep the reference's choice, the first source's (BGA's) "
-        "backs, to be checked against a printed deck."
+        "  Back red slots: top, bottom"
     ),
 )
 
@@ -392,7 +383,7 @@ CARD_210 = Card(
     target_1=AiTarget.CARD_WITH_MOVE_ACTION,
     text=(
         "#210 Wakhan AI card 10\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: no move action in her court\n"
         "  Target 1: card with move action\n"
@@ -430,7 +421,7 @@ CARD_211 = Card(
     target_2=AiTarget.HIGHEST_RANKED_MILITARY_CARD,
     text=(
         "#211 Wakhan AI card 11\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: no coalition is dominant\n"
         "  Target 1: card with most spy and tribe icons\n"
@@ -466,7 +457,7 @@ CARD_212 = Card(
     region_priority=(Region.KANDAHAR, Region.HERAT, Region.PERSIA, Region.KABUL, Region.TRANSCASPIA, Region.PUNJAB),
     text=(
         "#212 Wakhan AI card 12\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: move\n"
         "  Action 2: betray\n"
         "  Action 3: radicalize\n"
@@ -502,7 +493,7 @@ CARD_213 = Card(
     target_2=AiTarget.CARD_WITH_MOST_SPY_AND_TRIBE_ICONS,
     text=(
         "#213 Wakhan AI card 13\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: a coalition is dominant\n"
         "  Target 1: patriot of dominant coalition\n"
@@ -540,7 +531,7 @@ CARD_214 = Card(
     note="The sources disagree on the black arrow: slot 4 in BGA's data, slot 1 in the other; we keep the reference's choice, BGA's slot 4, to be checked against a printed deck.",
     text=(
         "#214 Wakhan AI card 14\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: battle\n"
         "  Target 1: court card with most spies where she has one\n"
         "  Action 2: battle\n"
@@ -550,10 +541,7 @@ CARD_214 = Card(
         "  Red arrow slot: 1\n"
         "  Black arrow slot: 4\n"
         "  Back column numbers: 2, 3, 4, 5, 0, 1\n"
-        "  Back red slots: bottom, top\n"
-        "  Note: The sources disagree on the black arrow: slot 4 in BGA's data, slot 1 in the "
-        "other; we keep the reference's choice, BGA's slot 4, to be checked against a printed "
-        "deck."
+        "  Back red slots: bottom, top"
     ),
 )
 
@@ -576,7 +564,7 @@ CARD_215 = Card(
     region_priority=(Region.TRANSCASPIA, Region.KABUL, Region.PUNJAB, Region.PERSIA, Region.HERAT, Region.KANDAHAR),
     text=(
         "#215 Wakhan AI card 15\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: move\n"
         "  Action 2: battle\n"
         "  Action 3: radicalize\n"
@@ -612,7 +600,7 @@ CARD_216 = Card(
     note="The reference's two sources give this card's back and the back of AI card 18 (#218) the other way round; we keep the reference's choice, the first source's (BGA's) backs, to be checked against a printed deck.",
     text=(
         "#216 Wakhan AI card 16\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: no coalition is dominant\n"
         "  Target 1: card with most spy and tribe icons\n"
@@ -624,10 +612,7 @@ CARD_216 = Card(
         "  Red arrow slot: 1\n"
         "  Black arrow slot: 6\n"
         "  Back column numbers: 0, 1, 2, 3, 4, 5\n"
-        "  Back red slots: top, bottom\n"
-        "  Note: The reference's two sources give this card's back and the back of AI card 18 "
-        "(#218) the other way round; we keep the reference's choice, the first source's (BGA's) "
-        "backs, to be checked against a printed deck."
+        "  Back red slots: top, bottom"
     ),
 )
 
@@ -652,7 +637,7 @@ CARD_217 = Card(
     target_1=AiTarget.HIGHEST_RANKED_POLITICAL_CARD,
     text=(
         "#217 Wakhan AI card 17\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: her court is at its limit\n"
         "  Target 1: highest ranked Political card\n"
@@ -687,7 +672,7 @@ CARD_218 = Card(
     note="The reference's two sources give this card's back and the back of AI card 16 (#216) the other way round; we keep the reference's choice, the first source's (BGA's) backs, to be checked against a printed deck.",
     text=(
         "#218 Wakhan AI card 18\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: tax\n"
         "  Action 2: betray\n"
         "  Action 3: radicalize\n"
@@ -696,10 +681,7 @@ CARD_218 = Card(
         "  Red arrow slot: 1\n"
         "  Black arrow slot: 4\n"
         "  Back column numbers: 2, 3, 4, 5, 0, 1\n"
-        "  Back red slots: top, bottom\n"
-        "  Note: The reference's two sources give this card's back and the back of AI card 16 "
-        "(#216) the other way round; we keep the reference's choice, the first source's (BGA's) "
-        "backs, to be checked against a printed deck."
+        "  Back red slots: top, bottom"
     ),
 )
 
@@ -722,7 +704,7 @@ CARD_219 = Card(
     region_priority=(Region.KANDAHAR, Region.HERAT, Region.PUNJAB, Region.TRANSCASPIA, Region.KABUL, Region.PERSIA),
     text=(
         "#219 Wakhan AI card 19\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: build\n"
         "  Action 2: move\n"
         "  Action 3: radicalize\n"
@@ -756,7 +738,7 @@ CARD_220 = Card(
     target_1=AiTarget.CARD_NETTING_MOST_RUPEES,
     text=(
         "#220 Wakhan AI card 20\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: she has fewer than 2 rupees\n"
         "  Target 1: card netting most rupees\n"
@@ -791,7 +773,7 @@ CARD_221 = Card(
     target_1=AiTarget.CARD_MAKING_HER_RULER_OF_ITS_REGION,
     text=(
         "#221 Wakhan AI card 21\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Target 1: card making her ruler of its region\n"
         "  Action 2: build\n"
@@ -825,7 +807,7 @@ CARD_222 = Card(
     target_2=AiTarget.COURT_CARD_WITH_MOST_SPIES_WHERE_SHE_HAS_ONE,
     text=(
         "#222 Wakhan AI card 22\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: betray\n"
         "  Action 2: battle\n"
         "  Target 2: court card with most spies where she has one\n"
@@ -861,7 +843,7 @@ CARD_223 = Card(
     target_2=AiTarget.HIGHEST_RANKED_MILITARY_CARD,
     text=(
         "#223 Wakhan AI card 23\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Target 1: highest ranked Political card\n"
         "  Action 2: radicalize\n"
@@ -899,7 +881,7 @@ CARD_224 = Card(
     target_2=AiTarget.COURT_CARD_WITH_MOST_SPIES_WHERE_SHE_HAS_ONE,
     text=(
         "#224 Wakhan AI card 24\n"
-        "Wakhan card (printed)\n"
+        "Wakhan card\n"
         "  Action 1: radicalize\n"
         "  Condition 1: a player has more spies\n"
         "  Target 1: highest ranked Intelligence card\n"

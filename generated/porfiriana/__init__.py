@@ -56,7 +56,7 @@ CARDS_BY_NUMBER: dict[int, Card] = {card.number: card for card in CARDS}
 SOURCES: dict[str, str] = {
     "cards/porfiriana/black.pax": "45d322b108c5ef29203fee70e7c70353998ea7f47fec23822ee5ca0a36da1e76",
     "cards/porfiriana/enterprises.pax": "e787f858a7d1148002eea814ee06c07160b5e5ba0f0a0cb1a35aff5ae3f3272b",
-    "cards/porfiriana/game.pax": "936d78f6c53e6475cb8872c20eb30cc9220f42e26ece75c179784040846d3683",
+    "cards/porfiriana/game.pax": "88973d06d324a05767f8862e54294d9c4f0e4d0d21a84ffbd631a88e7c57f300",
     "cards/porfiriana/hacendados.pax": "610e6dbcc1b913743d3b0cf6a399eb85fc74bf38e55fa8a98f087fcfc65532be",
     "cards/porfiriana/headlines.pax": "f7faaa73a782e2e3bbd085f6ffd8a3b2bd52d0eb784c539686d38a38755a5d75",
     "cards/porfiriana/orange.pax": "7474923b0c6455f8cb8ce32456abd8902408e4efa1fd6db58a7fb78560d44aad",

@@ -28,13 +28,12 @@ CARD_1301 = Card(
     note="rules 003 (black card example); assassination, steal and victim award stated there; named regime reconstructed",
     text=(
         "#1301 German Naval Intelligence\n"
-        "Black card (inferred)\n"
-        "  Family: assassination\n"
-        "  Named regime: US Intervention\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: rules 003 (black card example); assassination, steal and victim award stated "
-        "there; named regime reconstructed"
+        "Black card\n"
+        "  Kind: assassination (kills a partner, a public card or a flipped Hacendado no private "
+        "army guards; costs what playing the target costs)\n"
+        "  One action under: U.S. Intervention\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 

@@ -30,14 +30,12 @@ CARD_1001 = Card(
     note="rules 003 (enterprise example); district, mine, connection and mule oval stated there; cost reconstructed",
     text=(
         "#1001 Batopilas Mining Co.\n"
-        "Enterprise card (inferred)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 7\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 8\n"
-        "  Note: rules 003 (enterprise example); district, mine, connection and mule oval stated "
-        "there; cost reconstructed"
+        "  Upgrade to mule: 8"
     ),
 )
 
@@ -56,13 +54,11 @@ CARD_1002 = Card(
     note="rules 002 glossary, Monopoly example; district and play cost stated there; connection and income reconstructed",
     text=(
         "#1002 African Ostrich Farm\n"
-        "Enterprise card (inferred)\n"
+        "Enterprise card\n"
         "  District: America\n"
         "  Cost: 5\n"
         "  Connection: rail\n"
-        "  Income: 2\n"
-        "  Note: rules 002 glossary, Monopoly example; district and play cost stated there; "
-        "connection and income reconstructed"
+        "  Income cubes: 2"
     ),
 )
 

@@ -62,9 +62,9 @@ CARD_1601 = Card(
     note="rules 003 and 002 chapter K example; a Command orientation and the Successor Reyes (Loyalty) orientation; factions and connections of the partner sides reconstructed",
     text=(
         "#1601 Bernardo Reyes\n"
-        "Hacendado card (inferred)\n"
+        "Hacendado card\n"
         '  Side "Loyalist":\n'
-        "    Income: 2\n"
+        "    Income cubes: 2\n"
         "    Troops at half price:\n"
         "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
         "of what it would otherwise be when the card is a troop card.\n"
@@ -75,9 +75,7 @@ CARD_1601 = Card(
         '  Side "Partner, Command orientation":\n'
         "    Prestige: Command\n"
         "    Faction: Local\n"
-        "    Connection: boot\n"
-        "  Note: rules 003 and 002 chapter K example; a Command orientation and the Successor "
-        "Reyes (Loyalty) orientation; factions and connections of the partner sides reconstructed"
+        "    Connection: boot"
     ),
     sides=(
         Card(
@@ -88,7 +86,7 @@ CARD_1601 = Card(
             source="cards/porfiriana/hacendados.pax:17",
             income=2,
             text=(
-                "Income: 2\n"
+                "Income cubes: 2\n"
                 "Troops at half price:\n"
                 "  While in play, the gold you pay to buy a card from the market is half (rounded "
                 "up) of what it would otherwise be when the card is a troop card."
@@ -148,9 +146,9 @@ CARD_1602 = Card(
     note="rules 002 chapter K example (named only); starting ability and partner sides reconstructed, as the reconstructed Hacendados have them",
     text=(
         "#1602 Boss Shepherd\n"
-        "Hacendado card (inferred)\n"
+        "Hacendado card\n"
         '  Side "Loyalist":\n'
-        "    Income: 2\n"
+        "    Income cubes: 2\n"
         "    American enterprises at half price:\n"
         "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
         "of what it would otherwise be when the card is an enterprise card and the district of "
@@ -162,9 +160,7 @@ CARD_1602 = Card(
         '  Side "Partner, Loyalty orientation":\n'
         "    Prestige: Loyalty\n"
         "    Faction: Local\n"
-        "    Connection: boot\n"
-        "  Note: rules 002 chapter K example (named only); starting ability and partner sides "
-        "reconstructed, as the reconstructed Hacendados have them"
+        "    Connection: boot"
     ),
     sides=(
         Card(
@@ -175,7 +171,7 @@ CARD_1602 = Card(
             source="cards/porfiriana/hacendados.pax:41",
             income=2,
             text=(
-                "Income: 2\n"
+                "Income cubes: 2\n"
                 "American enterprises at half price:\n"
                 "  While in play, the gold you pay to buy a card from the market is half (rounded "
                 "up) of what it would otherwise be when the card is an enterprise card and the "

@@ -62,14 +62,12 @@ CARD_1501 = Card(
     note="rules 003 (headline example); event effects stated there, in this order; signal reconstructed",
     text=(
         "#1501 Pancho Villa raids Columbus New Mexico\n"
-        "Headline card (inferred)\n"
-        "  Signal: bear\n"
-        "  Strife: US, Rebel\n"
-        "  Regime change: US Intervention\n"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: US, Rebel\n"
+        "  Regime change to: U.S. Intervention\n"
         "  On event: for each e of the cards in every row where e is an enterprise card and the "
-        "district of e is Chihuahua: put 1 unrest on e.\n"
-        "  Note: rules 003 (headline example); event effects stated there, in this order; signal "
-        "reconstructed"
+        "district of e is Chihuahua: put 1 unrest on e."
     ),
     ability_text=(
         "On event: for each e of the cards in every row where e is an enterprise card and the "
@@ -103,15 +101,13 @@ CARD_117 = Card(
     note="rules 003 (example of effect order); event effects stated there, in this order; signal reconstructed",
     text=(
         "#117 Mexican Central Bank Proposed\n"
-        "Headline card (inferred)\n"
-        "  Signal: bull\n"
-        "  Strife: US, Federal\n"
-        "  Regime change: Pax\n"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: US, Federal\n"
+        "  Regime change to: Pax\n"
         "  On event: for each player P in turn order: P pays to the bank as much gold as half "
         "(rounded up) of the gold of P, if P can (if not, nothing more happens); for each e of "
-        "the cards in every row where the family of e includes bank: nationalize e.\n"
-        "  Note: rules 003 (example of effect order); event effects stated there, in this order; "
-        "signal reconstructed"
+        "the cards in every row where the family of e includes bank: nationalize e."
     ),
     ability_text=(
         "On event: for each player P in turn order: P pays to the bank as much gold as half "
@@ -145,11 +141,9 @@ CARD_1502 = Card(
     note="rules 002 glossary, Strife example: its event causes a white-blue strife; its other effects are not given; signal reconstructed",
     text=(
         "#1502 The Lusitania is torpedoed\n"
-        "Headline card (inferred)\n"
-        "  Signal: bull\n"
-        "  Strife: Local, US\n"
-        "  Note: rules 002 glossary, Strife example: its event causes a white-blue strife; its "
-        "other effects are not given; signal reconstructed"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: Local, US"
     ),
 )
 

@@ -59,16 +59,14 @@ CARD_1401 = Card(
     note="rules 003 (orange card example); attributes and theft stated there; steal reconstructed as 0 (the X icon is the ability's theft)",
     text=(
         "#1401 Creel Tax Increases\n"
-        "Orange card (inferred)\n"
-        "  District: Chihuahua\n"
+        "Orange card\n"
+        "  Only in: Chihuahua\n"
         "  Cost: 0\n"
         "  Unrest: 3\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Revolution\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Revolution\n"
         "  After a player plays this card against a victim, you take from the victim as much gold "
-        "as your Loyalty points, or all the victim has if less.\n"
-        "  Note: rules 003 (orange card example); attributes and theft stated there; steal "
-        "reconstructed as 0 (the X icon is the ability's theft)"
+        "as your Loyalty points, or all the victim has if less."
     ),
     ability_text=(
         "After a player plays this card against a victim, you take from the victim as much gold "
@@ -105,13 +103,11 @@ CARD_1402 = Card(
     note="rules 002 chapter J example (straw man); unrest, theft and victim award stated there; cost reconstructed",
     text=(
         "#1402 Villistas\n"
-        "Orange card (inferred)\n"
+        "Orange card\n"
         "  Cost: 1\n"
         "  Unrest: 3\n"
-        "  Steal: 3\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: rules 002 chapter J example (straw man); unrest, theft and victim award stated "
-        "there; cost reconstructed"
+        "  Gold stolen: 3\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 

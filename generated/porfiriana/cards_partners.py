@@ -152,15 +152,13 @@ CARD_1101 = Card(
     note="rules 003 (partner example): costs 6, 1 Revolution point, owner buys orange cards for free; faction reconstructed",
     text=(
         "#1101 Mystic Teresa Urrea\n"
-        "Partner card (inferred)\n"
+        "Partner card\n"
         "  Cost: 6\n"
         "  Faction: Rebel\n"
         "  Prestige: Revolution\n"
         "  Free orange cards:\n"
         "    While in play, the gold you pay to buy a card from the market is 0 when the card is "
-        "an orange card.\n"
-        "  Note: rules 003 (partner example): costs 6, 1 Revolution point, owner buys orange "
-        "cards for free; faction reconstructed"
+        "an orange card."
     ),
     ability_text=(
         "Free orange cards:\n"
@@ -193,15 +191,7 @@ CARD_1102 = Card(
     extra_action=Action.SELL,
     faction=Faction.US,
     note="rules 002 glossary, Extra Action: lets its owner sell a card as an extra action; cost and faction reconstructed",
-    text=(
-        "#1102 Henry Ford\n"
-        "Partner card (inferred)\n"
-        "  Cost: 6\n"
-        "  Faction: US\n"
-        "  Extra action: sell\n"
-        "  Note: rules 002 glossary, Extra Action: lets its owner sell a card as an extra action; "
-        "cost and faction reconstructed"
-    ),
+    text="#1102 Henry Ford\nPartner card\n  Cost: 6\n  Faction: US\n  Extra action: sell",
 )
 
 
@@ -218,16 +208,14 @@ CARD_1103 = Card(
     note="rules 002 glossary, Monopoly example: collects the gold opponents pay to play America enterprises; cost and faction reconstructed",
     text=(
         "#1103 Senator Fall\n"
-        "Partner card (inferred)\n"
+        "Partner card\n"
         "  Cost: 6\n"
         "  Faction: US\n"
-        "  Family: monopoly\n"
+        "  Kind: monopoly (an antitrust card may discard it)\n"
         "  Monopoly on America enterprises:\n"
         "    After a player pays to play a card, if the player is not you and the card is an "
         "enterprise card and the district of the card is America, you take from the bank as much "
-        "gold as the amount paid.\n"
-        "  Note: rules 002 glossary, Monopoly example: collects the gold opponents pay to play "
-        "America enterprises; cost and faction reconstructed"
+        "gold as the amount paid."
     ),
     ability_text=(
         "Monopoly on America enterprises:\n"
@@ -265,18 +253,16 @@ CARD_1104 = Card(
     note="rules 002 chapter K example: a spy discarded during a topple to add 1 to Díaz's Loyalty; cost and faction reconstructed",
     text=(
         "#1104 Pinkerton\n"
-        "Partner card (inferred)\n"
+        "Partner card\n"
         "  Cost: 4\n"
         "  Faction: US\n"
-        "  Family: spy\n"
+        "  Kind: spy\n"
         "  Cancel an attack:\n"
         "    Instead of a player playing a card against a victim, you may: if this card is in a "
         "row: move this card to the discard pile.\n"
         "  During a topple:\n"
         "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple.\n"
-        "  Note: rules 002 chapter K example: a spy discarded during a topple to add 1 to Díaz's "
-        "Loyalty; cost and faction reconstructed"
+        "pile; if you do, Díaz has 1 more Loyalty for this topple."
     ),
     ability_text=(
         "Cancel an attack:\n"
@@ -329,18 +315,15 @@ CARD_1105 = Card(
     note="rules 002 glossary, Rebel Governors; effects and strife stated there; faction (red, after the red flag of secession the rules mention) and cost reconstructed",
     text=(
         "#1105 Rebel Governor (Sonora)\n"
-        "Partner card (inferred)\n"
+        "Partner card\n"
         "  Cost: 8\n"
         "  Faction: Rebel\n"
-        "  District: Sonora\n"
-        "  Strife: Rebel, Local\n"
+        "  District flag: Sonora\n"
+        "  Strife between: Rebel, Local\n"
         "  Civil war:\n"
         "    On play: for each e of the cards in every row where e is an enterprise card and the "
         "district of e is Sonora: nationalize e.\n"
-        "    While in play, a player may not play a card when the district of the card is "
-        "Sonora.\n"
-        "  Note: rules 002 glossary, Rebel Governors; effects and strife stated there; faction "
-        "(red, after the red flag of secession the rules mention) and cost reconstructed"
+        "    While in play, a player may not play a card when the district of the card is Sonora."
     ),
     ability_text=(
         "Civil war:\n"
@@ -384,18 +367,16 @@ CARD_1106 = Card(
     note="rules 002 glossary, Rebel Governors; effects and strife stated there; faction (red, after the red flag of secession the rules mention) and cost reconstructed",
     text=(
         "#1106 Rebel Governor (Chihuahua)\n"
-        "Partner card (inferred)\n"
+        "Partner card\n"
         "  Cost: 8\n"
         "  Faction: Rebel\n"
-        "  District: Chihuahua\n"
-        "  Strife: Rebel, Local\n"
+        "  District flag: Chihuahua\n"
+        "  Strife between: Rebel, Local\n"
         "  Civil war:\n"
         "    On play: for each e of the cards in every row where e is an enterprise card and the "
         "district of e is Chihuahua: nationalize e.\n"
         "    While in play, a player may not play a card when the district of the card is "
-        "Chihuahua.\n"
-        "  Note: rules 002 glossary, Rebel Governors; effects and strife stated there; faction "
-        "(red, after the red flag of secession the rules mention) and cost reconstructed"
+        "Chihuahua."
     ),
     ability_text=(
         "Civil war:\n"

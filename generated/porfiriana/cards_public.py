@@ -26,18 +26,16 @@ CARD_215 = Card(
     note="rules 002 glossary (Public Cards) and 003; cost and both sides stated there; side factions reconstructed",
     text=(
         "#215 Teddy Roosevelt\n"
-        "Public card (inferred)\n"
+        "Public card\n"
         "  Cost: 18\n"
         '  Side "Roosevelt":\n'
         "    Faction: US\n"
         "    Prestige: Outrage\n"
-        "    Regime change: US Intervention\n"
-        "    Strife: Rebel, US\n"
+        "    Regime change to: U.S. Intervention\n"
+        "    Strife between: Rebel, US\n"
         '  Side "Reverse":\n'
         "    Faction: Federal\n"
-        "    Prestige: Command\n"
-        "  Note: rules 002 glossary (Public Cards) and 003; cost and both sides stated there; "
-        "side factions reconstructed"
+        "    Prestige: Command"
     ),
     sides=(
         Card(
@@ -54,8 +52,8 @@ CARD_215 = Card(
             text=(
                 "Faction: US\n"
                 "Prestige: Outrage\n"
-                "Regime change: US Intervention\n"
-                "Strife: Rebel, US"
+                "Regime change to: U.S. Intervention\n"
+                "Strife between: Rebel, US"
             ),
         ),
         Card(
@@ -84,16 +82,14 @@ CARD_1801 = Card(
     note="rules 003: front side 1 Revolution point, other side 1 Command point; cost (the 18 of the other public card) and side factions reconstructed",
     text=(
         "#1801 The Church\n"
-        "Public card (inferred)\n"
+        "Public card\n"
         "  Cost: 18\n"
         '  Side "The Church":\n'
         "    Faction: Local\n"
         "    Prestige: Revolution\n"
         '  Side "Reverse":\n'
         "    Faction: Federal\n"
-        "    Prestige: Command\n"
-        "  Note: rules 003: front side 1 Revolution point, other side 1 Command point; cost (the "
-        "18 of the other public card) and side factions reconstructed"
+        "    Prestige: Command"
     ),
     sides=(
         Card(

@@ -49,12 +49,12 @@ CARD_2301 = Card(
     note="reconstructed; follows the assassination family",
     text=(
         "#2301 Hired Assassin\n"
-        "Black card (reconstructed)\n"
-        "  Family: assassination\n"
-        "  Named regime: Anarchy\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the assassination family"
+        "Black card\n"
+        "  Kind: assassination (kills a partner, a public card or a flipped Hacendado no private "
+        "army guards; costs what playing the target costs)\n"
+        "  One action under: Anarchy\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -73,12 +73,12 @@ CARD_2302 = Card(
     note="reconstructed; follows the assassination family",
     text=(
         "#2302 Firing Squad\n"
-        "Black card (reconstructed)\n"
-        "  Family: assassination\n"
-        "  Named regime: Martial Law\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the assassination family"
+        "Black card\n"
+        "  Kind: assassination (kills a partner, a public card or a flipped Hacendado no private "
+        "army guards; costs what playing the target costs)\n"
+        "  One action under: Martial Law\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -97,12 +97,12 @@ CARD_2303 = Card(
     note="reconstructed; follows the assassination family",
     text=(
         "#2303 Ambush on the Road\n"
-        "Black card (reconstructed)\n"
-        "  Family: assassination\n"
-        "  Named regime: Anarchy\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the assassination family"
+        "Black card\n"
+        "  Kind: assassination (kills a partner, a public card or a flipped Hacendado no private "
+        "army guards; costs what playing the target costs)\n"
+        "  One action under: Anarchy\n"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -121,12 +121,12 @@ CARD_2304 = Card(
     note="reconstructed; follows the assassination family",
     text=(
         "#2304 Poisoned Banquet\n"
-        "Black card (reconstructed)\n"
-        "  Family: assassination\n"
-        "  Named regime: Pax\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the assassination family"
+        "Black card\n"
+        "  Kind: assassination (kills a partner, a public card or a flipped Hacendado no private "
+        "army guards; costs what playing the target costs)\n"
+        "  One action under: Pax\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -145,12 +145,12 @@ CARD_2305 = Card(
     note="reconstructed; follows the assassination family",
     text=(
         "#2305 Border Gunfight\n"
-        "Black card (reconstructed)\n"
-        "  Family: assassination\n"
-        "  Named regime: US Intervention\n"
-        "  Steal: 1\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the assassination family"
+        "Black card\n"
+        "  Kind: assassination (kills a partner, a public card or a flipped Hacendado no private "
+        "army guards; costs what playing the target costs)\n"
+        "  One action under: U.S. Intervention\n"
+        "  Gold stolen: 1\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -170,13 +170,13 @@ CARD_2306 = Card(
     note="reconstructed; follows the nationalization family",
     text=(
         "#2306 Expropriation Decree\n"
-        "Black card (reconstructed)\n"
-        "  Family: nationalization\n"
+        "Black card\n"
+        "  Kind: nationalization (discards an enterprise of a player not immune to "
+        "nationalization)\n"
         "  Cost: 2\n"
-        "  Named regime: Anarchy\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the nationalization family"
+        "  One action under: Anarchy\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -196,13 +196,13 @@ CARD_2307 = Card(
     note="reconstructed; follows the nationalization family",
     text=(
         "#2307 Revoked Concession\n"
-        "Black card (reconstructed)\n"
-        "  Family: nationalization\n"
+        "Black card\n"
+        "  Kind: nationalization (discards an enterprise of a player not immune to "
+        "nationalization)\n"
         "  Cost: 3\n"
-        "  Named regime: Pax\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the nationalization family"
+        "  One action under: Pax\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -222,13 +222,13 @@ CARD_2308 = Card(
     note="reconstructed; follows the nationalization family",
     text=(
         "#2308 Military Requisition\n"
-        "Black card (reconstructed)\n"
-        "  Family: nationalization\n"
+        "Black card\n"
+        "  Kind: nationalization (discards an enterprise of a player not immune to "
+        "nationalization)\n"
         "  Cost: 1\n"
-        "  Named regime: Martial Law\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the nationalization family"
+        "  One action under: Martial Law\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -248,13 +248,13 @@ CARD_2309 = Card(
     note="reconstructed; follows the nationalization family",
     text=(
         "#2309 Land Reform Seizure\n"
-        "Black card (reconstructed)\n"
-        "  Family: nationalization\n"
+        "Black card\n"
+        "  Kind: nationalization (discards an enterprise of a player not immune to "
+        "nationalization)\n"
         "  Cost: 2\n"
-        "  Named regime: Anarchy\n"
-        "  Steal: 1\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the nationalization family"
+        "  One action under: Anarchy\n"
+        "  Gold stolen: 1\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -274,13 +274,13 @@ CARD_2310 = Card(
     note="reconstructed; follows the nationalization family",
     text=(
         "#2310 Federal Takeover\n"
-        "Black card (reconstructed)\n"
-        "  Family: nationalization\n"
+        "Black card\n"
+        "  Kind: nationalization (discards an enterprise of a player not immune to "
+        "nationalization)\n"
         "  Cost: 3\n"
-        "  Named regime: Martial Law\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the nationalization family"
+        "  One action under: Martial Law\n"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -299,12 +299,12 @@ CARD_2311 = Card(
     note="reconstructed; follows the conspiracy family",
     text=(
         "#2311 Boardroom Conspiracy\n"
-        "Black card (reconstructed)\n"
-        "  Family: conspiracy\n"
+        "Black card\n"
+        "  Kind: conspiracy (against an opponent only: you take one of their partners or public "
+        "cards into your row)\n"
         "  Cost: 5\n"
-        "  Named regime: Pax\n"
-        "  Steal: 0\n"
-        "  Note: reconstructed; follows the conspiracy family"
+        "  One action under: Pax\n"
+        "  Gold stolen: 0"
     ),
 )
 
@@ -323,12 +323,12 @@ CARD_2312 = Card(
     note="reconstructed; follows the conspiracy family",
     text=(
         "#2312 Bribed Partner\n"
-        "Black card (reconstructed)\n"
-        "  Family: conspiracy\n"
+        "Black card\n"
+        "  Kind: conspiracy (against an opponent only: you take one of their partners or public "
+        "cards into your row)\n"
         "  Cost: 4\n"
-        "  Named regime: Anarchy\n"
-        "  Steal: 0\n"
-        "  Note: reconstructed; follows the conspiracy family"
+        "  One action under: Anarchy\n"
+        "  Gold stolen: 0"
     ),
 )
 
@@ -347,12 +347,12 @@ CARD_2313 = Card(
     note="reconstructed; follows the conspiracy family",
     text=(
         "#2313 Secret Takeover\n"
-        "Black card (reconstructed)\n"
-        "  Family: conspiracy\n"
+        "Black card\n"
+        "  Kind: conspiracy (against an opponent only: you take one of their partners or public "
+        "cards into your row)\n"
         "  Cost: 6\n"
-        "  Named regime: US Intervention\n"
-        "  Steal: 0\n"
-        "  Note: reconstructed; follows the conspiracy family"
+        "  One action under: U.S. Intervention\n"
+        "  Gold stolen: 0"
     ),
 )
 
@@ -371,12 +371,11 @@ CARD_2314 = Card(
     note="reconstructed; follows the antitrust family",
     text=(
         "#2314 Antitrust Suit\n"
-        "Black card (reconstructed)\n"
-        "  Family: antitrust\n"
+        "Black card\n"
+        "  Kind: antitrust (against an opponent only: discards one of their monopolies)\n"
         "  Cost: 3\n"
-        "  Named regime: US Intervention\n"
-        "  Steal: 0\n"
-        "  Note: reconstructed; follows the antitrust family"
+        "  One action under: U.S. Intervention\n"
+        "  Gold stolen: 0"
     ),
 )
 
@@ -395,12 +394,11 @@ CARD_2315 = Card(
     note="reconstructed; follows the antitrust family",
     text=(
         "#2315 Monopoly Hearings\n"
-        "Black card (reconstructed)\n"
-        "  Family: antitrust\n"
+        "Black card\n"
+        "  Kind: antitrust (against an opponent only: discards one of their monopolies)\n"
         "  Cost: 2\n"
-        "  Named regime: Pax\n"
-        "  Steal: 0\n"
-        "  Note: reconstructed; follows the antitrust family"
+        "  One action under: Pax\n"
+        "  Gold stolen: 0"
     ),
 )
 
@@ -419,12 +417,11 @@ CARD_2316 = Card(
     note="reconstructed; follows the antitrust family",
     text=(
         "#2316 Broken Concession\n"
-        "Black card (reconstructed)\n"
-        "  Family: antitrust\n"
+        "Black card\n"
+        "  Kind: antitrust (against an opponent only: discards one of their monopolies)\n"
         "  Cost: 3\n"
-        "  Named regime: Martial Law\n"
-        "  Steal: 1\n"
-        "  Note: reconstructed; follows the antitrust family"
+        "  One action under: Martial Law\n"
+        "  Gold stolen: 1"
     ),
 )
 
@@ -444,13 +441,12 @@ CARD_2317 = Card(
     note="reconstructed; follows the lawsuit and arrest family",
     text=(
         "#2317 Sedition Arrest\n"
-        "Black card (reconstructed)\n"
+        "Black card\n"
         "  Cost: 1\n"
-        "  Named regime: Martial Law\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Revolution\n"
-        "  Jails victim: yes\n"
-        "  Note: reconstructed; follows the lawsuit and arrest family"
+        "  One action under: Martial Law\n"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Jails the victim: yes"
     ),
 )
 
@@ -470,13 +466,12 @@ CARD_2318 = Card(
     note="reconstructed; follows the lawsuit and arrest family",
     text=(
         "#2318 Rigged Trial\n"
-        "Black card (reconstructed)\n"
+        "Black card\n"
         "  Cost: 2\n"
-        "  Named regime: Pax\n"
-        "  Steal: 3\n"
-        "  Victim prestige: Revolution\n"
-        "  Jails victim: yes\n"
-        "  Note: reconstructed; follows the lawsuit and arrest family"
+        "  One action under: Pax\n"
+        "  Gold stolen: 3\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Jails the victim: yes"
     ),
 )
 
@@ -496,13 +491,12 @@ CARD_2319 = Card(
     note="reconstructed; follows the lawsuit and arrest family",
     text=(
         "#2319 Deportation Order\n"
-        "Black card (reconstructed)\n"
+        "Black card\n"
         "  Cost: 2\n"
-        "  Named regime: US Intervention\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Revolution\n"
-        "  Jails victim: yes\n"
-        "  Note: reconstructed; follows the lawsuit and arrest family"
+        "  One action under: U.S. Intervention\n"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Jails the victim: yes"
     ),
 )
 
@@ -522,13 +516,12 @@ CARD_2320 = Card(
     note="reconstructed; follows the lawsuit and arrest family",
     text=(
         "#2320 Political Arrest\n"
-        "Black card (reconstructed)\n"
+        "Black card\n"
         "  Cost: 1\n"
-        "  Named regime: Martial Law\n"
-        "  Steal: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Jails victim: yes\n"
-        "  Note: reconstructed; follows the lawsuit and arrest family"
+        "  One action under: Martial Law\n"
+        "  Gold stolen: 1\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Jails the victim: yes"
     ),
 )
 
@@ -547,12 +540,11 @@ CARD_2321 = Card(
     note="reconstructed; follows the defamation family",
     text=(
         "#2321 Slander Campaign\n"
-        "Black card (reconstructed)\n"
+        "Black card\n"
         "  Cost: 1\n"
-        "  Named regime: Pax\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the defamation family"
+        "  One action under: Pax\n"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -571,12 +563,11 @@ CARD_2322 = Card(
     note="reconstructed; follows the lawsuit and arrest family",
     text=(
         "#2322 Frivolous Lawsuit\n"
-        "Black card (reconstructed)\n"
+        "Black card\n"
         "  Cost: 2\n"
-        "  Named regime: US Intervention\n"
-        "  Steal: 4\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the lawsuit and arrest family"
+        "  One action under: U.S. Intervention\n"
+        "  Gold stolen: 4\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 

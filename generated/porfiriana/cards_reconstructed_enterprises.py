@@ -93,15 +93,14 @@ CARD_2001 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2001 Sonora Cattle Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 3\n"
-        "  Upgrade rail cost: 8\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Upgrade to mule: 3\n"
+        "  Upgrade to rail: 8\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -122,14 +121,13 @@ CARD_2002 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2002 Magdalena Valley Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 2\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 4\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Upgrade to mule: 4\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -149,13 +147,12 @@ CARD_2003 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2003 Altar Desert Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 2\n"
         "  Connection: boot\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Income cubes: 1"
     ),
 )
 
@@ -177,15 +174,14 @@ CARD_2004 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2004 Chihuahua Cattle Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 3\n"
-        "  Upgrade rail cost: 7\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Upgrade to mule: 3\n"
+        "  Upgrade to rail: 7\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -206,14 +202,13 @@ CARD_2005 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2005 Conchos River Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 2\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 4\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Upgrade to mule: 4\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -235,15 +230,14 @@ CARD_2006 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2006 Sierra Horse Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 4\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 5\n"
-        "  Upgrade rail cost: 9\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Upgrade to mule: 5\n"
+        "  Upgrade to rail: 9\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -263,13 +257,12 @@ CARD_2007 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2007 High Plains Sheep Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 2\n"
         "  Connection: boot\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Income cubes: 1"
     ),
 )
 
@@ -290,14 +283,13 @@ CARD_2008 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2008 Santa Cruz Valley Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 3\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 5\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Upgrade to rail: 5\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -317,13 +309,12 @@ CARD_2009 = Card(
     note="reconstructed; follows the ranch family",
     text=(
         "#2009 Border Cattle Company\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: ranch\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it)\n"
         "  Cost: 4\n"
         "  Connection: rail\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch family"
+        "  Income cubes: 1"
     ),
 )
 
@@ -344,14 +335,15 @@ CARD_2010 = Card(
     note="reconstructed; follows the ranch and chain railroad families",
     text=(
         "#2010 Casas Grandes Ranch\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: ranch, chain railroad\n"
+        "  Kind: ranch (land: a buy-land action adds an income cube for the cubes already on it); "
+        "chain railroad (its rail connection owner builds any connection for 1 gold and may play "
+        "federal troops in Sonora or Chihuahua)\n"
         "  Cost: 3\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 10\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the ranch and chain railroad families"
+        "  Upgrade to rail: 10\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -373,15 +365,15 @@ CARD_2011 = Card(
     note="reconstructed; follows the chain railroad family (no other)",
     text=(
         "#2011 Sierra Lumber Mill\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: chain railroad\n"
+        "  Kind: chain railroad (its rail connection owner builds any connection for 1 gold and "
+        "may play federal troops in Sonora or Chihuahua)\n"
         "  Cost: 4\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 4\n"
-        "  Upgrade rail cost: 10\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the chain railroad family (no other)"
+        "  Upgrade to mule: 4\n"
+        "  Upgrade to rail: 10\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -402,14 +394,15 @@ CARD_2012 = Card(
     note="reconstructed; follows the project and chain railroad families",
     text=(
         "#2012 Sierra Madre Tunnel Project\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: project, chain railroad\n"
+        "  Kind: project (an income cube for each other working enterprise of its district, up to "
+        "3); chain railroad (its rail connection owner builds any connection for 1 gold and may "
+        "play federal troops in Sonora or Chihuahua)\n"
         "  Cost: 9\n"
         "  Connection: boot\n"
-        "  Upgrade rail cost: 12\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the project and chain railroad families"
+        "  Upgrade to rail: 12\n"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -431,15 +424,15 @@ CARD_2013 = Card(
     note="reconstructed; follows the plantation family",
     text=(
         "#2013 Mayo River Sugar Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it)\n"
         "  Cost: 4\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 4\n"
-        "  Upgrade rail cost: 8\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the plantation family"
+        "  Upgrade to mule: 4\n"
+        "  Upgrade to rail: 8\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -460,14 +453,14 @@ CARD_2014 = Card(
     note="reconstructed; follows the plantation family",
     text=(
         "#2014 Sonora Chickpea Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 3\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the plantation family"
+        "  Upgrade to mule: 3\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -488,14 +481,14 @@ CARD_2015 = Card(
     note="reconstructed; follows the plantation and irrigation canal families",
     text=(
         "#2015 Hermosillo Orange Grove\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation, irrigation canal\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); irrigation canal (its rail connection cube earns 1 more)\n"
         "  Cost: 3\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the plantation and irrigation canal families"
+        "  Upgrade to rail: 6\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -516,14 +509,14 @@ CARD_2016 = Card(
     note="reconstructed; follows the plantation and irrigation canal families",
     text=(
         "#2016 Gila Cotton Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: plantation, irrigation canal\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); irrigation canal (its rail connection cube earns 1 more)\n"
         "  Cost: 4\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the plantation and irrigation canal families"
+        "  Upgrade to rail: 6\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -545,15 +538,15 @@ CARD_2017 = Card(
     note="reconstructed; follows the plantation family",
     text=(
         "#2017 Rio Grande Cotton Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: plantation\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 3\n"
-        "  Upgrade rail cost: 7\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the plantation family"
+        "  Upgrade to mule: 3\n"
+        "  Upgrade to rail: 7\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -576,16 +569,16 @@ CARD_2018 = Card(
     note="reconstructed; follows the slave plantation family",
     text=(
         "#2018 Yaqui Valley Sugar Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation, slave plantation\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); slave plantation (when its unrest outnumbers its cubes, the slaves revolt)\n"
         "  Cost: 4\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 4\n"
-        "  Upgrade rail cost: 9\n"
-        "  Income: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Note: reconstructed; follows the slave plantation family"
+        "  Upgrade to mule: 4\n"
+        "  Upgrade to rail: 9\n"
+        "  Income cubes: 1\n"
+        "  Prestige for the victim: Revolution"
     ),
 )
 
@@ -607,15 +600,16 @@ CARD_2019 = Card(
     note="reconstructed; follows the slave plantation and irrigation canal families",
     text=(
         "#2019 Lower Yaqui Wheat Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation, slave plantation, irrigation canal\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); slave plantation (when its unrest outnumbers its cubes, the slaves revolt); "
+        "irrigation canal (its rail connection cube earns 1 more)\n"
         "  Cost: 4\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 7\n"
-        "  Income: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Note: reconstructed; follows the slave plantation and irrigation canal families"
+        "  Upgrade to rail: 7\n"
+        "  Income cubes: 1\n"
+        "  Prestige for the victim: Revolution"
     ),
 )
 
@@ -637,15 +631,15 @@ CARD_2020 = Card(
     note="reconstructed; follows the slave plantation family",
     text=(
         "#2020 Sonora Tobacco Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation, slave plantation\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); slave plantation (when its unrest outnumbers its cubes, the slaves revolt)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 3\n"
-        "  Income: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Note: reconstructed; follows the slave plantation family"
+        "  Upgrade to mule: 3\n"
+        "  Income cubes: 1\n"
+        "  Prestige for the victim: Revolution"
     ),
 )
 
@@ -668,16 +662,16 @@ CARD_2021 = Card(
     note="reconstructed; follows the slave plantation family",
     text=(
         "#2021 Mayo Delta Cotton Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation, slave plantation\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); slave plantation (when its unrest outnumbers its cubes, the slaves revolt)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 4\n"
-        "  Upgrade rail cost: 8\n"
-        "  Income: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Note: reconstructed; follows the slave plantation family"
+        "  Upgrade to mule: 4\n"
+        "  Upgrade to rail: 8\n"
+        "  Income cubes: 1\n"
+        "  Prestige for the victim: Revolution"
     ),
 )
 
@@ -699,15 +693,16 @@ CARD_2022 = Card(
     note="reconstructed; follows the slave plantation and steamboat families",
     text=(
         "#2022 Gulf Coast Rice Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation, slave plantation, steamboat\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); slave plantation (when its unrest outnumbers its cubes, the slaves revolt); "
+        "steamboat (its rail connection cube earns 1 more)\n"
         "  Cost: 4\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Income: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Note: reconstructed; follows the slave plantation and steamboat families"
+        "  Upgrade to rail: 6\n"
+        "  Income cubes: 1\n"
+        "  Prestige for the victim: Revolution"
     ),
 )
 
@@ -728,14 +723,14 @@ CARD_2023 = Card(
     note="reconstructed; follows the slave plantation family",
     text=(
         "#2023 Sonora River Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation, slave plantation\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); slave plantation (when its unrest outnumbers its cubes, the slaves revolt)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Income: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Note: reconstructed; follows the slave plantation family"
+        "  Income cubes: 1\n"
+        "  Prestige for the victim: Revolution"
     ),
 )
 
@@ -758,16 +753,16 @@ CARD_2024 = Card(
     note="reconstructed; follows the slave plantation family",
     text=(
         "#2024 Sonora Coast Plantation\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: plantation, slave plantation\n"
+        "  Kind: plantation (land: a buy-land action adds an income cube for the cubes already on "
+        "it); slave plantation (when its unrest outnumbers its cubes, the slaves revolt)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 3\n"
-        "  Upgrade rail cost: 8\n"
-        "  Income: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Note: reconstructed; follows the slave plantation family"
+        "  Upgrade to mule: 3\n"
+        "  Upgrade to rail: 8\n"
+        "  Income cubes: 1\n"
+        "  Prestige for the victim: Revolution"
     ),
 )
 
@@ -788,14 +783,13 @@ CARD_2025 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2025 Sonora Copper Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 7\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 5\n"
-        "  Upgrade rail cost: 10\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to mule: 5\n"
+        "  Upgrade to rail: 10"
     ),
 )
 
@@ -815,13 +809,12 @@ CARD_2026 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2026 Alamos Silver Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 6\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 6\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to mule: 6"
     ),
 )
 
@@ -841,13 +834,12 @@ CARD_2027 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2027 Sierra Madre Gold Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 8\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 8\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to mule: 8"
     ),
 )
 
@@ -867,13 +859,12 @@ CARD_2028 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2028 Border Copper Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 7\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 8\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to rail: 8"
     ),
 )
 
@@ -894,14 +885,13 @@ CARD_2029 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2029 Sonora Coal Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 5\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 4\n"
-        "  Upgrade rail cost: 9\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to mule: 4\n"
+        "  Upgrade to rail: 9"
     ),
 )
 
@@ -921,13 +911,12 @@ CARD_2030 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2030 Santa Eulalia Silver Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 7\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 8\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to rail: 8"
     ),
 )
 
@@ -948,14 +937,13 @@ CARD_2031 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2031 Parral Silver Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 6\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 6\n"
-        "  Upgrade rail cost: 10\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to mule: 6\n"
+        "  Upgrade to rail: 10"
     ),
 )
 
@@ -975,13 +963,12 @@ CARD_2032 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2032 Chihuahua Lead Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 5\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 4\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to mule: 4"
     ),
 )
 
@@ -1001,13 +988,12 @@ CARD_2033 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2033 Tarahumara Gold Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 8\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 9\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to mule: 9"
     ),
 )
 
@@ -1027,13 +1013,12 @@ CARD_2034 = Card(
     note="reconstructed; follows the mine family",
     text=(
         "#2034 Arizona Copper Mine\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: mine\n"
+        "  Kind: mine (as many income cubes as the regime's mine value)\n"
         "  Cost: 8\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Note: reconstructed; follows the mine family"
+        "  Upgrade to rail: 6"
     ),
 )
 
@@ -1053,13 +1038,12 @@ CARD_2035 = Card(
     note="reconstructed; follows the bank family",
     text=(
         "#2035 Hermosillo Bank\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: bank\n"
+        "  Kind: bank (as many income cubes as the regime's economy value)\n"
         "  Cost: 7\n"
         "  Connection: rail\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the bank family"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1079,13 +1063,12 @@ CARD_2036 = Card(
     note="reconstructed; follows the bank family",
     text=(
         "#2036 Chihuahua City Bank\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: bank\n"
+        "  Kind: bank (as many income cubes as the regime's economy value)\n"
         "  Cost: 8\n"
         "  Connection: rail\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the bank family"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1105,13 +1088,12 @@ CARD_2037 = Card(
     note="reconstructed; follows the bank family",
     text=(
         "#2037 Miners' Savings Bank\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: bank\n"
+        "  Kind: bank (as many income cubes as the regime's economy value)\n"
         "  Cost: 6\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Note: reconstructed; follows the bank family"
+        "  Upgrade to rail: 6"
     ),
 )
 
@@ -1130,12 +1112,11 @@ CARD_2038 = Card(
     note="reconstructed; follows the bank family",
     text=(
         "#2038 Tucson Bank\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: bank\n"
+        "  Kind: bank (as many income cubes as the regime's economy value)\n"
         "  Cost: 7\n"
-        "  Connection: rail\n"
-        "  Note: reconstructed; follows the bank family"
+        "  Connection: rail"
     ),
 )
 
@@ -1154,12 +1135,11 @@ CARD_2039 = Card(
     note="reconstructed; follows the bank family",
     text=(
         "#2039 El Paso Exchange Bank\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: bank\n"
+        "  Kind: bank (as many income cubes as the regime's economy value)\n"
         "  Cost: 8\n"
-        "  Connection: rail\n"
-        "  Note: reconstructed; follows the bank family"
+        "  Connection: rail"
     ),
 )
 
@@ -1180,14 +1160,13 @@ CARD_2040 = Card(
     note="reconstructed; follows the gun store family",
     text=(
         "#2040 El Paso Gun Store\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: gun store\n"
+        "  Kind: gun store (its owner takes 2 gold whenever anyone plays an orange card)\n"
         "  Cost: 3\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 2\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the gun store family"
+        "  Upgrade to rail: 2\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -1208,14 +1187,13 @@ CARD_2041 = Card(
     note="reconstructed; follows the gun store family",
     text=(
         "#2041 Tucson Gun Store\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: gun store\n"
+        "  Kind: gun store (its owner takes 2 gold whenever anyone plays an orange card)\n"
         "  Cost: 3\n"
         "  Connection: boot\n"
-        "  Upgrade rail cost: 2\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the gun store family"
+        "  Upgrade to rail: 2\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -1236,14 +1214,13 @@ CARD_2042 = Card(
     note="reconstructed; follows the gun store family",
     text=(
         "#2042 Border Hardware and Arms\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: gun store\n"
+        "  Kind: gun store (its owner takes 2 gold whenever anyone plays an orange card)\n"
         "  Cost: 2\n"
         "  Connection: boot\n"
-        "  Upgrade mule cost: 1\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the gun store family"
+        "  Upgrade to mule: 1\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -1263,13 +1240,12 @@ CARD_2043 = Card(
     note="reconstructed; follows the smelter family",
     text=(
         "#2043 Sonora Copper Smelter\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: smelter\n"
+        "  Kind: smelter (an income cube for each working mine, up to 3)\n"
         "  Cost: 7\n"
         "  Connection: rail\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the smelter family"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1290,14 +1266,13 @@ CARD_2044 = Card(
     note="reconstructed; follows the smelter family",
     text=(
         "#2044 Chihuahua Silver Smelter\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: smelter\n"
+        "  Kind: smelter (an income cube for each working mine, up to 3)\n"
         "  Cost: 8\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the smelter family"
+        "  Upgrade to rail: 6\n"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1317,13 +1292,12 @@ CARD_2045 = Card(
     note="reconstructed; follows the smelter family",
     text=(
         "#2045 Juarez Smelter\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: smelter\n"
+        "  Kind: smelter (an income cube for each working mine, up to 3)\n"
         "  Cost: 7\n"
         "  Connection: rail\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the smelter family"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1343,13 +1317,12 @@ CARD_2046 = Card(
     note="reconstructed; follows the smelter family",
     text=(
         "#2046 El Paso Smelter\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
-        "  Family: smelter\n"
+        "  Kind: smelter (an income cube for each working mine, up to 3)\n"
         "  Cost: 8\n"
         "  Connection: rail\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the smelter family"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1369,13 +1342,13 @@ CARD_2047 = Card(
     note="reconstructed; follows the project family",
     text=(
         "#2047 Hermosillo Waterworks\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: project\n"
+        "  Kind: project (an income cube for each other working enterprise of its district, up to "
+        "3)\n"
         "  Cost: 6\n"
         "  Connection: rail\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the project family"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1396,14 +1369,14 @@ CARD_2048 = Card(
     note="reconstructed; follows the project family",
     text=(
         "#2048 Guaymas Harbour Works\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: project\n"
+        "  Kind: project (an income cube for each other working enterprise of its district, up to "
+        "3)\n"
         "  Cost: 9\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the project family"
+        "  Upgrade to rail: 6\n"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1423,13 +1396,13 @@ CARD_2049 = Card(
     note="reconstructed; follows the project family",
     text=(
         "#2049 Chihuahua Electric Tramway\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
-        "  Family: project\n"
+        "  Kind: project (an income cube for each other working enterprise of its district, up to "
+        "3)\n"
         "  Cost: 8\n"
         "  Connection: rail\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the project family"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1450,15 +1423,13 @@ CARD_2050 = Card(
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
     text=(
         "#2050 Hermosillo Flour Mill\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
         "  Cost: 4\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Income: 2\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
-        "family)"
+        "  Upgrade to rail: 6\n"
+        "  Income cubes: 2\n"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1479,14 +1450,13 @@ CARD_2051 = Card(
     note="reconstructed; follows the steamboat family (no other)",
     text=(
         "#2051 Guaymas Fishery\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: steamboat\n"
+        "  Kind: steamboat (its rail connection cube earns 1 more)\n"
         "  Cost: 4\n"
         "  Connection: boot\n"
-        "  Upgrade rail cost: 7\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the steamboat family (no other)"
+        "  Upgrade to rail: 7\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -1507,14 +1477,13 @@ CARD_2052 = Card(
     note="reconstructed; follows the steamboat family (no other)",
     text=(
         "#2052 Gulf Steamboat Line\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Sonora\n"
-        "  Family: steamboat\n"
+        "  Kind: steamboat (its rail connection cube earns 1 more)\n"
         "  Cost: 6\n"
         "  Connection: mule\n"
-        "  Upgrade rail cost: 6\n"
-        "  Income: 1\n"
-        "  Note: reconstructed; follows the steamboat family (no other)"
+        "  Upgrade to rail: 6\n"
+        "  Income cubes: 1"
     ),
 )
 
@@ -1533,13 +1502,11 @@ CARD_2053 = Card(
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
     text=(
         "#2053 Chihuahua Brewery\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
         "  Cost: 4\n"
         "  Connection: rail\n"
-        "  Income: 2\n"
-        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
-        "family)"
+        "  Income cubes: 2"
     ),
 )
 
@@ -1559,14 +1526,12 @@ CARD_2054 = Card(
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
     text=(
         "#2054 Chihuahua Textile Mill\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: Chihuahua\n"
         "  Cost: 5\n"
         "  Connection: rail\n"
-        "  Income: 2\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
-        "family)"
+        "  Income cubes: 2\n"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1585,13 +1550,11 @@ CARD_2055 = Card(
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
     text=(
         "#2055 Tucson Hotel\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
         "  Cost: 5\n"
         "  Connection: rail\n"
-        "  Income: 2\n"
-        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
-        "family)"
+        "  Income cubes: 2"
     ),
 )
 
@@ -1610,13 +1573,11 @@ CARD_2056 = Card(
     note="reconstructed; follows the plain enterprise (fixed income cubes, no special family)",
     text=(
         "#2056 El Paso Trading House\n"
-        "Enterprise card (reconstructed)\n"
+        "Enterprise card\n"
         "  District: America\n"
         "  Cost: 5\n"
         "  Connection: rail\n"
-        "  Income: 2\n"
-        "  Note: reconstructed; follows the plain enterprise (fixed income cubes, no special "
-        "family)"
+        "  Income cubes: 2"
     ),
 )
 

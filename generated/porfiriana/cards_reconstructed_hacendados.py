@@ -85,9 +85,9 @@ CARD_2601 = Card(
     note="reconstructed; follows the Hacendado family",
     text=(
         "#2601 Sonora Cattle Baron\n"
-        "Hacendado card (reconstructed)\n"
+        "Hacendado card\n"
         '  Side "Loyalist":\n'
-        "    Income: 2\n"
+        "    Income cubes: 2\n"
         "    Ranches at half price:\n"
         "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
         "of what it would otherwise be when the family of the card includes ranch.\n"
@@ -98,8 +98,7 @@ CARD_2601 = Card(
         '  Side "Partner, Revolution orientation":\n'
         "    Prestige: Revolution\n"
         "    Faction: Rebel\n"
-        "    Connection: boot\n"
-        "  Note: reconstructed; follows the Hacendado family"
+        "    Connection: boot"
     ),
     sides=(
         Card(
@@ -110,7 +109,7 @@ CARD_2601 = Card(
             source="cards/porfiriana/reconstructed/hacendados.pax:20",
             income=2,
             text=(
-                "Income: 2\n"
+                "Income cubes: 2\n"
                 "Ranches at half price:\n"
                 "  While in play, the gold you pay to buy a card from the market is half (rounded "
                 "up) of what it would otherwise be when the family of the card includes ranch."
@@ -170,9 +169,9 @@ CARD_2602 = Card(
     note="reconstructed; follows the Hacendado family",
     text=(
         "#2602 Chihuahua Silver Baron\n"
-        "Hacendado card (reconstructed)\n"
+        "Hacendado card\n"
         '  Side "Loyalist":\n'
-        "    Income: 2\n"
+        "    Income cubes: 2\n"
         "    Mines at half price:\n"
         "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
         "of what it would otherwise be when the family of the card includes mine.\n"
@@ -183,8 +182,7 @@ CARD_2602 = Card(
         '  Side "Partner, Outrage orientation":\n'
         "    Prestige: Outrage\n"
         "    Faction: US\n"
-        "    Connection: rail\n"
-        "  Note: reconstructed; follows the Hacendado family"
+        "    Connection: rail"
     ),
     sides=(
         Card(
@@ -195,7 +193,7 @@ CARD_2602 = Card(
             source="cards/porfiriana/reconstructed/hacendados.pax:43",
             income=2,
             text=(
-                "Income: 2\n"
+                "Income cubes: 2\n"
                 "Mines at half price:\n"
                 "  While in play, the gold you pay to buy a card from the market is half (rounded "
                 "up) of what it would otherwise be when the family of the card includes mine."
@@ -255,9 +253,9 @@ CARD_2603 = Card(
     note="reconstructed; follows the Hacendado family",
     text=(
         "#2603 Border Merchant\n"
-        "Hacendado card (reconstructed)\n"
+        "Hacendado card\n"
         '  Side "Loyalist":\n'
-        "    Income: 2\n"
+        "    Income cubes: 2\n"
         "    Partners for a little less:\n"
         "      While in play, the gold you pay to buy a card from the market is 1 less when the "
         "card is a partner card.\n"
@@ -268,8 +266,7 @@ CARD_2603 = Card(
         '  Side "Partner, Loyalty orientation":\n'
         "    Prestige: Loyalty\n"
         "    Faction: Local\n"
-        "    Connection: boot\n"
-        "  Note: reconstructed; follows the Hacendado family"
+        "    Connection: boot"
     ),
     sides=(
         Card(
@@ -280,7 +277,7 @@ CARD_2603 = Card(
             source="cards/porfiriana/reconstructed/hacendados.pax:66",
             income=2,
             text=(
-                "Income: 2\n"
+                "Income cubes: 2\n"
                 "Partners for a little less:\n"
                 "  While in play, the gold you pay to buy a card from the market is 1 less when "
                 "the card is a partner card."
@@ -340,9 +337,9 @@ CARD_2604 = Card(
     note="reconstructed; follows the Hacendado family",
     text=(
         "#2604 Hill Country Landowner\n"
-        "Hacendado card (reconstructed)\n"
+        "Hacendado card\n"
         '  Side "Loyalist":\n'
-        "    Income: 2\n"
+        "    Income cubes: 2\n"
         "    Friends in the police:\n"
         "      While in play, the gold you pay for a police action is at most 1.\n"
         '  Side "Partner, Revolution orientation":\n'
@@ -352,8 +349,7 @@ CARD_2604 = Card(
         '  Side "Partner, Command orientation":\n'
         "    Prestige: Command\n"
         "    Faction: Local\n"
-        "    Connection: boot\n"
-        "  Note: reconstructed; follows the Hacendado family"
+        "    Connection: boot"
     ),
     sides=(
         Card(
@@ -364,7 +360,7 @@ CARD_2604 = Card(
             source="cards/porfiriana/reconstructed/hacendados.pax:89",
             income=2,
             text=(
-                "Income: 2\n"
+                "Income cubes: 2\n"
                 "Friends in the police:\n"
                 "  While in play, the gold you pay for a police action is at most 1."
             ),

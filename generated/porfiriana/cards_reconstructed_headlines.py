@@ -51,10 +51,9 @@ CARD_2501 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2501 Railway Reaches the Border\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -71,10 +70,9 @@ CARD_2502 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2502 Foreign Loan Secured\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -89,13 +87,7 @@ CARD_2503 = Card(
     regime_change=Regime.PAX,
     signal=MarketSignal.BULL,
     note="reconstructed; follows the headline family (icons only)",
-    text=(
-        "#2503 Silver Prices Rise\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
-    ),
+    text="#2503 Silver Prices Rise\nHeadline card\n  Market signal: bull\n  Regime change to: Pax",
 )
 
 
@@ -109,13 +101,7 @@ CARD_2504 = Card(
     regime_change=Regime.PAX,
     signal=MarketSignal.BULL,
     note="reconstructed; follows the headline family (icons only)",
-    text=(
-        "#2504 Copper Boom\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
-    ),
+    text="#2504 Copper Boom\nHeadline card\n  Market signal: bull\n  Regime change to: Pax",
 )
 
 
@@ -132,11 +118,10 @@ CARD_2505 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2505 Bumper Harvest\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: Rebel, Local\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: Rebel, Local\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -154,11 +139,10 @@ CARD_2506 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2506 National Holiday Parade\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: Rebel, Federal\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: Rebel, Federal\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -176,11 +160,10 @@ CARD_2507 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2507 Truce in the Sierra\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: Rebel, Local\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: Rebel, Local\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -198,11 +181,10 @@ CARD_2508 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2508 New Trade Agreement\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: US, Local\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: US, Local\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -220,11 +202,10 @@ CARD_2509 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2509 Presidential Re-election\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Rebel, Federal\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Rebel, Federal\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -242,11 +223,10 @@ CARD_2510 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2510 Amnesty Declared\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: Federal, Rebel\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: Federal, Rebel\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -264,11 +244,10 @@ CARD_2511 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2511 Rural Police Expanded\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Local, Federal\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Local, Federal\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -286,11 +265,10 @@ CARD_2512 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2512 Crackdown on the Press\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Rebel, Local\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Rebel, Local\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -308,11 +286,10 @@ CARD_2513 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2513 Cabinet Reshuffle\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Federal, Local\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Federal, Local\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -330,11 +307,10 @@ CARD_2514 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2514 Rigged Election\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Rebel, Federal\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Rebel, Federal\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -352,11 +328,10 @@ CARD_2515 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2515 Revolution Proclaimed\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Rebel, Federal\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Rebel, Federal\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -374,11 +349,10 @@ CARD_2516 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2516 Bank Run\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: US, Local\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: US, Local\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -396,11 +370,10 @@ CARD_2517 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2517 Drought and Famine\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Local, Federal\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Local, Federal\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -418,11 +391,10 @@ CARD_2518 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2518 Army Mutiny\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Federal, Local\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Federal, Local\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -440,11 +412,10 @@ CARD_2519 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2519 Mass Jailbreak\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: Rebel, Local\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: Rebel, Local\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -462,11 +433,10 @@ CARD_2520 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2520 General Strike\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Local, US\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Local, US\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -484,11 +454,10 @@ CARD_2521 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2521 State of Siege\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Rebel, Federal\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Rebel, Federal\n"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -506,11 +475,10 @@ CARD_2522 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2522 Military Governor Appointed\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: Local, Federal\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: Local, Federal\n"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -528,11 +496,10 @@ CARD_2523 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2523 Curfew Imposed\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: Rebel, Local\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: Rebel, Local\n"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -550,11 +517,10 @@ CARD_2524 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2524 Army Seizes the Railways\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: US, Federal\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: US, Federal\n"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -572,11 +538,10 @@ CARD_2525 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2525 Americans Killed at the Border\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Strife: US, Rebel\n"
-        "  Regime change: US Intervention\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bear\n"
+        "  Strife between: US, Rebel\n"
+        "  Regime change to: U.S. Intervention"
     ),
 )
 
@@ -594,11 +559,10 @@ CARD_2526 = Card(
     note="reconstructed; follows the headline family (icons only)",
     text=(
         "#2526 Marines Land at the Port\n"
-        "Headline card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Strife: US, Federal\n"
-        "  Regime change: US Intervention\n"
-        "  Note: reconstructed; follows the headline family (icons only)"
+        "Headline card\n"
+        "  Market signal: bull\n"
+        "  Strife between: US, Federal\n"
+        "  Regime change to: U.S. Intervention"
     ),
 )
 

@@ -50,14 +50,13 @@ CARD_2401 = Card(
     note="reconstructed; follows the bandit raid family",
     text=(
         "#2401 Bandit Raid\n"
-        "Orange card (reconstructed)\n"
-        "  District: Chihuahua\n"
+        "Orange card\n"
+        "  Only in: Chihuahua\n"
         "  Cost: 1\n"
         "  Unrest: 2\n"
-        "  Steal: 3\n"
-        "  Victim prestige: Outrage\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the bandit raid family"
+        "  Gold stolen: 3\n"
+        "  Prestige for the victim: Outrage\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -77,13 +76,12 @@ CARD_2402 = Card(
     note="reconstructed; follows the bandit raid family",
     text=(
         "#2402 Cattle Rustling\n"
-        "Orange card (reconstructed)\n"
-        "  District: Chihuahua\n"
+        "Orange card\n"
+        "  Only in: Chihuahua\n"
         "  Cost: 0\n"
         "  Unrest: 1\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the bandit raid family"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -102,12 +100,11 @@ CARD_2403 = Card(
     note="reconstructed; follows the bandit raid family",
     text=(
         "#2403 Train Robbery\n"
-        "Orange card (reconstructed)\n"
+        "Orange card\n"
         "  Cost: 2\n"
         "  Unrest: 2\n"
-        "  Steal: 5\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the bandit raid family"
+        "  Gold stolen: 5\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -126,12 +123,11 @@ CARD_2404 = Card(
     note="reconstructed; follows the bandit raid family",
     text=(
         "#2404 Horse Thieves\n"
-        "Orange card (reconstructed)\n"
+        "Orange card\n"
         "  Cost: 0\n"
         "  Unrest: 1\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the bandit raid family"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -151,13 +147,12 @@ CARD_2405 = Card(
     note="reconstructed; follows the bandit raid family",
     text=(
         "#2405 Highway Robbers\n"
-        "Orange card (reconstructed)\n"
-        "  District: Sonora\n"
+        "Orange card\n"
+        "  Only in: Sonora\n"
         "  Cost: 0\n"
         "  Unrest: 2\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the bandit raid family"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -177,13 +172,12 @@ CARD_2406 = Card(
     note="reconstructed; follows the bandit raid family",
     text=(
         "#2406 Looting\n"
-        "Orange card (reconstructed)\n"
+        "Orange card\n"
         "  Cost: 1\n"
         "  Unrest: 2\n"
-        "  Steal: 4\n"
-        "  Victim prestige: Outrage\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the bandit raid family"
+        "  Gold stolen: 4\n"
+        "  Prestige for the victim: Outrage\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -202,12 +196,11 @@ CARD_2407 = Card(
     note="reconstructed; follows the bandit raid family",
     text=(
         "#2407 Kidnapped Manager\n"
-        "Orange card (reconstructed)\n"
+        "Orange card\n"
         "  Cost: 2\n"
         "  Unrest: 1\n"
-        "  Steal: 5\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the bandit raid family"
+        "  Gold stolen: 5\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -228,14 +221,13 @@ CARD_2408 = Card(
     note="reconstructed; follows the border raid family",
     text=(
         "#2408 Border Raid\n"
-        "Orange card (reconstructed)\n"
-        "  District: America\n"
+        "Orange card\n"
+        "  Only in: America\n"
         "  Cost: 1\n"
         "  Unrest: 2\n"
-        "  Steal: 3\n"
-        "  Victim prestige: Outrage\n"
-        "  Regime change: US Intervention\n"
-        "  Note: reconstructed; follows the border raid family"
+        "  Gold stolen: 3\n"
+        "  Prestige for the victim: Outrage\n"
+        "  Regime change to: U.S. Intervention"
     ),
 )
 
@@ -256,14 +248,13 @@ CARD_2409 = Card(
     note="reconstructed; follows the border raid family",
     text=(
         "#2409 Cross-Border Raid\n"
-        "Orange card (reconstructed)\n"
-        "  District: America\n"
+        "Orange card\n"
+        "  Only in: America\n"
         "  Cost: 2\n"
         "  Unrest: 3\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Outrage\n"
-        "  Regime change: US Intervention\n"
-        "  Note: reconstructed; follows the border raid family"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Outrage\n"
+        "  Regime change to: U.S. Intervention"
     ),
 )
 
@@ -284,14 +275,13 @@ CARD_2410 = Card(
     note="reconstructed; follows the border raid family",
     text=(
         "#2410 Sacked Company Store\n"
-        "Orange card (reconstructed)\n"
-        "  District: America\n"
+        "Orange card\n"
+        "  Only in: America\n"
         "  Cost: 1\n"
         "  Unrest: 2\n"
-        "  Steal: 2\n"
-        "  Victim prestige: Outrage\n"
-        "  Regime change: US Intervention\n"
-        "  Note: reconstructed; follows the border raid family"
+        "  Gold stolen: 2\n"
+        "  Prestige for the victim: Outrage\n"
+        "  Regime change to: U.S. Intervention"
     ),
 )
 
@@ -312,14 +302,13 @@ CARD_2411 = Card(
     note="reconstructed; follows the uprising family",
     text=(
         "#2411 Yaqui Uprising\n"
-        "Orange card (reconstructed)\n"
-        "  District: Sonora\n"
+        "Orange card\n"
+        "  Only in: Sonora\n"
         "  Cost: 1\n"
         "  Unrest: 3\n"
-        "  Steal: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the uprising family"
+        "  Gold stolen: 1\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -340,14 +329,13 @@ CARD_2412 = Card(
     note="reconstructed; follows the uprising family",
     text=(
         "#2412 Peasant Land Invasion\n"
-        "Orange card (reconstructed)\n"
-        "  District: Chihuahua\n"
+        "Orange card\n"
+        "  Only in: Chihuahua\n"
         "  Cost: 1\n"
         "  Unrest: 3\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Revolution\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the uprising family"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -366,12 +354,11 @@ CARD_2413 = Card(
     note="reconstructed; follows the riot and sabotage family",
     text=(
         "#2413 Sabotage\n"
-        "Orange card (reconstructed)\n"
+        "Orange card\n"
         "  Cost: 2\n"
         "  Unrest: 2\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the riot and sabotage family"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -390,12 +377,11 @@ CARD_2414 = Card(
     note="reconstructed; follows the riot and sabotage family",
     text=(
         "#2414 Riot\n"
-        "Orange card (reconstructed)\n"
+        "Orange card\n"
         "  Cost: 1\n"
         "  Unrest: 3\n"
-        "  Steal: 1\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the riot and sabotage family"
+        "  Gold stolen: 1\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -414,12 +400,11 @@ CARD_2415 = Card(
     note="reconstructed; follows the riot and sabotage family",
     text=(
         "#2415 Arson\n"
-        "Orange card (reconstructed)\n"
+        "Orange card\n"
         "  Cost: 1\n"
         "  Unrest: 3\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Outrage\n"
-        "  Note: reconstructed; follows the riot and sabotage family"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Outrage"
     ),
 )
 
@@ -438,12 +423,11 @@ CARD_2416 = Card(
     note="reconstructed; follows the riot and sabotage family",
     text=(
         "#2416 Water Rights Dispute\n"
-        "Orange card (reconstructed)\n"
-        "  District: Sonora\n"
+        "Orange card\n"
+        "  Only in: Sonora\n"
         "  Cost: 1\n"
         "  Unrest: 1\n"
-        "  Steal: 1\n"
-        "  Note: reconstructed; follows the riot and sabotage family"
+        "  Gold stolen: 1"
     ),
 )
 
@@ -464,14 +448,14 @@ CARD_2417 = Card(
     note="reconstructed; follows the strike family",
     text=(
         "#2417 Miners' Strike\n"
-        "Orange card (reconstructed)\n"
-        "  Family: strike\n"
+        "Orange card\n"
+        "  Kind: strike (may also be played on your own enterprise at no cost and without "
+        "unrest)\n"
         "  Cost: 2\n"
         "  Unrest: 2\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Revolution\n"
-        "  Jails victim: yes\n"
-        "  Note: reconstructed; follows the strike family"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Jails the victim: yes"
     ),
 )
 
@@ -493,15 +477,15 @@ CARD_2418 = Card(
     note="reconstructed; follows the strike family",
     text=(
         "#2418 Railway Strike\n"
-        "Orange card (reconstructed)\n"
-        "  Family: strike\n"
+        "Orange card\n"
+        "  Kind: strike (may also be played on your own enterprise at no cost and without "
+        "unrest)\n"
         "  Cost: 2\n"
         "  Unrest: 2\n"
-        "  Steal: 1\n"
-        "  Victim prestige: Revolution\n"
-        "  Jails victim: yes\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the strike family"
+        "  Gold stolen: 1\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Jails the victim: yes\n"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -522,14 +506,14 @@ CARD_2419 = Card(
     note="reconstructed; follows the strike family",
     text=(
         "#2419 Mill Workers' Strike\n"
-        "Orange card (reconstructed)\n"
-        "  Family: strike\n"
-        "  District: Sonora\n"
+        "Orange card\n"
+        "  Kind: strike (may also be played on your own enterprise at no cost and without "
+        "unrest)\n"
+        "  Only in: Sonora\n"
         "  Cost: 1\n"
         "  Unrest: 1\n"
-        "  Steal: 0\n"
-        "  Victim prestige: Revolution\n"
-        "  Note: reconstructed; follows the strike family"
+        "  Gold stolen: 0\n"
+        "  Prestige for the victim: Revolution"
     ),
 )
 
@@ -550,14 +534,13 @@ CARD_2420 = Card(
     note="reconstructed; follows the government exaction family (as Creel Tax Increases)",
     text=(
         "#2420 Tax Collector's Visit\n"
-        "Orange card (reconstructed)\n"
-        "  District: Sonora\n"
+        "Orange card\n"
+        "  Only in: Sonora\n"
         "  Cost: 0\n"
         "  Unrest: 1\n"
-        "  Steal: 3\n"
-        "  Victim prestige: Revolution\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the government exaction family (as Creel Tax Increases)"
+        "  Gold stolen: 3\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -578,14 +561,13 @@ CARD_2421 = Card(
     note="reconstructed; follows the government exaction family (as Creel Tax Increases)",
     text=(
         "#2421 Forced Loan\n"
-        "Orange card (reconstructed)\n"
-        "  District: Chihuahua\n"
+        "Orange card\n"
+        "  Only in: Chihuahua\n"
         "  Cost: 0\n"
         "  Unrest: 2\n"
-        "  Steal: 4\n"
-        "  Victim prestige: Revolution\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the government exaction family (as Creel Tax Increases)"
+        "  Gold stolen: 4\n"
+        "  Prestige for the victim: Revolution\n"
+        "  Regime change to: Pax"
     ),
 )
 

@@ -273,16 +273,15 @@ CARD_2101 = Card(
     note="reconstructed; follows the newspaper family",
     text=(
         "#2101 The Border Herald\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
-        "  Family: newspaper\n"
+        "  Kind: newspaper\n"
         '  Side "Government orientation":\n'
         "    Faction: Federal\n"
         "    Prestige: Loyalty\n"
         '  Side "Opposition orientation":\n'
         "    Faction: Rebel\n"
-        "    Prestige: Revolution\n"
-        "  Note: reconstructed; follows the newspaper family"
+        "    Prestige: Revolution"
     ),
     sides=(
         Card(
@@ -325,16 +324,15 @@ CARD_2102 = Card(
     note="reconstructed; follows the newspaper family",
     text=(
         "#2102 The Sonora Courier\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 3\n"
-        "  Family: newspaper\n"
+        "  Kind: newspaper\n"
         '  Side "Government orientation":\n'
         "    Faction: Local\n"
         "    Prestige: Loyalty\n"
         '  Side "Opposition orientation":\n'
         "    Faction: Rebel\n"
-        "    Prestige: Revolution\n"
-        "  Note: reconstructed; follows the newspaper family"
+        "    Prestige: Revolution"
     ),
     sides=(
         Card(
@@ -377,16 +375,15 @@ CARD_2103 = Card(
     note="reconstructed; follows the newspaper family",
     text=(
         "#2103 The El Paso Gazette\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
-        "  Family: newspaper\n"
+        "  Kind: newspaper\n"
         '  Side "American orientation":\n'
         "    Faction: US\n"
         "    Prestige: Outrage\n"
         '  Side "Mexican orientation":\n'
         "    Faction: Local\n"
-        "    Prestige: Loyalty\n"
-        "  Note: reconstructed; follows the newspaper family"
+        "    Prestige: Loyalty"
     ),
     sides=(
         Card(
@@ -431,14 +428,13 @@ CARD_2104 = Card(
     note="reconstructed; follows the general family",
     text=(
         "#2104 Federal Division General\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 8\n"
         "  Faction: Federal\n"
         "  Prestige: Command\n"
-        "  Family: general\n"
+        "  Kind: general\n"
         "  Machine guns for all:\n"
-        "    While in play, the firepower of a troop, owned by you, is 3.\n"
-        "  Note: reconstructed; follows the general family"
+        "    While in play, the firepower of a troop, owned by you, is 3."
     ),
     ability_text=(
         "Machine guns for all:\n"
@@ -473,14 +469,13 @@ CARD_2105 = Card(
     note="reconstructed; follows the general family",
     text=(
         "#2105 Rebel Field Commander\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 7\n"
         "  Faction: Rebel\n"
         "  Prestige: Revolution\n"
-        "  Family: general\n"
+        "  Kind: general\n"
         "  Machine guns for all:\n"
-        "    While in play, the firepower of a troop, owned by you, is 3.\n"
-        "  Note: reconstructed; follows the general family"
+        "    While in play, the firepower of a troop, owned by you, is 3."
     ),
     ability_text=(
         "Machine guns for all:\n"
@@ -515,18 +510,17 @@ CARD_2106 = Card(
     note="reconstructed; follows the spy family",
     text=(
         "#2106 Border Detective Agency\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
         "  Faction: US\n"
         "  Prestige: Outrage\n"
-        "  Family: spy\n"
+        "  Kind: spy\n"
         "  Cancel an attack:\n"
         "    Instead of a player playing a card against a victim, you may: if this card is in a "
         "row: move this card to the discard pile.\n"
         "  During a topple:\n"
         "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Outrage for this topple.\n"
-        "  Note: reconstructed; follows the spy family"
+        "pile; if you do, Díaz has 1 more Outrage for this topple."
     ),
     ability_text=(
         "Cancel an attack:\n"
@@ -579,18 +573,17 @@ CARD_2107 = Card(
     note="reconstructed; follows the spy family",
     text=(
         "#2107 Palace Informant\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 3\n"
         "  Faction: Federal\n"
         "  Prestige: Loyalty\n"
-        "  Family: spy\n"
+        "  Kind: spy\n"
         "  Cancel an attack:\n"
         "    Instead of a player playing a card against a victim, you may: if this card is in a "
         "row: move this card to the discard pile.\n"
         "  During a topple:\n"
         "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple.\n"
-        "  Note: reconstructed; follows the spy family"
+        "pile; if you do, Díaz has 1 more Loyalty for this topple."
     ),
     ability_text=(
         "Cancel an attack:\n"
@@ -642,17 +635,16 @@ CARD_2108 = Card(
     note="reconstructed; follows the spy family",
     text=(
         "#2108 Rebel Double Agent\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 3\n"
         "  Faction: Rebel\n"
-        "  Family: spy\n"
+        "  Kind: spy\n"
         "  Cancel an attack:\n"
         "    Instead of a player playing a card against a victim, you may: if this card is in a "
         "row: move this card to the discard pile.\n"
         "  During a topple:\n"
         "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Revolution for this topple.\n"
-        "  Note: reconstructed; follows the spy family"
+        "pile; if you do, Díaz has 1 more Revolution for this topple."
     ),
     ability_text=(
         "Cancel an attack:\n"
@@ -705,15 +697,14 @@ CARD_2109 = Card(
     note="reconstructed; follows the spy family (one of the few without a topple ability)",
     text=(
         "#2109 Customs Inspector\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 2\n"
         "  Faction: Local\n"
         "  Prestige: Loyalty\n"
-        "  Family: spy\n"
+        "  Kind: spy\n"
         "  Cancel an attack:\n"
         "    Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
-        "  Note: reconstructed; follows the spy family (one of the few without a topple ability)"
+        "row: move this card to the discard pile."
     ),
     ability_text=(
         "Cancel an attack:\n"
@@ -751,15 +742,14 @@ CARD_2110 = Card(
     note="reconstructed; follows the court family",
     text=(
         "#2110 Federal District Court\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
         "  Faction: Federal\n"
         "  Prestige: Loyalty\n"
-        "  Family: court\n"
+        "  Kind: court\n"
         "  During a topple:\n"
         "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple.\n"
-        "  Note: reconstructed; follows the court family"
+        "pile; if you do, Díaz has 1 more Loyalty for this topple."
     ),
     ability_text=(
         "During a topple:\n"
@@ -797,15 +787,14 @@ CARD_2111 = Card(
     note="reconstructed; follows the court family",
     text=(
         "#2111 Sonora State Court\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 3\n"
         "  Faction: Local\n"
         "  Prestige: Loyalty\n"
-        "  Family: court\n"
+        "  Kind: court\n"
         "  During a topple:\n"
         "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Command for this topple.\n"
-        "  Note: reconstructed; follows the court family"
+        "pile; if you do, Díaz has 1 more Command for this topple."
     ),
     ability_text=(
         "During a topple:\n"
@@ -843,15 +832,14 @@ CARD_2112 = Card(
     note="reconstructed; follows the court family",
     text=(
         "#2112 Border Claims Commission\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
         "  Faction: US\n"
         "  Prestige: Outrage\n"
-        "  Family: court\n"
+        "  Kind: court\n"
         "  During a topple:\n"
         "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Outrage for this topple.\n"
-        "  Note: reconstructed; follows the court family"
+        "pile; if you do, Díaz has 1 more Outrage for this topple."
     ),
     ability_text=(
         "During a topple:\n"
@@ -889,15 +877,14 @@ CARD_2113 = Card(
     note="reconstructed; follows the monopoly family",
     text=(
         "#2113 Blasting Powder Concession\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 5\n"
         "  Faction: Federal\n"
         "  Prestige: Loyalty\n"
-        "  Family: monopoly\n"
+        "  Kind: monopoly (an antitrust card may discard it)\n"
         "  Monopoly on mines:\n"
         "    After a player pays to play a card, if the player is not you and the family of the "
-        "card includes mine, you take from the bank as much gold as the amount paid.\n"
-        "  Note: reconstructed; follows the monopoly family"
+        "card includes mine, you take from the bank as much gold as the amount paid."
     ),
     ability_text=(
         "Monopoly on mines:\n"
@@ -935,16 +922,15 @@ CARD_2114 = Card(
     note="reconstructed; follows the monopoly family",
     text=(
         "#2114 Frontier Arms Concession\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 5\n"
         "  Faction: Rebel\n"
         "  Prestige: Revolution\n"
-        "  Family: monopoly\n"
+        "  Kind: monopoly (an antitrust card may discard it)\n"
         "  Monopoly on arms:\n"
         "    After a player pays to play a card, if the player is not you and the card is a troop "
         "card and the faction of the card is not Federal, you take from the bank as much gold as "
-        "the amount paid.\n"
-        "  Note: reconstructed; follows the monopoly family"
+        "the amount paid."
     ),
     ability_text=(
         "Monopoly on arms:\n"
@@ -983,16 +969,15 @@ CARD_2115 = Card(
     note="reconstructed; follows the monopoly family",
     text=(
         "#2115 Border Freight Trust\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 6\n"
         "  Faction: US\n"
         "  Prestige: Outrage\n"
-        "  Family: monopoly\n"
+        "  Kind: monopoly (an antitrust card may discard it)\n"
         "  Monopoly on freight:\n"
         "    After a player pays to play a card, if the player is not you and the card is an "
         "enterprise card and the district of the card is Sonora or the district of the card is "
-        "Chihuahua, you take from the bank as much gold as the amount paid.\n"
-        "  Note: reconstructed; follows the monopoly family"
+        "Chihuahua, you take from the bank as much gold as the amount paid."
     ),
     ability_text=(
         "Monopoly on freight:\n"
@@ -1031,12 +1016,11 @@ CARD_2116 = Card(
     note="reconstructed; follows the immune to nationalization family",
     text=(
         "#2116 American Consul\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 6\n"
         "  Faction: US\n"
         "  Prestige: Outrage\n"
-        "  Family: immune to nationalization\n"
-        "  Note: reconstructed; follows the immune to nationalization family"
+        "  Kind: immune to nationalization (its owner's enterprises cannot be nationalized)"
     ),
 )
 
@@ -1055,12 +1039,11 @@ CARD_2117 = Card(
     note="reconstructed; follows the immune to nationalization family",
     text=(
         "#2117 Concession Lawyer\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 5\n"
         "  Faction: Federal\n"
         "  Prestige: Loyalty\n"
-        "  Family: immune to nationalization\n"
-        "  Note: reconstructed; follows the immune to nationalization family"
+        "  Kind: immune to nationalization (its owner's enterprises cannot be nationalized)"
     ),
 )
 
@@ -1078,11 +1061,10 @@ CARD_2118 = Card(
     note="reconstructed; follows the immune to jail family",
     text=(
         "#2118 Defence Attorney\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
         "  Faction: Local\n"
-        "  Family: immune to jail\n"
-        "  Note: reconstructed; follows the immune to jail family"
+        "  Kind: immune to jail (its owner cannot be jailed, and is set free on playing it)"
     ),
 )
 
@@ -1101,12 +1083,11 @@ CARD_2119 = Card(
     note="reconstructed; follows the immune to jail family",
     text=(
         "#2119 Habeas Corpus Lawyer\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
         "  Faction: Rebel\n"
         "  Prestige: Revolution\n"
-        "  Family: immune to jail\n"
-        "  Note: reconstructed; follows the immune to jail family"
+        "  Kind: immune to jail (its owner cannot be jailed, and is set free on playing it)"
     ),
 )
 
@@ -1124,11 +1105,10 @@ CARD_2120 = Card(
     note="reconstructed; follows the extra action family",
     text=(
         "#2120 Railway Contractor\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 6\n"
         "  Faction: US\n"
-        "  Extra action: upgrade connection\n"
-        "  Note: reconstructed; follows the extra action family"
+        "  Extra action: upgrade connection"
     ),
 )
 
@@ -1147,12 +1127,11 @@ CARD_2121 = Card(
     note="reconstructed; follows the extra action family",
     text=(
         "#2121 Land Agent\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
         "  Faction: Local\n"
         "  Prestige: Loyalty\n"
-        "  Extra action: buy land\n"
-        "  Note: reconstructed; follows the extra action family"
+        "  Extra action: buy land"
     ),
 )
 
@@ -1171,12 +1150,11 @@ CARD_2122 = Card(
     note="reconstructed; follows the extra action family",
     text=(
         "#2122 Chief of Police\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 5\n"
         "  Faction: Federal\n"
         "  Prestige: Loyalty\n"
-        "  Extra action: police\n"
-        "  Note: reconstructed; follows the extra action family"
+        "  Extra action: police"
     ),
 )
 
@@ -1194,11 +1172,10 @@ CARD_2123 = Card(
     note="reconstructed; follows the extra action family",
     text=(
         "#2123 Army Quartermaster\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 5\n"
         "  Faction: Federal\n"
-        "  Extra action: redeploy\n"
-        "  Note: reconstructed; follows the extra action family"
+        "  Extra action: redeploy"
     ),
 )
 
@@ -1216,12 +1193,10 @@ CARD_2124 = Card(
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
     text=(
         "#2124 Provincial Governor\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 8\n"
         "  Faction: Federal\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1239,12 +1214,10 @@ CARD_2125 = Card(
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
     text=(
         "#2125 Cabinet Minister\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 9\n"
         "  Faction: Federal\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
+        "  Prestige: Loyalty"
     ),
 )
 
@@ -1260,15 +1233,7 @@ CARD_2126 = Card(
     faction=Faction.LOCAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
-    text=(
-        "#2126 Village Priest\n"
-        "Partner card (reconstructed)\n"
-        "  Cost: 3\n"
-        "  Faction: Local\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
-    ),
+    text="#2126 Village Priest\nPartner card\n  Cost: 3\n  Faction: Local\n  Prestige: Loyalty",
 )
 
 
@@ -1283,15 +1248,7 @@ CARD_2127 = Card(
     faction=Faction.US,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
-    text=(
-        "#2127 Foreign Investors\n"
-        "Partner card (reconstructed)\n"
-        "  Cost: 6\n"
-        "  Faction: US\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
-    ),
+    text="#2127 Foreign Investors\nPartner card\n  Cost: 6\n  Faction: US\n  Prestige: Loyalty",
 )
 
 
@@ -1306,15 +1263,7 @@ CARD_2128 = Card(
     faction=Faction.LOCAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
-    text=(
-        "#2128 Town Mayor\n"
-        "Partner card (reconstructed)\n"
-        "  Cost: 3\n"
-        "  Faction: Local\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
-    ),
+    text="#2128 Town Mayor\nPartner card\n  Cost: 3\n  Faction: Local\n  Prestige: Loyalty",
 )
 
 
@@ -1329,15 +1278,7 @@ CARD_2129 = Card(
     faction=Faction.LOCAL,
     prestige=(Prestige.LOYALTY,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
-    text=(
-        "#2129 Landowners' Club\n"
-        "Partner card (reconstructed)\n"
-        "  Cost: 4\n"
-        "  Faction: Local\n"
-        "  Prestige: Loyalty\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
-    ),
+    text="#2129 Landowners' Club\nPartner card\n  Cost: 4\n  Faction: Local\n  Prestige: Loyalty",
 )
 
 
@@ -1354,12 +1295,10 @@ CARD_2130 = Card(
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
     text=(
         "#2130 Labour Organiser\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 4\n"
         "  Faction: Rebel\n"
-        "  Prestige: Revolution\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
+        "  Prestige: Revolution"
     ),
 )
 
@@ -1377,12 +1316,10 @@ CARD_2131 = Card(
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
     text=(
         "#2131 Anarchist Printer\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 3\n"
         "  Faction: Rebel\n"
-        "  Prestige: Revolution\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
+        "  Prestige: Revolution"
     ),
 )
 
@@ -1400,12 +1337,10 @@ CARD_2132 = Card(
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
     text=(
         "#2132 Student Agitators\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 3\n"
         "  Faction: Rebel\n"
-        "  Prestige: Revolution\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
+        "  Prestige: Revolution"
     ),
 )
 
@@ -1423,12 +1358,10 @@ CARD_2133 = Card(
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
     text=(
         "#2133 Exiled Reformer\n"
-        "Partner card (reconstructed)\n"
+        "Partner card\n"
         "  Cost: 5\n"
         "  Faction: Rebel\n"
-        "  Prestige: Revolution\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
+        "  Prestige: Revolution"
     ),
 )
 
@@ -1444,15 +1377,7 @@ CARD_2134 = Card(
     faction=Faction.US,
     prestige=(Prestige.OUTRAGE,),
     note="reconstructed; follows no special family: a plain partner with a faction colour and a prestige point",
-    text=(
-        "#2134 American Journalist\n"
-        "Partner card (reconstructed)\n"
-        "  Cost: 4\n"
-        "  Faction: US\n"
-        "  Prestige: Outrage\n"
-        "  Note: reconstructed; follows no special family: a plain partner with a faction colour "
-        "and a prestige point"
-    ),
+    text="#2134 American Journalist\nPartner card\n  Cost: 4\n  Faction: US\n  Prestige: Outrage",
 )
 
 CARDS: tuple[Card, ...] = (CARD_2101, CARD_2102, CARD_2103, CARD_2104, CARD_2105, CARD_2106, CARD_2107, CARD_2108, CARD_2109, CARD_2110, CARD_2111, CARD_2112, CARD_2113, CARD_2114, CARD_2115, CARD_2116, CARD_2117, CARD_2118, CARD_2119, CARD_2120, CARD_2121, CARD_2122, CARD_2123, CARD_2124, CARD_2125, CARD_2126, CARD_2127, CARD_2128, CARD_2129, CARD_2130, CARD_2131, CARD_2132, CARD_2133, CARD_2134)

@@ -28,10 +28,9 @@ CARD_2901 = Card(
     note="reconstructed; follows the topple family (icons only)",
     text=(
         "#2901 Díaz Announces His Retirement\n"
-        "Topple card (reconstructed)\n"
-        "  Signal: bull\n"
-        "  Named regime: Pax\n"
-        "  Note: reconstructed; follows the topple family (icons only)"
+        "Topple card\n"
+        "  Market signal: bull\n"
+        "  Counts only under: Pax"
     ),
 )
 
@@ -48,10 +47,9 @@ CARD_2902 = Card(
     note="reconstructed; follows the topple family (icons only)",
     text=(
         "#2902 Calls for Annexation\n"
-        "Topple card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Named regime: US Intervention\n"
-        "  Note: reconstructed; follows the topple family (icons only)"
+        "Topple card\n"
+        "  Market signal: bear\n"
+        "  Counts only under: U.S. Intervention"
     ),
 )
 
@@ -68,10 +66,9 @@ CARD_2903 = Card(
     note="reconstructed; follows the topple family (icons only)",
     text=(
         "#2903 Free Elections Demanded\n"
-        "Topple card (reconstructed)\n"
-        "  Signal: bear\n"
-        "  Named regime: Anarchy\n"
-        "  Note: reconstructed; follows the topple family (icons only)"
+        "Topple card\n"
+        "  Market signal: bear\n"
+        "  Counts only under: Anarchy"
     ),
 )
 

@@ -104,16 +104,15 @@ CARD_2201 = Card(
     note="reconstructed; follows the rebel troop family",
     text=(
         "#2201 Sierra Guerrillas\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 1\n"
-        "  Cost boot: 0\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 5\n"
+        "  Cost (boot): 0\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 5\n"
         "  Prestige: Revolution\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the rebel troop family"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -136,16 +135,15 @@ CARD_2202 = Card(
     note="reconstructed; follows the rebel troop family",
     text=(
         "#2202 Mountain Rebels\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 2\n"
-        "  Cost boot: 1\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 6\n"
+        "  Cost (boot): 1\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 6\n"
         "  Prestige: Revolution\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the rebel troop family"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -168,16 +166,15 @@ CARD_2203 = Card(
     note="reconstructed; follows the rebel troop family",
     text=(
         "#2203 Mayo Insurgents\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 1\n"
-        "  Cost boot: 0\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 6\n"
+        "  Cost (boot): 0\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 6\n"
         "  Prestige: Revolution\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the rebel troop family"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -200,16 +197,15 @@ CARD_2204 = Card(
     note="reconstructed; follows the rebel troop family",
     text=(
         "#2204 Sonora Revolutionaries\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 2\n"
-        "  Cost boot: 1\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 6\n"
+        "  Cost (boot): 1\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 6\n"
         "  Prestige: Revolution\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the rebel troop family"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -232,16 +228,15 @@ CARD_2205 = Card(
     note="reconstructed; follows the rebel troop family",
     text=(
         "#2205 Chihuahua Irregulars\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 2\n"
-        "  Cost boot: 1\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 5\n"
+        "  Cost (boot): 1\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 5\n"
         "  Prestige: Revolution\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the rebel troop family"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -263,15 +258,14 @@ CARD_2206 = Card(
     note="reconstructed; follows the rebel troop family",
     text=(
         "#2206 Rebel Cavalry\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 2\n"
-        "  Cost boot: 2\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 6\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the rebel troop family"
+        "  Cost (boot): 2\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 6\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -292,14 +286,13 @@ CARD_2207 = Card(
     note="reconstructed; follows the rebel troop family",
     text=(
         "#2207 Border Smugglers\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: America\n"
+        "  Jurisdiction: America\n"
         "  Firepower: 1\n"
-        "  Cost boot: 0\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 4\n"
-        "  Note: reconstructed; follows the rebel troop family"
+        "  Cost (boot): 0\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 4"
     ),
 )
 
@@ -321,20 +314,18 @@ CARD_2208 = Card(
     note="reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as Yaquis)",
     text=(
         "#2208 Yaqui Warriors\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 1\n"
-        "  Cost boot: 0\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 5\n"
-        "  Regime change: Anarchy\n"
+        "  Cost (boot): 0\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 5\n"
+        "  Regime change to: Anarchy\n"
         "  Slave revolt:\n"
         "    After a player plays or redeploys this card to a destination, if the family of the "
         "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator.\n"
-        "  Note: reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as "
-        "Yaquis)"
+        "with the player as liberator."
     ),
     ability_text=(
         "Slave revolt:\n"
@@ -376,20 +367,18 @@ CARD_2209 = Card(
     note="reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as Yaquis)",
     text=(
         "#2209 Yaqui Raiders\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 2\n"
-        "  Cost boot: 1\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 6\n"
-        "  Regime change: Anarchy\n"
+        "  Cost (boot): 1\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 6\n"
+        "  Regime change to: Anarchy\n"
         "  Slave revolt:\n"
         "    After a player plays or redeploys this card to a destination, if the family of the "
         "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator.\n"
-        "  Note: reconstructed; follows the rebel troop family, Yaqui kind (slave revolt, as "
-        "Yaquis)"
+        "with the player as liberator."
     ),
     ability_text=(
         "Slave revolt:\n"
@@ -432,16 +421,15 @@ CARD_2210 = Card(
     note="reconstructed; follows the local troop family",
     text=(
         "#2210 Sonora State Militia\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Local\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 2\n"
-        "  Cost boot: 3\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 2\n"
+        "  Cost (boot): 3\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 2\n"
         "  Prestige: Command\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the local troop family"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -464,16 +452,15 @@ CARD_2211 = Card(
     note="reconstructed; follows the local troop family",
     text=(
         "#2211 Chihuahua State Militia\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Local\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 2\n"
-        "  Cost boot: 3\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 2\n"
+        "  Cost (boot): 3\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 2\n"
         "  Prestige: Command\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the local troop family"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -496,16 +483,15 @@ CARD_2212 = Card(
     note="reconstructed; follows the local troop family",
     text=(
         "#2212 Hacienda Guards\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Local\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 1\n"
-        "  Cost boot: 2\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 3\n"
+        "  Cost (boot): 2\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 3\n"
         "  Prestige: Command\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the local troop family"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -527,15 +513,14 @@ CARD_2213 = Card(
     note="reconstructed; follows the local troop family",
     text=(
         "#2213 Mine Guards\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Local\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 1\n"
-        "  Cost boot: 2\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 2\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the local troop family"
+        "  Cost (boot): 2\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 2\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -557,15 +542,14 @@ CARD_2214 = Card(
     note="reconstructed; follows the local troop family",
     text=(
         "#2214 Bandit Gang\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Local\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 1\n"
-        "  Cost boot: 1\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 4\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the local troop family"
+        "  Cost (boot): 1\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 4\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -587,15 +571,14 @@ CARD_2215 = Card(
     note="reconstructed; follows the local troop family",
     text=(
         "#2215 Mutinous Militia\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Local\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 2\n"
-        "  Cost boot: 2\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 3\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the local troop family"
+        "  Cost (boot): 2\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 3\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -617,15 +600,14 @@ CARD_2216 = Card(
     note="reconstructed; follows the local troop family",
     text=(
         "#2216 Vaquero Posse\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Local\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 1\n"
-        "  Cost boot: 1\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 3\n"
-        "  Regime change: Anarchy\n"
-        "  Note: reconstructed; follows the local troop family"
+        "  Cost (boot): 1\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 3\n"
+        "  Regime change to: Anarchy"
     ),
 )
 
@@ -648,16 +630,15 @@ CARD_2217 = Card(
     note="reconstructed; follows the federal troop family",
     text=(
         "#2217 Federal Infantry Battalion\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 2\n"
-        "  Cost boot: 6\n"
-        "  Cost mule: 4\n"
-        "  Cost rail: 2\n"
+        "  Cost (boot): 6\n"
+        "  Cost (mule): 4\n"
+        "  Cost (rail): 2\n"
         "  Prestige: Command\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the federal troop family"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -680,16 +661,15 @@ CARD_2218 = Card(
     note="reconstructed; follows the federal troop family",
     text=(
         "#2218 Federal Infantry Regiment\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 2\n"
-        "  Cost boot: 6\n"
-        "  Cost mule: 4\n"
-        "  Cost rail: 2\n"
+        "  Cost (boot): 6\n"
+        "  Cost (mule): 4\n"
+        "  Cost (rail): 2\n"
         "  Prestige: Command\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the federal troop family"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -712,16 +692,15 @@ CARD_2219 = Card(
     note="reconstructed; follows the federal troop family",
     text=(
         "#2219 Federal Machine Gun Company\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 3\n"
-        "  Cost boot: 8\n"
-        "  Cost mule: 5\n"
-        "  Cost rail: 3\n"
+        "  Cost (boot): 8\n"
+        "  Cost (mule): 5\n"
+        "  Cost (rail): 3\n"
         "  Prestige: Command\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the federal troop family"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -744,16 +723,15 @@ CARD_2220 = Card(
     note="reconstructed; follows the federal troop family",
     text=(
         "#2220 Federal Artillery Battery\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 3\n"
-        "  Cost boot: 8\n"
-        "  Cost mule: 6\n"
-        "  Cost rail: 3\n"
+        "  Cost (boot): 8\n"
+        "  Cost (mule): 6\n"
+        "  Cost (rail): 3\n"
         "  Prestige: Command\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the federal troop family"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -776,16 +754,15 @@ CARD_2221 = Card(
     note="reconstructed; follows the federal troop family",
     text=(
         "#2221 Federal Cavalry\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 2\n"
-        "  Cost boot: 4\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 2\n"
+        "  Cost (boot): 4\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 2\n"
         "  Prestige: Command\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the federal troop family"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -808,16 +785,15 @@ CARD_2222 = Card(
     note="reconstructed; follows the federal troop family",
     text=(
         "#2222 Federal Railway Guard\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 2\n"
-        "  Cost boot: 7\n"
-        "  Cost mule: 4\n"
-        "  Cost rail: 1\n"
+        "  Cost (boot): 7\n"
+        "  Cost (mule): 4\n"
+        "  Cost (rail): 1\n"
         "  Prestige: Command\n"
-        "  Regime change: Martial Law\n"
-        "  Note: reconstructed; follows the federal troop family"
+        "  Regime change to: Martial Law"
     ),
 )
 
@@ -839,15 +815,14 @@ CARD_2223 = Card(
     note="reconstructed; follows the federal troop family",
     text=(
         "#2223 Rural Police Patrol\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Chihuahua\n"
+        "  Jurisdiction: Chihuahua\n"
         "  Firepower: 2\n"
-        "  Cost boot: 5\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 2\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the federal troop family"
+        "  Cost (boot): 5\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 2\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -869,15 +844,14 @@ CARD_2224 = Card(
     note="reconstructed; follows the federal troop family",
     text=(
         "#2224 Federal Garrison\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 2\n"
-        "  Cost boot: 6\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 2\n"
-        "  Regime change: Pax\n"
-        "  Note: reconstructed; follows the federal troop family"
+        "  Cost (boot): 6\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 2\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -900,16 +874,15 @@ CARD_2225 = Card(
     note="reconstructed; follows the U.S. troop family",
     text=(
         "#2225 U.S. Cavalry Troop\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: US\n"
-        "  District: America\n"
+        "  Jurisdiction: America\n"
         "  Firepower: 2\n"
-        "  Cost boot: 5\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 2\n"
+        "  Cost (boot): 5\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 2\n"
         "  Prestige: Command\n"
-        "  Regime change: US Intervention\n"
-        "  Note: reconstructed; follows the U.S. troop family"
+        "  Regime change to: U.S. Intervention"
     ),
 )
 
@@ -932,16 +905,15 @@ CARD_2226 = Card(
     note="reconstructed; follows the U.S. troop family",
     text=(
         "#2226 U.S. Machine Gun Detachment\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: US\n"
-        "  District: America\n"
+        "  Jurisdiction: America\n"
         "  Firepower: 3\n"
-        "  Cost boot: 8\n"
-        "  Cost mule: 5\n"
-        "  Cost rail: 2\n"
+        "  Cost (boot): 8\n"
+        "  Cost (mule): 5\n"
+        "  Cost (rail): 2\n"
         "  Prestige: Command\n"
-        "  Regime change: US Intervention\n"
-        "  Note: reconstructed; follows the U.S. troop family"
+        "  Regime change to: U.S. Intervention"
     ),
 )
 
@@ -962,14 +934,13 @@ CARD_2227 = Card(
     note="reconstructed; follows the U.S. troop family",
     text=(
         "#2227 Border Marshals\n"
-        "Troop card (reconstructed)\n"
+        "Troop card\n"
         "  Faction: US\n"
-        "  District: America\n"
+        "  Jurisdiction: America\n"
         "  Firepower: 1\n"
-        "  Cost boot: 3\n"
-        "  Cost mule: 2\n"
-        "  Cost rail: 1\n"
-        "  Note: reconstructed; follows the U.S. troop family"
+        "  Cost (boot): 3\n"
+        "  Cost (mule): 2\n"
+        "  Cost (rail): 1"
     ),
 )
 

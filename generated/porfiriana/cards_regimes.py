@@ -84,17 +84,16 @@ CARD_1701 = Card(
     note="rules 002 chapter H; values and special rule stated there",
     text=(
         "#1701 Pax Porfiriana\n"
-        "Regime card (inferred)\n"
+        "Regime card\n"
         "  Regime: Pax\n"
         '  Side "Regime":\n'
-        "    Mines: 2\n"
-        "    Economy: 3\n"
+        "    Mine value: 2\n"
+        "    Economy value: 3\n"
         "    Bribes and cronyism:\n"
-        "      While in play, each Loyalty point of a player holds a prestige cube.\n"
+        "      While in play, each Loyalty point of any player holds a prestige cube.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Loyalty\n"
-        "    Topple kind: Diaz Retirement\n"
-        "  Note: rules 002 chapter H; values and special rule stated there"
+        "    Topple: Díaz retires"
     ),
     sides=(
         Card(
@@ -107,14 +106,14 @@ CARD_1701 = Card(
             mines=2,
             regime=Regime.PAX,
             text=(
-                "Mines: 2\n"
-                "Economy: 3\n"
+                "Mine value: 2\n"
+                "Economy value: 3\n"
                 "Bribes and cronyism:\n"
-                "  While in play, each Loyalty point of a player holds a prestige cube."
+                "  While in play, each Loyalty point of any player holds a prestige cube."
             ),
             ability_text=(
                 "Bribes and cronyism:\n"
-                "  While in play, each Loyalty point of a player holds a prestige cube."
+                "  While in play, each Loyalty point of any player holds a prestige cube."
             ),
             abilities=(
                 Ability(
@@ -138,7 +137,7 @@ CARD_1701 = Card(
             regime=Regime.PAX,
             topple_kind=ToppleKind.DIAZ_RETIREMENT,
             topple_prestige=Prestige.LOYALTY,
-            text="Topple prestige: Loyalty\nTopple kind: Diaz Retirement",
+            text="Topple prestige: Loyalty\nTopple: Díaz retires",
         ),
     ),
 )
@@ -155,18 +154,17 @@ CARD_1702 = Card(
     note="rules 002 chapter H; values and special rule stated there",
     text=(
         "#1702 U.S. Intervention\n"
-        "Regime card (inferred)\n"
-        "  Regime: US Intervention\n"
+        "Regime card\n"
+        "  Regime: U.S. Intervention\n"
         '  Side "Regime":\n'
-        "    Mines: 3\n"
-        "    Economy: 2\n"
+        "    Mine value: 3\n"
+        "    Economy value: 2\n"
         "    U.S. troops cross the border:\n"
-        "      While in play, a troop may be played or redeployed to an enterprise in a district "
-        "when the faction of the troop is US and the district is not America.\n"
+        "      While in play, any troop may be played or redeployed to an enterprise in any "
+        "district when the faction of the troop is US and the district is not America.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Outrage\n"
-        "    Topple kind: US Annexation\n"
-        "  Note: rules 002 chapter H; values and special rule stated there"
+        "    Topple: U.S. annexation"
     ),
     sides=(
         Card(
@@ -179,15 +177,15 @@ CARD_1702 = Card(
             mines=3,
             regime=Regime.US_INTERVENTION,
             text=(
-                "Mines: 3\n"
-                "Economy: 2\n"
+                "Mine value: 3\n"
+                "Economy value: 2\n"
                 "U.S. troops cross the border:\n"
-                "  While in play, a troop may be played or redeployed to an enterprise in a "
+                "  While in play, any troop may be played or redeployed to an enterprise in any "
                 "district when the faction of the troop is US and the district is not America."
             ),
             ability_text=(
                 "U.S. troops cross the border:\n"
-                "  While in play, a troop may be played or redeployed to an enterprise in a "
+                "  While in play, any troop may be played or redeployed to an enterprise in any "
                 "district when the faction of the troop is US and the district is not America."
             ),
             abilities=(
@@ -212,7 +210,7 @@ CARD_1702 = Card(
             regime=Regime.US_INTERVENTION,
             topple_kind=ToppleKind.US_ANNEXATION,
             topple_prestige=Prestige.OUTRAGE,
-            text="Topple prestige: Outrage\nTopple kind: US Annexation",
+            text="Topple prestige: Outrage\nTopple: U.S. annexation",
         ),
     ),
 )
@@ -229,17 +227,16 @@ CARD_1703 = Card(
     note="rules 002 chapter H; values and special rule stated there",
     text=(
         "#1703 Martial Law\n"
-        "Regime card (inferred)\n"
+        "Regime card\n"
         "  Regime: Martial Law\n"
         '  Side "Regime":\n'
-        "    Mines: 2\n"
-        "    Economy: 2\n"
+        "    Mine value: 2\n"
+        "    Economy value: 2\n"
         "    Military rule:\n"
         "      While in play, the gold a player pays for a police action is 0.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Command\n"
-        "    Topple kind: Coup\n"
-        "  Note: rules 002 chapter H; values and special rule stated there"
+        "    Topple: coup"
     ),
     sides=(
         Card(
@@ -252,8 +249,8 @@ CARD_1703 = Card(
             mines=2,
             regime=Regime.MARTIAL_LAW,
             text=(
-                "Mines: 2\n"
-                "Economy: 2\n"
+                "Mine value: 2\n"
+                "Economy value: 2\n"
                 "Military rule:\n"
                 "  While in play, the gold a player pays for a police action is 0."
             ),
@@ -283,7 +280,7 @@ CARD_1703 = Card(
             regime=Regime.MARTIAL_LAW,
             topple_kind=ToppleKind.COUP,
             topple_prestige=Prestige.COMMAND,
-            text="Topple prestige: Command\nTopple kind: Coup",
+            text="Topple prestige: Command\nTopple: coup",
         ),
     ),
 )
@@ -300,18 +297,17 @@ CARD_1704 = Card(
     note="rules 002 chapter H; values and special rule stated there",
     text=(
         "#1704 Anarchy\n"
-        "Regime card (inferred)\n"
+        "Regime card\n"
         "  Regime: Anarchy\n"
         '  Side "Regime":\n'
-        "    Mines: 1\n"
-        "    Economy: 1\n"
+        "    Mine value: 1\n"
+        "    Economy value: 1\n"
         "    No jurisdiction:\n"
-        "      While in play, a troop may be played or redeployed to an enterprise in a "
+        "      While in play, any troop may be played or redeployed to an enterprise in any "
         "district.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Revolution\n"
-        "    Topple kind: Free Elections\n"
-        "  Note: rules 002 chapter H; values and special rule stated there"
+        "    Topple: free elections"
     ),
     sides=(
         Card(
@@ -324,15 +320,15 @@ CARD_1704 = Card(
             mines=1,
             regime=Regime.ANARCHY,
             text=(
-                "Mines: 1\n"
-                "Economy: 1\n"
+                "Mine value: 1\n"
+                "Economy value: 1\n"
                 "No jurisdiction:\n"
-                "  While in play, a troop may be played or redeployed to an enterprise in a "
+                "  While in play, any troop may be played or redeployed to an enterprise in any "
                 "district."
             ),
             ability_text=(
                 "No jurisdiction:\n"
-                "  While in play, a troop may be played or redeployed to an enterprise in a "
+                "  While in play, any troop may be played or redeployed to an enterprise in any "
                 "district."
             ),
             abilities=(
@@ -357,7 +353,7 @@ CARD_1704 = Card(
             regime=Regime.ANARCHY,
             topple_kind=ToppleKind.FREE_ELECTIONS,
             topple_prestige=Prestige.REVOLUTION,
-            text="Topple prestige: Revolution\nTopple kind: Free Elections",
+            text="Topple prestige: Revolution\nTopple: free elections",
         ),
     ),
 )

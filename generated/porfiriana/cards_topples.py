@@ -26,11 +26,9 @@ CARD_1901 = Card(
     note="rules 002 chapter K (topple example): its modifier counts only under Martial Law; title translated from the French rules; signal reconstructed",
     text=(
         "#1901 President Díaz Is Killed\n"
-        "Topple card (inferred)\n"
-        "  Signal: bear\n"
-        "  Named regime: Martial Law\n"
-        "  Note: rules 002 chapter K (topple example): its modifier counts only under Martial "
-        "Law; title translated from the French rules; signal reconstructed"
+        "Topple card\n"
+        "  Market signal: bear\n"
+        "  Counts only under: Martial Law"
     ),
 )
 

@@ -57,15 +57,14 @@ CARD_1201 = Card(
     note="rules 003 (troop example); attributes stated there",
     text=(
         "#1201 Arizona Rangers\n"
-        "Troop card (inferred)\n"
+        "Troop card\n"
         "  Faction: US\n"
-        "  District: America\n"
-        "  Cost boot: 6\n"
-        "  Cost mule: 4\n"
-        "  Cost rail: 2\n"
+        "  Jurisdiction: America\n"
+        "  Cost (boot): 6\n"
+        "  Cost (mule): 4\n"
+        "  Cost (rail): 2\n"
         "  Firepower: 2\n"
-        "  Regime change: US Intervention\n"
-        "  Note: rules 003 (troop example); attributes stated there"
+        "  Regime change to: U.S. Intervention"
     ),
 )
 
@@ -87,16 +86,14 @@ CARD_1202 = Card(
     note="rules 002 glossary, Jurisdiction example: played under Anarchy, the regime changes to Pax; faction, district, firepower and costs reconstructed",
     text=(
         "#1202 Rurales\n"
-        "Troop card (inferred)\n"
+        "Troop card\n"
         "  Faction: Federal\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 2\n"
-        "  Cost boot: 5\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 2\n"
-        "  Regime change: Pax\n"
-        "  Note: rules 002 glossary, Jurisdiction example: played under Anarchy, the regime "
-        "changes to Pax; faction, district, firepower and costs reconstructed"
+        "  Cost (boot): 5\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 2\n"
+        "  Regime change to: Pax"
     ),
 )
 
@@ -117,19 +114,17 @@ CARD_1203 = Card(
     note="rules 002 chapter J and glossary (Slave Revolt); red troop whose arrival on a slave plantation causes a slave revolt; district, firepower and costs reconstructed",
     text=(
         "#1203 Yaquis\n"
-        "Troop card (inferred)\n"
+        "Troop card\n"
         "  Faction: Rebel\n"
-        "  District: Sonora\n"
+        "  Jurisdiction: Sonora\n"
         "  Firepower: 1\n"
-        "  Cost boot: 1\n"
-        "  Cost mule: 3\n"
-        "  Cost rail: 6\n"
+        "  Cost (boot): 1\n"
+        "  Cost (mule): 3\n"
+        "  Cost (rail): 6\n"
         "  Slave revolt:\n"
         "    After a player plays or redeploys this card to a destination, if the family of the "
         "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator.\n"
-        "  Note: rules 002 chapter J and glossary (Slave Revolt); red troop whose arrival on a "
-        "slave plantation causes a slave revolt; district, firepower and costs reconstructed"
+        "with the player as liberator."
     ),
     ability_text=(
         "Slave revolt:\n"

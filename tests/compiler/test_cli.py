@@ -136,7 +136,13 @@ def test_render_by_number_name_and_file(compiled: Path) -> None:
     assert "After each dominance check, place 2 Afghan armies in Kabul." in by_number.output
     assert paxc(project, "render", "prince akbar khan").output == by_number.output
     by_file = paxc(project, "render", str(project / "cards" / "pamir" / "court" / "kabul.pax"))
-    assert by_file.output.count("Court card (printed)") == 17
+    assert by_file.output.count("Court card\n") == 17
+    # Provenance and notes are the designer's: only --notes prints them.
+    assert "(printed)" not in by_file.output and "Note:" not in by_file.output
+    noted = paxc(project, "render", "--notes", "ark of bukhara")
+    assert noted.exit_code == 0
+    assert "Court card (printed)" in noted.output
+    assert 'Note: also spelled "Ark of Bukhara"' in noted.output
 
 
 def test_render_unknown_card(compiled: Path) -> None:

@@ -81,11 +81,49 @@ def test_a_yes_or_no_modifier_says_the_clause() -> None:
     """`modify counts_as_favored to true`: the clause itself; `to false`: the clause negated."""
     assert "While in play, this card counts as the favored suit." in text("pamir", 91)
     assert "While in the market, a buyer may not buy this card." in text("pamir", 111)
-    assert "While in the market, this card does not keep the rupees paid onto it." in text("pamir", 111)
+    # keeps_rupees says both ways ("whether A | B"): no reads B, not A negated
+    assert "While in the market, the rupees paid onto this card leave the game." in text("pamir", 111)
     assert "until the next Dominance Check, a tribe of yours moves and battles as an army." in text(
         "pamir", 110
     )
-    assert "While in play, you tax as the ruler of a region." in text("pamir", 5)
+    # what a yes allows holds for every value nobody pins (Claim of Ancient Lineage: every region)
+    assert "While in play, you tax as the ruler of any region." in text("pamir", 5)
+    assert "any troop may be played or redeployed to an enterprise in any district" in text(
+        "porfiriana", 1704
+    )
+
+
+def test_the_phrases_say_what_the_rules_ask() -> None:
+    """Each phrase names the moment its hook is asked about (issue 35's wrong texts)."""
+    assert "you may move an army or a tribe across a border, road or no road" in text("pamir", 51)
+    assert "the bribe you owe a receiver to play a card is 0" in text("pamir", 42)
+    assert "removing a spy of yours from a card in battle" in text("pamir", 41)
+    assert "removing a spy of yours from a card in battle" in text("pamir", 72)
+
+
+def test_attributes_read_as_a_card_labels_them() -> None:
+    """The vocabulary's labels and the words of enum members: no field names, and a family says
+    what the rules make of it (a conspiracy's effect is the runtime's, not an ability's)."""
+    rangers = text("porfiriana", 1201)
+    assert "Cost (boot): 6" in rangers and "Cost boot" not in rangers
+    assert "Regime change to: U.S. Intervention" in rangers
+    assert "Kind: conspiracy (against an opponent only: you take one of their partners" in text(
+        "porfiriana", 2311
+    )
+    assert "Kind: immune to nationalization (its owner's enterprises cannot be nationalized)" in text(
+        "porfiriana", 2116
+    )
+
+
+def test_player_text_carries_no_designer_notes() -> None:
+    """Provenance, notes and errata are for `paxc render --notes`, not for the table."""
+    for game, cards in _texts().items():
+        for number, shown in cards.items():
+            assert "Note:" not in shown and "Erratum" not in shown, (game, number)
+            assert not any(f"({kind})" in shown for kind in ("printed", "inferred", "reconstructed")), (
+                game,
+                number,
+            )
 
 
 @pytest.mark.parametrize(
@@ -116,8 +154,9 @@ def test_an_unpinned_parameter_is_a_thing_then_the_thing() -> None:
         in (text("porfiriana", 1103))
     )
     assert "you take from the bank as much gold as the amount paid" in text("porfiriana", 1103)
-    assert "Instead of a remover removing a spy of yours from a card, if the remover is not you" in text(
-        "pamir", 41
+    assert (
+        "Instead of a remover removing a spy of yours from a card in battle, if the remover is not you"
+        in text("pamir", 41)
     )
     assert "After a piece (tribe) of an owner is placed in this card's region" in text("pamir", 944)
 
