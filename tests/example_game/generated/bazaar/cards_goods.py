@@ -130,7 +130,7 @@ CARD_1 = Card(
     points=1,
     text=(
         "#1 Loom\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Weavers\n"
         "  Cost: 1\n"
         "  Points: 1\n"
@@ -164,7 +164,7 @@ CARD_2 = Card(
     points=1,
     text=(
         "#2 Dye Works\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Weavers\n"
         "  Cost: 3\n"
         "  Points: 1\n"
@@ -196,7 +196,7 @@ CARD_3 = Card(
     cost=5,
     guild=Guild.WEAVERS,
     points=4,
-    text="#3 Tapestry\nGood card (printed)\n  Guild: Weavers\n  Cost: 5\n  Points: 4",
+    text="#3 Tapestry\nGood card\n  Guild: Weavers\n  Cost: 5\n  Points: 4",
 )
 
 
@@ -210,7 +210,7 @@ CARD_4 = Card(
     cost=2,
     guild=Guild.SMITHS,
     points=2,
-    text="#4 Forge\nGood card (printed)\n  Guild: Smiths\n  Cost: 2\n  Points: 2",
+    text="#4 Forge\nGood card\n  Guild: Smiths\n  Cost: 2\n  Points: 2",
 )
 
 
@@ -226,7 +226,7 @@ CARD_5 = Card(
     points=2,
     text=(
         "#5 Anvil\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Smiths\n"
         "  Cost: 3\n"
         "  Points: 2\n"
@@ -258,7 +258,7 @@ CARD_6 = Card(
     cost=6,
     guild=Guild.SMITHS,
     points=5,
-    text="#6 Foundry\nGood card (printed)\n  Guild: Smiths\n  Cost: 6\n  Points: 5",
+    text="#6 Foundry\nGood card\n  Guild: Smiths\n  Cost: 6\n  Points: 5",
 )
 
 
@@ -274,7 +274,7 @@ CARD_7 = Card(
     points=1,
     text=(
         "#7 Caravan\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Traders\n"
         "  Cost: 2\n"
         "  Points: 1\n"
@@ -308,7 +308,7 @@ CARD_8 = Card(
     points=2,
     text=(
         "#8 Market Charter\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Traders\n"
         "  Cost: 4\n"
         "  Points: 2\n"
@@ -344,7 +344,7 @@ CARD_9 = Card(
     points=1,
     text=(
         "#9 Toll Road\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Traders\n"
         "  Cost: 3\n"
         "  Points: 1\n"
@@ -384,7 +384,7 @@ CARD_10 = Card(
     points=0,
     text=(
         "#10 Festival\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Traders\n"
         "  Cost: 2\n"
         "  Points: 0\n"
@@ -418,7 +418,7 @@ CARD_11 = Card(
     points=3,
     text=(
         "#11 Guild Hall\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Smiths\n"
         "  Cost: 4\n"
         "  Points: 3\n"
@@ -459,7 +459,7 @@ CARD_12 = Card(
     points=1,
     text=(
         "#12 Spinning Wheel\n"
-        "Good card (printed)\n"
+        "Good card\n"
         "  Guild: Weavers\n"
         "  Cost: 2\n"
         "  Points: 1\n"
