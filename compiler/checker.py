@@ -150,6 +150,7 @@ class GameChecker:
             )
         provenance = core.get("provenance")
         note = core.get("note")
+        intended = core.get("text")
 
         def version(number: int, upto: int) -> ir.CardIR:
             """The card as printed (upto 0) or as its first `upto` errata leave it, checked whole:
@@ -165,6 +166,7 @@ class GameChecker:
                 card_type=spec.name,
                 provenance=provenance.member if isinstance(provenance, ir.EnumConst) else "",
                 note=note.value if isinstance(note, ir.TextConst) else "",
+                intended_text=intended.value if isinstance(intended, ir.TextConst) else "",
                 attributes=attributes,
                 abilities=tuple(abilities),
                 sides=tuple(sides),
@@ -244,12 +246,19 @@ class GameChecker:
                     statement.body.statements, card_type, side_attrs, statement.body.span.line, side=True
                 )
                 self._card.side = None
+                intended = side_core.pop("text", None)  # a side may say what it is meant to say
                 for name in side_core:
                     self.reporter.error(
                         statement.span, Code.INVALID_ATTRIBUTE, f"'{name}' belongs to the card, not to a side"
                     )
                 sides.append(
-                    ir.SideIR(statement.title.value, side_attrs, tuple(side_abilities), statement.span.line)
+                    ir.SideIR(
+                        statement.title.value,
+                        side_attrs,
+                        tuple(side_abilities),
+                        statement.span.line,
+                        intended.value if isinstance(intended, ir.TextConst) else "",
+                    )
                 )
                 self._card.this_values = this_values
             else:

@@ -34,7 +34,7 @@ from paxc.runtime import games
 from paxc.runtime.core import errata
 
 if TYPE_CHECKING:
-    from paxc.compiler import incremental, ir
+    from paxc.compiler import incremental, ir, text_review
     from paxc.compiler.project import CompileResult
     from paxc.runtime.core.implemented import Problem
 
@@ -450,23 +450,43 @@ def init(game: str, folder: Path | None) -> None:
 
 
 @main.command()
-@click.argument("target")
+@click.argument("target", required=False)
 @click.option("--game", help="The game to look the card up in, when its number or name is in several.")
 @click.option(
     "--notes", is_flag=True, help="Also what only a designer reads: provenance, notes, errata and why."
 )
+@click.option(
+    "--compare",
+    is_flag=True,
+    help='Show each card\'s intended text (`text "..."`) beside its generated text, and its review.',
+)
+@click.option("--json", "as_json", is_flag=True, help="With --compare: print the comparison as JSON.")
 @click.pass_context
-def render(ctx: click.Context, target: str, game: str | None, notes: bool) -> None:
+def render(
+    ctx: click.Context, target: str | None, game: str | None, notes: bool, compare: bool, as_json: bool
+) -> None:
     """Print the text of a card, generated from its definition.
 
     TARGET is a .pax file (every card in it), a card number or a card name. The text is what a
-    player reads (as the table shows it); --notes adds the designer's notes.
+    player reads (as the table shows it); --notes adds the designer's notes. --compare shows, for
+    each card or side with an intended text, that text beside the generated one and what the
+    game's text_review.txt says of it (TARGET may then be left out for every card of --game).
     """
     from paxc.compiler.render import card_text
 
+    if as_json and not compare:
+        raise click.UsageError("--json goes with --compare")
+    if target is None and not (compare and game is not None):
+        raise click.UsageError("name a card or a .pax file (or, with --compare, a --game)")
     root = _root(ctx)
-    path = Path(target)
-    if target.endswith(".pax") or is_file(path):
+    if target is None:
+        fresh_cards(ctx, None)
+        result = _compile_or_exit(card_folders(root), root)
+        if game not in result.games:
+            raise click.UsageError(f"no game '{game}' (games: {', '.join(sorted(result.games))})")
+        cards = list(result.games[game].cards())
+    elif target.endswith(".pax") or is_file(Path(target)):
+        path = Path(target)
         if _inside(path, root / "cards"):
             fresh_cards(ctx, None)
         result = _compile_or_exit([path], root)
@@ -475,7 +495,94 @@ def render(ctx: click.Context, target: str, game: str | None, notes: bool) -> No
         fresh_cards(ctx, None)
         result = _compile_or_exit(card_folders(root), root)
         cards = _lookup(result.games, target, game)
+    if compare:
+        _compare_texts(root, cards, as_json)
+        return
     click.echo("\n\n".join(card_text(card, notes=notes) for card in cards))
+
+
+def _compare_texts(root: Path, cards: list[ir.CardIR], as_json: bool) -> None:
+    """`paxc render --compare`: intended and generated text side by side, with each review."""
+    import json
+    import shutil
+
+    from paxc.compiler import text_review
+
+    compared: list[text_review.Compared] = []
+    for folder, group in _by_game_folder(root, cards).items():
+        try:
+            reviews = text_review.read_reviews(folder / text_review.REVIEW_FILE)
+        except text_review.ReviewFileError as error:
+            raise click.ClickException(str(error)) from error
+        compared += text_review.compare(group, reviews)
+    if as_json:
+        shown = [
+            {
+                "key": c.unit.key,
+                "number": c.unit.number,
+                "name": c.unit.name,
+                "intended": c.unit.intended,
+                "generated": c.unit.generated,
+                "fingerprint": c.unit.fingerprint,
+                "status": c.status,
+                "review": None
+                if c.review is None
+                else {"verdict": c.review.verdict, "fingerprint": c.review.fingerprint},
+            }
+            for c in compared
+        ]
+        click.echo(json.dumps({"compared": shown}, indent=2, ensure_ascii=False))
+        return
+    if not compared:
+        click.echo('no card here says what it is meant to say (`text "..."`)')
+        return
+    width = max(60, min(160, shutil.get_terminal_size((120, 24)).columns))
+    for item in compared:
+        click.echo(_side_by_side(item, width))
+    counts = {
+        status: sum(1 for c in compared if c.status == status)
+        for status in ("agrees", "differs", "changed", "unreviewed")
+    }
+    click.echo(
+        f"{_counted(len(compared), 'text')} compared: {counts['agrees']} agree, {counts['differs']} differ "
+        f"(reviewed), {counts['changed']} changed since reviewed, {counts['unreviewed']} not reviewed"
+    )
+
+
+def _by_game_folder(root: Path, cards: list[ir.CardIR]) -> dict[Path, list[ir.CardIR]]:
+    """The cards by the folder of their game (where its game.pax and text_review.txt are)."""
+    found: dict[Path, list[ir.CardIR]] = {}
+    for card in cards:
+        path = Path(card.path)
+        path = path if path.is_absolute() else root / path
+        folder = next((p for p in path.parents if (p / "game.pax").is_file()), path.parent)
+        found.setdefault(folder, []).append(card)
+    return found
+
+
+def _side_by_side(item: text_review.Compared, width: int) -> str:
+    """One compared text: a heading with its status, then the two texts in two columns."""
+    import textwrap
+    from itertools import zip_longest
+
+    unit = item.unit
+    verdict = item.review.verdict if item.review is not None and item.status != "changed" else ""
+    status = {
+        "agrees": "agrees",
+        "differs": verdict,
+        "changed": f"generated text changed since reviewed: review it, then write '{item.update_line()}'",
+        "unreviewed": f"not reviewed: write '{item.update_line()}'",
+    }[item.status]
+    column = (width - 3) // 2
+    left = ["intended"] + [
+        line for part in unit.intended.splitlines() for line in textwrap.wrap(part, column) or [""]
+    ]
+    right = ["generated"]
+    for part in unit.generated.splitlines():
+        indent = part[: len(part) - len(part.lstrip())]
+        right += textwrap.wrap(part, column, subsequent_indent=indent + "  ") or [""]
+    rows = [f"{a:<{column}} | {b}".rstrip() for a, b in zip_longest(left, right, fillvalue="")]
+    return "\n".join([f"#{unit.key} {unit.name}: {status}", *rows, ""])
 
 
 def _inside(path: Path, folder: Path) -> bool:

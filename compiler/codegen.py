@@ -348,6 +348,8 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str, *, latest: bool 
     arguments.append(("text", PyText(card_text(card))))
     if card.abilities:
         arguments.append(("ability_text", PyText(abilities_text(card.abilities))))
+    if card.intended_text:
+        arguments.append(("intended_text", PyText(card.intended_text)))
     abilities = [_ability(emitter, ability, base, path) for ability in card.abilities]
     if abilities:
         arguments.append(("abilities", PyTuple(tuple(abilities))))
@@ -366,6 +368,8 @@ def _card_view(state: _ModuleState, card: ir.CardIR, path: str, *, latest: bool 
         side_args.append(("text", PyText(side_text(card, side))))
         if side.abilities:
             side_args.append(("ability_text", PyText(abilities_text(side.abilities))))
+        if side.intended_text:
+            side_args.append(("intended_text", PyText(side.intended_text)))
         side_abilities = [_ability(emitter, a, f"{base}_side_{index}", path) for a in side.abilities]
         if side_abilities:
             side_args.append(("abilities", PyTuple(tuple(side_abilities))))

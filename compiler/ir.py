@@ -517,6 +517,7 @@ class SideIR:
     attributes: tuple[AttributeValue, ...]
     abilities: tuple[AbilityIR, ...]
     line: int
+    intended_text: str = ""  # what its designer means the side to say (`text "..."`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,6 +534,7 @@ class CardIR:
     path: str
     line: int
     lasting: tuple[AbilityIR, ...] = ()  # started by the card's `until` statements, by index
+    intended_text: str = ""  # what its designer means the card to say (`text "..."`)
     # Which version of the card this is: 0 as printed, else the version of its last erratum. The
     # card a build plays by default is its latest version; `versions` holds the earlier ones,
     # each complete (attributes, abilities and sides as that version has them), printed first.

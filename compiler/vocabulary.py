@@ -17,8 +17,10 @@ from paxc.compiler.pynames import camel, package_problem, shorten
 from paxc.compiler.source import Span
 from paxc.compiler.types import BUILTINS, ZONE, Type, enum_type, list_of
 
-# Attributes every card has whatever its game; they cannot be redeclared by a card type.
-CORE_ATTRIBUTES = ("provenance", "note")
+# Attributes every card has whatever its game; they cannot be redeclared by a card type. `text`
+# is the text the card's designer means it to have (a card's or a side's), compared with the text
+# generated from what the card does (`paxc render --compare`).
+CORE_ATTRIBUTES = ("provenance", "note", "text")
 PROVENANCES = ("printed", "inferred", "reconstructed")
 # Every field the generated Card class has whatever the game (templates/vocabulary.py.jinja; a card
 # type declaring one would silently replace it), and `owner` and `zone`: where a card is in play
@@ -33,6 +35,7 @@ RESERVED_FIELDS = frozenset(
         "source",
         "text",
         "ability_text",
+        "intended_text",
         "abilities",
         "lasting",
         "sides",

@@ -97,9 +97,18 @@ class AttributeChecker:
                 did_you_mean(shown, PROVENANCES) or "use printed, inferred or reconstructed",
             )
             return None
+        name = phrase.head.text
         if isinstance(single, ast.StrLit):
+            if name == "text" and not single.value.strip():
+                self.reporter.error(
+                    single.span,
+                    Code.WRONG_TYPE,
+                    "an intended text is empty",
+                    "write what the card is meant to say, or leave the line out",
+                )
+                return None
             return ir.TextConst(single.value, TEXT)
-        self.reporter.error(single.span, Code.WRONG_TYPE, "a note is a quoted string")
+        self.reporter.error(single.span, Code.WRONG_TYPE, f"a {name} is a quoted string")
         return None
 
     def _single_value(self, phrase: ast.Phrase) -> ast.Expr | None:

@@ -36,14 +36,14 @@ CARDS_BY_NUMBER: dict[int, Card] = {card.number: card for card in CARDS}
 # The card files (the vocabulary's too) this package was made from, each with the sha256 of its
 # text: paxc compares them with the files before it runs the cards (compiler/freshness.py).
 SOURCES: dict[str, str] = {
-    "cards/pamir/court/herat.pax": "b37942a4e06c2c82543cc95685f62abee633c4ca5989a39804681c17e489db49",
-    "cards/pamir/court/kabul.pax": "a795f6b042646dbe32248815f16466ece9bb837435c1edba78e8df3a79e0747c",
-    "cards/pamir/court/kandahar.pax": "53cf65a581f3a94fc662a3bd2311063de32e6ec7be0b6e22d305528e99907777",
-    "cards/pamir/court/persia.pax": "536ed88349f75acd8e8caf6534d5001f62ab89c5995e88cd82af618f21242c69",
-    "cards/pamir/court/punjab.pax": "d9bb49efadf506bf8ba050dec6a3b7db1fd4755740e4c628982e5f0517e02faa",
-    "cards/pamir/court/transcaspia.pax": "fcac2d775590f53d9d31b3b139d4c8ef4e13f106411aa82c5ff6779ca485657e",
+    "cards/pamir/court/herat.pax": "b2a0f895a43af78bc3dfdb9ac124a0d25b113d462bfb6fa19c89c30deab8292a",
+    "cards/pamir/court/kabul.pax": "25b46460668b964a9bf579776f5203b89e21c7f2065f1671016831a75cb223b2",
+    "cards/pamir/court/kandahar.pax": "af2a4c31388b7fe2b3b7d5c7e00363d8fc995daeb325d55a0d802cfdf0d4c8dd",
+    "cards/pamir/court/persia.pax": "97542633bceb3f5547a8a0b645be98f75661b8af533ae73ac9673648f54059a1",
+    "cards/pamir/court/punjab.pax": "d5aa9a58fcb3c0c186ef6e490ed1fd51c108a39a3c3460a5623d8e5a1fd3cbcc",
+    "cards/pamir/court/transcaspia.pax": "757b3e279a3623b2243ec30985cc06f3f102859cc964e744131e388925b650e1",
     "cards/pamir/events/dominance_checks.pax": "bb2982939ebff1b5907f8ad37ce6dc08de60facdd049fef52aee08fdf7238db6",
-    "cards/pamir/events/events.pax": "c3d78407f48f3d5785df8aefcb605f370164c822af555db90ff5095fb38e039c",
+    "cards/pamir/events/events.pax": "aa7cf0a4255d32e718f2ef55066cb84c40cd96f284eb4928ef6e0106662a1326",
     "cards/pamir/game.pax": "d91438619dde442ff2351b3e1664c62673330e37258fccc959ff8d5dba1db400",
     "cards/pamir/wakhan/ai_cards.pax": "035291dc27a49eded0af17bd2dae91d11f9126473ce607dcbb856c8407ef8e71",
 }

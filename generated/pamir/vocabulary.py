@@ -330,6 +330,7 @@ class Card:
     note: str = ""
     text: str = ""  # the whole card in English, as `paxc render` prints it
     ability_text: str = ""  # what its abilities say, one line per effect
+    intended_text: str = ""  # what its designer means it to say (`text "..."`), for comparison
     abilities: tuple[Ability[PamirEffects], ...] = ()
     lasting: tuple[Ability[PamirEffects], ...] = ()  # what the card's `until ...` effects start
     sides: tuple[Card, ...] = ()

@@ -54,14 +54,14 @@ CARDS_BY_NUMBER: dict[int, Card] = {card.number: card for card in CARDS}
 # The card files (the vocabulary's too) this package was made from, each with the sha256 of its
 # text: paxc compares them with the files before it runs the cards (compiler/freshness.py).
 SOURCES: dict[str, str] = {
-    "cards/porfiriana/black.pax": "45d322b108c5ef29203fee70e7c70353998ea7f47fec23822ee5ca0a36da1e76",
-    "cards/porfiriana/enterprises.pax": "e787f858a7d1148002eea814ee06c07160b5e5ba0f0a0cb1a35aff5ae3f3272b",
+    "cards/porfiriana/black.pax": "28c29d4204d3a0169e52534672e0e387dfdd4759a1a6554bc416d2c89a437917",
+    "cards/porfiriana/enterprises.pax": "573fffa6bd7fa39b71e4c86040c40f8db2eaf2af318512c70ccd1f916408a7a5",
     "cards/porfiriana/game.pax": "88973d06d324a05767f8862e54294d9c4f0e4d0d21a84ffbd631a88e7c57f300",
-    "cards/porfiriana/hacendados.pax": "610e6dbcc1b913743d3b0cf6a399eb85fc74bf38e55fa8a98f087fcfc65532be",
-    "cards/porfiriana/headlines.pax": "f7faaa73a782e2e3bbd085f6ffd8a3b2bd52d0eb784c539686d38a38755a5d75",
-    "cards/porfiriana/orange.pax": "7474923b0c6455f8cb8ce32456abd8902408e4efa1fd6db58a7fb78560d44aad",
-    "cards/porfiriana/partners.pax": "4d77c553cc63196608e1f4f94b845f5ecb920fa6ea21a7e933ce6c1a15f1462f",
-    "cards/porfiriana/public.pax": "b30da7b8b460823c280802a372d1d400d4dd3e9d9516f68ecab6753e0e43d089",
+    "cards/porfiriana/hacendados.pax": "25f4492a2754cd097ad7e1c3e1ccb0729e5c1cdfe355816516d2fda262fa478c",
+    "cards/porfiriana/headlines.pax": "368c73d21b42576642af64fb53777ad16f311023f45efa91718b8c44e48e38e0",
+    "cards/porfiriana/orange.pax": "8e5e1175f0ba0cdd44d056dde62c702d36ca63c7949481a8b1934e48342c879c",
+    "cards/porfiriana/partners.pax": "8306ed7b1685184f3a007ea8dbfbe9b305389f3a7d392da784444a78016adfac",
+    "cards/porfiriana/public.pax": "d2d2a6a80b4443639b97dc5d6c446cf1efe263702e4246222a7a8b3f38171dd0",
     "cards/porfiriana/reconstructed/black.pax": "49de704b01d2d70cbd7b43fc66d5ee5aa921b53b3df022ce5bad41514431f47a",
     "cards/porfiriana/reconstructed/enterprises.pax": "ff2be87d57126aeebf17fbf11b479d5eab5460e5d28832bc78b28fa9b2a3200f",
     "cards/porfiriana/reconstructed/hacendados.pax": "9d8b3f37fcdb1b9fcf2d9036b669b1a580a33cda0ee030901eeae24835b6ebff",
@@ -70,7 +70,7 @@ SOURCES: dict[str, str] = {
     "cards/porfiriana/reconstructed/partners.pax": "58a31b9c3f201618c41613d1f96a3b5fc85d2cf0cb0128d6d16e74bd96c3b574",
     "cards/porfiriana/reconstructed/topples.pax": "59b9c1cf4bbc2d622bac475a8fabf4fd86d484f53dc49790d2ebfcea1bddcae8",
     "cards/porfiriana/reconstructed/troops.pax": "1db900ce79163004f78ca28b89730262110b16240b228d9e9f9f2dd9cccc3259",
-    "cards/porfiriana/regimes.pax": "be29fd0188e2912eba28b95a57d1384e60519997059ff4543fdfa23b71c5b7a8",
-    "cards/porfiriana/topples.pax": "d5396d8fb0595208ff0c0ef0e18d2ac9692714816463804b6e0fb416ae39bec0",
-    "cards/porfiriana/troops.pax": "9dcb4f7404fd2c909b0794b53360e456d233019d2784cea2f9ee0dee5f9cbb88",
+    "cards/porfiriana/regimes.pax": "cd1313342d03e83c4da23b768f28cddb551450ece91e15dbed2aacc876fc145d",
+    "cards/porfiriana/topples.pax": "e57af431f2e5e720675d6b5f02b5d6dd11ca02efba9f5418b8d8df8c5d62c75d",
+    "cards/porfiriana/troops.pax": "d0907e6373bc964a9a4b16dd9a89ec8ec0de64d4b6157a13b12b9339167e4acb",
 }

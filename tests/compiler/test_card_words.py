@@ -64,3 +64,30 @@ def test_empty_or_multiline_words_are_located_errors(tmp_path: Path) -> None:
     errors, _ = compile_card(tmp_path, "  cost_boot 6", vocabulary=bad)
     assert any(e.startswith("2:26: the words of member 'sly'") for e in errors), errors
     assert any(e.startswith("4:20: the words of attribute 'cost_boot'") for e in errors), errors
+
+
+def test_a_card_and_its_sides_say_what_they_are_meant_to(tmp_path: Path) -> None:
+    """`text "..."`: kept apart from the generated text (shown by --notes only)."""
+    body = '  text "A probe."\n  cost_boot 1\n  side "Up" {\n    text "Its up side."\n    plain_number 3\n  }'
+    (tmp_path / "cards" / "wording").mkdir(parents=True)
+    (tmp_path / "cards" / "wording" / "game.pax").write_text(VOCABULARY, encoding="utf-8")
+    path = tmp_path / "cards" / "wording" / "test.pax"
+    path.write_text(
+        f'game wording\n\ncard 1 "Probe" thing {{\n  provenance inferred\n{body}\n}}\n', encoding="utf-8"
+    )
+    result = compile_paths([path], tmp_path)
+    assert result.ok, result.render_diagnostics()
+    card = result.games["wording"].cards()[0]
+    assert card.intended_text == "A probe." and card.sides[0].intended_text == "Its up side."
+    assert "A probe." not in card_text(card) and "Its up side" not in card_text(card)
+    noted = card_text(card, notes=True)
+    assert "  Intended: A probe.\n" in noted + "\n" and "    Intended: Its up side." in noted
+
+
+def test_an_intended_text_is_a_quoted_string_with_words(tmp_path: Path) -> None:
+    errors, _ = compile_card(tmp_path, '  text ""')
+    assert errors == ["6:8: an intended text is empty"], errors
+    errors, _ = compile_card(tmp_path, "  text 3")
+    assert errors == ["6:8: a text is a quoted string"], errors
+    errors, _ = compile_card(tmp_path, '  errata 2 "why" {\n    text "Other words."\n  }')
+    assert errors == ["7:5: 'text' cannot be changed by an erratum"], errors

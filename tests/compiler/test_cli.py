@@ -145,6 +145,34 @@ def test_render_by_number_name_and_file(compiled: Path) -> None:
     assert 'Note: also spelled "Ark of Bukhara"' in noted.output
 
 
+def test_render_compare_shows_intended_beside_generated(compiled: Path) -> None:
+    """`--compare`: each text a card is meant to have beside the generated one, with its review."""
+    keane = paxc(compiled, "render", "--compare", "keane")
+    assert keane.exit_code == 0, keane.output
+    assert keane.output.startswith("#51 Sir John Keane: differs: because a tribe that moves as an army")
+    assert "intended" in keane.output and "generated" in keane.output and " | " in keane.output
+    assert (
+        "1 text compared: 0 agree, 1 differ (reviewed), 0 changed since reviewed, 0 not reviewed"
+        in keane.output
+    )
+    every = paxc(compiled, "render", "--compare", "--game", "pamir", "--json")
+    assert every.exit_code == 0, every.output
+    compared = json.loads(every.output)["compared"]
+    assert len(compared) == 45 and {c["status"] for c in compared} <= {"agrees", "differs"}
+    rumor = next(c for c in compared if c["key"] == "108:2")
+    assert (
+        rumor["intended"].startswith("Bought: name a player")
+        and "until the next Dominance Check" in rumor["generated"]
+    )
+    assert "Intended: Bought: name a player" in paxc(compiled, "render", "--notes", "108").output
+    assert "Intended:" not in paxc(compiled, "render", "108").output
+    assert paxc(compiled, "render").exit_code == 2  # nothing named
+    assert paxc(compiled, "render", "51", "--json").exit_code == 2  # --json goes with --compare
+    (compiled / "cards" / "pamir" / "text_review.txt").write_text("51 abc agrees\n", encoding="utf-8")
+    broken = paxc(compiled, "render", "--compare", "51")
+    assert broken.exit_code == 1 and "text_review.txt:1: 'abc' is no fingerprint" in broken.output
+
+
 def test_render_unknown_card(compiled: Path) -> None:
     project = compiled
     result = paxc(project, "render", "999")

@@ -41,7 +41,7 @@ def _compile(tmp_path: Path, cards: str) -> tuple[CompileResult, dict[str, str]]
 def test_hostile_strings_stay_data(tmp_path: Path, expected: str, written: str) -> None:
     cards = (
         f'card 1 "{written}" unit {{\n  provenance printed\n  region North\n  power 1\n'
-        f'  motto "{written}"\n  note "{written}"\n'
+        f'  motto "{written}"\n  note "{written}"\n  text "{written}"\n'
         f'  ability "{written}" {{\n    on play {{\n      say "{written}"\n    }}\n  }}\n}}\n'
     )
     result, files = _compile(tmp_path, cards)
@@ -58,6 +58,7 @@ def test_hostile_strings_stay_data(tmp_path: Path, expected: str, written: str) 
     module = _import(tmp_path, files)
     card = module.CARD_1
     assert card.name == expected and card.motto == expected and card.note == expected
+    assert card.intended_text == expected
     assert card.abilities[0].title == expected
     # the English text the runtime shows is data too, holding the strings as they are
     assert card.text.startswith(f"#1 {expected}\n") and "Note:" not in card.text  # notes: --notes only
