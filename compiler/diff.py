@@ -223,8 +223,8 @@ def card_diff(
     """How `before` became `after` (either may be missing), or None when they say the same."""
     card = after or before
     assert card is not None
-    old_text = "" if before is None else card_text(before, notes=True)
-    new_text = "" if after is None else card_text(after, notes=True)
+    old_text = "" if before is None else card_text(before, notes=True, intended=False)
+    new_text = "" if after is None else card_text(after, notes=True, intended=False)
     if old_text == new_text:
         return None
     attributes = _attribute_changes(before, after)

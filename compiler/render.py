@@ -769,11 +769,12 @@ def second_person(text: str) -> str:
     return _YOU_VERB.sub(fix, text.replace("you's ", "your "))
 
 
-def card_text(card: ir.CardIR, notes: bool = False) -> str:
+def card_text(card: ir.CardIR, notes: bool = False, intended: bool | None = None) -> str:
     """The full text of one card, as `paxc render` prints it (and as generated code keeps it in
     `Card.text`, for the runtime to show without rendering anything itself). What only a designer
     reads (the card's provenance, its note, its errata and why, the text it is meant to have) is
-    left out unless `notes`."""
+    left out unless `notes`; the intended text goes with the notes unless `intended` says."""
+    intended = notes if intended is None else intended
     kind = words(card.card_type).capitalize()
     heading = kind if kind.endswith(" card") else kind + " card"
     lines = [f"#{card.number} {card.name}", f"{heading} ({card.provenance})" if notes else heading]
@@ -783,11 +784,11 @@ def card_text(card: ir.CardIR, notes: bool = False) -> str:
     for side in card.sides:
         lines.append(f'  Side "{side.title}":')
         lines += _side_lines(card, side, "    ")
-        if notes and side.intended_text:
+        if intended and side.intended_text:
             lines.append(f"    Intended: {side.intended_text}")
+    if intended and card.intended_text:
+        lines.append(f"  Intended: {card.intended_text}")
     if notes:
-        if card.intended_text:
-            lines.append(f"  Intended: {card.intended_text}")
         for erratum in card.errata:
             changes = [f"{words(c.field.name)} {value_text(c.value)}" for c in erratum.changes]
             changes += [

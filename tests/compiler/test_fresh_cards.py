@@ -119,7 +119,7 @@ def test_cards_that_do_not_compile_are_refused_and_nothing_is_written(built_proj
     kabul.write_text(kabul.read_text(encoding="utf-8").replace(INSURRECTION, "place_armies 2 for Afghan in"))
     refused = CliRunner().invoke(main, ["--root", str(built_project), "render", "3"])
     assert refused.exit_code == 1
-    assert "cards/pamir/court/kabul.pax:41:" in refused.stderr, refused.stderr
+    assert "cards/pamir/court/kabul.pax:43:" in refused.stderr, refused.stderr
     assert refused.stdout == ""
     assert tree(built_project / "generated") == before
     # This project is not installed: `simulate pamir` plays the installed Pax Pamir, and says so.
