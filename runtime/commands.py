@@ -26,7 +26,7 @@ import click
 
 from paxc.runtime import games
 from paxc.runtime.core import errata
-from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.agents import UnknownBot, bot_kind
 from paxc.runtime.core.card_errors import card_note
 from paxc.runtime.core.narration import listening
 from paxc.runtime.core.options import OptionsError, OptionsSchema
@@ -139,12 +139,17 @@ class GameResult:
     error: str | None = None
 
 
-def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> GameResult:
-    """One random self-play game; any exception or broken invariant is returned, not raised."""
+def play_one(
+    game: str, options: Mapping[str, Any], seed: int, check: bool, bots: Sequence[str] = ()
+) -> GameResult:
+    """One self-play game, the seats of people filled by `bots` in order (`random`, `mcts:400`;
+    random where none is given); any exception or broken invariant is returned, not raised."""
     try:
         kit = kit_of(game)
         session = kit.new_session(options, seed)
-        agents = {p: RandomAgent(seed + 1 + p) for p in kit.seats_for_people(options)}
+        people = kit.seats_for_people(options)
+        kinds = [*bots, *["random"] * (len(people) - len(bots))]
+        agents = {p: kit.bot(kind, seed + 1 + p) for p, kind in zip(people, kinds, strict=False)}
         expected = kit.cards_in_game(session.state) if check else None
         decisions = 0
         while not session.is_terminal():
@@ -169,7 +174,7 @@ def play_one(game: str, options: Mapping[str, Any], seed: int, check: bool) -> G
         return GameResult(seed, error=f"{type(error).__name__}: {error} {said}")
 
 
-def _play_task(task: tuple[str, Mapping[str, Any], int, bool]) -> GameResult:
+def _play_task(task: tuple[str, Mapping[str, Any], int, bool, Sequence[str]]) -> GameResult:
     return play_one(*task)
 
 
@@ -188,10 +193,11 @@ def run_games(
     check: bool,
     variants: Mapping[str, bool] | None = None,
     errata_versions: Sequence[str] = (),
+    bots: Sequence[str] = (),
 ) -> Iterator[GameResult]:
     """The results in seed order, computed by `jobs` processes (at most one per game and core)."""
     options = game_options(game, players, variants or {}, errata_versions)
-    tasks = [(game, options, s, check) for s in game_seeds(seed, games)]
+    tasks = [(game, options, s, check, tuple(bots)) for s in game_seeds(seed, games)]
     jobs = min(jobs, games, usable_cores())
     if jobs <= 1:
         yield from map(_play_task, tasks)
@@ -202,11 +208,42 @@ def run_games(
         yield from pool.imap(_play_task, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
 
 
-def random_seating(kit: GameKit, options: Mapping[str, Any], seed: int) -> list[str]:
-    """Who sits at each seat of a self-played game: 'random' at every seat of a person, the
-    game's own opponent ('Wakhan', 'Díaz') at the others."""
+def bot_seating(kit: GameKit, options: Mapping[str, Any], seed: int, bots: Sequence[str] = ()) -> list[str]:
+    """Who sits at each seat of a self-played game: the bots in order at the seats of people
+    (random where none is given), the game's own opponent ('Wakhan', 'Díaz') at the others."""
     people = kit.seats_for_people(options)
-    return kit.seating(options, _seat_count(kit.new_session(options, seed)), ["random"] * len(people))
+    kinds = [*bots, *["random"] * (len(people) - len(bots))]
+    return kit.seating(options, _seat_count(kit.new_session(options, seed)), kinds)
+
+
+def parse_bots(text: str | None, kit: GameKit, options: Mapping[str, Any]) -> list[str]:
+    """The bots of `--seats` (comma-separated, one per seat of a person, in order), checked: a
+    usage error names what is wrong."""
+    if text is None:
+        return []
+    people = kit.seats_for_people(options)
+    kinds = [part.strip() for part in text.split(",")]
+    if len(kinds) > len(people) or not all(kinds):
+        raise click.BadParameter(
+            f"expected up to {len(people)} bots, comma-separated ('random', 'mcts' or 'mcts:SIMULATIONS')",
+            param_hint="--seats",
+        )
+    for kind in kinds:
+        try:
+            kit.bot(kind, 0)
+        except UnknownBot as error:
+            raise click.BadParameter(str(error), param_hint="--seats") from error
+    return kinds
+
+
+SEATS_OF_BOTS = click.option(
+    "--seats",
+    "bots",
+    default=None,
+    metavar="BOTS",
+    help="The bot at each seat of a person, comma-separated, in order: 'random' (the default) or "
+    "'mcts[:SIMULATIONS]', the searching bot (200 simulations a decision unless given).",
+)
 
 
 def usable_cores() -> int:
@@ -218,7 +255,7 @@ def usable_cores() -> int:
 
 @dataclass
 class Summary:
-    players: int  # the seats of people (played here by bots choosing at random)
+    players: int  # the seats of people (played here by bots)
     score_name: str = "points"
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
@@ -229,7 +266,8 @@ class Summary:
         return len(self.seats) or max((len(r.scores) for r in done), default=self.players)
 
     def _seat(self, seat: int) -> str:
-        """`P0`, or `P0 (Wakhan)` for a seat no player fills."""
+        """`P0`, or `P0 (Wakhan)` for a seat no player fills, `P0 (mcts:400)` for a bot that
+        searches."""
         name = self.seats[seat] if seat < len(self.seats) else "random"
         return f"P{seat}" if name == "random" else f"P{seat} ({name})"
 
@@ -244,7 +282,9 @@ class Summary:
         # Every seat, the game's own opponent's too (Wakhan and Díaz sit at seats no player fills).
         seats = self._seat_count(done)
         others = [
-            f"{self.seats[p]} (P{p})" for p in range(min(seats, len(self.seats))) if self.seats[p] != "random"
+            f"{self.seats[p]} (P{p})"
+            for p in range(min(seats, len(self.seats)))
+            if not seat_kind(self.seats[p])
         ]
         if others:
             people += f" against {', '.join(others)}"
@@ -383,6 +423,7 @@ SEED = click.IntRange(0, MAX_SEED)
     help="Print the summary as JSON on stdout, for tools (the progress bar and notes go to stderr).",
 )
 @ERRATA_VERSION
+@SEATS_OF_BOTS
 @variant_options
 @click.pass_context
 def simulate(
@@ -397,14 +438,17 @@ def simulate(
     compiled: bool,
     as_json: bool,
     errata_versions: tuple[str, ...],
+    bots: str | None,
     **variants: bool,
 ) -> None:
-    """Random self-play: play GAME many times and summarise winners, scores, lengths and errors.
+    """Self-play: bots play GAME many times; summarise winners, scores, lengths and errors.
 
-    The same seed gives the same results whatever --jobs is, and with or without --compiled.
-    With --json the summary is one JSON document on stdout: game, options, seed, games, players
-    (the seats people fill, here bots choosing at random), seats (who sat at each: 'random', or
-    the game's own opponent, 'Wakhan' or 'Díaz'), seconds, runtime, games_per_second, decisions_per_second, score_name, wins and scores
+    The seats of people are random players unless --seats names other bots ('mcts:200', the
+    searching bot). The same seed gives the same results whatever --jobs is, and with or without
+    --compiled. With --json the summary is one JSON document on stdout: game, options, seed,
+    games, players (the seats people fill, here bots), seats (who sat at each: 'random', 'mcts:N',
+    or the game's own opponent, 'Wakhan' or 'Díaz'), seconds, runtime, games_per_second,
+    decisions_per_second, score_name, wins and scores
     (lists by seat), decisions, turns, endings and errors (each with its seed). Exits 1 if any
     game failed.
     """
@@ -437,10 +481,11 @@ def simulate(
             err=True,
         )
         jobs = usable
-    seats = random_seating(kit, options, seed)
+    chosen = parse_bots(bots, kit, options)
+    seats = bot_seating(kit, options, seed, chosen)
     summary = Summary(len(kit.seats_for_people(options)), kit.score_name, seats=seats)
     started = time.perf_counter()
-    results = run_games(game, players, games, seed, jobs, check, variants, errata_versions)
+    results = run_games(game, players, games, seed, jobs, check, variants, errata_versions, chosen)
     if sys.stderr.isatty():
         with click.progressbar(results, length=games, label="playing", file=sys.stderr) as bar:
             summary.results.extend(bar)
@@ -516,9 +561,10 @@ def play(
         kinds = [saved_seats[p] for p in people]
     else:
         kinds = [s.strip() for s in (seats or "human").split(",") if s.strip()]
-        if any(k not in SEAT_KINDS for k in kinds) or len(kinds) > len(people):
+        if not all(seat_kind(k) for k in kinds) or len(kinds) > len(people):
             raise click.BadParameter(
-                f"expected up to {len(people)} of 'human' or 'random'", param_hint="--seats"
+                f"expected up to {len(people)} of 'human', 'random', 'mcts' or 'mcts:SIMULATIONS'",
+                param_hint="--seats",
             )
         kinds += ["random"] * (len(people) - len(kinds))
     # What the rules narrate (the consequences of a decision, Díaz's and Wakhan's moves) is
@@ -532,7 +578,9 @@ def play(
         narrator.story = Story(session, retell(session))
     save = SaveFile(save_path, session, kit.seating(options, _seat_count(session), kinds))
     table.write_first(save)
-    robots = {p: RandomAgent(seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind == "random"}
+    robots = {
+        p: kit.bot(kind, seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind != "human"
+    }
     with style.colouring(style.wanted(sys.stdout)):
         table.play_on(kit, session, narrator, save, robots)
 
@@ -552,8 +600,8 @@ def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], Game
     seats = data.get("seats") if isinstance(data, dict) else None  # checked by Session.load
     if seats is not None:
         people = kit.seats_for_people(session.options)
-        if any(seats[p] not in SEAT_KINDS for p in people):
-            raise BadSave(f"the save's seats of people are not {' or '.join(SEAT_KINDS)}: {seats}")
+        if not all(seat_kind(seats[p]) for p in people):
+            raise BadSave(f"the save's seats of people are not 'human' or bots: {seats}")
         if seats != kit.seating(session.options, len(seats), [seats[p] for p in people]):
             raise BadSave(f"the save's seats do not match its game: {seats}")
     return session, kit, seats
@@ -572,7 +620,15 @@ def saved_game(path: Path) -> str | None:
 
 
 # Who may sit at a person's seat: the person at the terminal, or a bot choosing at random.
-SEAT_KINDS = ("human", "random")
+def seat_kind(kind: str) -> bool:
+    """Whether a seat of a person may be this: 'human', or a bot ('random', 'mcts:400')."""
+    if kind == "human":
+        return True
+    try:
+        bot_kind(kind)
+    except UnknownBot:
+        return False
+    return True
 
 
 def _seat_count(session: Session[Any]) -> int:

@@ -38,7 +38,7 @@ PAMIR_LAYERS = (
     "card_actions",
     "rules",  # the turn flow
     "wakhan wakhan_actions wakhan_telling wakhan_turn",
-    "game_rules labels board card_lines preview observe invariants game arrange",  # the session's view
+    "game_rules labels board card_lines preview observe prospects invariants game arrange",  # the session's view
 )
 
 # Pax Porfiriana's rules in layers, the lowest first (README, "Pax Porfiriana's runtime").
@@ -54,7 +54,7 @@ PORFIRIANA_LAYERS = (
     "hand actions card_rules",  # the actions of a turn; what card effects set off
     "rules setup",  # the turn flow
     "solitaire",  # Díaz
-    "game_rules labels board preview observe invariants game arrange",  # the session's view
+    "game_rules labels board preview observe prospects invariants game arrange",  # the session's view
 )
 LAYERS = {"paxc.runtime.pamir": PAMIR_LAYERS, "paxc.runtime.porfiriana": PORFIRIANA_LAYERS}
 

@@ -66,6 +66,7 @@ from paxc.runtime import commands as game_commands
     "needs matplotlib ('pip install paxc[plots]').",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON on stdout, for tools.")
+@game_commands.SEATS_OF_BOTS
 @game_commands.variant_options
 @click.pass_context
 def compare_command(
@@ -82,13 +83,15 @@ def compare_command(
     detect: float,
     plots_dir: Path | None,
     as_json: bool,
+    bots: str | None,
     **variants: bool,
 ) -> None:
     """Play two versions of GAME's cards on the same seeds, and say what the change did.
 
     Side A is the cards of --base REV, or as --errata-version chooses; side B the working
     tree's cards, as --with chooses. Both play the games 'paxc simulate --seed S' plays, with the
-    same agents (random players; the game's own opponent, Wakhan or Díaz, at its seat), so game i
+    same agents (random players unless --seats names others; the game's own opponent, Wakhan or
+    Díaz, at its seat), so game i
     of A is the twin of game i of B until the change first matters. Printed: each seat's wins on
     each side with 95% intervals and the paired difference B - A with its interval and p-value;
     how many games would show a change of --detect points; game lengths; how games ended; and
@@ -118,7 +121,8 @@ def compare_command(
             raise click.ClickException(str(error)) from error
     else:
         side_a, side_b = compare.Side(_label(errata_a), errata_a), compare.Side(_label(errata_b), errata_b)
-    seats = game_commands.random_seating(kit, options_a, seed)
+    chosen = tuple(game_commands.parse_bots(bots, kit, options_a))
+    seats = game_commands.bot_seating(kit, options_a, seed, chosen)
     seat_names = [f"P{n}" if who == "random" else f"P{n} ({who})" for n, who in enumerate(seats)]
     usable = min(jobs, game_commands.usable_cores())
     if usable < jobs:
@@ -132,6 +136,7 @@ def compare_command(
         "jobs": usable,
         "seat_names": seat_names,
         "detect": detect / 100,
+        "bots": chosen,
     }
     if sys.stderr.isatty():
         with click.progressbar(length=2 * count, label="comparing", file=sys.stderr, show_eta=True) as bar:

@@ -225,24 +225,30 @@ def _counted_apply(apply: Callable[..., Any], number: int) -> Callable[..., Any]
     return counted
 
 
-def _play(task: tuple[str, Mapping[str, Any], int]) -> SideGame:
+def _play(task: tuple[str, Mapping[str, Any], int, tuple[str, ...]]) -> SideGame:
     from paxc.runtime import commands
 
     global _tally
     _tally = _Tally()
-    game, options, seed = task
-    result = commands.play_one(game, options, seed, False)
+    game, options, seed, bots = task
+    result = commands.play_one(game, options, seed, False, bots)
     acted = tuple((card, player, times) for (card, player), times in sorted(_tally.acted.items()))
     return SideGame(result, tuple(_tally.bought), tuple(_tally.played), acted)
 
 
 def play_side(
-    game: str, side: Side, options: Mapping[str, Any], seeds: Sequence[int], jobs: int
+    game: str,
+    side: Side,
+    options: Mapping[str, Any],
+    seeds: Sequence[int],
+    jobs: int,
+    bots: tuple[str, ...] = (),
 ) -> Iterator[SideGame]:
     """The side's games, in seed order, played by `jobs` fresh processes of its own (spawned:
-    a revision's cards must be in place before the rules are first imported)."""
+    a revision's cards must be in place before the rules are first imported), the seats of
+    people filled by `bots` (random where none is given)."""
     context = multiprocessing.get_context("spawn")
-    tasks = [(game, options, seed) for seed in seeds]
+    tasks = [(game, options, seed, bots) for seed in seeds]
     with context.Pool(max(1, min(jobs, len(seeds))), initializer=_start, initargs=(game, side)) as pool:
         yield from pool.imap(_play, tasks, chunksize=max(1, min(16, len(seeds) // (jobs * 8) or 1)))
 
@@ -528,6 +534,7 @@ def compare(
     seat_names: list[str],
     detect: float = 0.05,
     progress: Callable[[int], None] | None = None,
+    bots: tuple[str, ...] = (),
 ) -> Comparison:
     """Play `games` games on each side (the seeds `paxc simulate --seed S` plays) and gather
     them, game i of each side beside the other's. `progress(n)` is told of each game done."""
@@ -540,9 +547,9 @@ def compare(
     comparison = Comparison(game, sides, options, seed, seat_names, detect)
     # With one job the sides play one after the other; with more, each side has half of them.
     share = max(1, jobs // 2)
-    first = play_side(game, sides[0], options[0], seeds, share if jobs > 1 else 1)
+    first = play_side(game, sides[0], options[0], seeds, share if jobs > 1 else 1, bots)
     if jobs > 1:
-        second = play_side(game, sides[1], options[1], seeds, jobs - share)
+        second = play_side(game, sides[1], options[1], seeds, jobs - share, bots)
         for a, b in zip(first, second, strict=True):
             comparison.games.append((a, b))
             if progress:
@@ -553,7 +560,7 @@ def compare(
             done_a.append(a)
             if progress:
                 progress(1)
-        for a, b in zip(done_a, play_side(game, sides[1], options[1], seeds, 1), strict=True):
+        for a, b in zip(done_a, play_side(game, sides[1], options[1], seeds, 1, bots), strict=True):
             comparison.games.append((a, b))
             if progress:
                 progress(1)

@@ -1,9 +1,10 @@
-"""Agents that need no game knowledge."""
+"""The bots that fill seats: a random player, and a searching one (`core/search.py`), by the
+names the command line and saves give them (`random`, `mcts`, `mcts:400`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from paxc.runtime.core.observation import Observation
 from paxc.runtime.core.rng import Rng
@@ -24,3 +25,51 @@ class RandomAgent:
         random pick reads nothing but how many actions are legal, and building an observation
         at every decision would slow self-play for nothing."""
         return self._rng.below(len(session.legal_actions()))
+
+
+class Bot(Protocol):
+    """What self-play and the table ask of a bot: its choice at a decision of its seat."""
+
+    def choose(self, session: Session[Any]) -> int: ...
+
+
+SEARCH = "mcts"
+
+
+class UnknownBot(ValueError):
+    """A seat's kind that names no bot (the message says what would)."""
+
+
+def bot_kind(kind: str) -> tuple[str, int | None]:
+    """`random` -> (random, None); `mcts` -> (mcts, None); `mcts:400` -> (mcts, 400); UnknownBot
+    otherwise."""
+    name, colon, budget = kind.partition(":")
+    if name == "random" and not colon:
+        return name, None
+    if name == SEARCH:
+        if not colon:
+            return name, None
+        if budget.isascii() and budget.isdigit() and 1 <= int(budget) <= 1_000_000:
+            return name, int(budget)
+        raise UnknownBot(f"'{kind}': the simulations of a search are a whole number from 1 to 1000000")
+    raise UnknownBot(f"'{kind}' is no bot: 'random', 'mcts' or 'mcts:SIMULATIONS'")
+
+
+def make_bot(
+    kind: str,
+    seed: int,
+    determinize: Callable[[Any, int, Any], None] | None,
+    evaluate: Callable[[Any], Sequence[float]] | None,
+) -> Bot:
+    """The bot a seat's kind names, seeded; UnknownBot for a kind no bot has, or a search in a
+    game that cannot deal its hidden cards afresh."""
+    name, budget = bot_kind(kind)
+    if name == "random":
+        return RandomAgent(seed)
+    from paxc.runtime.core.search import DEFAULT_SIMULATIONS, SearchAgent
+
+    if determinize is None:
+        raise UnknownBot(
+            "this game cannot deal its hidden cards afresh (no determinize): 'mcts' cannot play it"
+        )
+    return SearchAgent(seed, determinize, evaluate, budget or DEFAULT_SIMULATIONS)

@@ -210,8 +210,11 @@ class Session(Generic[S]):
         """`observation(player)` as canonical text: equal views give equal strings."""
         return self.observation(player).to_string()
 
-    def clone(self) -> Session[S]:
-        """An independent copy: the last checkpoint's state, with this turn's decisions replayed."""
+    def clone(self, prepare: Callable[[S], None] | None = None) -> Session[S]:
+        """An independent copy: the last checkpoint's state, with this turn's decisions replayed.
+        `prepare` changes the checkpoint's copy first (a search bot's determinization: what its
+        seat cannot see dealt afresh); the decisions replayed must still be options then, or
+        IllegalAction."""
         copy = object.__new__(Session)
         copy.rules, copy.options, copy.seed = self.rules, self.options, self.seed
         copy.observer = self.observer
@@ -219,8 +222,11 @@ class Session(Generic[S]):
         state, log_length, chance_length = self._checkpoint
         copy.log = self.log[:log_length]
         copy.chance = self.chance[:chance_length]
+        start = self.rules.copy_state(state)
+        if prepare is not None:
+            prepare(start)
         with silenced():  # the copy replays what has already happened: nothing new to tell
-            copy._start(self.rules.copy_state(state))
+            copy._start(start)
             for entry in self.log[log_length:]:
                 copy.apply_action(entry.choice)
         return copy

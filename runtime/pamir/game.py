@@ -21,7 +21,17 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.pamir import CARDS, CARDS_BY_NUMBER
-    from paxc.runtime.pamir import arrange, board, context, game_rules, invariants, observe, preview, rules
+    from paxc.runtime.pamir import (
+        arrange,
+        board,
+        context,
+        game_rules,
+        invariants,
+        observe,
+        preview,
+        prospects,
+        rules,
+    )
 
     return GameKit(
         game_rules.PamirRules(),
@@ -45,6 +55,8 @@ def _kit() -> GameKit:
         missing=preview.missing,
         arrange=arrange.ARRANGEMENT,
         effects=context.PamirContext,
+        determinize=observe.determinize,
+        evaluate=prospects.evaluate,
     )
 
 

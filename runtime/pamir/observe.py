@@ -18,7 +18,9 @@ shown is listed field by field, so a field added to the state stays hidden until
 
 from __future__ import annotations
 
+from paxc.runtime.core.determinize import deal_afresh
 from paxc.runtime.core.observation import Data, View
+from paxc.runtime.core.rng import Rng
 from paxc.runtime.pamir.state import BORDERS, COALITIONS, REGIONS, PamirState, card
 
 # Names computed once: reading an enum member's value is slow, and an observation reads dozens.
@@ -34,6 +36,18 @@ def observe(state: PamirState, player: int) -> View:
         own={"hand": list(me.hand)},
         hidden={"deck": len(state.deck), "hands": [len(p.hand) for p in state.players]},
     )
+
+
+def determinize(state: PamirState, player: int, rng: Rng) -> None:
+    """Deal afresh what `player` cannot see (`core/determinize.py`): the other hands and the deck
+    together, a court card only where a court card was (a hand holds only court cards, and the
+    deck's events and dominance checks keep their places, as the setup's piles put them roughly
+    in view); Wakhan's AI deck reshuffled; the random draws to come reseeded."""
+    others = [p.hand for seat, p in enumerate(state.players) if seat != player]
+    deal_afresh([*others, state.deck], lambda number: card(number).card_type, rng)
+    if state.wakhan is not None:
+        deal_afresh([state.wakhan.deck], lambda number: 0, rng)
+    state.rng = Rng(rng.next_u64())
 
 
 def _public(state: PamirState) -> Data:

@@ -49,6 +49,7 @@ def _kit() -> GameKit:
         invariants,
         observe,
         preview,
+        prospects,
         setup,
     )
 
@@ -75,6 +76,8 @@ def _kit() -> GameKit:
         group=actions.group,
         arrange=arrange.ARRANGEMENT,
         effects=context.PorfirianaContext,
+        determinize=observe.determinize,
+        evaluate=prospects.evaluate,
     )
 
 

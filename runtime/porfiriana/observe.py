@@ -27,9 +27,12 @@ field added to the state stays hidden until added here.
 
 from __future__ import annotations
 
+from paxc.generated.porfiriana.vocabulary import CardType
+from paxc.runtime.core.determinize import deal_afresh
 from paxc.runtime.core.observation import Data, View
+from paxc.runtime.core.rng import Rng
 from paxc.runtime.porfiriana import economy
-from paxc.runtime.porfiriana.state import Holding, PorfirianaState
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 
 def observe(state: PorfirianaState, player: int) -> View:
@@ -43,6 +46,17 @@ def observe(state: PorfirianaState, player: int) -> View:
             "hands": [len(p.hand) for p in state.players],
         },
     )
+
+
+def determinize(state: PorfirianaState, player: int, rng: Rng) -> None:
+    """Deal afresh what `player` cannot see (`core/determinize.py`): the other hands, the deck and
+    the box together, the topple cards keeping their places in the deck (the setup puts them in
+    known parts of it) and no topple going to a hand; the dice and draws to come reseeded."""
+    others = [p.hand for seat, p in enumerate(state.players) if seat != player]
+    deal_afresh(
+        [*others, state.deck, state.unused], lambda number: card(number).card_type is CardType.TOPPLE, rng
+    )
+    state.rng = Rng(rng.next_u64())
 
 
 def _holding(held: Holding) -> Data:

@@ -5,12 +5,13 @@ prompt loop of `paxc play`), and a saved game stepped through (`step_through`, `
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import click
 
 from paxc.runtime.core import card_lookup
-from paxc.runtime.core.agents import RandomAgent
+from paxc.runtime.core.agents import Bot
 from paxc.runtime.core.files import CannotWrite, NotRegularFile
 from paxc.runtime.core.narration import listening, silenced
 from paxc.runtime.core.save_file import SaveFile
@@ -33,7 +34,7 @@ def play_on(
     session: Session[Any],
     narrator: Narrator,
     save: SaveFile,
-    robots: dict[int, RandomAgent],
+    robots: Mapping[int, Bot],
 ) -> None:
     """The game at the terminal, from where it stands to its end or the person's 'q'."""
     saved_turn = session.state.turn_number

@@ -1,0 +1,147 @@
+"""A bot that plays by searching: information-set Monte Carlo tree search with determinization.
+
+At each decision with more than one option the bot runs `simulations` playouts. Each starts from a
+copy of the game in which everything its seat cannot see is dealt afresh from its own generator
+(the game's `determinize`: the other hands and the deck reshuffled together, the random draws to
+come reseeded), so a playout never uses what the seat does not know; then it walks one tree shared
+by all playouts (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): its nodes are the
+sequences of options taken from here, each decision choosing by UCB1 among the options this copy
+offers (an option counts as tried-from only in the playouts that offered it), adding one node,
+then playing at random for at most `depth` decisions and scoring the position: the game's result
+if it ended, else the game's `evaluate` (each seat's prospects, from 0 to 1). Each node keeps the
+total of every seat's score, and a seat choosing at a node looks at its own: opponents search
+for their own good, not against the bot alone.
+
+The bot picks the option most visited at the root. Its moves depend only on its seat's
+observation and its own seed: tests/runtime/test_search.py changes the hidden cards and checks the
+move stays the same.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.session import IllegalAction, Session
+
+Determinize = Callable[[Any, int, Rng], None]
+Evaluate = Callable[[Any], Sequence[float]]
+
+DEFAULT_SIMULATIONS = 200
+DEFAULT_DEPTH = 30
+EXPLORATION = 0.7  # UCB1's constant, for scores from 0 to 1 (sqrt 2 explores too much here)
+
+
+@dataclass
+class _Node:
+    visits: int = 0
+    totals: list[float] = field(default_factory=list)
+    children: dict[int, _Node] = field(default_factory=dict)
+    offered: dict[int, int] = field(default_factory=dict)  # option: playouts that offered it here
+
+
+class SearchAgent:
+    """Plays by ISMCTS (see the module's docstring), for any game whose kit can determinize;
+    `simulations` playouts per decision, each at most `depth` random decisions past the tree."""
+
+    def __init__(
+        self,
+        seed: int,
+        determinize: Determinize,
+        evaluate: Evaluate | None = None,
+        simulations: int = DEFAULT_SIMULATIONS,
+        depth: int = DEFAULT_DEPTH,
+    ) -> None:
+        if simulations < 1 or depth < 0:
+            raise ValueError("a search needs at least one simulation and a depth of 0 or more")
+        self._rng = Rng(seed)
+        self._determinize = determinize
+        self._evaluate = evaluate
+        self.simulations = simulations
+        self.depth = depth
+        self.playouts = 0  # counted, for the figures of `paxc simulate`
+        self.undealt = 0  # playouts from a copy whose hidden cards could not be dealt afresh
+        self.last_visits: dict[int, int] = {}  # the root's options searched at the last decision
+
+    def choose(self, session: Session[Any]) -> int:
+        options = session.legal_actions()
+        if len(options) == 1:
+            return options[0]
+        seat = session.current_player()
+        seats = len(session.returns())
+        root = _Node(totals=[0.0] * seats)
+        for _ in range(self.simulations):
+            copy = self._dealt(session, seat)
+            if copy is None:
+                continue
+            self._playout(root, copy, seats)
+            self.playouts += 1
+        self.last_visits = {option: child.visits for option, child in root.children.items()}
+        if not root.children:
+            return options[self._rng.below(len(options))]
+        return max(root.children.items(), key=lambda item: (item[1].visits, -item[0]))[0]
+
+    def _dealt(self, session: Session[Any], seat: int) -> Session[Any] | None:
+        """A copy of the game with what `seat` cannot see dealt afresh. The copy replays this
+        turn's decisions from its start; if the deal makes one of them impossible (an opponent's
+        decision about its own hand), another deal is tried, then none is played."""
+        for _ in range(3):
+            try:
+                return session.clone(lambda state: self._determinize(state, seat, self._rng))
+            except IllegalAction:
+                continue
+        self.undealt += 1
+        return None
+
+    def _playout(self, root: _Node, game: Session[Any], seats: int) -> None:
+        node = root
+        path: list[tuple[_Node, int]] = []  # each node reached, and the seat whose choice it was
+        while not game.is_terminal():
+            chooser = game.current_player()
+            options = game.legal_actions()
+            for option in options:
+                node.offered[option] = node.offered.get(option, 0) + 1
+            untried = [option for option in options if option not in node.children]
+            if untried:
+                option = untried[self._rng.below(len(untried))]
+                child = node.children[option] = _Node(totals=[0.0] * seats)
+                game.apply_action(option)
+                path.append((child, chooser))
+                break
+            option = max(options, key=lambda o: _ucb(node.children[o], node.offered[o], chooser))
+            node = node.children[option]
+            game.apply_action(option)
+            path.append((node, chooser))
+        for _ in range(self.depth):
+            if game.is_terminal():
+                break
+            game.apply_action(self._rng.below(len(game.legal_actions())))
+        scores = self._score(game, seats)
+        root.visits += 1
+        for reached, _ in path:
+            reached.visits += 1
+            for seat in range(seats):
+                reached.totals[seat] += scores[seat]
+
+    def _score(self, game: Session[Any], seats: int) -> Sequence[float]:
+        if game.is_terminal() or self._evaluate is None:
+            return game.returns() if game.is_terminal() else [1.0 / seats] * seats
+        return self._evaluate(game.state)
+
+
+def _ucb(child: _Node, offered: int, chooser: int) -> float:
+    mean = child.totals[chooser] / child.visits
+    return mean + EXPLORATION * math.sqrt(math.log(offered) / child.visits)
+
+
+def prospects(strengths: Sequence[float], sharpness: float = 1.0) -> list[float]:
+    """Each seat's share of the prospects, from 0 to 1 and summing to 1, from a game's measure of
+    how strong each seat stands (a softmax: a lead of 1 / sharpness multiplies a seat's share by
+    e against the other's)."""
+    top = max(strengths)
+    weights = [math.exp(sharpness * (s - top)) for s in strengths]
+    total = sum(weights)
+    return [w / total for w in weights]

@@ -1,0 +1,132 @@
+"""The searching bot (`core/search.py`, `--seats mcts`): it sees only its seat's observation, it
+deals afresh only what that seat cannot see, and it plays better than chance."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from paxc.compiler.cli import main
+from paxc.runtime import commands
+from paxc.runtime.core.agents import RandomAgent, UnknownBot, bot_kind
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.search import SearchAgent
+from paxc.runtime.core.session import Session
+from paxc.runtime.games import GameKit
+from paxc.runtime.pamir.game import GAME as PAMIR
+from paxc.runtime.porfiriana.game import GAME as PORFIRIANA
+from tests.conftest import REPO
+
+GAMES = {"pamir": PAMIR, "porfiriana": PORFIRIANA}
+
+
+def advanced(kit: GameKit, options: dict[str, Any], seed: int, decisions: int) -> Session[Any]:
+    """A game some random decisions in."""
+    session = kit.new_session(options, seed)
+    bot = RandomAgent(seed)
+    for _ in range(decisions):
+        if session.is_terminal():
+            break
+        session.apply_action(bot.choose(session))
+    return session
+
+
+@pytest.mark.parametrize("game", ["pamir", "porfiriana"])
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_a_deal_changes_only_what_the_seat_cannot_see(game: str, seed: int) -> None:
+    kit = GAMES[game].load_kit()
+    assert kit.determinize is not None and kit.observe is not None
+    session = advanced(kit, {"players": 3}, seed, 40 + seed)
+    changed = 0
+    for seat in range(3):
+        state = kit.rules.copy_state(session.state)
+        kit.determinize(state, seat, Rng(seed + seat))
+        assert kit.observe(state, seat) == kit.observe(session.state, seat)
+        others = [
+            kit.observe(state, other).own != kit.observe(session.state, other).own
+            for other in range(3)
+            if other != seat
+        ]
+        changed += any(others) or state.deck != session.state.deck
+    assert changed == 3  # counted: every deal moved some hidden card
+
+    # No card made or lost: Pax Porfiriana's box (cards left out of this game) is dealt too.
+    def every_card(state: Any) -> list[int]:
+        return sorted([*kit.cards_in_game(state).elements(), *getattr(state, "unused", [])])
+
+    assert every_card(state) == every_card(session.state)
+
+
+def swapped_hidden(game: str) -> Callable[[Any], None]:
+    """Change what seat 0 cannot see at the start of a game (the hands are empty then): two cards
+    of the deck trade places (two court cards of Pax Pamir's; two cards near the bottom of Pax
+    Porfiriana's, neither a topple)."""
+
+    def pamir(state: Any) -> None:
+        from paxc.runtime.pamir.state import card
+
+        courts = [i for i, n in enumerate(state.deck) if card(n).card_type.value == "court"]
+        first, last = courts[0], courts[-1]
+        state.deck[first], state.deck[last] = state.deck[last], state.deck[first]
+
+    def porfiriana(state: Any) -> None:
+        from paxc.runtime.porfiriana.state import card
+
+        plain = [i for i, n in enumerate(state.deck) if card(n).card_type.value != "topple"]
+        first, last = plain[-6], plain[-1]  # near the bottom: drawn long after the first turn
+        state.deck[first], state.deck[last] = state.deck[last], state.deck[first]
+
+    return pamir if game == "pamir" else porfiriana
+
+
+@pytest.mark.parametrize("game", ["pamir", "porfiriana"])
+def test_what_the_bot_cannot_see_does_not_change_its_search(game: str) -> None:
+    kit = GAMES[game].load_kit()
+    assert kit.determinize is not None
+    options = kit.options.check({"players": 3})
+    searches = []
+    for arrange in (None, swapped_hidden(game)):
+        session = Session(kit.rules, options, 5, kit.observe, arrange)
+        while session.current_player() != 0 or len(session.legal_actions()) < 2:
+            session.apply_action(0)  # the same public decisions in both games, up to seat 0's
+        bot = SearchAgent(9, kit.determinize, kit.evaluate, simulations=24, depth=12)
+        move = bot.choose(session)
+        searches.append((move, bot.last_visits, session.observation_string(0)))
+    (move_a, visits_a, seen_a), (move_b, visits_b, seen_b) = searches
+    assert seen_a == seen_b  # the swap is hidden from seat 0
+    assert sum(visits_a.values()) == 24
+    assert (move_a, visits_a) == (move_b, visits_b)
+
+
+def test_the_bot_beats_random_players() -> None:
+    """Fixed seeds: four two-player games of Pax Pamir, the bot (a small budget) at seat 0."""
+    won = [commands.play_one("pamir", {"players": 2}, seed, False, ("mcts:16",)) for seed in (1, 2, 3, 4)]
+    assert all(result.error is None for result in won), won
+    assert sum(result.winner == 0 for result in won) >= 3
+
+
+def test_bot_kinds() -> None:
+    assert bot_kind("random") == ("random", None)
+    assert bot_kind("mcts") == ("mcts", None)
+    assert bot_kind("mcts:400") == ("mcts", 400)
+    for bad in ("mcts:0", "mcts:x", "mcts:²", "random:3", "alphazero", ""):
+        with pytest.raises(UnknownBot):
+            bot_kind(bad)
+
+
+def test_simulate_seats_bots() -> None:
+    result = CliRunner().invoke(
+        main,
+        ["--root", str(REPO), "simulate", "pamir", "--players", "2", "--games", "1", "--seats", "mcts:4"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "P0 (mcts:4)" in result.output and "against" not in result.output.splitlines()[0]
+    refused = CliRunner().invoke(
+        main, ["--root", str(REPO), "simulate", "pamir", "--players", "2", "--seats", "mcts:4,random,random"]
+    )
+    assert refused.exit_code == 2 and "expected up to 2 bots" in refused.output
+    unknown = CliRunner().invoke(main, ["--root", str(REPO), "simulate", "pamir", "--seats", "minimax"])
+    assert unknown.exit_code == 2 and "'minimax' is no bot" in unknown.output
