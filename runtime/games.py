@@ -27,10 +27,10 @@ from paxc.runtime.core import implemented
 from paxc.runtime.core.agents import Bot, make_bot
 from paxc.runtime.core.arrange import Arrangement
 from paxc.runtime.core.board import Board
+from paxc.runtime.core.determinize import HiddenCards
 from paxc.runtime.core.observation import Observer
 from paxc.runtime.core.options import OptionsSchema
 from paxc.runtime.core.preview import Consequences, Secrets
-from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import GameRules, Session
 
 ENTRY_POINT_GROUP = "paxc.games"
@@ -103,15 +103,15 @@ class GameKit:
     # operations and queries of the vocabulary). Checked with the rules when the game is loaded
     # (core/implemented.py).
     effects: type | None = None
-    # For the search bot (core/search.py): `determinize(state, seat, rng)` deals afresh, in
-    # place, what the seat cannot see (core/determinize.py); `evaluate(state)` each seat's
-    # prospects, from 0 to 1, in a game not yet over. None: no search bot for this game.
-    determinize: Callable[[Any, int, Rng], None] | None = None
+    # For the search bot (core/search.py): what a seat cannot see, and how to deal it afresh
+    # (core/determinize.py); `evaluate(state)` each seat's prospects, from 0 to 1, in a game not
+    # yet over. None: no search bot for this game.
+    hidden_cards: HiddenCards | None = None
     evaluate: Callable[[Any], Sequence[float]] | None = None
 
     def bot(self, kind: str, seed: int) -> Bot:
         """The bot a seat's kind names (`random`, `mcts`, `mcts:400`), seeded (UnknownBot)."""
-        return make_bot(kind, seed, self.determinize, self.evaluate)
+        return make_bot(kind, seed, self.hidden_cards, self.evaluate)
 
     def seats_for_people(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         if self.people_seats is not None:

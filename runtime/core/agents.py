@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from paxc.runtime.core.determinize import HiddenCards
 from paxc.runtime.core.observation import Observation
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import Session
@@ -58,7 +59,7 @@ def bot_kind(kind: str) -> tuple[str, int | None]:
 def make_bot(
     kind: str,
     seed: int,
-    determinize: Callable[[Any, int, Any], None] | None,
+    hidden_cards: HiddenCards | None,
     evaluate: Callable[[Any], Sequence[float]] | None,
 ) -> Bot:
     """The bot a seat's kind names, seeded; UnknownBot for a kind no bot has, or a search in a
@@ -68,8 +69,6 @@ def make_bot(
         return RandomAgent(seed)
     from paxc.runtime.core.search import DEFAULT_SIMULATIONS, SearchAgent
 
-    if determinize is None:
-        raise UnknownBot(
-            "this game cannot deal its hidden cards afresh (no determinize): 'mcts' cannot play it"
-        )
-    return SearchAgent(seed, determinize, evaluate, budget or DEFAULT_SIMULATIONS)
+    if hidden_cards is None:
+        raise UnknownBot("this game cannot deal its hidden cards afresh: 'mcts' cannot play it")
+    return SearchAgent(seed, hidden_cards, evaluate, budget or DEFAULT_SIMULATIONS)

@@ -2,8 +2,8 @@
 
 At each decision with more than one option the bot runs `simulations` playouts. Each starts from a
 copy of the game in which everything its seat cannot see is dealt afresh from its own generator
-(the game's `determinize`: the other hands and the deck reshuffled together, the random draws to
-come reseeded), so a playout never uses what the seat does not know; then it walks one tree shared
+(the game's `hidden_cards`: the other hands and the deck reshuffled together, the random draws
+to come reseeded), so a playout never uses what the seat does not know; then it walks one tree shared
 by all playouts (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): its nodes are the
 sequences of options taken from here, each decision choosing by UCB1 among the options this copy
 offers (an option counts as tried-from only in the playouts that offered it), adding one node,
@@ -24,10 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from paxc.runtime.core.determinize import HiddenCards
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import IllegalAction, Session
 
-Determinize = Callable[[Any, int, Rng], None]
 Evaluate = Callable[[Any], Sequence[float]]
 
 DEFAULT_SIMULATIONS = 200
@@ -44,13 +44,13 @@ class _Node:
 
 
 class SearchAgent:
-    """Plays by ISMCTS (see the module's docstring), for any game whose kit can determinize;
+    """Plays by ISMCTS (see the module's docstring), for any game whose kit says what is hidden;
     `simulations` playouts per decision, each at most `depth` random decisions past the tree."""
 
     def __init__(
         self,
         seed: int,
-        determinize: Determinize,
+        hidden_cards: HiddenCards,
         evaluate: Evaluate | None = None,
         simulations: int = DEFAULT_SIMULATIONS,
         depth: int = DEFAULT_DEPTH,
@@ -58,7 +58,7 @@ class SearchAgent:
         if simulations < 1 or depth < 0:
             raise ValueError("a search needs at least one simulation and a depth of 0 or more")
         self._rng = Rng(seed)
-        self._determinize = determinize
+        self._hidden_cards = hidden_cards
         self._evaluate = evaluate
         self.simulations = simulations
         self.depth = depth
@@ -73,8 +73,10 @@ class SearchAgent:
         seat = session.current_player()
         seats = len(session.returns())
         root = _Node(totals=[0.0] * seats)
+        seen = session.observation_string(seat)
+        still_hidden = self._hidden_cards.hidden(session.state, seat)
         for _ in range(self.simulations):
-            copy = self._dealt(session, seat)
+            copy = self._dealt(session, seat, seen, still_hidden)
             if copy is None:
                 continue
             self._playout(root, copy, seats)
@@ -84,15 +86,24 @@ class SearchAgent:
             return options[self._rng.below(len(options))]
         return max(root.children.items(), key=lambda item: (item[1].visits, -item[0]))[0]
 
-    def _dealt(self, session: Session[Any], seat: int) -> Session[Any] | None:
-        """A copy of the game with what `seat` cannot see dealt afresh. The copy replays this
-        turn's decisions from its start; if the deal makes one of them impossible (an opponent's
-        decision about its own hand), another deal is tried, then none is played."""
+    def _dealt(
+        self, session: Session[Any], seat: int, seen: str, still_hidden: frozenset[int]
+    ) -> Session[Any] | None:
+        """A copy of the game with what `seat` cannot see dealt afresh: the copy starts from this
+        turn's start and replays its decisions, so only the cards still hidden now are dealt (a
+        card shown since, such as one an opponent played from hand, stays where it was), and the
+        chance to come is reseeded once the replay is done. The copy must show the seat what the
+        game shows it (`seen`); if a deal leads elsewhere, another is tried, then the playout is
+        left out."""
+        deal = self._hidden_cards.deal
         for _ in range(3):
             try:
-                return session.clone(lambda state: self._determinize(state, seat, self._rng))
+                copy = session.clone(lambda state: deal(state, seat, self._rng, still_hidden))
             except IllegalAction:
                 continue
+            if copy.observation_string(seat) == seen:
+                self._hidden_cards.reseed(copy.state, self._rng)
+                return copy
         self.undealt += 1
         return None
 

@@ -21,6 +21,7 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.pamir import CARDS, CARDS_BY_NUMBER
+    from paxc.runtime.core.determinize import HiddenCards
     from paxc.runtime.pamir import (
         arrange,
         board,
@@ -55,7 +56,7 @@ def _kit() -> GameKit:
         missing=preview.missing,
         arrange=arrange.ARRANGEMENT,
         effects=context.PamirContext,
-        determinize=observe.determinize,
+        hidden_cards=HiddenCards(observe.hidden, observe.determinize, observe.reseed),
         evaluate=prospects.evaluate,
     )
 

@@ -38,13 +38,24 @@ def observe(state: PamirState, player: int) -> View:
     )
 
 
-def determinize(state: PamirState, player: int, rng: Rng) -> None:
-    """Deal afresh what `player` cannot see (`core/determinize.py`): the other hands and the deck
-    together, a court card only where a court card was (a hand holds only court cards, and the
-    deck's events and dominance checks keep their places, as the setup's piles put them roughly
-    in view); Wakhan's AI deck reshuffled; the random draws to come reseeded."""
+def hidden(state: PamirState, player: int) -> frozenset[int]:
+    """The cards `player` cannot see: the other hands and the deck (`observe` shows their sizes)."""
+    return frozenset(
+        [*state.deck, *(n for seat, p in enumerate(state.players) if seat != player for n in p.hand)]
+    )
+
+
+def determinize(state: PamirState, player: int, rng: Rng, still_hidden: frozenset[int]) -> None:
+    """Deal afresh what `player` cannot see (`core/determinize.py`) of `still_hidden`: the other
+    hands and the deck together, a court card only where a court card was (a hand holds only
+    court cards, and the deck's events and dominance checks keep their places, as the setup's
+    piles put them roughly in view)."""
     others = [p.hand for seat, p in enumerate(state.players) if seat != player]
-    deal_afresh([*others, state.deck], lambda number: card(number).card_type, rng)
+    deal_afresh([*others, state.deck], lambda number: card(number).card_type, rng, still_hidden)
+
+
+def reseed(state: PamirState, rng: Rng) -> None:
+    """The chance to come made anew: Wakhan's AI deck reshuffled, the game's generator reseeded."""
     if state.wakhan is not None:
         deal_afresh([state.wakhan.deck], lambda number: 0, rng)
     state.rng = Rng(rng.next_u64())

@@ -40,6 +40,7 @@ def _outcome(state: Any) -> Outcome:
 
 def _kit() -> GameKit:
     from paxc.generated.porfiriana import CARDS, CARDS_BY_NUMBER
+    from paxc.runtime.core.determinize import HiddenCards
     from paxc.runtime.porfiriana import (
         actions,
         arrange,
@@ -76,7 +77,7 @@ def _kit() -> GameKit:
         group=actions.group,
         arrange=arrange.ARRANGEMENT,
         effects=context.PorfirianaContext,
-        determinize=observe.determinize,
+        hidden_cards=HiddenCards(observe.hidden, observe.determinize, observe.reseed),
         evaluate=prospects.evaluate,
     )
 

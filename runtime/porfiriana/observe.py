@@ -48,14 +48,27 @@ def observe(state: PorfirianaState, player: int) -> View:
     )
 
 
-def determinize(state: PorfirianaState, player: int, rng: Rng) -> None:
-    """Deal afresh what `player` cannot see (`core/determinize.py`): the other hands, the deck and
-    the box together, the topple cards keeping their places in the deck (the setup puts them in
-    known parts of it) and no topple going to a hand; the dice and draws to come reseeded."""
+def hidden(state: PorfirianaState, player: int) -> frozenset[int]:
+    """The cards `player` cannot see: the other hands, the deck and the box."""
+    others = (n for seat, p in enumerate(state.players) if seat != player for n in p.hand)
+    return frozenset([*state.deck, *state.unused, *others])
+
+
+def determinize(state: PorfirianaState, player: int, rng: Rng, still_hidden: frozenset[int]) -> None:
+    """Deal afresh what `player` cannot see (`core/determinize.py`) of `still_hidden`: the other
+    hands, the deck and the box together, the topple cards keeping their places in the deck (the
+    setup puts them in known parts of it) and no topple going to a hand."""
     others = [p.hand for seat, p in enumerate(state.players) if seat != player]
     deal_afresh(
-        [*others, state.deck, state.unused], lambda number: card(number).card_type is CardType.TOPPLE, rng
+        [*others, state.deck, state.unused],
+        lambda number: card(number).card_type is CardType.TOPPLE,
+        rng,
+        still_hidden,
     )
+
+
+def reseed(state: PorfirianaState, rng: Rng) -> None:
+    """The dice and draws to come made anew: the game's generator reseeded."""
     state.rng = Rng(rng.next_u64())
 
 

@@ -38,12 +38,15 @@ def advanced(kit: GameKit, options: dict[str, Any], seed: int, decisions: int) -
 @pytest.mark.parametrize("seed", [3, 8, 21])
 def test_a_deal_changes_only_what_the_seat_cannot_see(game: str, seed: int) -> None:
     kit = GAMES[game].load_kit()
-    assert kit.determinize is not None and kit.observe is not None
+    assert kit.hidden_cards is not None and kit.observe is not None
     session = advanced(kit, {"players": 3}, seed, 40 + seed)
     changed = 0
     for seat in range(3):
         state = kit.rules.copy_state(session.state)
-        kit.determinize(state, seat, Rng(seed + seat))
+        hidden = kit.hidden_cards.hidden(state, seat)
+        kit.hidden_cards.deal(state, seat, Rng(seed + seat), hidden)
+        kit.hidden_cards.reseed(state, Rng(seed))
+        assert kit.hidden_cards.hidden(state, seat) == hidden
         assert kit.observe(state, seat) == kit.observe(session.state, seat)
         others = [
             kit.observe(state, other).own != kit.observe(session.state, other).own
@@ -62,21 +65,22 @@ def test_a_deal_changes_only_what_the_seat_cannot_see(game: str, seed: int) -> N
 
 def swapped_hidden(game: str) -> Callable[[Any], None]:
     """Change what seat 0 cannot see at the start of a game (the hands are empty then): two cards
-    of the deck trade places (two court cards of Pax Pamir's; two cards near the bottom of Pax
-    Porfiriana's, neither a topple)."""
+    of the deck that will soon come to the market trade places (court cards in Pax Pamir, cards
+    other than topples in Pax Porfiriana). A bot that looked at the real deck would search
+    otherwise: the test fails when a game's deal is left out."""
 
     def pamir(state: Any) -> None:
         from paxc.runtime.pamir.state import card
 
         courts = [i for i, n in enumerate(state.deck) if card(n).card_type.value == "court"]
-        first, last = courts[0], courts[-1]
+        first, last = courts[0], courts[1]  # the next two court cards to come to the market
         state.deck[first], state.deck[last] = state.deck[last], state.deck[first]
 
     def porfiriana(state: Any) -> None:
         from paxc.runtime.porfiriana.state import card
 
         plain = [i for i, n in enumerate(state.deck) if card(n).card_type.value != "topple"]
-        first, last = plain[-6], plain[-1]  # near the bottom: drawn long after the first turn
+        first, last = plain[5], plain[8]  # soon in the market: a playout draws them
         state.deck[first], state.deck[last] = state.deck[last], state.deck[first]
 
     return pamir if game == "pamir" else porfiriana
@@ -85,14 +89,14 @@ def swapped_hidden(game: str) -> Callable[[Any], None]:
 @pytest.mark.parametrize("game", ["pamir", "porfiriana"])
 def test_what_the_bot_cannot_see_does_not_change_its_search(game: str) -> None:
     kit = GAMES[game].load_kit()
-    assert kit.determinize is not None
+    assert kit.hidden_cards is not None
     options = kit.options.check({"players": 3})
     searches = []
     for arrange in (None, swapped_hidden(game)):
         session = Session(kit.rules, options, 5, kit.observe, arrange)
         while session.current_player() != 0 or len(session.legal_actions()) < 2:
             session.apply_action(0)  # the same public decisions in both games, up to seat 0's
-        bot = SearchAgent(9, kit.determinize, kit.evaluate, simulations=24, depth=12)
+        bot = SearchAgent(9, kit.hidden_cards, kit.evaluate, simulations=24, depth=60)
         move = bot.choose(session)
         searches.append((move, bot.last_visits, session.observation_string(0)))
     (move_a, visits_a, seen_a), (move_b, visits_b, seen_b) = searches
