@@ -141,6 +141,8 @@ def _similarity(name: str, candidate: str) -> float:
     the letters) show it is below _SIMILARITY: only ratios from there up are used."""
     if len(name) > _LONGEST_MISSPELLING:
         return 0.0
+    if 2 * min(len(name), len(candidate)) < _SIMILARITY * (len(name) + len(candidate)):
+        return 0.0  # the lengths alone keep the ratio below: no matcher (it indexes the candidate)
     matcher = difflib.SequenceMatcher(None, name, candidate)
     if matcher.real_quick_ratio() < _SIMILARITY or matcher.quick_ratio() < _SIMILARITY:
         return 0.0
