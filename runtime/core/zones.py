@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from paxc.runtime.effects import Effect
 
@@ -84,8 +84,17 @@ class MovesMismatch(Exception):
     """A game's table of movers and its vocabulary's declared moves differ."""
 
 
-# A game's rule for moving a card from one place to another (the card, where it is, where to).
-Mover = Callable[[int, Place, Place], Effect]
+# A game's rule for moving a card from one place to another: given the game's state (the one the
+# card effect runs on), the card's number, where it is and where it goes. With the state given, a
+# rule may be a plain function of the game's rules (no global, no object bound to one state):
+#
+#     def hand_to_discard(state: MyState, number: int, where: Place, to: Place) -> Effect:
+#         state.hands[where.holder].remove(number)
+#         state.discard.append(number)
+#         yield from tell_card_moved(state, number, where, to)
+#
+#     MOVERS: dict[tuple[str, str], Mover] = {("hand", "discard"): hand_to_discard}
+Mover = Callable[[Any, int, Place, Place], Effect]
 
 
 def check_moves(
@@ -105,13 +114,15 @@ def check_moves(
 
 
 def move(
+    state: Any,
     index: ZoneIndex,
     movers: Mapping[tuple[str, str], Mover],
     number: int,
     to: Place,
     origins: Collection[str],
 ) -> Effect:
-    """Move a card through the game's rule for leaving its zone for `to`'s zone. `origins`: the
+    """Move a card through the game's rule for leaving its zone for `to`'s zone, which is given
+    `state` (the game's state, the one the card effect runs on). `origins`: the
     zones `paxc check` found the card may be in, each with a move to `to`. A card already there
     stays, and so does one found in no zone of `origins` (another effect moved it since the card
     text found it, or it is in none): the effect moves the card it found, where it found it."""
@@ -122,4 +133,4 @@ def move(
     if mover is None:
         allowed = ", ".join(f"{a} to {b}" for a, b in movers) or "none"
         raise MoveRefused(f"card {number} cannot move from {where} to {to} (this game moves: {allowed})")
-    yield from mover(number, where, to)
+    yield from mover(state, number, where, to)

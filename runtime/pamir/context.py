@@ -181,7 +181,9 @@ class PamirContext:
         if self._index is None:
             self._index = ZoneIndex(PamirZones(self.state, self.this))
         movers = PamirZones(self.state, self.this).movers()
-        yield from zones.move(self._index, movers, card.number, Place(zone.value, holder), origins)
+        yield from zones.move(
+            self.state, self._index, movers, card.number, Place(zone.value, holder), origins
+        )
 
     def money_of(self, player: PlayerId) -> int:
         return self.state.players[player].rupees

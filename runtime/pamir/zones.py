@@ -63,7 +63,9 @@ class PamirZones:
 
     # -------------------------------------------------------------- the moves of the rules
 
-    # Each declared move, by the name of the method that makes it.
+    # Each declared move, by the name of the method that makes it. A mover is given the state the
+    # card effect runs on (`core.zones.Mover`); the object keeps the card whose effect it is, for
+    # the story (`why`).
     MOVERS = {
         ("court", "discard"): "_court_to_discard",
         ("hand", "discard"): "_hand_to_discard",
@@ -76,21 +78,20 @@ class PamirZones:
     def movers(self) -> dict[tuple[str, str], Mover]:
         return {pair: getattr(self, name) for pair, name in self.MOVERS.items()}
 
-    def _discard_to_hand(self, number: int, where: Place, to: Place) -> Effect:
+    def _discard_to_hand(self, state: PamirState, number: int, where: Place, to: Place) -> Effect:
         """A court card only: a hand holds nothing else (an event or a dominance check is
         resolved when bought, never held), so any other card stays in the discard pile."""
         assert to.holder is not None
         if card(number).card_type is not CardType.COURT:
             return
-        self.state.discard.remove(number)
-        self.state.players[to.holder].hand.append(number)  # the hand limit is checked at cleanup
-        narrate(story.taken_from_discard, self.state, to.holder, number, self.why)
-        yield from hooks.card_moved(self.state, number, "discard", None, "hand", to.holder)
+        state.discard.remove(number)
+        state.players[to.holder].hand.append(number)  # the hand limit is checked at cleanup
+        narrate(story.taken_from_discard, state, to.holder, number, self.why)
+        yield from hooks.card_moved(state, number, "discard", None, "hand", to.holder)
 
-    def _market_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+    def _market_to_discard(self, state: PamirState, number: int, where: Place, to: Place) -> Effect:
         """Not a dominance check: the rules discard one only once it is resolved (bought, or
         drawn while another is in the market), and the game counts them to its end; it stays."""
-        state = self.state
         if card(number).card_type is CardType.DOMINANCE_CHECK:
             return
         row, column = next(
@@ -101,32 +102,30 @@ class PamirZones:
         narrate(story.discarded_from_market, state, number, self.why)
         yield from hooks.card_moved(state, number, "market", None, "discard", None, discarded=True)
 
-    def _court_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+    def _court_to_discard(self, state: PamirState, number: int, where: Place, to: Place) -> Effect:
         assert where.holder is not None
-        yield from pieces.discard_court_card(self.state, where.holder, number, why=self.why)
+        yield from pieces.discard_court_card(state, where.holder, number, why=self.why)
 
-    def _hand_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+    def _hand_to_discard(self, state: PamirState, number: int, where: Place, to: Place) -> Effect:
         assert where.holder is not None
-        self.state.players[where.holder].hand.remove(number)
-        self.state.discard.append(number)
-        narrate(story.discarded_from_hand, self.state, where.holder, number, self.why)
-        yield from hooks.card_moved(self.state, number, "hand", where.holder, "discard", None, discarded=True)
+        state.players[where.holder].hand.remove(number)
+        state.discard.append(number)
+        narrate(story.discarded_from_hand, state, where.holder, number, self.why)
+        yield from hooks.card_moved(state, number, "hand", where.holder, "discard", None, discarded=True)
 
-    def _prize_to_discard(self, number: int, where: Place, to: Place) -> Effect:
+    def _prize_to_discard(self, state: PamirState, number: int, where: Place, to: Place) -> Effect:
         assert where.holder is not None
-        self.state.players[where.holder].prizes.remove(number)
-        self.state.discard.append(number)
-        narrate(story.prize_discarded, self.state, where.holder, number, self.why)
-        yield from hooks.card_moved(
-            self.state, number, "prizes", where.holder, "discard", None, discarded=True
-        )
+        state.players[where.holder].prizes.remove(number)
+        state.discard.append(number)
+        narrate(story.prize_discarded, state, where.holder, number, self.why)
+        yield from hooks.card_moved(state, number, "prizes", where.holder, "discard", None, discarded=True)
 
-    def _hand_to_hand(self, number: int, where: Place, to: Place) -> Effect:
+    def _hand_to_hand(self, state: PamirState, number: int, where: Place, to: Place) -> Effect:
         assert where.holder is not None and to.holder is not None
-        self.state.players[where.holder].hand.remove(number)
-        self.state.players[to.holder].hand.append(number)  # the hand limit is checked at cleanup
-        narrate(story.card_passed, self.state, where.holder, to.holder, self.why)
-        yield from hooks.card_moved(self.state, number, "hand", where.holder, "hand", to.holder)
+        state.players[where.holder].hand.remove(number)
+        state.players[to.holder].hand.append(number)  # the hand limit is checked at cleanup
+        narrate(story.card_passed, state, where.holder, to.holder, self.why)
+        yield from hooks.card_moved(state, number, "hand", where.holder, "hand", to.holder)
 
 
 check_moves("Pax Pamir", PamirZones.MOVERS, ((a.value, b.value) for a, b in MOVES))

@@ -9,7 +9,7 @@ none of them. Its queries, gold and memory need only the state; the operations t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from paxc.generated.porfiriana.vocabulary import (
@@ -43,7 +43,7 @@ class CardRules:
     slave_revolt: Callable[[PorfirianaState, int, Holding, int], Effect]  # (owner, plantation, liberator)
     add_unrest: Callable[[PorfirianaState, int, Holding, int, int], Effect]  # (owner, card, count, by)
     remove_unrest: Callable[[PorfirianaState, Holding, int], Effect]  # (card, count)
-    movers: Callable[[PorfirianaState], dict[tuple[str, str], Mover]]  # by (zone left, zone entered)
+    movers: Mapping[tuple[str, str], Mover]  # by (zone left, zone entered)
     settle: Callable[[PorfirianaState], Effect]  # cubes brought to what the rules in force say
 
 
@@ -141,8 +141,10 @@ class PorfirianaContext:
     def move_card(self, card: Card, zone: Zone, holder: PlayerId | None, origins: tuple[Zone, ...]) -> Effect:
         if self._index is None:
             self._index = ZoneIndex(PorfirianaZones(self.state))
-        movers = RULES.get().movers(self.state)
-        yield from zones.move(self._index, movers, card.number, Place(zone.value, holder), origins)
+        movers = RULES.get().movers
+        yield from zones.move(
+            self.state, self._index, movers, card.number, Place(zone.value, holder), origins
+        )
 
     def money_of(self, player: PlayerId) -> int:
         return self.state.players[player].gold

@@ -12,8 +12,8 @@ import pytest
 from paxc.generated.porfiriana.vocabulary import MOVES, CardType, Faction, Zone
 from paxc.runtime.core.zones import MoveRefused
 from paxc.runtime.effects import PlayerId
+from paxc.runtime.porfiriana import card_rules
 from paxc.runtime.porfiriana.actions import PlayCard
-from paxc.runtime.porfiriana.card_rules import CardMoves
 from paxc.runtime.porfiriana.context import PorfirianaContext
 from paxc.runtime.porfiriana.state import card
 from tests.conftest import REPO
@@ -48,7 +48,7 @@ def test_where_each_card_is_and_whose() -> None:
 
 
 def test_the_runtime_makes_exactly_the_moves_the_vocabulary_declares() -> None:
-    assert set(CardMoves.MOVERS) == {(a.value, b.value) for a, b in MOVES}
+    assert set(card_rules.MOVERS) == {(a.value, b.value) for a, b in MOVES}
 
 
 def test_the_hacendado_never_leaves_its_row_and_an_undeclared_move_is_refused() -> None:

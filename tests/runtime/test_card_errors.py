@@ -113,9 +113,10 @@ def test_a_move_the_zones_refuse_names_the_card(monkeypatch: pytest.MonkeyPatch)
     """A game whose table of moves lacks one that `paxc check` let a card make (a plug-in that
     never calls `check_moves`): the refusal, raised in runtime/core/zones.py, names the card whose
     effect asked for the move and its line, and the card moved."""
-    from paxc.runtime.porfiriana.card_rules import CardMoves
+    from paxc.runtime.porfiriana import card_rules
 
-    monkeypatch.setattr(CardMoves, "MOVERS", {})
+    for pair in list(card_rules.MOVERS):
+        monkeypatch.delitem(card_rules.MOVERS, pair)
     error = first_error("porfiriana", 3)
     assert error.startswith("MoveRefused: card "), error
     assert error.endswith("raised at zones.py:" + error.rsplit(":", 1)[1]), error
