@@ -273,6 +273,7 @@ class Modify:
     when: Expr | None
     span: Span
     change: str = "to"  # "to", "plus", "minus", "at_most" or "at_least"
+    once: str | None = None  # `once per round` ("round"; "turn", which the checker refuses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,6 +433,7 @@ class SignatureDecl:
     result: TypeRef | None
     text: StrLit | None
     span: Span
+    spent: bool = False  # a modifier whose use the rules tell: it may be limited `once per round`
 
 
 @dataclass(frozen=True, slots=True)

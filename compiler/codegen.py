@@ -462,8 +462,10 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
         place: tuple[tuple[str, str], ...] = ()
         if hook.place != "play":  # the default of `Modifier.place`
             place = (("place", _q(hook.place)),)
+        once = (("once_per_round", "True"),) if hook.once_per_round else ()
         return "modifiers", PyCall(
-            "Modifier", (("hook", event_cls), ("apply", name), *stage, *place, ("source", _q(source)))
+            "Modifier",
+            (("hook", event_cls), ("apply", name), *stage, *place, *once, ("source", _q(source))),
         )
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
     kind = "when" if isinstance(hook, ir.TriggerHook) else "instead_of"

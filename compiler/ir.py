@@ -470,6 +470,9 @@ class ModifierHook:
     # (`while in market`), with the phrase that says it.
     place: str = "play"
     place_text: str = "while in play"
+    # At most one use a round for each card and owner: it acts until the rules act on a value it
+    # changed (`core.abilities.in_stages`); only for a modifier the vocabulary declares `spent`.
+    once_per_round: bool = False
 
 
 @dataclass(frozen=True, slots=True)

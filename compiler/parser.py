@@ -656,7 +656,10 @@ class _ToAst(Transformer[Token, ast.File]):
     def modify_stmt(self, meta: Meta, children: list[Any]) -> ast.Modify:
         hook = children[0]
         value = next(c for c in children[1:] if not isinstance(c, (Token, tuple)))
-        return ast.Modify(self._ident(hook), value, self._clause(children, "when"), self._span(meta))
+        once = next((c[1] for c in children if isinstance(c, tuple) and c[:1] == ("once",)), None)
+        return ast.Modify(
+            self._ident(hook), value, self._clause(children, "when"), self._span(meta), once=once
+        )
 
     def modify_by_stmt(self, meta: Meta, children: list[Any]) -> ast.Modify:
         """`modify HOOK by N` (or `by -N`): an adjustment."""
@@ -856,8 +859,15 @@ class _ToAst(Transformer[Token, ast.File]):
         results = [c for c in rest if isinstance(c, ast.TypeRef)]
         texts = [c for c in rest if isinstance(c, Token) and c.type == "STRING"]
         text = ast.StrLit(_unquote(texts[0]), self._token_span(texts[0])) if texts else None
+        spent = any(isinstance(c, Token) and c.type == "SPENT" for c in rest)
         return ast.SignatureDecl(
-            str(kind), self._ident(name), params, results[0] if results else None, text, self._span(meta)
+            str(kind),
+            self._ident(name),
+            params,
+            results[0] if results else None,
+            text,
+            self._span(meta),
+            spent,
         )
 
     def param(self, meta: Meta, children: list[Any]) -> ast.Param:

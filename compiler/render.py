@@ -717,7 +717,8 @@ def hook_text(hook: ir.Hook) -> str:
     if isinstance(hook, ir.OneShotHook):
         return f"On {words(hook.timing)}: {statements_text(hook.body)}."
     if isinstance(hook, ir.ModifierHook):
-        return f"{hook.place_text[:1].upper()}{hook.place_text[1:]}, {modifier_text(hook)}."
+        once = "once per round, " if hook.once_per_round else ""
+        return f"{hook.place_text[:1].upper()}{hook.place_text[1:]}, {once}{modifier_text(hook)}."
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
     known, rest = _pinned(hook.condition, spec)
     condition = f", if {value_text(rest)}" if rest is not None else ""

@@ -102,6 +102,8 @@ class HookSpec:
     result: Type | None
     text: str | None
     span: Span
+    # A modifier whose use the rules tell (`spent`): a `modify` of it may be `once per round`.
+    spent: bool = False
 
     @property
     def positional(self) -> tuple[ParamSpec, ...]:
@@ -742,4 +744,9 @@ class _Builder:
             for placeholder in _PLACEHOLDER.findall(item.text.value):
                 if not any(p.name == placeholder for p in params):
                     self.reporter.unknown(item.text.span, "parameter", placeholder, [p.name for p in params])
-        return HookSpec(item.kind, item.name.text, tuple(params), result, text, item.span)
+        if item.spent and item.kind != "modifier":
+            self.reporter.error(
+                item.span, Code.BAD_VOCABULARY, f"only a modifier may be 'spent', not a {item.kind}"
+            )
+        spent = item.spent and item.kind == "modifier"
+        return HookSpec(item.kind, item.name.text, tuple(params), result, text, item.span, spent)

@@ -141,6 +141,9 @@ class Modifier(Generic[C, E, V]):
     # Where its card must be for it to act: "play", or a place the game's vocabulary declares
     # for continuous effects (`while in market`), which its runtime honours.
     place: str = "play"
+    # At most one use a round for each owner: it acts until the rules act on a value it changed
+    # (see core.abilities.in_stages); only on a modifier the vocabulary declares `spent`.
+    once_per_round: bool = False
 
 
 @dataclass(frozen=True, slots=True)

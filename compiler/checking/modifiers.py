@@ -144,12 +144,45 @@ class ModifierChecker:
                 f"modifier '{hook.name}' gives {article(hook.result)}, not {article(value.type)}",
             )
             return None
+        if statement.once is not None and not self._may_be_once(statement, hook):
+            return None
         stage = stacking.stage_of(statement.change, value, when)
-        modifier = ir.ModifierHook(hook, value, when, statement.span.line, statement.change, stage)
+        modifier = ir.ModifierHook(
+            hook,
+            value,
+            when,
+            statement.span.line,
+            statement.change,
+            stage,
+            once_per_round=statement.once == "round",
+        )
         self.card.stacked.append(
             stacking.stacked(modifier, self.card.number, self.card.side, statement.span, self.card.version)
         )
         return modifier
+
+    def _may_be_once(self, statement: ast.Modify, hook: HookSpec) -> bool:
+        """`once per round` on a modifier: one use a round, the rules telling when they act on the
+        value (its hook declared `spent`); `once per turn` is not offered."""
+        if statement.once != "round":
+            self.reporter.error(
+                statement.span,
+                Code.MISPLACED_EFFECT,
+                f"a modifier may be limited to once per round, not once per {statement.once}",
+            )
+            return False
+        if not hook.spent:
+            self.reporter.error(
+                statement.span,
+                Code.MISPLACED_EFFECT,
+                f"modifier '{hook.name}' cannot be limited to once per round: the rules of this game do "
+                "not say when they act on its value",
+                f"the vocabulary declares a modifier whose use the rules tell with 'spent' "
+                f"('modifier {hook.name}(...) -> ... \"...\" spent'), and the rules spend it when they "
+                "act on the value (core.abilities.modified(..., spend=True))",
+            )
+            return False
+        return True
 
 
 def _never_given(condition: ir.Expr, asked: dict[str, tuple[str, ...]]) -> tuple[str, str] | None:

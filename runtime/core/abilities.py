@@ -55,9 +55,22 @@ def _stage(applying: Applying) -> int:
     return applying[1].stage
 
 
-def in_stages(applying: Sequence[Applying], hook: object, value: V) -> V:
+def in_stages(
+    applying: Sequence[Applying],
+    hook: object,
+    value: V,
+    used_this_round: set[str] | None = None,
+    spend: bool = False,
+) -> V:
     """`value` after the modifiers given, stage by stage (`effects.Stage`): every replacement,
     then every scaling, adjustment, ceiling and floor, whatever order the game lists them in.
+
+    A modifier limited to once per round acts while its owner has not used it this round: the
+    game's record of the round (`used_this_round`, the one `fire` keeps for triggers; None: the
+    game has no rounds and it always acts) holds it, by owner and place in the card files, once
+    it was spent. It is spent when the rules act on a value it changed: they ask with `spend`
+    when they pay the cost, not when they list what a player could afford, so the options show
+    it until it is used.
 
     Within a stage the game's order stays (the sort is stable), and the language makes it not
     matter: adjustments add up, the lowest ceiling and the highest floor hold, and the compiler
@@ -69,12 +82,28 @@ def in_stages(applying: Sequence[Applying], hook: object, value: V) -> V:
     # Most questions meet one modifier or none: nothing to order then.
     ordered = sorted(applying, key=_stage) if len(applying) > 1 else applying
     for ctx, modifier in ordered:
-        value = modifier.apply(ctx, hook, value)
+        if modifier.once_per_round and used_this_round is not None:
+            key = f"{ctx.you}@{modifier.source}"
+            if key in used_this_round:
+                continue
+            changed = modifier.apply(ctx, hook, value)
+            if spend and changed != value:
+                used_this_round.add(key)
+            value = changed
+        else:
+            value = modifier.apply(ctx, hook, value)
     return value
 
 
-def modified(in_effect: Iterable[InEffect], hook: object, value: V) -> V:
-    """`value` after every modifier for this kind of hook in the abilities given, in stages."""
+def modified(
+    in_effect: Iterable[InEffect],
+    hook: object,
+    value: V,
+    used_this_round: set[str] | None = None,
+    spend: bool = False,
+) -> V:
+    """`value` after every modifier for this kind of hook in the abilities given, in stages
+    (`used_this_round`, `spend`: modifiers limited to once per round, see `in_stages`)."""
     hook_type = type(hook)
     # A list, not a generator: this runs for most questions a rule asks, and a list is cheaper.
     applying = [
@@ -83,18 +112,29 @@ def modified(in_effect: Iterable[InEffect], hook: object, value: V) -> V:
         for modifier in ability.modifiers
         if modifier.hook is hook_type
     ]
-    return in_stages(applying, hook, value)
+    return in_stages(applying, hook, value, used_this_round, spend)
 
 
 def round_starts(turn_number: int, players: int) -> bool:
-    """Whether the turn numbered `turn_number` (the first is 1) begins a round.
+    """Whether the turn numbered `turn_number` (the first is 1) begins a round, where a round is
+    the default one: every player has one turn, from the player who played first.
 
-    A round: every player has one turn, from the player who played first. Both games pass the
-    turn to the next seat and skip nobody (Pax Pamir's Wakhan and Pax Porfiriana's Díaz take
-    their turns in their seats, a jailed player still has one), so a round is `players` turns in
-    a row, counted from the game's first turn.
+    Both games pass the turn to the next seat and skip nobody (Pax Pamir's Wakhan and Pax
+    Porfiriana's Díaz take their turns in their seats, a jailed player still has one), so a round
+    is `players` turns in a row, counted from the game's first turn.
     """
     return (turn_number - 1) % players == 0
+
+
+def begin_round(used_this_round: set[str]) -> None:
+    """A round begins: what `once per round` triggers and modifiers did is forgotten.
+
+    What a round is, the game says: its rules keep the record (`fire`, `modified`) and call this
+    where their rounds begin. The default round, every player's turn once, begins where
+    `round_starts` says (both bundled games); a game whose round ends when every player has
+    passed calls it when the last player passes.
+    """
+    used_this_round.clear()
 
 
 def fire(

@@ -270,9 +270,11 @@ def may_apply(state: PamirState, hook_type: type) -> bool:
     return in_effect_for(state, hook_type)
 
 
-def modified(state: PamirState, hook: object, value: V) -> V:
+def modified(state: PamirState, hook: object, value: V, spend: bool = False) -> V:
     """`value` after every modifier in effect for this kind of hook, in stages
-    (`core.abilities.in_stages`), each stage in the order of `in_effect`.
+    (`core.abilities.in_stages`), each stage in the order of `in_effect`. A modifier limited to
+    once per round acts while unspent this round; `spend`: the rules act on the value (they
+    charge the purchase), which spends it.
 
     The rules ask this many times a decision, so court cards are found from the few that carry
     such a modifier rather than by looking through every court.
@@ -290,11 +292,12 @@ def modified(state: PamirState, hook: object, value: V) -> V:
         if cached is None:
             cached = listed[2][hook_type] = _applying(state, hook_type)
         applying = cached
-    if len(applying) == 1:  # the usual case when any: one modifier, no stages to order
+    if len(applying) == 1 and not applying[0][1].once_per_round:
+        # The usual case when any: one modifier, no stages to order, no round to keep.
         ctx, modifier = applying[0]
         changed: V = modifier.apply(ctx, hook, value)
         return changed
-    return abilities.in_stages(applying, hook, value) if applying else value
+    return abilities.in_stages(applying, hook, value, state.used_this_round, spend) if applying else value
 
 
 def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
@@ -426,7 +429,7 @@ def _tell_moved(
 def turn_begun(state: PamirState) -> None:
     """A turn begins (numbered already): at the start of a round, "once per round" counts afresh."""
     if abilities.round_starts(state.turn_number, len(state.players)):
-        state.used_this_round.clear()
+        abilities.begin_round(state.used_this_round)
 
 
 def replaced(state: PamirState, event: object) -> Generator[Decision, None, bool]:

@@ -22,14 +22,15 @@ def rupees_per_card(state: PamirState) -> int:
     return 2 if state.favored is Suit.MILITARY else 1
 
 
-def purchase_cost(state: PamirState, player: int, row: int, column: int) -> int:
+def purchase_cost(state: PamirState, player: int, row: int, column: int, spend: bool = False) -> int:
     """The column's cost, as abilities in effect change it, never below nothing: a card that makes
     buying cheaper cannot make the seller pay the buyer (a negative cost used to hand the buyer
-    rupees and still put rupees on the cards to the left)."""
+    rupees and still put rupees on the cards to the left). `spend`: the cost is charged, which
+    spends a change limited to once per round (`purchase_cost` is `spent` in the vocabulary)."""
     number = state.market[row][column]
     assert number is not None
     base = column * rupees_per_card(state)
-    return max(0, hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), base))
+    return max(0, hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), base, spend))
 
 
 def may_purchase(state: PamirState, player: int, number: int) -> bool:

@@ -301,7 +301,7 @@ def perform(state: PamirState, player: int, action: Action) -> Effect:
 
 
 def purchase(state: PamirState, player: int, row: int, column: int) -> Effect:
-    cost = market.purchase_cost(state, player, row, column)
+    cost = market.purchase_cost(state, player, row, column, spend=True)
     market.pay_purchase(state, player, row, column, cost)
     number = market.take_card(state, player, row, column)
     state.turn.actions_taken += 1

@@ -280,8 +280,8 @@ def _is_check(number: int) -> bool:
     return card(number).card_type is CardType.DOMINANCE_CHECK
 
 
-def _cost(state: PamirState, slot: MarketSlot) -> int:
-    return market.purchase_cost(state, seat_of(state).seat, *slot)
+def _cost(state: PamirState, slot: MarketSlot, spend: bool = False) -> int:
+    return market.purchase_cost(state, seat_of(state).seat, *slot, spend=spend)
 
 
 def _can_buy(state: PamirState, slot: MarketSlot) -> bool:
@@ -446,7 +446,7 @@ def buy_and_play(state: PamirState, read: Reading, row: int, column: int) -> Gen
     court card goes to her court if she can pay the bribe to the ruler of its region, and to the
     discard pile if she cannot. The red arrow says which end of her court it joins."""
     seat = seat_of(state).seat
-    cost = _cost(state, (row, column))
+    cost = _cost(state, (row, column), spend=True)
     market.pay_purchase(state, seat, row, column, cost)
     number = market.take_card(state, seat, row, column)
     printed = card(number)

@@ -226,9 +226,11 @@ def _carrying(state: PorfirianaState, hook_type: type) -> list[InEffect]:
     return carriers
 
 
-def modified(state: PorfirianaState, hook: object, value: V) -> V:
+def modified(state: PorfirianaState, hook: object, value: V, spend: bool = False) -> V:
+    """`value` after the modifiers in effect, in stages; a modifier limited to once per round acts
+    while unspent this round, and `spend` (the rules act on the value) spends it."""
     carriers = _carrying(state, type(hook))
-    return abilities.modified(carriers, hook, value) if carriers else value
+    return abilities.modified(carriers, hook, value, state.used_this_round, spend) if carriers else value
 
 
 def modifying(state: PorfirianaState, hook_type: type) -> Callable[[object, V], V] | None:
@@ -238,7 +240,7 @@ def modifying(state: PorfirianaState, hook_type: type) -> Callable[[object, V], 
     carriers = _carrying(state, hook_type)
     if not carriers:
         return None
-    return lambda hook, value: abilities.modified(carriers, hook, value)
+    return lambda hook, value: abilities.modified(carriers, hook, value, state.used_this_round)
 
 
 @functools.cache

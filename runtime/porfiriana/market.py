@@ -24,10 +24,13 @@ from paxc.runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, PorfirianaSt
 PLAY_IMMEDIATELY = (CardType.HEADLINE, CardType.TOPPLE)
 
 
-def purchase_cost(state: PorfirianaState, player: int, row: int, column: int) -> int:
+def purchase_cost(state: PorfirianaState, player: int, row: int, column: int, spend: bool = False) -> int:
+    """The column's cost as abilities change it, never below 0; `spend`: it is charged, which
+    spends a change limited to once per round (`purchase_cost` is `spent` in the vocabulary)."""
     number = state.market[row][column]
     assert number is not None
-    return max(0, hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), COLUMN_COSTS[column]))
+    asked = PurchaseCost(card(number), PlayerId(player))
+    return max(0, hooks.modified(state, asked, COLUMN_COSTS[column], spend))
 
 
 def hand_full(state: PorfirianaState, player: int) -> bool:
@@ -66,7 +69,7 @@ def pay_for(state: PorfirianaState, player: int, number: int, cost: int) -> None
 def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
     number = state.market[row][column]
     assert number is not None
-    paid = purchase_cost(state, player, row, column)
+    paid = purchase_cost(state, player, row, column, spend=True)
     pay_for(state, player, number, paid)
     state.market[row][column] = None
     printed = card(number)

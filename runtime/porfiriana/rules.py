@@ -41,7 +41,7 @@ def take_turn(state: PorfirianaState, player: int, phase: TakeTurn | None = None
     state.turn.used_triggers.clear()  # "once per turn" counts afresh (Díaz's turn keeps no other record)
     state.turn.trigger_acts.clear()
     if abilities.round_starts(state.turn_number, len(state.players)):
-        state.used_this_round.clear()  # a round: every player (Díaz too) has had a turn
+        abilities.begin_round(state.used_this_round)  # a round: every player (Díaz too) has had a turn
     yield from _phases(state, player, action_phase if phase is None else phase)
     if not state.over and hooks.matters(state, TurnEnded):
         yield from hooks.fire(state, TurnEnded(PlayerId(player)))
