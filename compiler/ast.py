@@ -127,6 +127,16 @@ class CardsIn:
     span: Span
 
 
+@dataclass(frozen=True, slots=True)
+class PickCard:
+    """`the top card of ZONE` (`kind` "top") or `a random card of ZONE` ("random"): one card of
+    the zone, or none when it is empty."""
+
+    kind: str
+    zone: CardsIn
+    span: Span
+
+
 Expr = (
     IntLit
     | StrLit
@@ -141,6 +151,7 @@ Expr = (
     | Selection
     | Holding
     | CardsIn
+    | PickCard
     | IsSet
 )
 

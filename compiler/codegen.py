@@ -201,7 +201,15 @@ def _declared(vocab: Vocabulary, names: Names) -> list[str]:
     # What the protocol asks of a game with zones, money, memories or durations.
     first_zone = next(iter(vocab.zones.values()), None)
     if first_zone is not None:
-        for method in ("cards_in", "cards_in_every", "card_owner", "card_zone", "move_card"):
+        for method in (
+            "cards_in",
+            "cards_in_every",
+            "card_owner",
+            "card_zone",
+            "top_card",
+            "random_card",
+            "move_card",
+        ):
             add("zones", method, first_zone.span)
     if vocab.money is not None:
         methods = ["money_of", "gain_money", "pay_money", "take_money"]
@@ -841,7 +849,7 @@ class _Emitter:
             table = self.state.names.adjacency(expr.enum)
             self.state.vocab_imports.add(table)
             return f"({self.expr(expr.left)}, {self.expr(expr.right)}) in {table}"
-        if isinstance(expr, ir.SelectionExpr | ir.BuiltinCall):
+        if isinstance(expr, ir.SelectionExpr | ir.BuiltinCall | ir.AttributeOfEach):
             return flat(self.value(expr))
         if isinstance(expr, ir.MemoryRef):
             self.state.runtime_imports.add("recalled")
@@ -863,7 +871,7 @@ class _Emitter:
             return expr.binding
         if isinstance(expr, ir.FieldRef):
             return f"{self._operand(expr.subject)}.{expr.field}"
-        if isinstance(expr, ir.CardsInZone | ir.CardPlace | ir.MoneyOf):
+        if isinstance(expr, ir.CardsInZone | ir.CardPlace | ir.MoneyOf | ir.PickCard):
             return flat(self.value(expr))
         if isinstance(expr, ir.NotExpr):
             return f"not {self._operand(expr.operand)}"
@@ -884,6 +892,11 @@ class _Emitter:
                 return source
             variable = pynames.local(expr.variable)
             return PyGenerator("tuple", variable, variable, source, self.expr(expr.where))
+        if isinstance(expr, ir.AttributeOfEach):
+            # The comprehension's own name: inside it, it hides nothing the effect reads.
+            read = f"each_card.{expr.field}"
+            keep = f"{read} is not None" if expr.optional else None
+            return PyGenerator("tuple", read, "each_card", self.value(expr.source), keep)
         if isinstance(expr, ir.BuiltinCall):
             args: tuple[tuple[str, PyValue], ...] = tuple(("", self.value(arg)) for arg in expr.args)
             if expr.function == "count":
@@ -896,6 +909,12 @@ class _Emitter:
         if isinstance(expr, ir.QueryCall):
             method = f"ctx.{pynames.method(expr.query.name)}"
             return PyCall(method, tuple(("", self.value(arg)) for arg in expr.args))
+        if isinstance(expr, ir.PickCard):
+            if expr.kind == "random":
+                return PyCall("ctx.random_card", (("", self.value(expr.zone)),))
+            zone = self._zone(expr.zone.zone.name)
+            holder = self.value(expr.zone.holder) if expr.zone.holder is not None else "None"
+            return PyCall("ctx.top_card", (("", zone), ("", holder)))
         if isinstance(expr, ir.CardsInZone):
             zone = self._zone(expr.zone.name)
             if expr.every:

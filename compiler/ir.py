@@ -113,6 +113,17 @@ class BuiltinCall:
 
 
 @dataclass(frozen=True, slots=True)
+class AttributeOfEach:
+    """`points of cards in hand of you`: an attribute of each card of a list, in the list's order,
+    as a list (a card lacking it is left out): what `sum of ...` adds up."""
+
+    field: str
+    source: Expr
+    optional: bool  # some card types lack it: the cards without it are left out
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
 class SelectionExpr:
     """The values of `source` (a list) for which `where` holds, bound in turn to `variable`."""
 
@@ -157,6 +168,16 @@ class KnownRef:
 class FieldRef:
     subject: Expr
     field: str
+    type: Type
+
+
+@dataclass(frozen=True, slots=True)
+class PickCard:
+    """`the top card of ZONE` ("top": as the game's rules take one) or `a random card of ZONE`
+    ("random": drawn with the game's seeded generator); absent when the zone is empty."""
+
+    kind: str
+    zone: CardsInZone
     type: Type
 
 
@@ -218,12 +239,14 @@ Expr = (
     | QueryCall
     | AdjacentCall
     | BuiltinCall
+    | AttributeOfEach
     | SelectionExpr
     | MemoryRef
     | IsSetExpr
     | KnownRef
     | FieldRef
     | CardsInZone
+    | PickCard
     | CardPlace
     | MoneyOf
     | NotExpr
@@ -252,6 +275,8 @@ def card_key(expr: Expr) -> str | None:
         return "this"
     if isinstance(expr, LocalRef | HookParamRef):
         return expr.name
+    if isinstance(expr, KnownRef):  # a name a test proved set (`if c is set`)
+        return card_key(expr.original)
     return None
 
 

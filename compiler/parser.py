@@ -42,6 +42,8 @@ _TERMINAL_WORDS = {
     "CHOOSES": "'chooses'",
     "CAN": "'can' or 'cannot'",
     "CHOOSE_WORD": "'choose'",
+    "TOP_CARD_OF": "'the top card of'",
+    "RANDOM_CARD_OF": "'a random card of'",
 }
 
 
@@ -798,6 +800,16 @@ class _ToAst(Transformer[Token, ast.File]):
 
     def every_zone(self, meta: Meta, children: list[Token]) -> tuple[str, ast.Ident]:
         return ("every", self._ident(children[0]))
+
+    def picked_card(self, meta: Meta, children: list[Any]) -> ast.PickCard:
+        phrase, where = children
+        span = self._span(meta)
+        if isinstance(where, ast.Holding):
+            zone = ast.CardsIn(where.name, where.holder, False, where.span)
+        else:
+            assert isinstance(where, ast.Name)
+            zone = ast.CardsIn(where.ident, None, False, where.span)
+        return ast.PickCard("top" if phrase.type == "TOP_CARD_OF" else "random", zone, span)
 
     def cards_in(self, meta: Meta, children: list[Any]) -> ast.CardsIn:
         where = children[-1]

@@ -73,6 +73,8 @@ def value_text(expr: ir.Expr) -> str:
         return f"the {kind} {words(expr.variable)} in {source}{where}"
     if isinstance(expr, ir.BuiltinCall):
         return _builtin_text(expr)
+    if isinstance(expr, ir.AttributeOfEach):  # "the points of the cards in your hand"
+        return f"the {words(expr.field)} of {value_text(expr.source)}"
     if isinstance(expr, ir.MemoryRef):
         return expr.memory.text.replace("{card}", value_text(expr.subject))
     if isinstance(expr, ir.KnownRef):
@@ -83,6 +85,9 @@ def value_text(expr: ir.Expr) -> str:
         return f"the {words(expr.field)} of {value_text(expr.subject)}"
     if isinstance(expr, ir.CardsInZone):
         return f"the cards in {zone_text(expr.zone, expr.holder, expr.every)}"
+    if isinstance(expr, ir.PickCard):  # "the top card of the deck", "a random card of your hand"
+        which = "the top card" if expr.kind == "top" else "a random card"
+        return f"{which} of {zone_text(expr.zone.zone, expr.zone.holder, False)}"
     if isinstance(expr, ir.CardPlace):
         return f"the {expr.what} of {value_text(expr.subject)}"
     if isinstance(expr, ir.MoneyOf):  # a player's money, or the money lying on a card
@@ -255,6 +260,9 @@ def _builtin_text(call: ir.BuiltinCall) -> str:
     if call.function == "exists":  # "there are cards in the hand of p"
         return f"there are {many}" if many is not None else f"{args[0]} is not empty"
     if call.function == "sum":
+        (summed,) = call.args
+        if isinstance(summed, ir.AttributeOfEach):  # "the total rank of the cards in your court"
+            return f"the total {words(summed.field)} of {value_text(summed.source)}"
         return f"the total of {args[0]}"
     least = "the least" if call.function == "min" else "the most"
     if len(args) == 1:

@@ -127,6 +127,11 @@ class ExpressionChecker:
             return self._selection(expr, scope)
         if isinstance(expr, ast.CardsIn):
             return self._cards_in(expr, scope)
+        if isinstance(expr, ast.PickCard):
+            zone = self._cards_in(expr.zone, scope)
+            if not isinstance(zone, ir.CardsInZone):
+                return None
+            return ir.PickCard(expr.kind, zone, CARD.maybe())
         if isinstance(expr, ast.Holding):
             return self._holding(expr, scope)
         return self._binary(expr, scope)
@@ -138,7 +143,12 @@ class ExpressionChecker:
                 return ir.CurrentValue(binding.type)
             if binding.is_hook_param:
                 return ir.HookParamRef(ident.text, binding.type)
-            return ir.LocalRef(ident.text, binding.type)
+            local = ir.LocalRef(ident.text, binding.type)
+            # A name whose value may be absent, where a test proved it there (`if c is set`).
+            known = scope.known(local) if binding.type.optional else None
+            if known is not None:
+                return ir.KnownRef(known, local, binding.type.required())
+            return local
         if expected is not None and expected.name == CARD_TYPE.name:
             if ident.text in self.vocab.card_types:
                 return ir.EnumConst(ident.text, CARD_TYPE)
@@ -213,7 +223,15 @@ class ExpressionChecker:
         return ir.CardsInZone(zone, holder, expr.every, list_of(CARD))
 
     def _holding(self, expr: ast.Holding, scope: Scope) -> ir.Expr | None:
-        """`rupees of p`: a player's money (or, where money lies on cards, a card's)."""
+        """`rupees of p`: a player's money (or, where money lies on cards, a card's); `sum of
+        LIST`, the total of a list of numbers; `ATTR of LIST`, an attribute of each card of a list
+        (`sum of points of cards in hand of you`)."""
+        name = expr.name.text
+        own = name in self.vocab.zones or (self.vocab.money is not None and name == self.vocab.money.name)
+        if not own and name == "sum":
+            return self._sum_of(expr, scope)
+        if not own and self.vocab.field_anywhere(name) is not None:
+            return self._attribute_of_each(expr, scope)
         money = self.members.money_of(expr)
         if money is None:
             return None
@@ -225,6 +243,41 @@ class ExpressionChecker:
         if holder is None:
             return None
         return ir.MoneyOf(money, holder, INT)
+
+    def _sum_of(self, expr: ast.Holding, scope: Scope) -> ir.Expr | None:
+        """`sum of LIST`: the total of a list of numbers (`sum(LIST)` said in words)."""
+        value = self.expr(expr.holder, scope, None)
+        if value is None:
+            return None
+        if not list_of(INT).accepts(value.type):
+            type_error(self.reporter, expr.holder.span, "what 'sum of' adds up", list_of(INT), value.type)
+            return None
+        return ir.BuiltinCall("sum", (value,), INT)
+
+    def _attribute_of_each(self, expr: ast.Holding, scope: Scope) -> ir.Expr | None:
+        """`points of LIST`: the attribute of each card of a list of cards."""
+        name = expr.name.text
+        source, element = self.list_value(expr.holder, scope, f"'{name} of'")
+        if source is None or element is None:
+            return None
+        if element.kind != "card":
+            self.reporter.error(
+                expr.holder.span,
+                Code.WRONG_TYPE,
+                f"'{name} of' reads an attribute of each card of a list, not of a list of {element}",
+            )
+            return None
+        field = self.vocab.field_anywhere(name)
+        assert field is not None
+        if field.type.kind == "list":
+            self.reporter.error(
+                expr.name.span,
+                Code.WRONG_TYPE,
+                f"'{name}' is a list on each card: '{name} of' reads an attribute holding one value",
+                f"go through the cards: 'for each c in ...' and 'c.{name}'",
+            )
+            return None
+        return ir.AttributeOfEach(field.name, source, field.type.optional, list_of(field.type.required()))
 
     def _attribute(self, expr: ast.Attribute, scope: Scope) -> ir.Expr | None:
         """`card.region`, and `card.card_type`, which every card has: how an effect asks "is this

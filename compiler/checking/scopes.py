@@ -223,6 +223,8 @@ def origins_of(expr: ir.Expr, scope: Scope) -> frozenset[str] | None:
     zone its list was taken from, or what a test proved; None where it could be anywhere."""
     if isinstance(expr, ir.CardsInZone):
         return frozenset({expr.zone.name})
+    if isinstance(expr, ir.PickCard):
+        return frozenset({expr.zone.zone.name})
     if isinstance(expr, ir.SelectionExpr):
         source = origins_of(expr.source, scope)
         found = ir.proved_zones(expr.where).get(expr.variable)
@@ -235,14 +237,19 @@ def origins_of(expr: ir.Expr, scope: Scope) -> frozenset[str] | None:
 
 def stable(value: ir.Expr) -> bool:
     """Whether a test's verdict on a value holds in what it guards: what a card remembers, or an
-    attribute, of a card named by `this`, a hook's parameter or a local name (until that name
-    is bound again or the memory set: see Scope.forget)."""
+    attribute, of a card named by `this`, a hook's parameter or a local name, and a local name
+    itself (`let c = the top card of deck`), until that name is bound again or the memory set
+    (see Scope.forget)."""
+    if isinstance(value, ir.LocalRef):
+        return True
     return isinstance(value, (ir.MemoryRef, ir.FieldRef)) and isinstance(
         value.subject, (ir.ThisRef, ir.HookParamRef, ir.LocalRef)
     )
 
 
 def _subject_is_local(value: ir.Expr, name: str) -> bool:
+    if isinstance(value, ir.LocalRef):
+        return value.name == name
     return (
         isinstance(value, (ir.MemoryRef, ir.FieldRef))
         and isinstance(value.subject, ir.LocalRef)

@@ -677,6 +677,8 @@ DECLARED: tuple[Declared, ...] = (
     Declared("zones", "cards_in_every", "cards/pamir/game.pax:121"),
     Declared("zones", "card_owner", "cards/pamir/game.pax:121"),
     Declared("zones", "card_zone", "cards/pamir/game.pax:121"),
+    Declared("zones", "top_card", "cards/pamir/game.pax:121"),
+    Declared("zones", "random_card", "cards/pamir/game.pax:121"),
     Declared("zones", "move_card", "cards/pamir/game.pax:121"),
     Declared("money", "money_of", "cards/pamir/game.pax:161"),
     Declared("money", "gain_money", "cards/pamir/game.pax:161"),
@@ -825,6 +827,14 @@ class PamirEffects(EffectContext, Protocol):
 
     def card_zone(self, card: Card) -> Zone | None:
         """The zone holding `card`; None when it is in none of them."""
+        ...
+
+    def top_card(self, zone: Zone, holder: PlayerId | None) -> Card | None:
+        """The card on top of `zone` (`holder`'s), as the game's rules take one; None when empty."""
+        ...
+
+    def random_card(self, cards: tuple[Card, ...]) -> Card | None:
+        """One of `cards` drawn with the game's seeded generator; None from none."""
         ...
 
     def move_card(

@@ -518,6 +518,8 @@ DECLARED: tuple[Declared, ...] = (
     Declared("zones", "cards_in_every", "cards/porfiriana/game.pax:201"),
     Declared("zones", "card_owner", "cards/porfiriana/game.pax:201"),
     Declared("zones", "card_zone", "cards/porfiriana/game.pax:201"),
+    Declared("zones", "top_card", "cards/porfiriana/game.pax:201"),
+    Declared("zones", "random_card", "cards/porfiriana/game.pax:201"),
     Declared("zones", "move_card", "cards/porfiriana/game.pax:201"),
     Declared("money", "money_of", "cards/porfiriana/game.pax:244"),
     Declared("money", "gain_money", "cards/porfiriana/game.pax:244"),
@@ -595,6 +597,14 @@ class PorfirianaEffects(EffectContext, Protocol):
 
     def card_zone(self, card: Card) -> Zone | None:
         """The zone holding `card`; None when it is in none of them."""
+        ...
+
+    def top_card(self, zone: Zone, holder: PlayerId | None) -> Card | None:
+        """The card on top of `zone` (`holder`'s), as the game's rules take one; None when empty."""
+        ...
+
+    def random_card(self, cards: tuple[Card, ...]) -> Card | None:
+        """One of `cards` drawn with the game's seeded generator; None from none."""
         ...
 
     def move_card(

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from paxc.runtime.core.rng import Rng
 from paxc.runtime.effects import Effect
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,3 +137,20 @@ def move(
         allowed = ", ".join(f"{a} to {b}" for a, b in movers) or "none"
         raise MoveRefused(f"card {number} cannot move from {where} to {to} (this game moves: {allowed})")
     yield from mover(state, number, where, to)
+
+
+def top_of(cards: Sequence[T], zone: str, top_last: Collection[str]) -> T | None:
+    """The card on top of a zone's cards as the game lists them (`the top card of ZONE`): the
+    first, or the last for a pile the game adds to at its end (`top_last`: a discard pile the
+    rules append to); None for an empty zone."""
+    if not cards:
+        return None
+    return cards[-1] if zone in top_last else cards[0]
+
+
+def random_of(rng: Rng, cards: Sequence[T]) -> T | None:
+    """One of `cards` drawn with the game's seeded generator (`a random card of ZONE`), so that a
+    game stays its seed and its decisions; None from none (nothing drawn)."""
+    if not cards:
+        return None
+    return cards[rng.below(len(cards))]

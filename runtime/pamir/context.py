@@ -32,6 +32,11 @@ def _border(origin: Region, destination: Region) -> Border | None:
     return next((b for b in borders_of(origin) if destination in b and origin is not destination), None)
 
 
+# The piles the rules add to at their end, whose top card is their last (`the top card of
+# discard`); the deck is drawn from its start.
+TOP_LAST = frozenset({"discard"})
+
+
 class PamirContext:
     def __init__(self, state: PamirState, you: int, this: int) -> None:
         self.state = state
@@ -165,6 +170,12 @@ class PamirContext:
 
     def cards_in(self, zone: Zone, holder: PlayerId | None) -> tuple[Card, ...]:
         return cards_of(PamirZones(self.state).cards(Place(zone.value, holder)))
+
+    def top_card(self, zone: Zone, holder: PlayerId | None) -> Card | None:
+        return zones.top_of(self.cards_in(zone, holder), zone.value, TOP_LAST)
+
+    def random_card(self, cards: tuple[Card, ...]) -> Card | None:
+        return zones.random_of(self.state.rng, cards)
 
     def cards_in_every(self, zone: Zone) -> tuple[Card, ...]:
         return cards_of(zones.cards_in_every(PamirZones(self.state), zone.value, len(self.state.players)))

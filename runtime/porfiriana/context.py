@@ -50,6 +50,11 @@ class CardRules:
 RULES: Given[CardRules] = Given("rules for card effects to set off", "paxc.runtime.porfiriana.card_rules")
 
 
+# The piles the rules add to at their end, whose top card is their last (`the top card of
+# discard`); the deck is drawn from its start.
+TOP_LAST = frozenset({"discard", "bull_bear"})
+
+
 class PorfirianaContext:
     def __init__(self, state: PorfirianaState, you: int, this: int) -> None:
         self.state = state
@@ -124,6 +129,12 @@ class PorfirianaContext:
         if zone is Zone.ROW and holder is not None:  # a card in a row shows the side it is played on
             return tuple(held.face for held in self.state.players[holder].row)
         return tuple(card(n) for n in PorfirianaZones(self.state).cards(Place(zone.value, holder)))
+
+    def top_card(self, zone: Zone, holder: PlayerId | None) -> Card | None:
+        return zones.top_of(self.cards_in(zone, holder), zone.value, TOP_LAST)
+
+    def random_card(self, cards: tuple[Card, ...]) -> Card | None:
+        return zones.random_of(self.state.rng, cards)
 
     def cards_in_every(self, zone: Zone) -> tuple[Card, ...]:
         return tuple(
