@@ -532,13 +532,21 @@ def _hook(emitter: _Emitter, hook: ir.Hook, base: str, path: str) -> tuple[str, 
 
 
 def _offered_payment(body: tuple[ir.Stmt, ...]) -> ir.Expr | None:
-    """For an offer (`may { }`, an optional trigger) whose first step is its owner paying
-    (`may { pay 2 ... }`): the test that the owner has the money, made before the offer."""
+    """For an offer (`may { }`, an optional trigger or replacement) whose first step cannot be
+    taken, the offer would do nothing: the test made before it is offered. A first step of its
+    owner paying (`may { pay 2 ... }`): that the owner has the money; a choice of one value of a
+    list (`choose c in LIST where COND`): that some value passes; a number from A to B: that the
+    range holds one (an empty choice ends the effect, `effects.ask`)."""
     head = body[0] if body else None
-    if not (isinstance(head, ir.MoneyStmt) and head.verb == "pay" and isinstance(head.player, ir.YouRef)):
-        return None
-    has = ir.MoneyOf(head.money, head.player, INT)
-    return ir.BinaryExpr(">=", has, head.amount, BOOL)
+    if isinstance(head, ir.MoneyStmt) and head.verb == "pay" and isinstance(head.player, ir.YouRef):
+        has = ir.MoneyOf(head.money, head.player, INT)
+        return ir.BinaryExpr(">=", has, head.amount, BOOL)
+    if isinstance(head, ir.ChooseStmt) and head.source is not None:
+        candidates = ir.SelectionExpr(head.variable, head.source, head.where, list_of(head.kind))
+        return ir.BuiltinCall("exists", (candidates,), BOOL)
+    if isinstance(head, ir.ChooseNumberStmt):
+        return ir.BinaryExpr("<=", head.low, head.high, BOOL)
+    return None
 
 
 # The value a modifier returns, by how it is written (`{}`: the value given on its line).

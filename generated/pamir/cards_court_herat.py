@@ -46,7 +46,10 @@ def card_54_herati_bandits__when_turn_started__applies(
     event: TurnStarted,
 ) -> bool:
     """Whether this trigger applies."""
-    return event.player == ctx.you
+    return (
+        (event.player == ctx.you)
+        and bool(tuple(target for target in ctx.cards_in_every(Zone.COURT) if (target.region == Region.HERAT) and (ctx.all_spies_on(target) == 0)))
+    )
 
 
 # cards/pamir/court/herat.pax:14

@@ -80,7 +80,10 @@ def card_43_giljee_nobles__when_turn_started__applies(
     event: TurnStarted,
 ) -> bool:
     """Whether this trigger applies."""
-    return event.player == ctx.you
+    return (
+        (event.player == ctx.you)
+        and bool(tuple(target for target in ctx.cards_in_every(Zone.COURT) if (target.region == Region.KANDAHAR) and (ctx.all_spies_on(target) == 0)))
+    )
 
 
 # cards/pamir/court/kandahar.pax:69

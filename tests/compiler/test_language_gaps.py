@@ -139,3 +139,29 @@ def test_arithmetic_in_an_operations_values_needs_no_parentheses(tmp_path: Path)
     assert errors == []
     assert "you score 2 times the number of cards in the deck plus 1" in text
     assert "ctx.score(amount=(2 * len(ctx.cards_in(Zone.DECK, None))) + 1, player=ctx.you)" in code
+
+
+# ---------------------------------------------------------------------- offers that can do nothing
+
+
+def test_an_optional_trigger_starting_with_a_choice_is_offered_only_with_something_to_choose(
+    tmp_path: Path,
+) -> None:
+    _, errors, code = compile_card(
+        tmp_path,
+        "  when turn_started if player == you optional {\n"
+        "    choose c in cards in hand of you where c.suit == blue\n"
+        "    move c to discard\n"
+        "  }",
+    )
+    assert errors == []
+    applies = code[code.index("__applies(") : code.index("def card_1_probe__when_turn_started(")]
+    assert "bool(tuple(c for c in ctx.cards_in(Zone.HAND, ctx.you) if c.suit == Suit.BLUE))" in applies
+
+
+def test_a_may_starting_with_a_number_is_offered_only_with_a_number_to_choose(tmp_path: Path) -> None:
+    _, errors, code = compile_card(
+        tmp_path, on_play("may {", "  choose n from 1 to count(cards in deck)", "  score n for you", "}")
+    )
+    assert errors == []
+    assert "if 1 <= len(ctx.cards_in(Zone.DECK, None)) and (yield from ask(" in code

@@ -11,8 +11,10 @@ from types import ModuleType
 import pytest
 
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import Card, CardType
+from paxc.generated.pamir.vocabulary import Card, CardType, Region, TurnStarted
 from paxc.runtime.core.abilities import run_effect
+from paxc.runtime.effects import Choice, PlayerId
+from paxc.runtime.pamir import hooks
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, card
 from tests.conftest import REPO
@@ -123,3 +125,21 @@ def test_the_cards_change_something_in_random_games(
 ) -> None:
     acted = count_in_random_games("pamir", gap_cards, NUMBERS, monkeypatch, seed=7, games=30)
     assert all(acted[number] > 0 for number in NUMBERS), acted
+
+
+def _asked_at_turn_start(state: PamirState) -> list[Choice[object]]:
+    return drive(hooks.fire(state, TurnStarted(PlayerId(0))), [], then_first=True)
+
+
+def test_an_optional_trigger_with_nothing_to_choose_is_not_offered() -> None:
+    """Herati Bandits: "at the start of your turn, you may place a spy on a Herat court card
+    without spies". With none, its owner is not asked; with one, asked, and the spy placed."""
+    state = empty_state(2)
+    state.players[0].court = [HERATI_BANDITS]
+    state.spies_on(HERATI_BANDITS)[1] = 1  # the only Herat card has a spy
+    assert _asked_at_turn_start(state) == []
+    other = court_card(lambda c: c.region is Region.HERAT and c.number != HERATI_BANDITS).number
+    state.players[1].court = [other]
+    asked = _asked_at_turn_start(state)
+    assert asked and asked[0].options == (True, False)
+    assert state.spies_on(other)[0] == 1

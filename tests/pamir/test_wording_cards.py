@@ -111,7 +111,7 @@ def test_discarding_is_offered_then_pays_only_when_done(wording_cards: ModuleTyp
     assert state.players[0].hand == [kept.number] and state.discard[-1] == lost.number
     assert state.players[0].rupees == rupees + 2
     state.players[0].hand = []
-    play(letters, state, 0, [True])  # yes with an empty hand: nothing to discard, so no rupees
+    play(letters, state, 0, [])  # an empty hand: nothing to discard, so not even offered
     assert state.players[0].rupees == rupees + 2
 
 
