@@ -106,10 +106,12 @@ def test_what_the_bot_cannot_see_does_not_change_its_search(game: str) -> None:
 
 
 def test_the_bot_beats_random_players() -> None:
-    """Fixed seeds: four two-player games of Pax Pamir, the bot (a small budget) at seat 0."""
-    won = [commands.play_one("pamir", {"players": 2}, seed, False, ("mcts:16",)) for seed in (1, 2, 3, 4)]
+    """Six two-player games of Pax Pamir (seeds 1 to 6), the bot at seat 0 with the budget its
+    figures were measured at (50 simulations): it must win 5. A player no better than random does
+    so 11% of the time; one that wins 90% of its games (measured: 19 of 20) 89%, and at 95% 97%."""
+    won = [commands.play_one("pamir", {"players": 2}, seed, False, ("mcts:50",)) for seed in range(1, 7)]
     assert all(result.error is None for result in won), won
-    assert sum(result.winner == 0 for result in won) >= 3
+    assert sum(result.winner == 0 for result in won) >= 5
 
 
 def test_bot_kinds() -> None:
