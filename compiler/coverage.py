@@ -246,15 +246,16 @@ def _kind(hook: ir.Hook) -> tuple[str, str]:
 def wrap_effects(cards: tuple[Any, ...], counts: list[EffectCount]) -> None:
     """Wrap every effect of the (probed) cards to count what it does, each counted under the
     effect written at its `source`."""
+    from paxc.runtime.effects import Modifier, effects_of
+
     by_source = {f"{count.path}:{count.line}": count for count in counts}
     for card in cards:
-        for face in (card, *card.sides):
-            for ability in (*face.abilities, *face.lasting):
-                for effect in (*ability.one_shots, *ability.triggers, *ability.replacements):
-                    object.__setattr__(effect, "run", _counting_run(effect.run, by_source[effect.source]))
-                for modifier in ability.modifiers:
-                    counted = _counting_modifier(modifier.apply, by_source[modifier.source])
-                    object.__setattr__(modifier, "apply", counted)
+        for effect in effects_of(card):
+            count = by_source[effect.source]
+            if isinstance(effect, Modifier):
+                object.__setattr__(effect, "apply", _counting_modifier(effect.apply, count))
+            else:
+                object.__setattr__(effect, "run", _counting_run(effect.run, count))
 
 
 def _counting_run(run: Callable[..., Any], count: EffectCount) -> Callable[..., Any]:

@@ -13,7 +13,7 @@ game's operations and queries; the game's runtime implements it.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NewType, Protocol, TypeVar
 
@@ -229,3 +229,13 @@ def recalled(kind: Callable[[Any], R], value: Remembered | None) -> R | None:
 def always(ctx: object, event: object) -> bool:
     """The condition of a trigger or replacement that has none: it applies every time."""
     return True
+
+
+def effects_of(card: Any) -> Iterator[Any]:
+    """Every effect a generated card holds: the one-shots, triggers, replacements and modifiers of
+    its abilities and lasting effects, on each of its sides (a `Modifier` has `apply`, the others
+    `run`). For tools that look at or wrap all of them: coverage, compare, the card errors."""
+    for face in (card, *getattr(card, "sides", ())):
+        for ability in (*getattr(face, "abilities", ()), *getattr(face, "lasting", ())):
+            for kind in ("one_shots", "triggers", "replacements", "modifiers"):
+                yield from getattr(ability, kind, ())

@@ -194,17 +194,16 @@ def _saw(event: object) -> None:
 def _count_effects(printed: Any, seen: set[int]) -> None:
     """Wrap each effect of a card (every side and lasting effect) to count, per player, the
     times it acted; an effect shared by two versions is wrapped once."""
-    number = printed.number
-    for face in (printed, *printed.sides):
-        for ability in (*face.abilities, *face.lasting):
-            for effect in (*ability.one_shots, *ability.triggers, *ability.replacements):
-                if id(effect) not in seen:
-                    seen.add(id(effect))
-                    object.__setattr__(effect, "run", _counted_run(effect.run, number))
-            for modifier in ability.modifiers:
-                if id(modifier) not in seen:
-                    seen.add(id(modifier))
-                    object.__setattr__(modifier, "apply", _counted_apply(modifier.apply, number))
+    from paxc.runtime.effects import Modifier, effects_of
+
+    for effect in effects_of(printed):
+        if id(effect) in seen:
+            continue
+        seen.add(id(effect))
+        if isinstance(effect, Modifier):
+            object.__setattr__(effect, "apply", _counted_apply(effect.apply, printed.number))
+        else:
+            object.__setattr__(effect, "run", _counted_run(effect.run, printed.number))
 
 
 def _counted_run(run: Callable[..., Any], number: int) -> Callable[..., Any]:

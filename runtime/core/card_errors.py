@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from types import CodeType, TracebackType
 from typing import Any
 
+from paxc.runtime.effects import effects_of
+
 _MARK = "paxc: raised in the effect of card "
 
 
@@ -80,20 +82,13 @@ def _functions(globals_: Mapping[str, Any]) -> dict[CodeType, CardEffect]:
         return known[1]
     functions: dict[CodeType, CardEffect] = {}
     for card in cards:
-        for face in (card, *getattr(card, "sides", ())):
-            for ability in (*getattr(face, "abilities", ()), *getattr(face, "lasting", ())):
-                for effect in _effects(ability):
-                    for function in _callables(effect):
-                        code = getattr(function, "__code__", None)
-                        if isinstance(code, CodeType) and function.__module__ == globals_.get("__name__"):
-                            functions[code] = CardEffect(card.number, card.name, effect.source)
+        for effect in effects_of(card):
+            for function in _callables(effect):
+                code = getattr(function, "__code__", None)
+                if isinstance(code, CodeType) and function.__module__ == globals_.get("__name__"):
+                    functions[code] = CardEffect(card.number, card.name, effect.source)
     _by_module[id(globals_)] = (globals_, functions)
     return functions
-
-
-def _effects(ability: Any) -> Iterator[Any]:
-    for kind in ("one_shots", "triggers", "modifiers", "replacements"):
-        yield from getattr(ability, kind, ())
 
 
 def _callables(effect: Any) -> Iterator[Any]:
