@@ -963,6 +963,45 @@ def list_cards(ctx: click.Context, game: str) -> None:
         click.echo(f"{card.number:>4}  {card.name}  [{card.card_type}]")
 
 
+@main.command(name="cards")
+@click.argument("game")
+@click.option(
+    "--svg",
+    "svg_folder",
+    type=click.Path(path_type=Path),
+    metavar="DIR",
+    required=True,
+    help="Write the images into DIR (made, or replacing the images there): one SVG file per card "
+    "and index.html showing them all, with a search box.",
+)
+@click.pass_context
+def cards_command(ctx: click.Context, game: str, svg_folder: Path) -> None:
+    """Draw every card of GAME as an image, from its definition.
+
+    Each card shows its number, type and name, its attributes and icons as badges, what it does
+    (the text 'paxc render' prints), each side of a double-sided card, and its provenance. The
+    images are SVG files named by number and name (0003-prince-akbar-khan.svg); DIR/index.html
+    shows them all, with a search box that filters them by name, text or type as you type. The
+    folder is written whole or not at all; a DIR holding anything but card images is refused.
+    """
+    from paxc.compiler import card_images, pages
+
+    root = _root(ctx)
+    folder = game_folder(root, game)
+    if folder is None:
+        known = sorted({p.parent.name for p in (root / "cards").glob("*/game.pax")} | set(games.installed()))
+        raise click.ClickException(_unknown_game(game, known))
+    compiled = _compile_game(root, game)
+    try:
+        drawn = card_images.write(compiled, svg_folder)
+    except pages.FolderError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(
+        f"drew {_counted(len(drawn), 'card')} of {compiled.vocabulary.title} into {svg_folder}/: "
+        f"open {svg_folder / card_images.INDEX}"
+    )
+
+
 @main.command(name="profile")
 @click.argument("game")
 @click.option(

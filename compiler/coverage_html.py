@@ -9,32 +9,25 @@ counted beside it and in its tooltip; the first line of each card that never act
 
 The pages are Jinja2 templates (templates/coverage_*.html.jinja) with escaping on: card text may
 hold any character. They are self-contained (their style inline, no script, nothing fetched),
-written into a new folder beside DIR that then takes DIR's place, so a run killed while writing
-leaves the report that was there, or none, never half of one. A DIR that holds something other
-than a report is refused, not replaced.
+written whole or not at all (compiler/pages.py: into a new folder beside DIR that then takes
+DIR's place). A DIR that holds something other than a report is refused, not replaced.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import os
 import re
-import shutil
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jinja2
-
+from paxc.compiler import pages
 from paxc.compiler.coverage import Coverage, EffectCount
 from paxc.compiler.source import SourceFile
 
 INDEX = "index.html"
 # Written into every page: how a folder is known to hold a report (and may be replaced).
 GENERATOR = "paxc coverage"
-_MARK = f'<meta name="generator" content="{GENERATOR}">'
 
 
 class ReportError(Exception):
@@ -188,18 +181,7 @@ def summaries(coverage: Coverage) -> list[FileSummary]:
 # ---------------------------------------------------------------------- the pages
 
 
-@functools.cache
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("paxc.compiler", "templates"),
-        undefined=jinja2.StrictUndefined,
-        autoescape=True,  # card text is text: <, & and quotes are shown, never read as markup
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-
-
-def pages(coverage: Coverage, sources: Mapping[str, SourceFile]) -> dict[str, str]:
+def report_pages(coverage: Coverage, sources: Mapping[str, SourceFile]) -> dict[str, str]:
     """The report's files by name: the index, and a page per card file."""
     files = summaries(coverage)
     total = FileSummary(
@@ -211,7 +193,7 @@ def pages(coverage: Coverage, sources: Mapping[str, SourceFile]) -> dict[str, st
         sum(f.branches_taken for f in files),
         [],
     )
-    env = _environment()
+    env = pages.environment()
     common = {"coverage": coverage, "generator": GENERATOR, "players": coverage.options.get("players")}
     found = {
         INDEX: env.get_template("coverage_index.html.jinja").render(
@@ -234,38 +216,10 @@ def pages(coverage: Coverage, sources: Mapping[str, SourceFile]) -> dict[str, st
 def write(coverage: Coverage, sources: Mapping[str, SourceFile], folder: Path) -> Path:
     """Write the report into `folder` (made, or replacing the report there) and return its index.
     Either the whole report is there afterwards or, on an error, what was there before."""
-    written = pages(coverage, sources)
-    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
-        raise ReportError(f"{folder} is not a folder")
-    if folder.is_dir() and any(folder.iterdir()) and not _is_report(folder):
-        raise ReportError(f"{folder} holds files that are not a coverage report: not replaced")
     try:
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".new", dir=folder.parent))
-    except OSError as error:
-        raise ReportError(f"cannot write the report to {folder}: {error.strerror or error}") from error
-    old: Path | None = None
-    try:
-        for name, text in written.items():
-            (staging / name).write_text(text, encoding="utf-8")
-        os.chmod(staging, 0o755)  # mkdtemp makes it private; a report is read by whoever opens it
-        if folder.exists():
-            old = folder.with_name(f"{staging.name[:-4]}.old")
-            folder.rename(old)
-        staging.rename(folder)
-    except OSError as error:
-        if old is not None and not folder.exists():
-            old.rename(folder)  # put the report that was there back
-        shutil.rmtree(staging, ignore_errors=True)
-        raise ReportError(f"cannot write the report to {folder}: {error.strerror or error}") from error
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        pages.write_folder(
+            folder, report_pages(coverage, sources), INDEX, GENERATOR, "a coverage report", "the report"
+        )
+    except pages.FolderError as error:
+        raise ReportError(str(error)) from error
     return folder / INDEX
-
-
-def _is_report(folder: Path) -> bool:
-    try:
-        with (folder / INDEX).open(encoding="utf-8", errors="replace") as index:
-            return _MARK in index.read(4096)
-    except OSError:
-        return False

@@ -44,7 +44,7 @@ def tree_bytes(folder: Path) -> dict[str, bytes]:
 def test_help_on_every_command() -> None:
     runner = CliRunner()
     assert "Usage" in runner.invoke(main, ["--help"]).output
-    for command in ("check", "build", "render", "list", "coverage"):
+    for command in ("check", "build", "render", "list", "coverage", "cards"):
         result = runner.invoke(main, [command, "--help"])
         assert result.exit_code == 0
         assert len(result.output.splitlines()) > 3, command

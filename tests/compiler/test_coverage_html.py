@@ -56,7 +56,7 @@ def small_coverage() -> tuple[Coverage, dict[str, SourceFile]]:
 
 def test_the_pages_escape_card_text_and_mark_each_line() -> None:
     coverage, sources = small_coverage()
-    pages = coverage_html.pages(coverage, sources)
+    pages = coverage_html.report_pages(coverage, sources)
     page = pages[coverage_html.page_name("cards/x/a.pax")]
     assert "card 1 &#34;Fish &amp; &lt;Chips&gt;&#34; good {" in page
     assert "<Chips>" not in page and "<script" not in page and "http" not in page
@@ -70,6 +70,21 @@ def test_the_pages_escape_card_text_and_mark_each_line() -> None:
     assert "1 of 1 effects acted, 1 of 2 branches taken" in page and ": 66%</h1>" in page
 
 
+def fail_writing(monkeypatch: pytest.MonkeyPatch, at_file: int) -> None:
+    """Make the write of the `at_file`-th file from now fail, as a full disk would."""
+    real_write = Path.write_text
+    calls = 0
+
+    def failing(self: Path, *args: Any, **kwargs: Any) -> int:
+        nonlocal calls
+        calls += 1
+        if calls == at_file:
+            raise OSError(28, "No space left on device")
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", failing)
+
+
 def test_the_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     coverage, sources = small_coverage()
     report = tmp_path / "deep" / "report"
@@ -78,17 +93,7 @@ def test_the_report_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: 
     written = {p.name: p.read_text(encoding="utf-8") for p in report.iterdir()}
     assert set(written) == {"index.html", coverage_html.page_name("cards/x/a.pax")}
     # Killed (here: failing) half way through writing again: the report that was there stays.
-    real_write = Path.write_text
-    calls = 0
-
-    def failing(self: Path, *args: Any, **kwargs: Any) -> int:
-        nonlocal calls
-        calls += 1
-        if calls == 2:
-            raise OSError(28, "No space left on device")
-        return real_write(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "write_text", failing)
+    fail_writing(monkeypatch, at_file=2)
     coverage.games = 99
     with pytest.raises(
         coverage_html.ReportError, match="cannot write the report to .*: No space left on device"
