@@ -146,7 +146,7 @@ def vocabulary_module(vocab: Vocabulary, vocab_sha256: str) -> str:
     exports = sorted(
         ["GAME", "TITLE", "TIMINGS", "Card", "CardType", names.protocol]
         + (["Duration", "DURATION_ENDS"] if durations else [])
-        + (["MOVES", "Zone"] if zones else [])
+        + (["MOVES", "PLAYER_ZONES", "Zone"] if zones else [])
         + [names.enum_class(kind) for kind in vocab.enums]
         + [names.adjacency(kind) for kind in vocab.adjacency]
         + [

@@ -71,6 +71,7 @@ def project_files(game: str) -> dict[str, str]:
     context = {
         "game": game,
         "title": game.replace("_", " ").title(),
+        "camel": pynames.camel(game),  # the class card effects run in
         "effects": pynames.camel(game) + "Effects",
     }
     files = {}

@@ -53,6 +53,7 @@ __all__ = [
     "MayBetray",
     "MayCross",
     "MayPurchase",
+    "PLAYER_ZONES",
     "PamirEffects",
     "Piece",
     "PieceMoved",
@@ -269,6 +270,14 @@ MOVES: frozenset[tuple[Zone, Zone]] = frozenset({
     (Zone.HAND, Zone.HAND),
     (Zone.DISCARD, Zone.HAND),
     (Zone.MARKET, Zone.DISCARD),
+})
+
+# The zones each player has one of (`hand of p`); the others are shared.
+PLAYER_ZONES: frozenset[Zone] = frozenset({
+    Zone.HAND,
+    Zone.COURT,
+    Zone.PRIZES,
+    Zone.BOUGHT_EVENTS,
 })
 
 

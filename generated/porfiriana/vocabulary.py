@@ -39,6 +39,7 @@ __all__ = [
     "MOVES",
     "MarketSignal",
     "MayPlay",
+    "PLAYER_ZONES",
     "PlayActions",
     "PlayCost",
     "PoliceCost",
@@ -226,6 +227,14 @@ MOVES: frozenset[tuple[Zone, Zone]] = frozenset({
     (Zone.HAND, Zone.HAND),
     (Zone.DISCARD, Zone.HAND),
     (Zone.MARKET, Zone.DISCARD),
+})
+
+# The zones each player has one of (`hand of p`); the others are shared.
+PLAYER_ZONES: frozenset[Zone] = frozenset({
+    Zone.HAND,
+    Zone.ROW,
+    Zone.TROOPS,
+    Zone.PRESTIGE_STACK,
 })
 
 

@@ -41,6 +41,15 @@ class ZoneMap(Protocol):
         ...
 
 
+def declared(
+    zones: Iterable[object], per_player: Collection[object]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The shared zones and the zones of each player, by name in the order the vocabulary
+    declares them (the generated `Zone` and `PLAYER_ZONES`)."""
+    names = [(str(zone), zone in per_player) for zone in zones]
+    return tuple(n for n, mine in names if not mine), tuple(n for n, mine in names if mine)
+
+
 def every_place(shared: Iterable[str], per_player: Iterable[str], seats: int) -> Iterator[Place]:
     """Each shared zone once, then each per-player zone of every seat: what `places` gives."""
     yield from (Place(zone) for zone in shared)

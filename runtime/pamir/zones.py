@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from paxc.generated.pamir.vocabulary import MOVES, CardType
+from paxc.generated.pamir.vocabulary import MOVES, PLAYER_ZONES, CardType, Zone
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.core.zones import Mover, Place, check_moves, every_place
+from paxc.runtime.core.zones import Mover, Place, check_moves, declared, every_place
 from paxc.runtime.effects import Effect
 from paxc.runtime.pamir import hooks, market, pieces, story
 from paxc.runtime.pamir.state import PamirState, card
 
-SHARED = ("deck", "market", "discard", "events")
-PER_PLAYER = ("hand", "court", "prizes", "bought_events")
+# The zones `game.pax` declares, shared and of each player.
+SHARED, PER_PLAYER = declared(Zone, PLAYER_ZONES)
 
 
 class PamirZones:

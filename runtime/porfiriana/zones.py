@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from paxc.runtime.core.zones import Place, every_place
+from paxc.generated.porfiriana.vocabulary import PLAYER_ZONES, Zone
+from paxc.runtime.core.zones import Place, declared, every_place
 from paxc.runtime.porfiriana.state import PorfirianaState
 
-SHARED = ("deck", "market", "discard", "bull_bear", "box", "removed", "public", "regimes")
-PER_PLAYER = ("hand", "row", "troops", "prestige_stack")
+# The zones `game.pax` declares, shared and of each player.
+SHARED, PER_PLAYER = declared(Zone, PLAYER_ZONES)
 
 
 def pile(state: PorfirianaState, place: Place) -> list[int] | None:

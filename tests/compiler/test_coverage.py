@@ -1,6 +1,7 @@
 """`paxc coverage` on a small game whose counts are worked out independently: Bazaar (the game
-`paxc init` writes), whose twelve cards hold one-shot effects, `if`s with and without `else`
-(Anvil, Spinning Wheel), a trigger (Toll Road) and two modifiers (Market Charter, Guild Hall).
+`paxc init` writes), whose cards hold one-shot effects, `if`s with and without `else` (Anvil,
+Spinning Wheel, Rag Market), triggers (Toll Road; Smithy's, once per round on its first side)
+and two modifiers (Market Charter, once per round; Guild Hall).
 
 The coverage run (a `paxc` process of its own) is compared with the same games played here
 through rules that watch every decision and say, from the state, what each card must have done.
@@ -28,8 +29,8 @@ from tests.conftest import REPO
 EXAMPLE = REPO / "tests" / "example_game"
 GOODS = "cards/bazaar/goods.pax"
 PLAYERS, GAMES, SEED = 3, 25, 5
-ON_PLAY = {1, 2, 5, 7, 10, 12}  # the cards with an `on play` effect
-ANVIL, MARKET_CHARTER, TOLL_ROAD, GUILD_HALL, SPINNING_WHEEL = 5, 8, 9, 11, 12
+ON_PLAY = {1, 2, 5, 7, 10, 12, 13, 14, 15, 16, 17, 18}  # the cards with an `on play` effect
+SMITHY, ANVIL, MARKET_CHARTER, TOLL_ROAD, GUILD_HALL, SPINNING_WHEEL, RAG_MARKET = 4, 5, 8, 9, 11, 12, 18
 
 
 @pytest.fixture(scope="module")
@@ -68,17 +69,26 @@ def expected_counts(
     from bazaar.rules import game as bazaar
 
     counts: Counter[tuple[str, int]] = Counter()
+    # The round each owner last used a once-per-round ability in (a round: every player's turn
+    # once, from the first turn), for Market Charter's discount and Smithy's trigger.
+    spent: dict[tuple[int, int], int] = {}
 
     def smiths(number: int) -> bool:
         return CARDS_BY_NUMBER[number].guild == Guild.SMITHS
 
-    def asked(state: Any, buyer: int, number: int) -> None:
-        """A card's cost asked: every modifier in play is asked; which change it."""
-        for owner, seat in enumerate(state.seats):
-            for card in seat.played:
-                if card == MARKET_CHARTER:  # 1 less for its owner
-                    counts["asked", card] += 1
+    def round_of(state: Any) -> int:
+        return int((state.turn_number - 1) // PLAYERS)
+
+    def asked(state: Any, buyer: int, number: int, buying: bool = False) -> None:
+        """A card's cost asked: every modifier in play is asked (Market Charter not once spent in
+        the round); which change it."""
+        for owner in range(PLAYERS):
+            for card in state.table.zone("stall", owner):
+                if card == MARKET_CHARTER and spent.get((owner, card)) != round_of(state):
+                    counts["asked", card] += 1  # 1 less for its owner, once a round
                     counts["changed", card] += owner == buyer
+                    if buying and owner == buyer:
+                        spent[owner, card] = round_of(state)
                 if card == GUILD_HALL:  # Smiths cost others 1 more
                     counts["asked", card] += 1
                     counts["changed", card] += owner != buyer and smiths(number)
@@ -96,28 +106,40 @@ def expected_counts(
         def run(self, state: Any) -> RulesRun:
             for step in self.rules.run(state):
                 yield step
-                if not isinstance(step, Choice):
-                    continue
-                player, move = state.active, step.answer
-                for number in state.market:  # the options: what each market card costs
+                if not isinstance(step, Choice) or not isinstance(
+                    step.answer, bazaar.Buy | bazaar.Play | bazaar.TakeCoin
+                ):
+                    continue  # a card's own choice: the move was counted when it was made
+                table, player, move = state.table, state.active, step.answer
+                for number in table.zone("market"):  # the options: what each market card costs
                     asked(state, player, number)
                 if isinstance(move, bazaar.Buy):
-                    asked(state, player, move.card)
+                    asked(state, player, move.card, buying=True)
                 if isinstance(move, bazaar.Play):
-                    seat = state.seats[player]
+                    stall = table.zone("stall", player)
                     counts["ran", move.card] += move.card in ON_PLAY
                     if move.card == ANVIL:  # Anvil is in play when it asks
-                        counts["then" if sum(map(smiths, seat.played)) + 1 >= 2 else "else", ANVIL] += 1
+                        counts["then" if sum(map(smiths, stall)) + 1 >= 2 else "else", ANVIL] += 1
                     if move.card == SPINNING_WHEEL:
-                        counts["then" if seat.coins < 2 else "else", SPINNING_WHEEL] += 1
-                    for owner, other in enumerate(state.seats):
-                        played = other.played + ([move.card] if owner == player else [])
+                        counts["then" if table.balance(player) < 2 else "else", SPINNING_WHEEL] += 1
+                    if move.card == RAG_MARKET:  # the top card of the deck, if there is one
+                        counts["then" if table.zone("deck") else "else", RAG_MARKET] += 1
+                    for owner in range(PLAYERS):
+                        played = table.zone("stall", owner) + ([move.card] if owner == player else [])
                         counts["ran", TOLL_ROAD] += owner != player and TOLL_ROAD in played
+                    # Smithy on its first side hears its owner play another Smiths card (or
+                    # itself, as the card played: `card != this` holds for no other), once a round.
+                    learning = SMITHY in stall + [move.card] and table.showing.get(SMITHY, 0) == 0
+                    if learning and smiths(move.card) and move.card != SMITHY:
+                        if spent.get((player, SMITHY)) != round_of(state):
+                            spent[player, SMITHY] = round_of(state)
+                            counts["ran", SMITHY] += 1
 
     try:
         kit = bazaar.kit()
         options = {"players": PLAYERS}
         for game_seed in game_seeds(seed, games):
+            spent.clear()  # a new game: no round has been played
             session = Session(Watching(kit.rules), options, game_seed)
             agents = {p: RandomAgent(game_seed + 1 + p) for p in range(PLAYERS)}
             while not session.is_terminal():
@@ -156,8 +178,8 @@ def test_coverage_counts_exactly_what_the_cards_did(
     assert report["games"] == GAMES and report["errors"] == []
     goods = report["files"][GOODS]
     effects = {effect["number"]: effect for effect in goods["effect_counts"]}
-    assert set(effects) == ON_PLAY | {MARKET_CHARTER, TOLL_ROAD, GUILD_HALL}
-    for number in ON_PLAY | {TOLL_ROAD}:
+    assert set(effects) == ON_PLAY | {SMITHY, MARKET_CHARTER, TOLL_ROAD, GUILD_HALL}
+    for number in ON_PLAY | {TOLL_ROAD, SMITHY}:
         assert effects[number]["acted"] == expected["ran", number], effects[number]
     for number in (MARKET_CHARTER, GUILD_HALL):
         assert effects[number]["kind"] == "modifier"
@@ -168,11 +190,11 @@ def test_coverage_counts_exactly_what_the_cards_did(
         assert effects[number]["asked"] > effects[number]["acted"] > 0  # asked more often than changed
     assert effects[TOLL_ROAD]["kind"] == "trigger" and effects[TOLL_ROAD]["hook"] == "when card_played"
     branches = {branch["number"]: branch for branch in goods["branch_counts"]}
-    assert set(branches) == {ANVIL, SPINNING_WHEEL}
-    for number in (ANVIL, SPINNING_WHEEL):
+    assert set(branches) == {ANVIL, SPINNING_WHEEL, RAG_MARKET}
+    for number in (ANVIL, SPINNING_WHEEL, RAG_MARKET):
         assert branches[number]["labels"] == ["then", "else"]
         assert branches[number]["taken"] == [expected["then", number], expected["else", number]]
     assert sum(expected.values()) > 100  # the games exercised the cards
-    assert goods["effects"] == 9 and goods["branches"] == 4
+    assert goods["effects"] == 16 and goods["branches"] == 6
     never = {card["number"] for card in report["never_acted"]}
     assert never == {n for n, e in effects.items() if e["acted"] == 0}

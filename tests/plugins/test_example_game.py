@@ -38,7 +38,7 @@ def test_init_writes_the_example_game(tmp_path: Path) -> None:
     made = tmp_path / "bazaar"
     result = CliRunner().invoke(main, ["init", "bazaar", "--into", str(made)])
     assert result.exit_code == 0, result.output
-    assert "compiled its 12 cards" in result.output
+    assert "compiled its 18 cards" in result.output
     # The install that brings pytest too, as the README and the project's own README say.
     assert "pip install -e '.[dev]'" in result.output
     if update_golden():
@@ -116,7 +116,7 @@ def test_the_example_projects_own_tests_pass(installed_example: Path, tmp_path: 
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "5 passed" in done.stdout, done.stdout  # its 3 Python tests and its 2 scenarios
+    assert "8 passed" in done.stdout, done.stdout  # its 3 Python tests and its 5 scenarios
 
 
 def test_the_example_scenarios_pass_with_paxc_test(installed_example: Path, tmp_path: Path) -> None:
@@ -125,12 +125,14 @@ def test_the_example_scenarios_pass_with_paxc_test(installed_example: Path, tmp_
     shutil.copytree(EXAMPLE, project)
     tested = run_paxc(installed_example, "test", cwd=project)
     assert tested.returncode == 0, tested.stdout + tested.stderr
-    assert "2 scenarios: 2 passed, 0 failed" in tested.stdout
+    assert "5 scenarios: 5 passed, 0 failed" in tested.stdout
     scenario = project / "tests" / "scenarios" / "bazaar.paxtest"
-    scenario.write_text(scenario.read_text().replace("coins(P0) == 4", "coins(P0) == 5"), encoding="utf-8")
+    scenario.write_text(
+        scenario.read_text().replace("coins of P0 == 4", "coins of P0 == 5"), encoding="utf-8"
+    )
     failed = run_paxc(installed_example, "test", cwd=project)
     assert failed.returncode == 1
-    assert "tests/scenarios/bazaar.paxtest:13:3: failed: expect coins(P0) == 5" in failed.stdout
+    assert "tests/scenarios/bazaar.paxtest:13:3: failed: expect coins of P0 == 5" in failed.stdout
     assert "    actual:   4" in failed.stdout
 
 
@@ -141,7 +143,7 @@ def test_check_and_build_in_a_designers_project(tmp_path: Path) -> None:
     card_file = project / "cards" / "bazaar" / "goods.pax"
     card_file.write_text(card_file.read_text().replace("points 4", "points 7"), encoding="utf-8")
     checked = run_paxc(tmp_path, "check", cwd=project)
-    assert checked.returncode == 0 and "12 cards" in checked.stdout, checked.stdout + checked.stderr
+    assert checked.returncode == 0 and "18 cards" in checked.stdout, checked.stdout + checked.stderr
     built = run_paxc(tmp_path, "build", cwd=project)
     assert built.returncode == 0, built.stdout + built.stderr
     module = (project / "generated" / "bazaar" / "cards_goods.py").read_text()

@@ -178,7 +178,7 @@ def test_a_plug_in_whose_rules_lack_an_operation_is_never_played(tmp_path: Path)
     anvil = _line("tests/example_game/cards/bazaar/goods.pax", "if played(you, Smiths) >= 2") - 1
     assert (
         f"cards/bazaar/game.pax:{line}: operation 'draw_cards' is declared but the rules of bazaar do not "
-        f"implement it (no method Table.draw_cards) (used by #5 Anvil at cards/bazaar/goods.pax:{anvil}, "
+        f"implement it (no method Bazaar.draw_cards) (used by #5 Anvil at cards/bazaar/goods.pax:{anvil}, "
         "#7 Caravan at cards/bazaar/goods.pax:"
     ) in played.stderr
     assert "Traceback" not in played.stderr and "games" not in played.stdout

@@ -1,35 +1,39 @@
 """Bazaar: the base rules, on paxc's shared runtime.
 
-Each player starts with a few coins and two cards. On a turn a player does one of:
-buy a card of the market (pay its cost; it goes to the hand, and the market is refilled),
-play a card from the hand (score its points, run its `on play` effect, then tell the cards in
-play about it), or take a coin. After ROUNDS rounds the most points wins; ties go to the most
-coins, then to the earliest seat.
+Each player starts with 3 coins and two cards in hand. On a turn a player does one of: buy a card
+of the market (pay its cost; it goes to the hand, and the market is refilled), play a card from
+the hand into their stall (its `on play` effect runs, then the cards in play hear of it), or take
+a coin. A round is every player's turn once. After ROUNDS rounds, the points of the cards in each
+stall, as they show, are counted: the most points wins; ties go to the most coins, then to the
+earliest seat.
 
-What a card does is written in cards/bazaar/ and compiled into generated/bazaar/: this
-module never names a card. Cards reach the rules through the hooks of cards/bazaar/game.pax,
-implemented by `Table` below.
+What a card does is written in cards/bazaar/ and compiled into generated/bazaar/: this module
+never names a card. What wires the cards to these rules (the zones, the coins, the abilities in
+effect, the class card effects run in) is paxc's base for a game's rules
+(`paxc.runtime.core.rules_base`), built from the vocabulary: this module writes Bazaar's own rules.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from paxc.runtime.core.abilities import InEffect, fire, modified, run_effect
+from paxc.runtime.core import rules_base
 from paxc.runtime.core.arrange import Arrangement, Setting, settings
 from paxc.runtime.core.board import Board, CardFace, Fact, Section
+from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.observation import View
 from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.rules_base import CardEffects, CardGame, Table
 from paxc.runtime.core.session import CHECKPOINT, RulesRun
+from paxc.runtime.core.zones import Place
 from paxc.runtime.effects import Choice, Effect, PlayerId
 from paxc.runtime.games import GameKit, Outcome
 
-from bazaar.generated.bazaar import CARDS, CARDS_BY_NUMBER
-from bazaar.generated.bazaar.vocabulary import Card, CardPlayed, Guild, PurchaseCost
+from bazaar.generated.bazaar import CARDS, vocabulary
+from bazaar.generated.bazaar.vocabulary import BazaarEffects, Card, CardPlayed, Guild, PurchaseCost, Zone
 
 STARTING_COINS = 3
 STARTING_HAND = 2
@@ -39,22 +43,78 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 @dataclass
-class Seat:
-    coins: int = STARTING_COINS
-    hand: list[int] = field(default_factory=list)  # card numbers
-    played: list[int] = field(default_factory=list)
-    points: int = 0
-
-
-@dataclass
-class TableState:
-    seats: list[Seat]
-    deck: list[int]  # the top is the end of the list
-    market: list[int]
+class State:
+    table: Table  # the zones, the coins, what cards keep track of (rules_base.Table)
     rng: Rng
-    active: int = 0
+    active: int = 0  # whose turn it is
     turn_number: int = 1
     winner: int | None = None
+
+
+def told_moved(state: State, number: int, where: Place, to: Place) -> Effect:
+    """The story of a card a card's effect moved (`move c to discard`)."""
+    narrate(f"{GAME.card(number).name} goes from {where} to {to}")
+    yield from ()
+
+
+# The cards and where their abilities act: those in a stall, for the stall's owner. The moves
+# cards make (game.pax's `move` lines) take a card from one zone onto the top of the other; a
+# game with a rule of its own for a move gives it here (`movers={("hand", "discard"): rule}`).
+GAME: CardGame[State] = CardGame(CARDS, vocabulary, in_play=("stall",), moved=told_moved)
+
+
+class Bazaar(CardEffects[State]):
+    """The game as card effects see it: the generated `BazaarEffects` protocol. What zones,
+    coins and durations need comes from `CardEffects`; Bazaar's operations and queries are here."""
+
+    game = GAME
+
+    def draw_cards(self, count: int, player: PlayerId) -> Effect:
+        draw(self.state, player, count)
+        yield from ()
+
+    def turn_over(self, card: Card) -> Effect:
+        GAME.turn_over(self.state.table, card.number)
+        narrate(f"{card.name} turns over: now {GAME.face(self.state.table, card.number).name}")
+        yield from ()
+
+    def played(self, player: PlayerId, guild: Guild) -> int:
+        return sum(1 for played in self.cards_in(Zone.STALL, player) if played.guild == guild)
+
+    def told_money(self, what: str, player: PlayerId, amount: int, other: PlayerId | None) -> None:
+        narrate(
+            f"P{player} {what} {amount} coin{'s' if amount > 1 else ''}"
+            + (f" (P{other})" if other is not None else "")
+        )
+
+
+def _implements_the_protocol(effects: Bazaar) -> BazaarEffects:
+    return effects  # mypy --strict checks here that Bazaar offers everything the cards use
+
+
+def draw(state: State, player: int, count: int) -> None:
+    """Up to `count` cards from the top of the deck into the hand (fewer when it runs out)."""
+    deck, hand = state.table.zone("deck"), state.table.zone("hand", player)
+    for _ in range(min(count, len(deck))):
+        hand.append(deck.pop(0))
+
+
+def refill(state: State) -> None:
+    deck, market = state.table.zone("deck"), state.table.zone("market")
+    while len(market) < MARKET_SIZE and deck:
+        market.append(deck.pop(0))
+
+
+def cost(state: State, buyer: int, number: int, spend: bool = False) -> int:
+    """A card's cost for `buyer`, after the cards in play; never below 0. `spend`: the purchase is
+    made now (a discount once per round is then used up; listing what a player can afford is not)."""
+    printed: Card = GAME.card(number)
+    return max(0, GAME.modified(state, PurchaseCost(printed, PlayerId(buyer)), printed.cost, spend))
+
+
+def points(state: State, player: int) -> int:
+    """The points of a player's stall, each card as it shows."""
+    return sum(GAME.face(state.table, n).points for n in state.table.zone("stall", player))
 
 
 @dataclass(frozen=True)
@@ -75,67 +135,10 @@ class TakeCoin:
 Move = Buy | Play | TakeCoin
 
 
-class Table:
-    """The game as card effects see it: the generated `BazaarEffects` protocol."""
-
-    def __init__(self, state: TableState, you: int) -> None:
-        self.state = state
-        self._you = PlayerId(you)
-
-    @property
-    def you(self) -> PlayerId:
-        return self._you
-
-    def players_in_turn_order(self) -> Sequence[PlayerId]:
-        count = len(self.state.seats)
-        return [PlayerId((self.state.active + offset) % count) for offset in range(count)]
-
-    def gain_coins(self, amount: int, player: PlayerId) -> Effect:
-        seat = self.state.seats[player]
-        seat.coins = max(0, seat.coins + amount)
-        yield from ()
-
-    def draw_cards(self, count: int, player: PlayerId) -> Effect:
-        draw(self.state, player, count)
-        yield from ()
-
-    def coins(self, player: PlayerId) -> int:
-        return self.state.seats[player].coins
-
-    def played(self, player: PlayerId, guild: Guild) -> int:
-        return sum(1 for number in self.state.seats[player].played if card(number).guild == guild)
-
-
-def card(number: int) -> Card:
-    return CARDS_BY_NUMBER[number]
-
-
-def draw(state: TableState, player: int, count: int) -> None:
-    """Up to `count` cards from the deck to the hand (fewer when the deck runs out)."""
-    for _ in range(min(count, len(state.deck))):
-        state.seats[player].hand.append(state.deck.pop())
-
-
-def in_effect(state: TableState) -> list[InEffect]:
-    """The abilities of every card in play, in seat order, each with its owner's context."""
-    return [
-        (Table(state, owner), owner, ability, card(number).name)
-        for owner, seat in enumerate(state.seats)
-        for number in seat.played
-        for ability in card(number).abilities
-    ]
-
-
-def cost(state: TableState, buyer: int, number: int) -> int:
-    """A card's cost for `buyer`, after the cards in play; never below 0."""
-    printed = card(number).cost or 0
-    return max(0, modified(in_effect(state), PurchaseCost(card(number), PlayerId(buyer)), printed))
-
-
-def moves(state: TableState) -> tuple[Move, ...]:
-    seat = state.seats[state.active]
-    buys = [Buy(n) for n in state.market if cost(state, state.active, n) <= seat.coins]
-    plays = [Play(n) for n in seat.hand]
+def moves(state: State) -> tuple[Move, ...]:
+    table, player = state.table, state.active
+    buys = [Buy(n) for n in table.zone("market") if cost(state, player, n) <= table.balance(player)]
+    plays = [Play(n) for n in table.zone("hand", player)]
     return (*buys, *plays, TakeCoin())
 
 
@@ -144,189 +147,173 @@ class Rules:
 
     name = "bazaar"
 
-    def new_state(self, options: Any, seed: int) -> TableState:
+    def new_state(self, options: Any, seed: int) -> State:
         players = options["players"]
         if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Bazaar is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        rng = Rng(seed)
-        deck = [c.number for c in CARDS]
-        rng.shuffle(deck)
-        state = TableState([Seat() for _ in range(players)], deck, [], rng)
+        state = State(GAME.new_table(players, money=STARTING_COINS), Rng(seed))
+        deck = state.table.zone("deck")
+        deck.extend(card.number for card in CARDS)
+        state.rng.shuffle(deck)
         for player in range(players):
             draw(state, player, STARTING_HAND)
         refill(state)
         return state
 
-    def run(self, state: TableState) -> RulesRun:
-        last_turn = ROUNDS * len(state.seats)
-        while state.turn_number <= last_turn:
+    def run(self, state: State) -> RulesRun:
+        players = len(state.table.seats)
+        while state.turn_number <= ROUNDS * players:
             yield CHECKPOINT
+            GAME.begin_turn(state)
+            if (state.turn_number - 1) % players == 0:  # a round: every player's turn once
+                GAME.begin_round(state)
             player = state.active
             choice: Choice[Move] = Choice(PlayerId(player), "your move", moves(state))
             yield choice
             yield from self.take(state, player, choice.answered())
             state.turn_number += 1
-            state.active = (player + 1) % len(state.seats)
-        state.winner = max(
-            range(len(state.seats)),
-            key=lambda p: (state.seats[p].points, state.seats[p].coins, -p),
-        )
+            state.active = (player + 1) % players
+        state.winner = max(range(players), key=lambda p: (points(state, p), state.table.balance(p), -p))
+        narrate(f"P{state.winner} wins with {points(state, state.winner)} points")
 
-    def take(self, state: TableState, player: int, move: Move) -> Effect:
-        seat = state.seats[player]
+    def take(self, state: State, player: int, move: Move) -> Effect:
+        table = state.table
         if isinstance(move, Buy):
-            seat.coins -= cost(state, player, move.card)
-            state.market.remove(move.card)
-            seat.hand.append(move.card)
+            price = cost(state, player, move.card, spend=True)
+            table.spend(player, price)
+            table.zone("market").remove(move.card)
+            table.zone("hand", player).append(move.card)
+            narrate(f"P{player} buys {GAME.card(move.card).name} for {price}")
             refill(state)
         elif isinstance(move, Play):
-            seat.hand.remove(move.card)
-            seat.played.append(move.card)
-            played = card(move.card)
-            seat.points += played.points or 0
-            for ability in played.abilities:
-                for one_shot in ability.one_shots:
-                    if one_shot.timing == "play":
-                        yield from run_effect(one_shot.run(Table(state, player)))
-            yield from fire(in_effect(state), CardPlayed(PlayerId(player), played))
+            table.zone("hand", player).remove(move.card)
+            table.zone("stall", player).append(move.card)
+            narrate(f"P{player} plays {GAME.card(move.card).name}")
+            yield from GAME.one_shots(state, player, move.card, "play")
+            yield from GAME.fire(state, CardPlayed(PlayerId(player), GAME.card(move.card)))
         else:
-            seat.coins += 1
+            table.receive(player, 1)
+            narrate(f"P{player} takes a coin")
 
-    def copy_state(self, state: TableState) -> TableState:
-        return TableState(
-            [Seat(s.coins, list(s.hand), list(s.played), s.points) for s in state.seats],
-            list(state.deck),
-            list(state.market),
-            Rng(state.rng.state),
-            state.active,
-            state.turn_number,
-            state.winner,
+    def copy_state(self, state: State) -> State:
+        return State(state.table.copy(), Rng(state.rng.state), state.active, state.turn_number, state.winner)
+
+    def returns(self, state: State) -> list[float]:
+        return [1.0 if p == state.winner else 0.0 for p in range(len(state.table.seats))]
+
+    def digest(self, state: State) -> str:
+        return json.dumps(
+            [state.table.data(), state.rng.state, state.active, state.turn_number, state.winner]
         )
 
-    def returns(self, state: TableState) -> list[float]:
-        return [1.0 if p == state.winner else 0.0 for p in range(len(state.seats))]
-
-    def digest(self, state: TableState) -> str:
-        seats = [[s.coins, s.hand, s.played, s.points] for s in state.seats]
-        return json.dumps([seats, state.deck, state.market, state.active, state.turn_number, state.winner])
-
-    def label(self, state: TableState, option: object) -> str:
+    def label(self, state: State, option: object) -> str:
+        """How an option reads. The rules' own moves first; every other option comes from a card's
+        choice and `rules_base.label` reads it: a card by its name, a player as P0, a guild by
+        its name, yes/no, a number, one block of a `choose one` by its text."""
         if isinstance(option, Buy):
-            return f"buy {card(option.card).name} for {cost(state, state.active, option.card)}"
+            return f"buy {GAME.card(option.card).name} for {cost(state, state.active, option.card)}"
         if isinstance(option, Play):
-            return f"play {card(option.card).name} ({card(option.card).points} points)"
+            face = GAME.face(state.table, option.card)
+            return f"play {GAME.card(option.card).name} ({face.points} points)"
         if isinstance(option, TakeCoin):
             return "take a coin"
-        return str(option)
+        return rules_base.label(option)
 
 
-def refill(state: TableState) -> None:
-    while len(state.market) < MARKET_SIZE and state.deck:
-        state.market.append(state.deck.pop())
+# ---------------------------------------------------------------------- what a seat sees
 
 
-def board(state: TableState, viewer: int | None) -> Board:
+def board(state: State, viewer: int | None) -> Board:
     """The table as `viewer` sees it, in sections of facts that each table (the terminal's, a
     browser's) renders its own way: every hand but the viewer's is hidden."""
-    market = Section("Market", facts=tuple(Fact(card=face(n)) for n in state.market))
+    table = state.table
+    market = Section("Market", facts=tuple(Fact(card=face(state, n)) for n in table.zone("market")))
     seats = []
-    for player, seat in enumerate(state.seats):
+    for player in range(len(table.seats)):
+        hand_cards = table.zone("hand", player)
         if player == viewer:
-            hand = Fact("hand", facts=tuple(Fact(card=face(n)) for n in seat.hand))
+            hand = Fact("hand", facts=tuple(Fact(card=face(state, n)) for n in hand_cards))
         else:
-            hand = Fact("hand", f"{len(seat.hand)} cards")
-        played = Fact("played", facts=tuple(Fact(card=face(n)) for n in seat.played))
-        seats.append(
-            Section(f"P{player}", value=f"{seat.points} points, {seat.coins} coins", facts=(hand, played))
-        )
+            hand = Fact("hand", f"{len(hand_cards)} cards")
+        stall = Fact("stall", facts=tuple(Fact(card=face(state, n)) for n in table.zone("stall", player)))
+        score = f"{points(state, player)} points, {table.balance(player)} coins"
+        seats.append(Section(f"P{player}", value=score, facts=(hand, stall)))
     return Board((f"turn {state.turn_number}",), (market, *seats))
 
 
-def face(number: int) -> CardFace:
-    printed = card(number)
-    return CardFace(
-        number, printed.name, f"{printed.guild.value}, {printed.points} points", printed.ability_text
-    )
+def face(state: State, number: int) -> CardFace:
+    shown = GAME.face(state.table, number)
+    return CardFace(number, shown.name, f"{shown.guild.value}, {shown.points} points", shown.ability_text)
 
 
-def observe(state: TableState, player: int) -> View:
+def observe(state: State, player: int) -> View:
     """What `player` may know, for agents: the hands are secret (each seat sees its own, and how
     many cards the others hold), the deck order too (only its size shows); the rest is public."""
+    table = state.table
+    seats = range(len(table.seats))
     return View(
         public={
             "turn_number": state.turn_number,
             "active": state.active,
-            "market": list(state.market),
-            "seats": [{"coins": s.coins, "points": s.points, "played": list(s.played)} for s in state.seats],
+            "market": list(table.zone("market")),
+            "discard": list(table.zone("discard")),
+            "stalls": [list(table.zone("stall", p)) for p in seats],
+            "coins": list(table.money),
+            "showing": dict(table.showing),
             "winner": state.winner,
         },
-        own={"hand": list(state.seats[player].hand)},
-        hidden={"deck": len(state.deck), "hands": [len(s.hand) for s in state.seats]},
+        own={"hand": list(table.zone("hand", player))},
+        hidden={"deck": len(table.zone("deck")), "hands": [len(table.zone("hand", p)) for p in seats]},
     )
 
 
-def cards_in_game(state: TableState) -> Counter[int]:
-    where = [state.deck, state.market, *(s.hand for s in state.seats), *(s.played for s in state.seats)]
-    return Counter(number for cards in where for number in cards)
+def consequences(before: State, after: State, player: int) -> list[str]:
+    """What an option would do, said beside it (paxc tries it on a copy of the game): the coins
+    and points it would bring or cost the player choosing."""
+    said = []
+    coins = after.table.balance(player) - before.table.balance(player)
+    if coins:
+        said.append(f"{coins:+d} coins")
+    gained = points(after, player) - points(before, player)
+    if gained:
+        said.append(f"{gained:+d} points")
+    return said
 
 
-def violations(state: TableState, expected: Counter[int]) -> list[str]:
-    found = []
-    if cards_in_game(state) != expected:
-        found.append("a card was lost or copied")
-    found += [f"P{p} has {s.coins} coins" for p, s in enumerate(state.seats) if s.coins < 0]
-    return found
+def secrets(state: State) -> object:
+    """What nobody may see yet: the order of the deck. An option that would draw from it says only
+    that it cannot be taken back."""
+    return tuple(state.table.zone("deck"))
 
 
-def outcome(state: TableState) -> Outcome:
-    points = tuple(s.points for s in state.seats)
-    return Outcome(state.winner, points, state.turn_number, "the last round")
+def cards_in_game(state: State) -> Counter[int]:
+    return state.table.counted()
+
+
+def violations(state: State, expected: Counter[int]) -> list[str]:
+    return GAME.violations(state, expected)
+
+
+def outcome(state: State) -> Outcome:
+    scores = tuple(points(state, p) for p in range(len(state.table.seats)))
+    return Outcome(state.winner, scores, state.turn_number, "the last round")
 
 
 # ---------------------------------------------------------------------- scenario files
 
-# How a scenario file (tests/scenarios/*.paxtest, `paxc test`) sets a position by hand: each
-# setting is declared as an operation of the card language is, and checked the same way.
+# How a scenario file (tests/scenarios/*.paxtest, `paxc test`) sets a position by hand: `put card
+# "Loom" in hand of P0` and `set coins of P0 to 3` through the base; Bazaar's own readings are
+# declared as queries of the card language are, and checked the same way.
 
 
-def take_out(state: TableState, number: int) -> None:
-    """The card leaves wherever it is."""
-    for cards in (state.deck, state.market, *(s.hand for s in state.seats), *(s.played for s in state.seats)):
-        if number in cards:
-            cards.remove(number)
-
-
-def _hand(state: TableState, card: Card, player: int) -> None:
-    take_out(state, card.number)
-    state.seats[player].hand.append(card.number)
-
-
-def _market(state: TableState, card: Card) -> None:
-    take_out(state, card.number)
-    state.market.append(card.number)
-
-
-def _in_play(state: TableState, card: Card, player: int) -> None:
-    take_out(state, card.number)
-    state.seats[player].played.append(card.number)
-
-
-def _coins(state: TableState, player: int, amount: int) -> None:
-    state.seats[player].coins = amount
-
-
-def _points(state: TableState, player: int) -> int:
-    return state.seats[player].points
+def _points(state: State, player: int) -> int:
+    return points(state, player)
 
 
 ARRANGEMENT = Arrangement(
-    context=Table,
-    settings=settings(
-        Setting("hand(card: card, for player: player)", _hand, "a card into a player's hand"),
-        Setting("market(card: card)", _market, "a card into the market"),
-        Setting("in_play(card: card, for player: player)", _in_play, "a card among those a player played"),
-        Setting("coins(player: player, amount: int)", _coins, "a player's coins"),
-    ),
+    context=Bazaar,
+    put=GAME.put,
+    set_money=GAME.set_money,
     queries=settings(Setting("points(player: player) -> int", _points, "a player's points")),
 )
 
@@ -344,5 +331,7 @@ def kit() -> GameKit:
         observe=observe,
         cards=CARDS,
         arrange=ARRANGEMENT,
-        effects=Table,  # the class card effects run in: paxc checks it implements the vocabulary
+        consequences=consequences,
+        secrets=secrets,
+        effects=Bazaar,  # the class card effects run in: paxc checks it implements the vocabulary
     )

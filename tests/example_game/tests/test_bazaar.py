@@ -21,22 +21,23 @@ def test_random_games_end_with_every_card_accounted_for() -> None:
 
 def test_buying_pays_the_cost_and_takes_the_card() -> None:
     session = Session(game.Rules(), {"players": 2}, 1)
-    state, pending = session.state, session.pending
-    assert pending is not None and state.active == 0
+    table, pending = session.state.table, session.pending
+    assert pending is not None and session.state.active == 0
     bought = next(option for option in pending.options if isinstance(option, game.Buy))
-    price = game.cost(state, 0, bought.card)
-    coins = state.seats[0].coins
+    price = game.cost(session.state, 0, bought.card)
+    coins = table.balance(0)
     session.apply_action(pending.options.index(bought))
-    assert state.seats[0].coins == coins - price
-    assert bought.card in state.seats[0].hand and bought.card not in state.market
+    assert table.balance(0) == coins - price
+    assert bought.card in table.zone("hand", 0) and bought.card not in table.zone("market")
 
 
 def test_a_player_sees_their_own_hand_but_not_the_others_nor_the_deck() -> None:
     session = game.kit().new_session({"players": 2}, 1)
-    state = session.state
+    table = session.state.table
     seen = [session.observation_string(player) for player in range(2)]
-    state.seats[1].hand[0], state.deck[0] = state.deck[0], state.seats[1].hand[0]
-    state.deck.reverse()
+    hand, deck = table.zone("hand", 1), table.zone("deck")
+    hand[0], deck[0] = deck[0], hand[0]
+    deck.reverse()
     assert session.observation_string(0) == seen[0]
     assert session.observation_string(1) != seen[1]
-    assert session.observation(1).own == {"hand": state.seats[1].hand}
+    assert session.observation(1).own == {"hand": hand}

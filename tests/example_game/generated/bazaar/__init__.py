@@ -20,6 +20,6 @@ CARDS_BY_NUMBER: dict[int, Card] = {card.number: card for card in CARDS}
 # The card files (the vocabulary's too) this package was made from, each with the sha256 of its
 # text: paxc compares them with the files before it runs the cards (compiler/freshness.py).
 SOURCES: dict[str, str] = {
-    "cards/bazaar/game.pax": "95e53b970e4b0a7951e9de8c4d9ddb26dded6691568fbe499810919103d15d50",
-    "cards/bazaar/goods.pax": "32d5f3db35e9412b1464ff6e983767cb852c6ac326ae952b3175ed07076c3998",
+    "cards/bazaar/game.pax": "457fdc23bfcb4d9d2cfad2c36fb0bad305fca9e0dcb0cc3c37668a8530bb1e0f",
+    "cards/bazaar/goods.pax": "8e791250a1001edff2d7593f74610fe3d8c502c552c93811d5dc0cedec10db04",
 }
