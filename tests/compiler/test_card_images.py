@@ -42,26 +42,26 @@ LONG_NAME = "Supercalifragilistic" * 12
 LONG_TITLE = " ".join(f"word{i}" for i in range(400))
 QUOTED_NAME, QUOTED_TITLE = (text.replace('"', '\\"') for text in (ODD_NAME, ODD_TITLE))
 ODD_CARDS = f"""
-card 13 "{QUOTED_NAME}" good {{
+card 91 "{QUOTED_NAME}" good {{
   provenance inferred
   guild Traders
   cost 2
   points 1
   ability "{QUOTED_TITLE}" {{
     on play {{
-      gain_coins 1 for you
+      gain 1
     }}
   }}
 }}
 
-card 14 "{LONG_NAME}" good {{
+card 92 "{LONG_NAME}" good {{
   provenance reconstructed
   guild Traders
   cost 2
   points 1
   ability "{LONG_TITLE}" {{
     on play {{
-      gain_coins 1 for you
+      gain 1
     }}
   }}
 }}
@@ -196,20 +196,20 @@ def test_file_names_are_safe_stable_and_apart(drawn: dict[str, tuple[Path, ir.Ga
     assert {"0003-prince-akbar-khan.svg", "0073-jean-francois-allard.svg"} <= named
     assert "1901-president-diaz-is-killed.svg" in named
     odd = {c.number: card_images.file_name(c) for c in drawn["bazaar"][1].cards()}
-    assert odd[13] == "0013-fish-chips-ltd-n-co.svg"
-    assert odd[14] == "0014-supercalifragilisticsupercalifragilistic.svg"
+    assert odd[91] == "0091-fish-chips-ltd-n-co.svg"
+    assert odd[92] == "0092-supercalifragilisticsupercalifragilistic.svg"
 
 
 def test_markup_and_quotes_in_cards_are_shown_as_text(drawn: dict[str, tuple[Path, ir.GameIR]]) -> None:
     folder, game_ir = drawn["bazaar"]
-    odd = next(c for c in game_ir.cards() if c.number == 13)
+    odd = next(c for c in game_ir.cards() if c.number == 91)
     raw = (folder / card_images.file_name(odd)).read_text(encoding="utf-8")
     assert "<Chips>" not in raw and "<b>" not in raw and "<script" not in raw
     svg = ElementTree.fromstring(raw)
     assert [_text(t) for t in svg.iter(f"{SVG}text") if t.get("class") == "name"] == [ODD_NAME]
     body = " ".join(_text(t) for t in svg.iter(f"{SVG}text") if t.get("class") == "text")
     assert body.startswith(ODD_TITLE + ":")
-    assert svg.get("aria-label") == f"#13 {ODD_NAME}"
+    assert svg.get("aria-label") == f"#91 {ODD_NAME}"
     index = (folder / "index.html").read_text(encoding="utf-8")
     assert "<b>" not in index and "<Chips>" not in index and "alert(1)</script>" not in index
     assert "Fish &amp; &lt;Chips&gt; &#34;Ltd&#34; &#39;n&#39; Co" in index
@@ -219,7 +219,7 @@ def test_a_card_that_says_too_much_for_its_size_grows_taller(
     drawn: dict[str, tuple[Path, ir.GameIR]],
 ) -> None:
     folder, game_ir = drawn["bazaar"]
-    tall = ElementTree.parse(folder / "0014-supercalifragilisticsupercalifragilistic.svg").getroot()
+    tall = ElementTree.parse(folder / "0092-supercalifragilisticsupercalifragilistic.svg").getroot()
     plain = ElementTree.parse(folder / "0001-loom.svg").getroot()
     assert plain.get("height") == str(card_images.HEIGHT)
     assert float(tall.get("height", "0")) > card_images.HEIGHT
