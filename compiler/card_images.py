@@ -197,7 +197,7 @@ def _ability_blocks(abilities: tuple[ir.AbilityIR, ...]) -> list[_Block]:
     blocks: list[_Block] = []
     for ability in abilities:
         lines = [line.strip() for line in render.abilities_text((ability,)).splitlines() if line.strip()]
-        if ability.title is not None and lines:
+        if ability.title is not None and lines and lines[0].startswith(ability.title):
             blocks.append(_Paragraph((Run(lines[0], bold=True),)))
             blocks += [_Paragraph((Run(line),), indent=1) for line in lines[1:]]
         else:

@@ -873,9 +873,13 @@ def _compile_game(root: Path, game: str) -> ir.GameIR:
     folder = game_folder(root, game)
     result = _compile_or_exit([folder] if folder is not None else [], root)
     if game not in result.games:
-        known = sorted({p.parent.name for p in (root / "cards").glob("*/game.pax")} | set(games.installed()))
-        raise click.BadParameter(_unknown_game(game, known), param_hint="GAME")
+        raise click.BadParameter(_unknown_game(game, _known_games(root)), param_hint="GAME")
     return result.games[game]
+
+
+def _known_games(root: Path) -> list[str]:
+    """The games of the project and those installed."""
+    return sorted({p.parent.name for p in (root / "cards").glob("*/game.pax")} | set(games.installed()))
 
 
 @main.command(name="coverage")
@@ -925,8 +929,7 @@ def coverage_command(
     root = _root(ctx)
     folder = game_folder(root, game)
     if folder is None:
-        known = sorted({p.parent.name for p in (root / "cards").glob("*/game.pax")} | set(games.installed()))
-        raise click.BadParameter(_unknown_game(game, known), param_hint="GAME")
+        raise click.BadParameter(_unknown_game(game, _known_games(root)), param_hint="GAME")
     home = folder.resolve().parent.parent  # the project, or where the game is installed
     compiled = _compile_or_exit([folder], home)
     package = coverage.generated_package_of(home, game)
@@ -987,10 +990,8 @@ def cards_command(ctx: click.Context, game: str, svg_folder: Path) -> None:
     from paxc.compiler import card_images, pages
 
     root = _root(ctx)
-    folder = game_folder(root, game)
-    if folder is None:
-        known = sorted({p.parent.name for p in (root / "cards").glob("*/game.pax")} | set(games.installed()))
-        raise click.ClickException(_unknown_game(game, known))
+    if game_folder(root, game) is None:
+        raise click.ClickException(_unknown_game(game, _known_games(root)))
     compiled = _compile_game(root, game)
     try:
         drawn = card_images.write(compiled, svg_folder)

@@ -51,6 +51,9 @@ def write_folder(
         raise FolderError(f"{folder} is not a folder")
     if folder.is_dir() and any(folder.iterdir()) and not _written_by(folder, index, generator):
         raise FolderError(f"{folder} holds files that are not {what}: not replaced")
+    blocking = next((p for p in folder.parents if p.exists()), None)
+    if blocking is not None and not blocking.is_dir():  # mkdir would say only "File exists"
+        raise FolderError(f"cannot write {noun} to {folder}: {blocking} is not a folder")
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".new", dir=folder.parent))

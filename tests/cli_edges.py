@@ -82,6 +82,8 @@ CASES: list[Case] = [
     Case(("play", LONG)),
     Case(("init", LONG)),
     Case(("init", "game", "--into", f"{{root}}/{LONG}")),
+    Case(("cards", LONG, "--svg", "{root}/images"), most_error_lines=1, status=1),
+    Case(("cards", "pamir", "--svg", f"{{root}}/{LONG}"), most_error_lines=1, status=1),
     # Digits other than ASCII's, and numbers too large for int().
     Case(("render", "²")),
     Case(("render", "١٢")),
@@ -108,6 +110,8 @@ CASES: list[Case] = [
     # No generated/: every file listed (a project of its own: render and play build the other).
     Case(("--root", "{root}/unbuilt", "build", "--check"), status=1, most_error_lines=40),
     Case(("render", "{root}/loop.pax")),
+    Case(("cards", "pamir", "--svg", "{root}/loop.pax"), most_error_lines=1, status=1),
+    Case(("cards", "pamir", "--svg", "/dev/null/images"), most_error_lines=1, status=1),
     Case(("check", "/dev/null")),
     Case(("check", "{root}/cards/pamir/game.pax/x")),
     Case(("render", "")),

@@ -247,7 +247,9 @@ def test_errors_are_one_line_and_write_nothing(tmp_path: Path) -> None:
     blocker.write_text("", encoding="utf-8")
     blocked = paxc("--root", str(REPO), "cards", "pamir", "--svg", str(blocker / "out"))
     assert blocked.exit_code == 1 and len(blocked.stderr.splitlines()) == 1
-    assert blocked.stderr.startswith(f"Error: cannot write the images to {blocker / 'out'}: ")
+    assert (
+        blocked.stderr == f"Error: cannot write the images to {blocker / 'out'}: {blocker} is not a folder\n"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker", "mine"]  # nothing half-written
     missing = paxc("--root", str(REPO), "cards", "pamir")
     assert missing.exit_code == 2 and "Missing option '--svg'" in missing.stderr
@@ -305,6 +307,13 @@ def _inside(inner: list[float], outer: list[float], slack: float = 0.5) -> bool:
     )
 
 
+def _overlap(one: list[float], other: list[float], slack: float = 0.5) -> bool:
+    return (
+        min(one[2], other[2]) - max(one[0], other[0]) > slack
+        and min(one[3], other[3]) - max(one[1], other[1]) > slack
+    )
+
+
 @pytest.mark.parametrize("game", ["pamir", "porfiriana", "bazaar"])
 def test_no_text_runs_off_its_card(
     drawn: dict[str, tuple[Path, ir.GameIR]], browser_page: Page, tmp_path: Path, game: str
@@ -326,6 +335,11 @@ def test_no_text_runs_off_its_card(
             assert _inside(text["box"], text_area, slack=max(1.0, text["size"] * 0.12)), said
             if text["role"] in BODY_ROLES:
                 assert text["box"][3] <= card["foot"][1], said  # above the foot
+        for index, text in enumerate(card["texts"]):  # and no text drawn over another
+            for other in card["texts"][index + 1 :]:
+                assert not _overlap(text["box"], other["box"]), (
+                    f"{where} {text['text']!r} on {other['text']!r}"
+                )
         labels = [t for t in card["texts"] if t["role"] == "badge-label"]
         values = [t for t in card["texts"] if t["role"] == "badge-value"]
         # A badge for each attribute shown so, a value for each of its values (a list: its icons).
