@@ -9,7 +9,6 @@ The games' runtimes (and so their generated cards) are imported only when a game
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import statistics
 import subprocess
@@ -24,7 +23,7 @@ from typing import Any, NoReturn
 
 import click
 
-from paxc.runtime import games
+from paxc.runtime import games, parallel
 from paxc.runtime.core import errata
 from paxc.runtime.core.agents import UnknownBot, bot_kind
 from paxc.runtime.core.card_errors import card_note
@@ -194,18 +193,15 @@ def run_games(
     variants: Mapping[str, bool] | None = None,
     errata_versions: Sequence[str] = (),
     bots: Sequence[str] = (),
+    ray_address: str | None = None,
 ) -> Iterator[GameResult]:
-    """The results in seed order, computed by `jobs` processes (at most one per game and core)."""
+    """The results in seed order, computed by `jobs` processes (at most one per game and core),
+    or by `jobs` Ray workers at `ray_address` (0: one per CPU of the cluster)."""
     options = game_options(game, players, variants or {}, errata_versions)
     tasks = [(game, options, s, check, tuple(bots)) for s in game_seeds(seed, games)]
-    jobs = min(jobs, games, usable_cores())
-    if jobs <= 1:
-        yield from map(_play_task, tasks)
-        return
-    # fork starts workers in milliseconds where it exists (Linux); results do not depend on it.
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs) as pool:
-        yield from pool.imap(_play_task, tasks, chunksize=max(1, min(64, games // (jobs * 8) or 1)))
+    if ray_address is None:
+        jobs = min(jobs, games, usable_cores())
+    yield from parallel.ordered_map(_play_task, tasks, jobs, ray_address=ray_address, fingerprint_of=game)
 
 
 def bot_seating(kit: GameKit, options: Mapping[str, Any], seed: int, bots: Sequence[str] = ()) -> list[str]:
@@ -234,6 +230,43 @@ def parse_bots(text: str | None, kit: GameKit, options: Mapping[str, Any]) -> li
         except UnknownBot as error:
             raise click.BadParameter(str(error), param_hint="--seats") from error
     return kinds
+
+
+JOBS = click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=None,
+    help="Processes playing at once (default: 1; with --ray, one Ray worker per CPU of the cluster).",
+)
+RAY = click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value=parallel.LOCAL_RAY,
+    default=None,
+    metavar="[ADDRESS]",
+    help="Play the games as Ray tasks: on the Ray cluster at ADDRESS, or with no ADDRESS on the one "
+    "RAY_ADDRESS names or a new one on this machine (needs 'pip install paxc[ray]'; every node "
+    "must have the same paxc and game code). Same results seed for seed.",
+)
+
+
+def workers(jobs: int | None, ray_address: str | None, games: int) -> int:
+    """How many workers play: `--jobs` (1 by default), at most one per game and per core here;
+    on Ray, `--jobs` or 0 (one per CPU of the cluster). Says on stderr when it uses fewer."""
+    if ray_address is not None:
+        return jobs or 0
+    asked = jobs or 1
+    usable = min(games, usable_cores())
+    if asked > usable:
+        # More processes than games or cores would only wait on each other (and take memory).
+        click.echo(
+            f"--jobs {asked}: using {usable} process{'es' if usable != 1 else ''} "
+            f"(at most one per game and per core: {games} games, {usable_cores()} cores)",
+            err=True,
+        )
+        return usable
+    return asked
 
 
 SEATS_OF_BOTS = click.option(
@@ -407,9 +440,8 @@ SEED = click.IntRange(0, MAX_SEED)
     show_default=True,
     help="Seed of the run; each game's seed comes from it.",
 )
-@click.option(
-    "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes playing at once."
-)
+@JOBS
+@RAY
 @click.option("--check/--no-check", default=False, help="Check the game's invariants after every decision.")
 @click.option(
     "--compiled",
@@ -433,7 +465,8 @@ def simulate(
     players: int,
     games: int,
     seed: int,
-    jobs: int,
+    jobs: int | None,
+    ray_address: str | None,
     check: bool,
     compiled: bool,
     as_json: bool,
@@ -444,8 +477,8 @@ def simulate(
     """Self-play: bots play GAME many times; summarise winners, scores, lengths and errors.
 
     The seats of people are random players unless --seats names other bots ('mcts:200', the
-    searching bot). The same seed gives the same results whatever --jobs is, and with or without
-    --compiled. With --json the summary is one JSON document on stdout: game, options, seed,
+    searching bot). The same seed gives the same results whatever --jobs is, with or without
+    --compiled, and on Ray (--ray) or not. With --json the summary is one JSON document on stdout: game, options, seed,
     games, players (the seats people fill, here bots), seats (who sat at each: 'random', 'mcts:N',
     or the game's own opponent, 'Wakhan' or 'Díaz'), seconds, runtime, games_per_second,
     decisions_per_second, score_name, wins and scores
@@ -454,6 +487,10 @@ def simulate(
     """
     from paxc.runtime import accelerate
 
+    if compiled and ray_address is not None:
+        raise click.UsageError(
+            "--compiled and --ray do not go together: Ray's workers run the installed code"
+        )
     if compiled and not accelerate.running_compiled():
         root: Path = ctx.find_root().obj["root"]
         if not accelerate.is_built(root):
@@ -472,27 +509,24 @@ def simulate(
         sys.exit(done.returncode)
     options = game_options(game, players, variants, errata_versions)
     kit = kit_of(game)
-    usable = min(games, usable_cores())
-    if jobs > usable:
-        # More processes than games or cores would only wait on each other (and take memory).
-        click.echo(
-            f"--jobs {jobs}: using {usable} process{'es' if usable != 1 else ''} "
-            f"(at most one per game and per core: {games} games, {usable_cores()} cores)",
-            err=True,
-        )
-        jobs = usable
+    jobs_used = workers(jobs, ray_address, games)
     chosen = parse_bots(bots, kit, options)
     seats = bot_seating(kit, options, seed, chosen)
     summary = Summary(len(kit.seats_for_people(options)), kit.score_name, seats=seats)
     started = time.perf_counter()
-    results = run_games(game, players, games, seed, jobs, check, variants, errata_versions, chosen)
-    if sys.stderr.isatty():
-        with click.progressbar(results, length=games, label="playing", file=sys.stderr) as bar:
-            summary.results.extend(bar)
-    else:
-        # Piped or captured, the bar would print only its label, which then ran into the summary
-        # when both streams went to one place ("errors: 0playing"): no bar at all there.
-        summary.results.extend(results)
+    results = run_games(
+        game, players, games, seed, jobs_used, check, variants, errata_versions, chosen, ray_address
+    )
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(results, length=games, label="playing", file=sys.stderr) as bar:
+                summary.results.extend(bar)
+        else:
+            # Piped or captured, the bar would print only its label, which then ran into the summary
+            # when both streams went to one place ("errors: 0playing"): no bar at all there.
+            summary.results.extend(results)
+    except parallel.ParallelError as error:
+        raise click.ClickException(str(error)) from error
     summary.seconds = time.perf_counter() - started
     if as_json:
         import json

@@ -49,3 +49,6 @@ from paxc.compiler.scenario_pytest import pytest_collect_file  # noqa: E402, F40
 
 # A headless Chromium for the tests that open pages (tests/browser.py).
 from tests.browser import browser, browser_page  # noqa: E402, F401
+
+# A Ray cluster of this machine for the tests of `--ray` (tests/ray_cluster.py).
+from tests.ray_cluster import ray_address  # noqa: E402, F401

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from paxc.runtime import commands as game_commands
+from paxc.runtime import parallel
 
 
 @click.command(name="compare")
@@ -25,9 +26,8 @@ from paxc.runtime import commands as game_commands
     show_default=True,
     help="Seed of the run: both sides play the games 'paxc simulate --seed S' plays.",
 )
-@click.option(
-    "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Processes playing at once."
-)
+@game_commands.JOBS
+@game_commands.RAY
 @click.option(
     "--base",
     "revision",
@@ -76,7 +76,8 @@ def compare_command(
     players: int | None,
     count: int,
     seed: int,
-    jobs: int,
+    jobs: int | None,
+    ray_address: str | None,
     revision: str | None,
     errata_a: tuple[str, ...],
     errata_b: tuple[str, ...],
@@ -124,9 +125,7 @@ def compare_command(
     chosen = tuple(game_commands.parse_bots(bots, kit, options_a))
     seats = game_commands.bot_seating(kit, options_a, seed, chosen)
     seat_names = [f"P{n}" if who == "random" else f"P{n} ({who})" for n, who in enumerate(seats)]
-    usable = min(jobs, game_commands.usable_cores())
-    if usable < jobs:
-        click.echo(f"--jobs {jobs}: using {usable} (the cores here)", err=True)
+    usable = game_commands.workers(jobs, ray_address, 2 * count)
     run: dict[str, Any] = {
         "game": game,
         "sides": (side_a, side_b),
@@ -137,12 +136,18 @@ def compare_command(
         "seat_names": seat_names,
         "detect": detect / 100,
         "bots": chosen,
+        "ray_address": ray_address,
     }
-    if sys.stderr.isatty():
-        with click.progressbar(length=2 * count, label="comparing", file=sys.stderr, show_eta=True) as bar:
-            result = compare.compare(**run, progress=bar.update)
-    else:
-        result = compare.compare(**run)
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(
+                length=2 * count, label="comparing", file=sys.stderr, show_eta=True
+            ) as bar:
+                result = compare.compare(**run, progress=bar.update)
+        else:
+            result = compare.compare(**run)
+    except parallel.ParallelError as error:
+        raise click.ClickException(str(error)) from error
     result.card_names = {card.number: card.name for card in kit.cards}
     if plots_dir is not None:
         from paxc.compiler.balance import plots

@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import math
-import multiprocessing
 import sys
 import types
 from collections import Counter
@@ -242,14 +241,25 @@ def play_side(
     seeds: Sequence[int],
     jobs: int,
     bots: tuple[str, ...] = (),
+    ray_address: str | None = None,
 ) -> Iterator[SideGame]:
     """The side's games, in seed order, played by `jobs` fresh processes of its own (spawned:
-    a revision's cards must be in place before the rules are first imported), the seats of
-    people filled by `bots` (random where none is given)."""
-    context = multiprocessing.get_context("spawn")
+    a revision's cards must be in place before the rules are first imported), or by `jobs` Ray
+    workers of its own at `ray_address`, the seats of people filled by `bots` (random where none
+    is given)."""
+    from paxc.runtime import parallel
+
     tasks = [(game, options, seed, bots) for seed in seeds]
-    with context.Pool(max(1, min(jobs, len(seeds))), initializer=_start, initargs=(game, side)) as pool:
-        yield from pool.imap(_play, tasks, chunksize=max(1, min(16, len(seeds) // (jobs * 8) or 1)))
+    yield from parallel.ordered_map(
+        _play,
+        tasks,
+        jobs,
+        start=_start,
+        start_args=(game, side),
+        method="spawn",
+        ray_address=ray_address,
+        fingerprint_of=game,
+    )
 
 
 # ---------------------------------------------------------------------- the figures
@@ -534,21 +544,25 @@ def compare(
     detect: float = 0.05,
     progress: Callable[[int], None] | None = None,
     bots: tuple[str, ...] = (),
+    ray_address: str | None = None,
 ) -> Comparison:
     """Play `games` games on each side (the seeds `paxc simulate --seed S` plays) and gather
-    them, game i of each side beside the other's. `progress(n)` is told of each game done."""
+    them, game i of each side beside the other's. `progress(n)` is told of each game done.
+    On Ray (`ray_address`), `jobs` workers (0: one per CPU of the cluster) shared by the sides."""
     import time
 
-    from paxc.runtime import commands
+    from paxc.runtime import commands, parallel
 
     seeds = commands.game_seeds(seed, games)
     started = time.perf_counter()
     comparison = Comparison(game, sides, options, seed, seat_names, detect)
     # With one job the sides play one after the other; with more, each side has half of them.
+    if ray_address is not None:
+        jobs = max(2, jobs or parallel.cluster_cpus(ray_address))
     share = max(1, jobs // 2)
-    first = play_side(game, sides[0], options[0], seeds, share if jobs > 1 else 1, bots)
+    first = play_side(game, sides[0], options[0], seeds, share if jobs > 1 else 1, bots, ray_address)
     if jobs > 1:
-        second = play_side(game, sides[1], options[1], seeds, jobs - share, bots)
+        second = play_side(game, sides[1], options[1], seeds, jobs - share, bots, ray_address)
         for a, b in zip(first, second, strict=True):
             comparison.games.append((a, b))
             if progress:
@@ -559,7 +573,9 @@ def compare(
             done_a.append(a)
             if progress:
                 progress(1)
-        for a, b in zip(done_a, play_side(game, sides[1], options[1], seeds, 1, bots), strict=True):
+        for a, b in zip(
+            done_a, play_side(game, sides[1], options[1], seeds, 1, bots, ray_address), strict=True
+        ):
             comparison.games.append((a, b))
             if progress:
                 progress(1)

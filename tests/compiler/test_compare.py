@@ -218,3 +218,28 @@ def test_a_changed_vocabulary_is_refused(changed_project: Path, tmp_path: Path) 
     result = paxc(project, "pamir", "--games", "4", "--base", "HEAD")
     assert result.exit_code == 1
     assert "game.pax of working tree is not the vocabulary the installed rules" in result.output
+
+
+def test_compare_on_a_ray_cluster_gives_the_same_figures(
+    changed_project: Path, burnes_compared: dict[str, object], ray_address: str
+) -> None:
+    # Side A's cards (compiled from the revision) go to Ray's workers as source and are put in
+    # place there, as in the local processes.
+    result = paxc(
+        changed_project,
+        "pamir",
+        "--players",
+        "3",
+        "--games",
+        "24",
+        "--base",
+        "HEAD",
+        "--json",
+        "--ray",
+        ray_address,
+    )
+    assert result.exit_code == 0, result.output
+    on_ray = json.loads(result.stdout)
+    assert {k: v for k, v in on_ray.items() if k != "seconds"} == {
+        k: v for k, v in burnes_compared.items() if k != "seconds"
+    }
