@@ -211,5 +211,10 @@ def _check_reachable(address: str, seconds: float = 5.0) -> None:
 
 
 def _first_line(error: BaseException) -> str:
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    return lines[0] if lines else type(error).__name__
+    """The error's first line, and its cause's (Ray wraps the reason: a refused token...)."""
+    said = []
+    for reason in (error, error.__cause__):
+        lines = [line.strip() for line in str(reason).splitlines() if line.strip()] if reason else []
+        if lines and lines[0] not in said:
+            said.append(lines[0])
+    return ": ".join(said) if said else type(error).__name__

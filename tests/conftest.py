@@ -51,4 +51,4 @@ from paxc.compiler.scenario_pytest import pytest_collect_file  # noqa: E402, F40
 from tests.browser import browser, browser_page  # noqa: E402, F401
 
 # A Ray cluster of this machine for the tests of `--ray` (tests/ray_cluster.py).
-from tests.ray_cluster import ray_address  # noqa: E402, F401
+from tests.ray_cluster import ray_address, ray_driver  # noqa: E402, F401

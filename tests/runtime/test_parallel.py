@@ -31,35 +31,35 @@ def _start_mark(task: int) -> tuple[int, str | None]:
 
 
 @pytest.fixture(scope="module")
-def by_value() -> None:
+def by_value(ray_driver: str) -> None:
     """Ray's workers cannot import this test module: its functions travel by value."""
     import ray.cloudpickle
 
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 
-def test_ray_keeps_the_order_and_plays_elsewhere(ray_address: str, by_value: None) -> None:
+def test_ray_keeps_the_order_and_plays_elsewhere(ray_driver: str, by_value: None) -> None:
     tasks = list(range(40))
-    done = list(parallel.ordered_map(_task_and_process, tasks, 2, ray_address=ray_address))
+    done = list(parallel.ordered_map(_task_and_process, tasks, 2, ray_address=ray_driver))
     assert [task for task, _ in done] == tasks
     processes = {process for _, process in done}
     assert os.getpid() not in processes and len(processes) == 2  # both workers played
 
 
-def test_each_ray_worker_runs_start_first(ray_address: str, by_value: None) -> None:
+def test_each_ray_worker_runs_start_first(ray_driver: str, by_value: None) -> None:
     done = list(
         parallel.ordered_map(
-            _start_mark, [1, 2, 3], 2, start=_remember_start, start_args=("seven",), ray_address=ray_address
+            _start_mark, [1, 2, 3], 2, start=_remember_start, start_args=("seven",), ray_address=ray_driver
         )
     )
     assert done == [(1, "seven"), (2, "seven"), (3, "seven")]
 
 
-def test_a_worker_with_other_code_is_refused(ray_address: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_worker_with_other_code_is_refused(ray_driver: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # This process's code seen as other than the workers' (which compute the real digest).
     monkeypatch.setattr(parallel, "code_fingerprint", lambda game: "another version")
     with pytest.raises(parallel.ParallelError, match="other paxc or game code"):
-        list(parallel.ordered_map(abs, [-1, -2], 2, ray_address=ray_address, fingerprint_of="pamir"))
+        list(parallel.ordered_map(abs, [-1, -2], 2, ray_address=ray_driver, fingerprint_of="pamir"))
 
 
 def test_the_fingerprint_covers_the_games_code() -> None:
