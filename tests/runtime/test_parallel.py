@@ -35,7 +35,7 @@ def by_value(ray_driver: str) -> None:
     """Ray's workers cannot import this test module: its functions travel by value."""
     import ray.cloudpickle
 
-    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])  # type: ignore[no-untyped-call]
 
 
 def test_ray_keeps_the_order_and_plays_elsewhere(ray_driver: str, by_value: None) -> None:
