@@ -957,6 +957,30 @@ def coverage_command(
         sys.exit(1)
 
 
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.argument("mypy_arguments", nargs=-1, type=click.UNPROCESSED)
+@click.pass_context
+def typecheck(ctx: click.Context, mypy_arguments: tuple[str, ...]) -> None:
+    """Type-check the project's rules and generated cards with mypy --strict.
+
+    The rules are checked against the generated <Game>Effects protocol the cards are written
+    against. mypy runs no import hook, so it reads the packages the project maps (and paxc's own)
+    through links in build/typecheck/, made again at each run. Arguments after the command go
+    to mypy. Exit status: mypy's.
+    """
+    from paxc.compiler import typecheck as typecheck_module
+
+    if not ctx.obj["in_project"]:
+        raise click.ClickException("no paxc project here (no cards/<game>/game.pax in this folder or above)")
+    try:
+        status = typecheck_module.run(_root(ctx), list(mypy_arguments))
+    except typecheck_module.TypecheckError as error:
+        raise click.ClickException(str(error)) from error
+    except OSError as error:
+        raise click.ClickException(f"cannot make build/typecheck/: {error}") from error
+    sys.exit(status)
+
+
 @main.command(name="list")
 @click.argument("game")
 @click.pass_context

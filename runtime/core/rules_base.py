@@ -34,7 +34,7 @@ from paxc.runtime.core.decisions import label as decision_label
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.zones import Mover, Place, ZoneIndex
-from paxc.runtime.effects import Decision, DurationEnd, Effect, PlayerId, Remembered
+from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, PlayerId, Remembered
 
 V = TypeVar("V")
 
@@ -136,11 +136,33 @@ class CardState(Protocol):
 
 S = TypeVar("S", bound=CardState)
 
+
+class GameCard(Protocol):
+    """What the base reads of a game's generated `Card`."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def sides(self) -> Sequence[Any]: ...
+
+    @property
+    def abilities(self) -> Sequence[Ability[Any]]: ...
+
+    @property
+    def lasting(self) -> Sequence[Ability[Any]]: ...
+
+
+C = TypeVar("C", bound=GameCard)
+
 # Told after a card moved from one place to another (the game's `card_moved` trigger, its story).
 Moved = Callable[[Any, int, Place, Place], Effect]
 
 
-class CardGame(Generic[S]):
+class CardGame(Generic[S, C]):
     """The cards of a game and where their abilities act (see the module's docstring).
 
     `cards`: the generated `CARDS`; `vocabulary`: the generated vocabulary module (its zones,
@@ -156,7 +178,7 @@ class CardGame(Generic[S]):
 
     def __init__(
         self,
-        cards: Sequence[Any],
+        cards: Sequence[C],
         vocabulary: ModuleType,
         *,
         in_play: Iterable[str],
@@ -165,7 +187,7 @@ class CardGame(Generic[S]):
         top_last: Iterable[str] = ("discard",),
     ) -> None:
         self.cards = tuple(cards)
-        self.by_number: dict[int, Any] = {card.number: card for card in self.cards}
+        self.by_number: dict[int, C] = {card.number: card for card in self.cards}
         self.vocabulary = vocabulary
         self.shared_zones, self.player_zones = zones.declared(
             getattr(vocabulary, "Zone", ()), frozenset(getattr(vocabulary, "PLAYER_ZONES", ()))
@@ -187,7 +209,8 @@ class CardGame(Generic[S]):
             str(name): end for name, end in getattr(vocabulary, "DURATION_ENDS", {}).items()
         }
         self.ending = lasting.ending_events(self.ends)
-        self.effects: type[CardEffects[Any]] | None = None  # the subclass of CardEffects naming this game
+        # The subclass of CardEffects naming this game (`game = GAME`): effects run in it.
+        self.effects: type[CardEffects[Any, Any]] | None = None
 
     # ---------------------------------------------------------------- the table
 
@@ -199,16 +222,17 @@ class CardGame(Generic[S]):
             [money] * players,
         )
 
-    def card(self, number: int) -> Any:
+    def card(self, number: int) -> C:
         """The card of this number, as printed (its first side for a card with sides)."""
         return self.by_number[number]
 
-    def face(self, table: Table, number: int) -> Any:
+    def face(self, table: Table, number: int) -> C:
         """The card as it shows now: the side it is turned to, for a card with sides."""
         printed = self.by_number[number]
         if not printed.sides:
             return printed
-        return printed.sides[table.showing.get(number, 0)]
+        side: C = printed.sides[table.showing.get(number, 0)]
+        return side
 
     def turn_over(self, table: Table, number: int) -> None:
         """A card with sides shows its next side (after its last, its first again)."""
@@ -221,7 +245,7 @@ class CardGame(Generic[S]):
     def context(self, state: S, you: int, this: int) -> Any:
         if self.effects is None:
             raise RuntimeError(
-                "no effects class names this game: write `class X(CardEffects[State]): game = GAME`"
+                "no effects class names this game: write `class X(CardEffects[State, Card]): game = GAME`"
             )
         return self.effects(state, you, this)
 
@@ -364,13 +388,13 @@ class CardGame(Generic[S]):
         return found
 
 
-class CardEffects(Generic[S]):
+class CardEffects(Generic[S, C]):
     """The class card effects run in, for one player (`you`) and the card whose effect it is
     (`this`). It implements what the generated `<Game>Effects` protocol asks of zones, money,
     memories and durations over the game's `Table`; a game subclasses it, names its `CardGame`
     (`game = GAME`) and adds its operations and queries:
 
-        class Bazaar(CardEffects[State]):
+        class Bazaar(CardEffects[State, Card]):
             game = GAME
 
             def draw_cards(self, count: int, player: PlayerId) -> Effect: ...
@@ -378,7 +402,7 @@ class CardEffects(Generic[S]):
     What the story says of money moved, a game says by overriding `told_money` (`core.narration`).
     """
 
-    game: ClassVar[CardGame[Any]]
+    game: ClassVar[CardGame[Any, Any]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -403,36 +427,38 @@ class CardEffects(Generic[S]):
 
     # ---------------------------------------------------------------- zones
 
-    def cards_in(self, zone: str, holder: PlayerId | None) -> tuple[Any, ...]:
+    def cards_in(self, zone: str, holder: PlayerId | None) -> tuple[C, ...]:
         table = self.state.table
-        return tuple(self.game.face(table, n) for n in table.cards(Place(str(zone), holder)))
+        found: tuple[C, ...] = tuple(self.game.face(table, n) for n in table.cards(Place(str(zone), holder)))
+        return found
 
-    def cards_in_every(self, zone: str) -> tuple[Any, ...]:
+    def cards_in_every(self, zone: str) -> tuple[C, ...]:
         return tuple(
             c for seat in range(len(self.state.table.seats)) for c in self.cards_in(zone, PlayerId(seat))
         )
 
-    def card_owner(self, card: Any) -> PlayerId:
+    def card_owner(self, card: C) -> PlayerId:
         place = self.state.table.locate(card.number)
         return PlayerId(place.holder) if place is not None and place.holder is not None else self._you
 
-    def card_zone(self, card: Any) -> Any:
+    def card_zone(self, card: C) -> Any:
         place = self.state.table.locate(card.number)
         return None if place is None else self.game.vocabulary.Zone(place.zone)
 
-    def top_card(self, zone: str, holder: PlayerId | None) -> Any:
+    def top_card(self, zone: str, holder: PlayerId | None) -> C | None:
         return zones.top_of(self.cards_in(zone, holder), str(zone), self.game.top_last)
 
-    def random_card(self, cards: tuple[Any, ...]) -> Any:
+    def random_card(self, cards: tuple[C, ...]) -> C | None:
         return zones.random_of(self.state.rng, cards)
 
-    def move_card(self, card: Any, zone: str, holder: PlayerId | None, origins: tuple[str, ...]) -> Effect:
+    def move_card(self, card: C, zone: str, holder: PlayerId | None, origins: tuple[str, ...]) -> Effect:
         yield from self.game.move(
             self.state, card.number, Place(str(zone), holder), [str(o) for o in origins]
         )
 
-    def card_numbered(self, number: int) -> Any:
-        return self.game.face(self.state.table, number)
+    def card_numbered(self, number: int) -> C:
+        card: C = self.game.face(self.state.table, number)
+        return card
 
     # ---------------------------------------------------------------- money
 
@@ -463,14 +489,14 @@ class CardEffects(Generic[S]):
 
     # ---------------------------------------------------------------- memories and durations
 
-    def remember(self, card: Any, name: str, value: Remembered) -> Effect:
+    def remember(self, card: C, name: str, value: Remembered) -> Effect:
         memory.remember(self.state.table.memory, card.number, name, value)
         yield from ()
 
-    def recall(self, card: Any, name: str) -> Remembered | None:
+    def recall(self, card: C, name: str) -> Remembered | None:
         return memory.recall(self.state.table.memory, card.number, name)
 
-    def start_lasting(self, card: Any, ability: int, until: str) -> Effect:
+    def start_lasting(self, card: C, ability: int, until: str) -> Effect:
         self.state.table.lasting.append(Lasting(card.number, ability, self._you, str(until)))
         yield from ()
 

@@ -60,10 +60,10 @@ def told_moved(state: State, number: int, where: Place, to: Place) -> Effect:
 # The cards and where their abilities act: those in a stall, for the stall's owner. The moves
 # cards make (game.pax's `move` lines) take a card from one zone onto the top of the other; a
 # game with a rule of its own for a move gives it here (`movers={("hand", "discard"): rule}`).
-GAME: CardGame[State] = CardGame(CARDS, vocabulary, in_play=("stall",), moved=told_moved)
+GAME: CardGame[State, Card] = CardGame(CARDS, vocabulary, in_play=("stall",), moved=told_moved)
 
 
-class Bazaar(CardEffects[State]):
+class Bazaar(CardEffects[State, Card]):
     """The game as card effects see it: the generated `BazaarEffects` protocol. What zones,
     coins and durations need comes from `CardEffects`; Bazaar's operations and queries are here."""
 

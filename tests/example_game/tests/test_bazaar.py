@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session, play_out
 
@@ -41,3 +47,20 @@ def test_a_player_sees_their_own_hand_but_not_the_others_nor_the_deck() -> None:
     assert session.observation_string(0) == seen[0]
     assert session.observation_string(1) != seen[1]
     assert session.observation(1).own == {"hand": hand}
+
+
+def test_the_rules_type_check_against_the_generated_cards() -> None:
+    """`paxc typecheck`: mypy --strict over rules/ and generated/, so the rules offer what the
+    generated BazaarEffects protocol says the cards call, with the types they pass. The first
+    run reads paxc's runtime too (tens of seconds); mypy's cache makes the next ones quick."""
+    project = Path(__file__).resolve().parent.parent
+    if not (project / "pyproject.toml").is_file():
+        pytest.skip("the tests run outside the project folder: there are no rules to check")
+    done = subprocess.run(
+        [sys.executable, "-m", "paxc.compiler.cli", "typecheck"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
