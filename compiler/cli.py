@@ -1055,6 +1055,14 @@ def cards_command(ctx: click.Context, game: str, svg_folder: Path) -> None:
     metavar="NAME",
     help=f"The attribute naming the regime a card changes to (default: {deck_profile.DEFAULT_REGIME_CHANGE}).",
 )
+@click.option(
+    "--distribution",
+    "distributions",
+    multiple=True,
+    metavar="NAME",
+    help="Profile this number attribute as a distribution: faces per value, totals (repeatable), e.g. "
+    "--distribution cost.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the profile as JSON, for machines.")
 @click.pass_context
 def profile_deck(
@@ -1064,6 +1072,7 @@ def profile_deck(
     prestige_attribute: str | None,
     victim_attribute: str | None,
     regime_attribute: str | None,
+    distributions: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Profile the deck of GAME, for designers balancing it.
@@ -1071,7 +1080,9 @@ def profile_deck(
     Cards per card type and per provenance; where the game's cards carry them, prestige points
     per kind (upright and victim-awarded) and the cards changing the regime to each regime, both
     split by card type. Every side of a card counts. A game without these attributes gets the
-    counts only; an attribute named with an option must exist.
+    counts only; an attribute named with an option must exist. An attribute holding a number (a
+    prestige of int, or any named with --distribution) is shown as a distribution: the faces
+    holding each value, a bar for each, and its totals.
     """
     compiled = _compile_game(_root(ctx), game)
     options = {
@@ -1089,6 +1100,11 @@ def profile_deck(
     for option, name in options.items():
         if name is not None and not deck_profile.has_attribute(compiled.vocabulary, name):
             raise click.BadParameter(f"no card type of {game} has an attribute '{name}'", param_hint=option)
+    for name in distributions:
+        if not deck_profile.has_attribute(compiled.vocabulary, name):
+            raise click.BadParameter(
+                f"no card type of {game} has an attribute '{name}'", param_hint="--distribution"
+            )
     try:
         result = deck_profile.profile(
             compiled,
@@ -1096,6 +1112,7 @@ def profile_deck(
             victim_prestige=victim_attribute or deck_profile.DEFAULT_VICTIM_PRESTIGE,
             regime_change=regime_attribute or deck_profile.DEFAULT_REGIME_CHANGE,
             exclude=excluded,
+            distributions=distributions,
         )
     except deck_profile.ProfileError as error:
         raise click.UsageError(str(error)) from error

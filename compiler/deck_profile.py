@@ -6,8 +6,11 @@ so awarded to a victim) and the cards changing the regime to each regime, split 
 
 Nothing here knows a game: the attributes to read are parameters (Pax Porfiriana's are the
 defaults, `prestige`, `victim_prestige` and `regime_change`). A game whose card types lack them
-gets the counts only. An attribute must be an enum or a list of one; its enum's members, in
-declared order, are the kinds or regimes reported.
+gets the counts only. An attribute that is an enum or a list of one is counted by its enum's
+members, in declared order (the kinds or regimes reported); one that holds a number (a game whose
+cards carry `prestige: int`) is profiled as a distribution instead, as is every number attribute
+asked for by name (`distributions`): how many faces hold each value, the total, and the total per
+card type. A card with sides counts each side's value (the card's own where a side gives none).
 
 What counts: a card's own attributes and those of each of its sides (a double-sided card or a
 card with two orientations shows its icons on each face, and each icon is counted). Each list item
@@ -66,6 +69,8 @@ class DeckProfile:
     # Regimes -> card type -> cards changing the regime to it. Empty when the game has no such
     # attribute.
     regime_changes: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Attributes holding a number, each as a distribution, in the order asked.
+    numbers: dict[str, Distribution] = field(default_factory=dict)
 
     @property
     def cards(self) -> int:
@@ -107,7 +112,34 @@ class DeckProfile:
             data["regime_changes"] = {
                 regime: dict(by_type) for regime, by_type in self.regime_changes.items()
             }
+        if self.numbers:
+            data["numbers"] = {name: numbers.as_json() for name, numbers in self.numbers.items()}
         return data
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """A number attribute over the cards: the faces holding each value, and totals."""
+
+    attribute: str
+    values: dict[int, int]  # value -> faces holding it, from the lowest value
+    by_type: dict[str, int]  # card type -> the total of its faces' values (types holding none left out)
+
+    @property
+    def faces(self) -> int:
+        return sum(self.values.values())
+
+    @property
+    def total(self) -> int:
+        return sum(value * count for value, count in self.values.items())
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "faces": self.faces,
+            "total": self.total,
+            "values": {str(value): count for value, count in self.values.items()},
+            "by_type": dict(self.by_type),
+        }
 
 
 def profile(
@@ -117,11 +149,13 @@ def profile(
     victim_prestige: str = DEFAULT_VICTIM_PRESTIGE,
     regime_change: str = DEFAULT_REGIME_CHANGE,
     exclude: Collection[str] = (),
+    distributions: Collection[str] = (),
 ) -> DeckProfile:
     """The profile of a compiled game, leaving out the cards of the types in `exclude`.
 
-    Raises ProfileError for an excluded type the game does not have, or for one of the named
-    attributes whose type is not an enum (or a list of one).
+    Raises ProfileError for an excluded type the game does not have, for one of the named
+    attributes whose type is neither an enum (or a list of one) nor a number, or for an
+    attribute of `distributions` that is not a number.
     """
     vocabulary = game.vocabulary
     unknown = sorted(set(exclude) - set(vocabulary.card_types))
@@ -139,6 +173,17 @@ def profile(
         types[card.card_type] += 1
         provenance[card.provenance] = provenance.get(card.provenance, 0) + 1
 
+    numeric = [name for name in (prestige, victim_prestige, regime_change) if _is_number(vocabulary, name)]
+    for name in distributions:
+        if not _is_number(vocabulary, name):
+            raise ProfileError(f"attribute '{name}' of {vocabulary.name} does not hold a number")
+    numbers = {name: _distribution(cards, name, types) for name in dict.fromkeys([*numeric, *distributions])}
+    if prestige in numeric:
+        prestige = ""  # profiled as a number above, not as kinds
+    if victim_prestige in numeric:
+        victim_prestige = ""
+    if regime_change in numeric:
+        regime_change = ""
     upright_kinds = _members(vocabulary, prestige)
     victim_kinds = _members(vocabulary, victim_prestige)
     kinds = upright_kinds + tuple(k for k in victim_kinds if k not in upright_kinds)
@@ -161,7 +206,38 @@ def profile(
         provenance=provenance,
         prestige={kind: _in_type_order(points[kind], types) for kind in kinds},
         regime_changes={regime: _in_type_order(changes[regime], types) for regime in regimes},
+        numbers=numbers,
     )
+
+
+def _is_number(vocabulary: Vocabulary, name: str) -> bool:
+    """Whether the attribute holds a number on every card type that has it (and some has it)."""
+    found = _fields(vocabulary, name)
+    return bool(found) and all(spec.type.kind == "int" for spec in found)
+
+
+def _distribution(cards: list[ir.CardIR], attribute: str, types: dict[str, int]) -> Distribution:
+    values: dict[int, int] = {}
+    by_type: dict[str, int] = {}
+    for card in cards:
+        own = _number_in(card.attributes, attribute)
+        faces = [_number_in(side.attributes, attribute) for side in card.sides] or [own]
+        for value in faces:
+            value = own if value is None else value
+            if value is None:
+                continue
+            values[value] = values.get(value, 0) + 1
+            by_type[card.card_type] = by_type.get(card.card_type, 0) + value
+    return Distribution(attribute, dict(sorted(values.items())), _in_type_order(by_type, types))
+
+
+def _number_in(attributes: Collection[ir.AttributeValue], attribute: str) -> int | None:
+    from paxc.compiler import ir
+
+    for value in attributes:
+        if value.field.name == attribute and isinstance(value.value, ir.IntConst):
+            return value.value.value
+    return None
 
 
 def has_attribute(vocabulary: Vocabulary, name: str) -> bool:
@@ -242,7 +318,26 @@ def render(profile: DeckProfile) -> str:
             split = ", ".join(f"{t} {n}" for t, n in cards.items())
             changes.append((regime, str(profile.regime_change_total(regime)), split or "-"))
         lines += ["", *_table(("regime changes to", "cards", "by card type"), changes, True)]
+    for numbers in profile.numbers.values():
+        lines += ["", *_histogram(numbers)]
     return "\n".join(lines)
+
+
+def _histogram(numbers: Distribution) -> list[str]:
+    """A number attribute as a table of its values, each with its faces and a bar of as many
+    marks (scaled to at most 40), then its totals."""
+    widest = max(numbers.values.values(), default=0)
+    scale = max(1.0, widest / 40)
+    rows: list[tuple[str, ...]] = [
+        (str(value), str(count), "#" * max(1, round(count / scale)))
+        for value, count in numbers.values.items()
+    ]
+    mean = numbers.total / numbers.faces if numbers.faces else 0.0
+    split = ", ".join(f"{t} {n}" for t, n in numbers.by_type.items()) or "-"
+    return [
+        *_table((numbers.attribute, "faces", ""), rows, True),
+        f"  total {numbers.total} on {numbers.faces} faces (mean {mean:.1f}); by card type: {split}",
+    ]
 
 
 def _points(count: PrestigeCount) -> str:

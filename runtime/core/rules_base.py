@@ -374,6 +374,31 @@ class CardGame(Generic[S, C]):
         """A player's money (a scenario file's `set coins of P0 to 3`)."""
         state.table.money[player] = amount
 
+    # ---------------------------------------------------------------- previews
+
+    def changes(self, before: S, after: S, player: int, money: str = "money") -> list[str]:
+        """What an option changed of the table for the player choosing, said in short phrases
+        for its preview (`GameKit.consequences`: paxc tries the option on a copy of the game):
+        their money (`+2 coins`, named `money`), and the cards gone into or out of each of
+        their zones (`Loom from hand into stall`, `Foundry out of hand`)."""
+        said = []
+        gained = after.table.balance(player) - before.table.balance(player)
+        if gained:
+            said.append(f"{gained:+d} {money}")
+        entered: dict[int, str] = {}
+        left: dict[int, str] = {}
+        for zone in self.player_zones:
+            old, new = before.table.seats[player][zone], after.table.seats[player][zone]
+            entered.update((n, zone) for n in new if n not in old)
+            left.update((n, zone) for n in old if n not in new)
+        for number, zone in entered.items():
+            origin = f"from {left[number]} " if number in left else ""
+            said.append(f"{self.face(after.table, number).name} {origin}into {zone}")
+        said += [
+            f"{self.face(before.table, n).name} out of {zone}" for n, zone in left.items() if n not in entered
+        ]
+        return said
+
     # ---------------------------------------------------------------- checks
 
     def violations(self, state: S, expected: Counter[int]) -> list[str]:

@@ -166,3 +166,20 @@ def test_a_copy_is_its_own_and_the_digest_sees_every_part(bazaar: ModuleType) ->
     expected = state.table.counted()
     copy.table.zone("discard").append(copy.table.zone("hand", 0)[0])
     assert bazaar.GAME.violations(copy, expected) != [] and bazaar.GAME.violations(state, expected) == []
+
+
+def test_a_preview_says_the_money_and_the_cards_an_option_moves(bazaar: ModuleType) -> None:
+    rules = bazaar.Rules()
+    before = session(bazaar, (LOOM, "hand", 0), (FOUNDRY, "hand", 0)).state
+    after = rules.copy_state(before)
+    after.table.zone("hand", 0).remove(LOOM)
+    after.table.zone("stall", 0).append(LOOM)
+    after.table.zone("hand", 0).remove(FOUNDRY)
+    after.table.zone("discard").append(FOUNDRY)
+    after.table.receive(0, 3)
+    assert bazaar.GAME.changes(before, after, 0, money="coins") == [
+        "+3 coins",
+        "Loom from hand into stall",
+        "Foundry out of hand",
+    ]
+    assert bazaar.GAME.changes(before, after, 1) == []

@@ -269,11 +269,8 @@ def observe(state: State, player: int) -> View:
 
 def consequences(before: State, after: State, player: int) -> list[str]:
     """What an option would do, said beside it (paxc tries it on a copy of the game): the coins
-    and points it would bring or cost the player choosing."""
-    said = []
-    coins = after.table.balance(player) - before.table.balance(player)
-    if coins:
-        said.append(f"{coins:+d} coins")
+    and cards it would bring or cost the player choosing (`GAME.changes`), and the points."""
+    said = GAME.changes(before, after, player, money="coins")
     gained = points(after, player) - points(before, player)
     if gained:
         said.append(f"{gained:+d} points")
