@@ -35,7 +35,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLE = REPO / "tests" / "example_game"
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 # Cards of the fixture game that a card image must survive: markup and quotes in a name and an
-# ability's title, a name of one word far wider than the card, and more text than fits a card.
+# ability's title, a name of one word far wider than the card, and more text than fits a card;
+# and a card with an erratum.
 ODD_NAME = "Fish & <Chips> \"Ltd\" 'n' Co"
 ODD_TITLE = "<b>Bold</b> & 'quoted' \"tricks\" <script>alert(1)</script>"
 LONG_NAME = "Supercalifragilistic" * 12
@@ -63,6 +64,16 @@ card 92 "{LONG_NAME}" good {{
     on play {{
       gain 1
     }}
+  }}
+}}
+
+card 93 "Old Mill" good {{
+  provenance printed
+  guild Weavers
+  cost 4
+  points 1
+  errata 2 "cheaper" {{
+    cost 3
   }}
 }}
 """
@@ -227,6 +238,16 @@ def test_a_card_that_says_too_much_for_its_size_grows_taller(
     assert sizes == {str(round(card_images.BODY_SIZE * card_images.SCALES[-1], 2))}  # the smallest first
     names = [_text(t) for t in tall.iter(f"{SVG}text") if t.get("class") == "name"]
     assert len(names) > 1 and "".join(names) == LONG_NAME  # cut where it fills a line
+
+
+def test_a_card_with_errata_is_drawn_as_its_latest_version(drawn: dict[str, tuple[Path, ir.GameIR]]) -> None:
+    folder, game_ir = drawn["bazaar"]
+    mill = next(c for c in game_ir.cards() if c.number == 93)
+    svg = ElementTree.parse(folder / card_images.file_name(mill)).getroot()
+    texts = [(t.get("class"), _text(t)) for t in svg.iter(f"{SVG}text")]
+    assert ("game", "Bazaar · erratum 2") in texts
+    cost = texts.index(("badge-label", "Cost"))
+    assert texts[cost + 1] == ("badge-value", "3")  # the erratum's cost, not the printed 4
 
 
 # ---------------------------------------------------------------------- the folder and errors
