@@ -6,7 +6,8 @@ built once from the game's vocabulary, so that a new game writes only its own ru
   what cards remember, the lasting effects, the side each card with sides shows, and the records
   of `once per turn` and `once per round`. Plain data: copied, compared and saved as it is.
 - `CardGame`: the cards of a game and where their abilities are in effect (the zones the game
-  says: a row, a court, the cards played); it runs them (triggers, modifiers in stages,
+  says: a row, a court, the cards played; in a game whose vocabulary declares no zones, the
+  cards each player has in play, `PLAY`); it runs them (triggers, modifiers in stages,
   replacements, one-shot effects) and moves cards through the game's rules for each declared
   move, or plainly from one list to the other where the game gives none.
 - `CardEffects`: the class card effects run in, implementing what the generated `<Game>Effects`
@@ -158,6 +159,9 @@ class GameCard(Protocol):
 
 C = TypeVar("C", bound=GameCard)
 
+# The zone of each player a game without zones of its own has: the cards the player has in play.
+PLAY = "play"
+
 # Told after a card moved from one place to another (the game's `card_moved` trigger, its story).
 Moved = Callable[[Any, int, Place, Place], Effect]
 
@@ -168,6 +172,13 @@ class CardGame(Generic[S, C]):
     `cards`: the generated `CARDS`; `vocabulary`: the generated vocabulary module (its zones,
     moves and durations); `in_play`: the zones whose cards' abilities are in effect, for their
     holder (a zone of each player) or for the player whose turn it is (a shared zone);
+    `own_zones`: shared zones the rules keep that the vocabulary does not declare (cards never
+    name them: a market, a deck); their cards' abilities are in effect only if `in_play` says so.
+
+    A game whose vocabulary declares no zones has one zone of each player the base adds, `PLAY`:
+    the cards a player has in play, whose abilities are in effect for that player (`in_play`
+    is that zone, unless the game names its own zones instead); every other card (in the game's
+    own zones, or in none) has no ability in effect. A game with zones says `in_play` itself.
     `movers`: the game's own rule for a declared move, by (zone left, zone entered), given the
     state, the card, where it is and where it goes (`core.zones.Mover`); a declared move without
     one takes the card from one list and puts it on top of the other. `moved`, if given, is told
@@ -181,7 +192,8 @@ class CardGame(Generic[S, C]):
         cards: Sequence[C],
         vocabulary: ModuleType,
         *,
-        in_play: Iterable[str],
+        in_play: Iterable[str] | None = None,
+        own_zones: Iterable[str] = (),
         movers: Mapping[tuple[str, str], Mover] | None = None,
         moved: Moved | None = None,
         top_last: Iterable[str] = ("discard",),
@@ -192,8 +204,14 @@ class CardGame(Generic[S, C]):
         self.shared_zones, self.player_zones = zones.declared(
             getattr(vocabulary, "Zone", ()), frozenset(getattr(vocabulary, "PLAYER_ZONES", ()))
         )
+        self.declares_zones = bool(self.shared_zones or self.player_zones)
+        if not self.declares_zones:
+            self.player_zones = (PLAY,)
+        elif in_play is None:
+            raise ValueError("say which zones' cards have their abilities in effect: in_play=(...)")
+        self.shared_zones += tuple(z for z in own_zones if z not in self.shared_zones)
         zone_names = (*self.shared_zones, *self.player_zones)
-        self.in_play = tuple(in_play)
+        self.in_play = (PLAY,) if in_play is None else tuple(in_play)
         unknown = [z for z in self.in_play if z not in zone_names]
         if unknown:
             raise ValueError(f"in_play names zones the vocabulary does not declare: {', '.join(unknown)}")
@@ -468,7 +486,10 @@ class CardEffects(Generic[S, C]):
 
     def card_zone(self, card: C) -> Any:
         place = self.state.table.locate(card.number)
-        return None if place is None else self.game.vocabulary.Zone(place.zone)
+        declared = getattr(self.game.vocabulary, "Zone", None)
+        if place is None or declared is None or place.zone not in {str(z) for z in declared}:
+            return None  # in no zone, or in one the rules keep of their own
+        return declared(place.zone)
 
     def top_card(self, zone: str, holder: PlayerId | None) -> C | None:
         return zones.top_of(self.cards_in(zone, holder), str(zone), self.game.top_last)

@@ -7,6 +7,10 @@ until every one has passed; then a round begins (`core.abilities.begin_round`). 
 coins after its owner's first purchase of each round; its Guild Discount makes its owner's first
 purchase of each round 1 cheaper, the rules spending it when they charge the purchase
 (`modified(..., spend=True)`), not when they list what a player can afford.
+
+The rules are built on paxc's base for a game's rules (`core.rules_base`) although the vocabulary
+declares no zones: each player's cards in play are in effect for that player, the market's are
+not.
 """
 
 from __future__ import annotations
@@ -15,14 +19,17 @@ import importlib
 import shutil
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from paxc.compiler import incremental
 from paxc.runtime.core import abilities
+from paxc.runtime.core.rng import Rng
+from paxc.runtime.core.rules_base import CardEffects, CardGame, Table
 from paxc.runtime.effects import Choice, Effect, PlayerId
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rounds"
@@ -59,14 +66,15 @@ def cards(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
 
 @dataclass
 class State:
-    coins: list[int]
-    in_play: list[list[int]]
-    market: list[int]
+    """The game on paxc's base for a game's rules. Its vocabulary declares no zones, so the
+    table has each player's cards in play (`rules_base.PLAY`) and the market the rules keep."""
+
+    table: Table
+    rng: Rng
     passed: list[bool]
     active: int = 0
     turn_number: int = 1
     round: int = 1
-    used_this_round: set[str] = field(default_factory=set)
     # The default round instead (every player's turn once: `abilities.round_starts`), to show
     # that the limit follows whichever the game says.
     rounds_of_turns: bool = False
@@ -81,81 +89,73 @@ class Pass:
     pass
 
 
-class Table:
-    """The game as card effects see it (the generated `RoundsEffects`)."""
-
-    def __init__(self, state: State, you: int) -> None:
-        self.state, self._you = state, PlayerId(you)
-
-    @property
-    def you(self) -> PlayerId:
-        return self._you
-
-    def players_in_turn_order(self) -> Sequence[PlayerId]:
-        count = len(self.state.coins)
-        return [PlayerId((self.state.active + i) % count) for i in range(count)]
-
-    def gain_coins(self, amount: int, player: PlayerId) -> Effect:
-        self.state.coins[player] += amount
-        yield from ()
-
-    def coins(self, player: PlayerId) -> int:
-        return self.state.coins[player]
-
-
 class Game:
     def __init__(self, cards: ModuleType) -> None:
         self.cards = cards
         self.vocabulary = importlib.import_module("paxc.generated.rounds.vocabulary")
+        # No `in_play`: a game without zones has the abilities of each player's cards in play
+        # in effect for that player.
+        self.base: CardGame[State, Any] = CardGame(cards.CARDS, self.vocabulary, own_zones=("market",))
 
-    def in_effect(self, state: State) -> list[abilities.InEffect]:
-        return [
-            (Table(state, owner), owner, ability, self.cards.CARDS_BY_NUMBER[number].name)
-            for owner, numbers in enumerate(state.in_play)
-            for number in numbers
-            for ability in self.cards.CARDS_BY_NUMBER[number].abilities
-        ]
+        class Rounds(CardEffects[State, Any]):
+            """The game as card effects see it (the generated `RoundsEffects`)."""
+
+            game = self.base
+
+            def gain_coins(self, amount: int, player: PlayerId) -> Effect:
+                self.state.table.receive(player, amount)
+                yield from ()
+
+            def coins(self, player: PlayerId) -> int:
+                return self.state.table.balance(player)
+
+        self.effects = Rounds
+
+    def new_state(self, owned: Sequence[int], coins: int = 10) -> State:
+        state = State(self.base.new_table(2, money=coins), Rng(1), [False, False])
+        state.table.zone("play", 0).extend(owned)
+        state.table.zone("market").extend([CLOTH, ROPE, SPICE, SILK])
+        return state
 
     def cost(self, state: State, buyer: int, number: int, spend: bool = False) -> int:
-        printed = self.cards.CARDS_BY_NUMBER[number]
+        printed = self.base.card(number)
         asked = self.vocabulary.PurchaseCost(printed, PlayerId(buyer))
-        value: int = abilities.modified(
-            self.in_effect(state), asked, printed.cost, state.used_this_round, spend
-        )
+        value: int = self.base.modified(state, asked, printed.cost, spend)
         return max(0, value)
 
     def run(self, state: State) -> Effect:
         """Turns until every player has passed, then a new round; three rounds."""
+        table = state.table
         while state.round <= 3:
             player = state.active
-            buys = [Buy(n) for n in state.market if self.cost(state, player, n) <= state.coins[player]]
+            self.base.begin_turn(state)
+            market = table.zone("market")
+            buys = [Buy(n) for n in market if self.cost(state, player, n) <= table.balance(player)]
             choice: Choice[Buy | Pass] = Choice(PlayerId(player), "your move", (*buys, Pass()))
             yield choice
             move = choice.answered()
             if isinstance(move, Buy):
-                state.coins[player] -= self.cost(state, player, move.card, spend=True)
-                state.market.remove(move.card)
-                state.in_play[player].append(move.card)
-                bought = self.vocabulary.CardBought(PlayerId(player), self.cards.CARDS_BY_NUMBER[move.card])
-                yield from abilities.fire(
-                    self.in_effect(state), bought, used_this_round=state.used_this_round
-                )
+                table.spend(player, self.cost(state, player, move.card, spend=True))
+                market.remove(move.card)
+                table.zone("play", player).append(move.card)
+                bought = self.vocabulary.CardBought(PlayerId(player), self.base.card(move.card))
+                yield from self.base.fire(state, bought)
             else:
                 state.passed[player] = True
             state.turn_number += 1
-            if state.rounds_of_turns and abilities.round_starts(state.turn_number, len(state.coins)):
-                abilities.begin_round(state.used_this_round)
+            if state.rounds_of_turns and abilities.round_starts(state.turn_number, len(table.seats)):
+                self.base.begin_round(state)
             if all(state.passed):
                 state.round += 1
                 state.passed = [False] * len(state.passed)
                 state.active = 0
                 if not state.rounds_of_turns:
-                    abilities.begin_round(state.used_this_round)  # this game's round
+                    self.base.begin_round(state)  # this game's round
             else:
                 state.active = next(
                     seat
-                    for step in range(1, len(state.coins) + 1)
-                    if not state.passed[seat := (player + step) % len(state.coins)]
+                    for step in range(1, len(table.seats) + 1)
+                    if not state.passed[seat := (player + step) % len(table.seats)]
                 )
 
 
@@ -184,41 +184,40 @@ def play(game: Game, state: State, picks: list[Pick]) -> list[list[object]]:
     return offered
 
 
-def new_state(owned: Sequence[int], coins: int = 10) -> State:
-    return State([coins, coins], [list(owned), []], [CLOTH, ROPE, SPICE, SILK], [False, False])
-
-
 # ---------------------------------------------------------------------- once per round
 
 
 def test_a_trigger_acts_once_in_each_round_the_game_defines(cards: ModuleType) -> None:
     """P1 passes at once, so the first round is P0's three turns: the Patron pays after the first
     purchase only; in the next round, after the first again."""
-    game, state = Game(cards), new_state([PATRON])
+    game = Game(cards)
+    state = game.new_state([PATRON])
     play(game, state, [buy(CLOTH), passing, buy(ROPE), buy(SPICE), passing, buy(SILK)])
     assert state.round == 2
-    assert state.coins[0] == 10 - 1 + 2 - 2 - 2 + 2 - 3
+    assert state.table.money[0] == 10 - 1 + 2 - 2 - 2 + 2 - 3
 
 
 def test_with_rounds_of_turns_the_same_play_counts_other_rounds(cards: ModuleType) -> None:
     """The same decisions where a round is every player's turn once (the default): P0's second
     purchase (turn 3) is in another round, and the Patron pays again."""
-    game, state = Game(cards), new_state([PATRON])
+    game = Game(cards)
+    state = game.new_state([PATRON])
     state.rounds_of_turns = True
     play(game, state, [buy(CLOTH), passing, buy(ROPE), buy(SPICE)])
-    assert state.coins[0] == 10 - 1 + 2 - 2 + 2 - 2
+    assert state.table.money[0] == 10 - 1 + 2 - 2 + 2 - 2
 
 
 def test_a_modifier_acts_until_spent_in_each_round(cards: ModuleType) -> None:
     """The Guild Discount lowers every price P0 is shown until P0 buys; then prices are full for
     the rest of the round, and lowered again in the next."""
-    game, state = Game(cards), new_state([DISCOUNT], coins=2)
+    game = Game(cards)
+    state = game.new_state([DISCOUNT], coins=2)
     offered = play(game, state, [buy(ROPE), passing])
     # Asked for every card of the market, it stayed unspent: Silk (3) at 2 is affordable.
     assert {o.card for o in offered[0] if isinstance(o, Buy)} == {CLOTH, ROPE, SPICE, SILK}
-    assert state.coins[0] == 2 - 1
+    assert state.table.money[0] == 2 - 1
     assert game.cost(state, 0, SILK) == 3  # spent: full price for the rest of the round
-    state.coins[0] = 2
+    state.table.money[0] = 2
     offered = play(game, state, [passing])  # P0's decision: still the first round
     assert {o.card for o in offered[0] if isinstance(o, Buy)} == {CLOTH, SPICE}
     assert state.round == 2 and game.cost(state, 0, SILK) == 2  # a new round: lowered again
@@ -226,8 +225,34 @@ def test_a_modifier_acts_until_spent_in_each_round(cards: ModuleType) -> None:
 
 
 def test_a_game_without_rounds_lets_a_limited_modifier_act_every_time(cards: ModuleType) -> None:
-    game, state = Game(cards), new_state([DISCOUNT])
+    game = Game(cards)
+    state = game.new_state([DISCOUNT])
     printed = cards.CARDS_BY_NUMBER[SILK]
     asked = game.vocabulary.PurchaseCost(printed, PlayerId(0))
     for _ in range(3):
-        assert abilities.modified(game.in_effect(state), asked, 3, None, spend=True) == 2
+        assert abilities.modified(game.base.in_effect(state), asked, 3, None, spend=True) == 2
+
+
+# ---------------------------------------------------------------------- a game without zones on the base
+
+
+def test_without_zones_the_cards_each_player_has_in_play_are_in_effect_for_that_player(
+    cards: ModuleType,
+) -> None:
+    """The vocabulary declares no zones: the base gives each seat the zone `play`, whose cards'
+    abilities are in effect for their holder; a card in a zone the rules keep (the market) has
+    none in effect."""
+    game = Game(cards)
+    state = game.new_state([])
+    assert [sorted(seat) for seat in state.table.seats] == [["play"], ["play"]]
+    assert sorted(state.table.shared) == ["market"]
+    state.table.zone("play", 1).append(PATRON)
+    state.table.zone("market").append(DISCOUNT)  # in the market: its discount is not in effect
+    assert [(owner, name) for _, owner, _, name in game.base.in_effect(state)] == [(1, "Patron")]
+    assert game.cost(state, 0, SILK) == 3 and game.cost(state, 1, SILK) == 3
+    # P0 passes, P1 buys: the Patron, in P1's play, pays P1.
+    play(game, state, [passing, buy(CLOTH)])
+    assert state.table.money == [10, 10 - 1 + 2]
+    state.table.zone("market").remove(DISCOUNT)
+    state.table.zone("play", 0).append(DISCOUNT)  # in play: in effect for P0 only
+    assert game.cost(state, 0, SILK) == 2 and game.cost(state, 1, SILK) == 3

@@ -67,6 +67,9 @@ def test_the_table_has_every_zone_the_vocabulary_declares(bazaar: ModuleType) ->
     assert table.money == [2, 2, 2]
     with pytest.raises(ValueError, match="in_play names zones the vocabulary does not declare: court"):
         rules_base.CardGame(bazaar.CARDS, bazaar.vocabulary, in_play=("court",))
+    # A game with zones says which hold the cards in play (only a game without zones has a default).
+    with pytest.raises(ValueError, match="say which zones' cards have their abilities in effect"):
+        rules_base.CardGame(bazaar.CARDS, bazaar.vocabulary)
 
 
 def test_a_discount_once_per_round_is_spent_by_a_purchase_and_back_next_round(bazaar: ModuleType) -> None:
