@@ -45,7 +45,19 @@ SMALL = 11.0  # the number, the type and the foot
 PAPER = "#fbf8f1"
 INK = "#1d2127"
 MUTED = "#5b616b"
-# The colours of the card types, in the order the game declares them (dark enough for white text).
+# A card type named after a colour is drawn in a shade of it dark enough for white text.
+NAMED_COLOURS = {
+    "black": "#2b2b2b",
+    "orange": "#a84f18",
+    "red": "#9b2d2d",
+    "green": "#2e6b4c",
+    "blue": "#2f5a9a",
+    "purple": "#5c3f7d",
+    "brown": "#6b4a2b",
+    "grey": "#4d4d4d",
+    "gray": "#4d4d4d",
+}
+# The colours of the other card types, in the order the game declares them (dark enough for white text).
 PALETTE = (
     "#35598f",
     "#8b3a3a",
@@ -53,7 +65,7 @@ PALETTE = (
     "#7a5a16",
     "#5c3f7d",
     "#1e6b75",
-    "#94461b",
+    "#3d3d7a",
     "#4d4d4d",
     "#6e2c5e",
     "#45622b",
@@ -349,7 +361,9 @@ def _header(card: ir.CardIR, colour: str) -> Drawing:
         y += size * 1.2
         drawing.texts.append(Text(PAD, y - size * 0.22, size, line, "name", "#ffffff"))
     drawing.height = y + 10
-    drawing.boxes.append(Box(FRAME, FRAME, WIDTH - 2 * FRAME, drawing.height - FRAME, colour, "header"))
+    # Over the frame's inner edge too, so that no hairline of the paper shows between them.
+    edge = FRAME - 1
+    drawing.boxes.append(Box(edge, edge, WIDTH - 2 * edge, drawing.height - edge, colour, "header"))
     return drawing
 
 
@@ -394,8 +408,14 @@ def draw(card: ir.CardIR, game_title: str, colour: str) -> Drawing:
 
 
 def colours(card_types: list[str]) -> dict[str, str]:
-    """Each card type's colour, by the order the game declares them."""
-    return {name: PALETTE[index % len(PALETTE)] for index, name in enumerate(card_types)}
+    """Each card type's colour: the one its name says, where it names one (Pax Porfiriana's
+    black and orange cards), else the palette's, in the order the game declares the types."""
+    found = {}
+    others = iter(PALETTE[index % len(PALETTE)] for index in range(len(card_types)))
+    for name in card_types:
+        named = next((NAMED_COLOURS[word] for word in name.lower().split("_") if word in NAMED_COLOURS), None)
+        found[name] = named if named is not None else next(others)
+    return found
 
 
 def card_image(card: ir.CardIR, game_title: str, colour: str) -> CardImage:

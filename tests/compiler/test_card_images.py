@@ -250,6 +250,14 @@ def test_a_card_with_errata_is_drawn_as_its_latest_version(drawn: dict[str, tupl
     assert texts[cost + 1] == ("badge-value", "3")  # the erratum's cost, not the printed 4
 
 
+def test_each_card_type_has_a_colour_of_its_own() -> None:
+    porfiriana = compiled(REPO, "porfiriana").vocabulary.card_types
+    by_type = card_images.colours(list(porfiriana))
+    assert by_type["black"] == card_images.NAMED_COLOURS["black"]
+    assert by_type["orange"] == card_images.NAMED_COLOURS["orange"]
+    assert len(set(by_type.values())) == len(by_type) == 10
+
+
 # ---------------------------------------------------------------------- the folder and errors
 
 
