@@ -497,6 +497,7 @@ class ZoneDecl:
     per_player: bool
     text: StrLit
     span: Span
+    moved: StrLit | None = None  # how a card moved there is said: "discard {card}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -915,13 +915,16 @@ class _ToAst(Transformer[Token, ast.File]):
         return ast.DurationMoment(self._ident(children[0]), player, compare, self._span(meta))
 
     def zone_decl(self, meta: Meta, children: list[Any]) -> ast.ZoneDecl:
-        name, text = children[0], children[-1]
+        name = children[0]
+        texts = [c for c in children[1:] if isinstance(c, Token)]
         per_player = any(isinstance(c, Tree) and c.data == "per_player" for c in children)
+        moved = texts[1] if len(texts) > 1 else None
         return ast.ZoneDecl(
             self._ident(name),
             per_player,
-            ast.StrLit(_unquote(text), self._token_span(text)),
+            ast.StrLit(_unquote(texts[0]), self._token_span(texts[0])),
             self._span(meta),
+            ast.StrLit(_unquote(moved), self._token_span(moved)) if moved is not None else None,
         )
 
     def per_player(self, meta: Meta, children: list[Any]) -> Tree[Token]:

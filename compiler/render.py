@@ -8,12 +8,12 @@ card file's own text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 
-from paxc.compiler import ir
+from paxc.compiler import english, ir
 from paxc.compiler.types import Type
-from paxc.compiler.vocabulary import FieldSpec, HookSpec, ZoneSpec
+from paxc.compiler.vocabulary import FieldSpec, HookSpec, ParamSpec, ZoneSpec, base_phrasing, phrasing_forms
 
 _COMPARISON_WORDS = {
     "==": "is",
@@ -28,6 +28,7 @@ _COMPARISON_WORDS = {
     "*": "times",
 }
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_ANY_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::plural)?\}")
 
 
 def words(name: str) -> str:
@@ -55,11 +56,11 @@ def value_text(expr: ir.Expr) -> str:
     if isinstance(expr, ir.ThisField):
         return f"this card's {words(expr.field)}"
     if isinstance(expr, ir.CurrentValue):
-        return "what it would otherwise be"
+        return _USUAL[-1] if _USUAL else "what it would otherwise be"
     if isinstance(expr, ir.LocalRef):
-        return words(expr.name)
+        return _token(expr.name) if expr.name in _FOLDED else words(expr.name)
     if isinstance(expr, ir.HookParamRef):
-        return param_text(expr.name, expr.type.kind, definite=True)
+        return _param_value(expr)
     if isinstance(expr, ir.QueryCall):
         return _fill(expr.query, [value_text(a) for a in expr.args])
     if isinstance(expr, ir.AdjacentCall):
@@ -76,6 +77,8 @@ def value_text(expr: ir.Expr) -> str:
     if isinstance(expr, ir.AttributeOfEach):  # "the points of the cards in your hand"
         return f"the {words(expr.field)} of {value_text(expr.source)}"
     if isinstance(expr, ir.MemoryRef):
+        if (expr.memory.name, expr.subject) in _JUST_SET:  # "this card names a player ...; that player's"
+            return f"that {expr.memory.type.name}"
         return expr.memory.text.replace("{card}", value_text(expr.subject))
     if isinstance(expr, ir.KnownRef):
         return value_text(expr.original)
@@ -221,6 +224,15 @@ def zone_text(zone: ZoneSpec, holder: ir.Expr | None, every: bool = False) -> st
     return zone.phrase(value_text(holder) if holder is not None else None)
 
 
+def moved_text(card: str, zone: ZoneSpec, holder: ir.Expr | None) -> str:
+    """ "discard this card" where the zone says how a card moved there is said, "move this card
+    to the hand of p" otherwise."""
+    if zone.moved is None:
+        return f"move {card} to {zone_text(zone, holder)}"
+    said = zone.moved.replace("{card}", card)
+    return said.replace("{player}", value_text(holder)) if holder is not None else said
+
+
 def _money_text(statement: ir.MoneyStmt, offered: bool = False) -> str:
     """ "you take 2 rupees from the bank", "P pays 1 gold to you", with a computed amount "you take
     from the bank as many rupees as ..." (`pay` all or nothing, `take` what there is)."""
@@ -273,49 +285,177 @@ def _builtin_text(call: ir.BuiltinCall) -> str:
 # Where a value meets the template's own words, the English around it may change: a possessive
 # before a phrase ("{owner}'s {card}"), an article before a phrase ("a {action} action"), a count
 # before its noun ("{amount} rupees"). Matched on the template, so card text never reaches them.
-_POSSESSIVE = re.compile(r"\{(\w+)\}'s (?:\{(\w+)\}|([a-z]+))")
+_POSSESSIVE = re.compile(r"\{(\w+)\}'s (?:\{(\w+)(:plural)?\}|([a-z]+))")
 _ARTICLE = re.compile(r"\b(a|an) \{(\w+)\} ([a-z]+)")
 _COUNTED = re.compile(r"\{(\w+)\} ((?:\{\w+\} )?)([a-z]+)\b")
 # Words after a count that are no noun it counts ("{amount} more {kind}").
 _NOT_COUNTED = frozenset({"more", "less", "times", "to", "of", "from", "on", "in", "and", "or"})
+# `[...]` in a phrasing: words said only when every parameter in them is known ("[ in {region}]"
+# is left out of "no battle may remove your tribes" when the region is any region).
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+# `{name:plural}`: the parameter said as many ("your spies"); a verb written after it is plural,
+# and agrees with a value that is one thing ("this card counts").
+_PLURAL = re.compile(r"\{(\w+):plural\}")
+# Left after a value said as one thing where the phrasing wanted many: the verb after it agrees.
+_ONE = "\x01"
+_AGREE = re.compile(_ONE + r" (\w+)(?: and (\w+))?")
+
+
+def _agree(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        verb, second = match.group(1), match.group(2)
+        said = f" {english.singular_verb(verb)}"
+        return said + (f" and {english.singular_verb(second)}" if second else "")
+
+    return _AGREE.sub(one, text).replace(_ONE, "")
+
+
+@dataclass(slots=True)
+class _Slot:
+    """A parameter no condition pins, said as a noun phrase: its type's noun, with what the
+    conditions folded into it say ("a Herat card", "any other card of the same region")."""
+
+    noun: str
+    adjectives: list[str] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)
+    other: bool = False  # a second parameter of the same noun: "another card"
+    choices: tuple[str, ...] = ()  # the values it may be, said instead of its noun: "army or road"
+    retyped: bool = False  # its noun says its card type ("a troop card")
+    asked: tuple[str, ...] = ()  # the values its hook gives at all: saying them narrows nothing
+
+    @property
+    def described(self) -> bool:
+        """Whether conditions said something of it (a phrasing must not then leave it out)."""
+        return bool(self.adjectives or self.after or self.choices != self.asked or self.retyped)
+
+    def phrase(self, form: str) -> str:
+        """`form`: "a" (where first named), "any" (what a modifier allows), "the" (named again),
+        "plural" (said as many), "each"."""
+        if self.choices:
+            core = " or ".join(self.choices)
+            if form == "plural":
+                return " and ".join(english.plural_noun(c) for c in self.choices)
+            if form in ("a", "the"):
+                return f"{english.article(core)} {core}" if form == "a" else f"the {self.noun}"
+            return f"{form} {core}"
+        core = " ".join([*self.adjectives, self.noun])
+        tail = "".join(f" {words}" for words in self.after)
+        if form == "plural":
+            return f"{'other ' if self.other else ''}{english.plural_noun(core)}{tail}"
+        if form == "the":  # named again: what was said of it the first time is not said again
+            return f"the {'other ' if self.other else ''}{core}"
+        if form == "each":
+            return f"each {'other ' if self.other else ''}{core}{tail}"
+        if self.other:
+            return f"{'any other' if form == 'any' else 'another'} {core}{tail}"
+        if form == "any":
+            return f"any {core}{tail}"
+        return f"{english.article(core)} {core}{tail}"
+
+
+def _type_noun(param: ParamSpec) -> str:
+    """The noun an unpinned parameter is said with: its type's ("a card", "a player", "a
+    region"), not its name in the vocabulary ("a remover", "an origin")."""
+    kind = param.type
+    if kind.kind in ("player", "card"):
+        return kind.kind
+    if kind.kind == "enum":
+        return words(kind.name)
+    return words(param.name)
+
+
+def _new_slot(param: ParamSpec) -> _Slot:
+    """An unpinned parameter's noun phrase before any condition describes it; an enum parameter
+    the runtime gives only some values of is said as those ("an army or tribe")."""
+    asked = tuple(words(value) for value in param.asked) if len(param.asked) > 1 else ()
+    return _Slot(_type_noun(param), choices=asked, asked=asked)
+
+
+def _slots_for(hook: HookSpec, unpinned: frozenset[str], given: dict[str, _Slot] | None) -> dict[str, _Slot]:
+    slots: dict[str, _Slot] = {}
+    seen: set[str] = set()
+    for param in hook.params:
+        if param.name not in unpinned or param.type.kind == "int":
+            continue
+        slot = (given or {}).get(param.name) or _new_slot(param)
+        slot.other = slot.other or slot.noun in seen
+        seen.add(slot.noun)
+        slots[param.name] = slot
+    return slots
 
 
 def _fill(
-    hook: HookSpec, args: list[str], unpinned: frozenset[str] = frozenset(), universal: bool = False
+    hook: HookSpec,
+    args: list[str],
+    unpinned: frozenset[str] = frozenset(),
+    universal: bool = False,
+    slots: dict[str, _Slot] | None = None,
+    template: str | None = None,
+    extra: dict[str, str] | None = None,
 ) -> str:
     """A hook's phrasing template with its arguments in place, or its name and arguments.
 
     `unpinned` names the event's parameters no condition fixes: the phrase names each the first
-    time with "a" ("after a player plays a card"), leaves out an amount ("pays to play") and a
-    detail in brackets ("a piece (the piece)"); later words say "the card"."""
+    time with "a" ("after a player plays a card"), leaves out an amount ("pays to play"), a
+    detail in brackets ("a piece (the piece)") and an optional part ("[ in {region}]"); later
+    words say "the card". `slots` says how conditions describe them ("a Herat card");
+    `template` is another phrasing of the hook (a modifier's "none:" form), `extra` values of
+    its own placeholders ("{value}")."""
     values = {param.name: text for param, text in zip(hook.params, args, strict=True)}
-    if hook.text is None:
+    values.update(extra or {})
+    template = template if template is not None else _base_text(hook)
+    if template is None:
         return " ".join([words(hook.name), *args])
     counts = {param.name for param in hook.params if param.type.kind == "int"}
-    template = hook.text
+    said = _slots_for(hook, unpinned, slots)
+    described = {name for name, slot in said.items() if slot.described}
+    open_ = unpinned - described  # left open, and nothing said of it: words about it may go
+    template = _OPTIONAL.sub(lambda m: "" if open_ & set(_placeholders(m.group(1))) else m.group(1), template)
+    _UNSAID.extend(name for name in described if name not in _placeholders(template))
     first: dict[str, str] = {}
     for param in hook.params:
         if param.name not in unpinned:
             continue
+        if param.name in described:  # "a piece (an army or spy)"
+            template = template.replace(f" ({{{param.name}}})", f" ({said[param.name].phrase('a')})")
         template = template.replace(f" ({{{param.name}}})", "")
         if param.type.kind == "int":
             template = template.replace(f" {{{param.name}}} ", " ")
         else:
-            first[param.name] = param_text(param.name, param.type.kind, definite=False, universal=universal)
+            slot = said[param.name]
+            first[param.name] = slot.phrase("any" if universal else "a")
+            values[param.name] = slot.phrase("the")
 
     def value(name: str) -> str:
         if name in first:
             return first.pop(name)
         return values.get(name, "{" + name + "}")
 
+    def many(name: str) -> str:
+        """The value said as many: "cards", "other players", "gifts"; one thing keeps its
+        form and marks the verb after it to agree."""
+        if name in said:
+            first.pop(name, None)
+            return said[name].phrase("plural")
+        shown = value(name)
+        if shown == "you":
+            return shown
+        if shown.startswith("another "):
+            return f"other {english.plural_noun(shown[len('another ') :])}"
+        if english.is_bare_noun(shown):
+            return english.plural_noun(shown)
+        return shown + _ONE
+
     def possessive(match: re.Match[str]) -> str:
-        owner_name, thing, noun = match.group(1), match.group(2), match.group(3)
+        owner_name, thing, plural_thing, noun = match.groups()
         owner_unpinned = owner_name in unpinned
         owner = value(owner_name)
         if thing is not None:  # "the owner's the card" -> "the owner's card"
-            owned = value(thing)
+            owned = many(thing) if plural_thing else value(thing)
             if owned.startswith("this "):  # "the owner's this card" -> "this card of the owner"
                 return owned if owner_unpinned else f"{owned} of {owner}"
+            if len(owner.split()) >= 3:  # "the patriots of the player this card names"
+                return f"the {_without_article(owned)} of {owner}"
             return f"{owner}'s {_without_article(owned)}"
         if len(owner.split()) >= 3:  # "the player this card names's turn" -> "the turn of ..."
             return f"the {noun} of {owner}"
@@ -348,14 +488,23 @@ def _fill(
         else:
             counted_noun = f"{described} {shown}".strip()
         if " " in amount:  # "the number of chosen rupees" -> "as many rupees as the number of chosen"
-            many = "many" if noun.endswith("s") else "much"  # "as much gold as ..."
-            return f"as {many} {counted_noun} as {amount}"
+            many_ = "many" if noun.endswith("s") else "much"  # "as much gold as ..."
+            return f"as {many_} {counted_noun} as {amount}"
         return f"{amount} {counted_noun}"
 
     text = _POSSESSIVE.sub(possessive, template)
+    text = _PLURAL.sub(lambda m: many(m.group(1)), text)
     text = _ARTICLE.sub(article, text)
     text = _COUNTED.sub(counted, text)
-    return _PLACEHOLDER.sub(lambda m: value(m.group(1)), text)
+    return _agree(_PLACEHOLDER.sub(lambda m: value(m.group(1)), text))
+
+
+def _placeholders(text: str) -> list[str]:
+    return [m.group(1) for m in _ANY_PLACEHOLDER.finditer(text)]
+
+
+def _base_text(hook: HookSpec) -> str | None:
+    return base_phrasing(hook.text) if hook.text is not None else None
 
 
 def _has_article(phrase: str) -> bool:
@@ -401,53 +550,420 @@ def _be(subject: str, verb: str) -> str:
     return "are" + verb[2:] if verb.startswith("is") and _is_plural(subject) else verb
 
 
-def _event_text(hook: HookSpec, known: dict[str, str] | None = None, universal: bool = False) -> str:
+def _event_text(
+    hook: HookSpec,
+    known: dict[str, str] | None = None,
+    universal: bool = False,
+    slots: dict[str, _Slot] | None = None,
+    template: str | None = None,
+    extra: dict[str, str] | None = None,
+) -> str:
     """A trigger or event phrase with its parameters named, or given where a condition pins
     them: `when action_taken if action == tax` reads "after ... takes a tax action"."""
     known = known or {}
     unpinned = frozenset(p.name for p in hook.params if p.name not in known)
     args = [known.get(p.name, param_text(p.name, p.type.kind, definite=True)) for p in hook.params]
-    return _fill(hook, args, unpinned, universal)
+    return _fill(hook, args, unpinned, universal, slots, template, extra)
 
 
-def _pinned(condition: ir.Expr | None, hook: HookSpec) -> tuple[dict[str, str], ir.Expr | None]:
-    """The parameters a condition fixes (`param == value` among its `and`-ed parts), as text,
-    and what is left of the condition once they are said in the event's phrase (a parameter
-    the phrase does not name stays in the condition)."""
+def _and_parts(condition: ir.Expr) -> list[ir.Expr]:
+    if isinstance(condition, ir.BinaryExpr) and condition.operator == "and":
+        return [*_and_parts(condition.left), *_and_parts(condition.right)]
+    return [condition]
+
+
+def _adjective(test: ir.Expr, subject: ir.Expr) -> str | None:
+    """What `subject.field == value` says before the subject's noun: "Herat" (a Herat card),
+    "Political"; a field not named as its type says which ("Russian patriot"); `value in
+    subject.list` the value ("a mine card"); `A or B` of the same field "Sonora or Chihuahua"."""
+    if isinstance(test, ir.BinaryExpr) and test.operator == "or":
+        left, right = test.left, test.right
+        if isinstance(left, ir.BinaryExpr) and isinstance(right, ir.BinaryExpr) and left.left == right.left:
+            first, second = _adjective(left, subject), _adjective(right, subject)
+            if first is not None and second is not None:
+                return f"{first} or {second}"
+        return None
+    if (
+        isinstance(test, ir.BinaryExpr)
+        and test.operator == "in"
+        and isinstance(test.right, ir.FieldRef)
+        and test.right.subject == subject
+        and isinstance(test.left, ir.EnumConst)
+    ):
+        return value_text(test.left)
+    if not (
+        isinstance(test, ir.BinaryExpr)
+        and test.operator == "=="
+        and isinstance(test.left, ir.FieldRef)
+        and test.left.subject == subject
+        and isinstance(test.right, ir.EnumConst)
+        and test.right.type.name != "zone"
+        and test.left.field != "card_type"
+    ):
+        return None
+    said = value_text(test.right)
+    return said if test.left.field == test.left.type.name else f"{said} {words(test.left.field)}"
+
+
+def _mentions_param(expr: ir.Expr, name: str) -> bool:
+    return any(isinstance(node, ir.HookParamRef) and node.name == name for node in _nodes(expr))
+
+
+def _kind_noun(test: ir.Expr, subject: ir.Expr) -> str | None:
+    """ "troop card" for `subject.card_type == troop`: the noun a card of that type is said with."""
+    if (
+        isinstance(test, ir.BinaryExpr)
+        and test.operator == "=="
+        and isinstance(test.left, ir.FieldRef)
+        and test.left.subject == subject
+        and test.left.field == "card_type"
+        and isinstance(test.right, ir.EnumConst)
+    ):
+        kind = words(test.right.member)
+        return kind if kind.endswith("card") else f"{kind} card"
+    return None
+
+
+def _one_of(test: ir.Expr, subject: ir.Expr) -> tuple[str, ...] | None:
+    """The values `subject == A or subject == B ...` allows, in words."""
+    if isinstance(test, ir.BinaryExpr) and test.operator == "or":
+        left, right = _one_of(test.left, subject), _one_of(test.right, subject)
+        return (*left, *right) if left is not None and right is not None else None
+    if (
+        isinstance(test, ir.BinaryExpr)
+        and test.operator == "=="
+        and test.left == subject
+        and isinstance(test.right, ir.EnumConst)
+        and test.right.type.name != "zone"
+    ):
+        return (value_text(test.right),)
+    return None
+
+
+def _describe(part: ir.Expr, subject: ir.Expr, slot: _Slot, strict: bool) -> bool:
+    """Says a condition on `subject` in its noun phrase, if it can: "an enterprise card" (its
+    type), "a Herat card", "a non-Federal card", "any district other than America", "a region
+    you rule", "a card with no spies on it", "a card whose family includes mine". `strict`: only
+    where the words read well (a modifier's condition is said "when ..." otherwise)."""
+    noun = _kind_noun(part, subject)
+    if noun is not None:
+        slot.noun, slot.retyped = noun, True
+        return True
+    values = _one_of(part, subject)
+    if values is not None:  # "the piece is army or the piece is road": "an army or road"
+        slot.choices = values
+        return True
+    adjective = _adjective(part, subject)
+    if adjective is not None:
+        slot.adjectives.append(adjective)
+        return True
+    if isinstance(part, ir.BinaryExpr) and part.operator == "!=" and isinstance(part.right, ir.EnumConst):
+        if (
+            isinstance(part.left, ir.FieldRef)
+            and part.left.subject == subject
+            and part.left.field != "card_type"
+        ):
+            said = _adjective(replace(part, operator="=="), subject)
+            if said is not None:
+                slot.adjectives.append(f"non-{said}")
+                return True
+        if part.left == subject:
+            slot.after.append(f"other than {value_text(part.right)}")
+            return True
+    if isinstance(subject, ir.HookParamRef):
+        _AS_TOKEN.add(subject.name)
+        try:
+            text = value_text(part)
+        finally:
+            _AS_TOKEN.discard(subject.name)
+        name = subject.name
+    else:
+        assert isinstance(subject, ir.LocalRef)
+        text, name = value_text(part), subject.name
+    clause = _relative(text, _token(name), strict, person=subject.type.kind == "player")
+    if clause is None:
+        return False
+    slot.after.append(clause)
+    return True
+
+
+def _pinned(
+    condition: ir.Expr | None, hook: HookSpec, fold: bool = True
+) -> tuple[dict[str, str], dict[str, _Slot], ir.Expr | None]:
+    """The parameters a condition fixes (`param == value` among its `and`-ed parts, `player !=
+    you` as "another player"), as text; how it describes the others ("a Herat card" for
+    `card.region == Herat`, "of the same region" for `a.region == b.region`); and what is left of
+    the condition once they are said in the event's phrase (a parameter the phrase does not name
+    stays in the condition)."""
+    named = set(_placeholders(hook.text)) if hook.text is not None else {p.name for p in hook.params}
+    params = {p.name: p for p in hook.params}
     if condition is None:
-        return {}, None
-    named = set(_PLACEHOLDER.findall(hook.text)) if hook.text is not None else {p.name for p in hook.params}
-    parts: list[ir.Expr] = []
-
-    def split(expr: ir.Expr) -> None:
-        if isinstance(expr, ir.BinaryExpr) and expr.operator == "and":
-            split(expr.left)
-            split(expr.right)
-        else:
-            parts.append(expr)
-
-    split(condition)
+        return {}, {}, None
     known: dict[str, str] = {}
     rest: list[ir.Expr] = []
-    for part in parts:
+    for part in _and_parts(condition):
         if (
             isinstance(part, ir.BinaryExpr)
-            and part.operator == "=="
+            and part.operator in ("==", "!=")
             and isinstance(part.left, ir.HookParamRef)
             and part.left.name in named
             and part.left.name not in known
             and not isinstance(part.right, ir.HookParamRef)
         ):
-            known[part.left.name] = value_text(part.right)
-        else:
-            rest.append(part)
-    remaining: ir.Expr | None = None
+            if part.operator == "==":
+                known[part.left.name] = value_text(part.right)
+                continue
+            if part.left.type.kind == "player" and isinstance(part.right, ir.YouRef):
+                known[part.left.name] = "another player"
+                continue
+        rest.append(part)
+    slots: dict[str, _Slot] = {}
+
+    def slot(name: str) -> _Slot:
+        if name not in slots:
+            slots[name] = _new_slot(params[name])
+        return slots[name]
+
+    left: list[ir.Expr] = []
     for part in rest:
+        mentioned = [
+            name for name in params if name in named and name not in known and _mentions_param(part, name)
+        ]
+        if not fold:
+            left.append(part)
+            continue
+        if len(mentioned) == 1:
+            name = mentioned[0]
+            if _describe(part, ir.HookParamRef(name, params[name].type), slot(name), strict=True):
+                continue
+        if (
+            len(mentioned) == 2
+            and isinstance(part, ir.BinaryExpr)
+            and part.operator == "=="
+            and isinstance(part.left, ir.FieldRef)
+            and isinstance(part.right, ir.FieldRef)
+            and part.left.field == part.right.field
+            and isinstance(part.left.subject, ir.HookParamRef)
+            and isinstance(part.right.subject, ir.HookParamRef)
+        ):  # "from any card to any other card of the same region"
+            slot(mentioned[1]).after.append(f"of the same {words(part.left.field)}")
+            continue
+        left.append(part)
+    remaining: ir.Expr | None = None
+    for part in left:
         remaining = part if remaining is None else ir.BinaryExpr("and", remaining, part, part.type)
-    return known, remaining
+    seen: set[str] = set()
+    for param in hook.params:  # every parameter the phrase leaves open, in order: "another card"
+        if param.name in named and param.name not in known and param.type.kind != "int":
+            said = slot(param.name)
+            said.other = said.noun in seen
+            seen.add(said.noun)
+    return known, {p.name: slots[p.name] for p in hook.params if p.name in slots}, remaining
+
+
+_SAYING: list[dict[str, _Slot]] = []
+# Parameters pinned as "another player": named again "that player".
+_OTHERS: list[frozenset[str]] = []
+
+
+# Parameters said as a token while a condition on them is worded as a relative clause.
+_AS_TOKEN: set[str] = set()
+
+
+def _param_value(expr: ir.HookParamRef) -> str:
+    """A parameter named in a condition: as the phrase around it names it ("the other card")."""
+    if expr.name in _AS_TOKEN:
+        return _token(expr.name)
+    for slots in reversed(_SAYING):
+        if expr.name in slots:
+            return slots[expr.name].phrase("the")
+    if _OTHERS and expr.name in _OTHERS[-1]:
+        return "that player"
+    return param_text(expr.name, expr.type.kind, definite=True)
+
+
+# How a modifier's value picks its phrasing: set to 0 or no ("none"), to a value ("to"), changed
+# by an amount ("more", "less").
+def _form(hook: ir.ModifierHook) -> tuple[str, str] | None:
+    value: ir.Expr = hook.value
+    if hook.change == "plus":
+        return "more", value_text(value)
+    if hook.change == "minus":
+        return "less", value_text(value)
+    if hook.change != "to":
+        return None
+    if isinstance(value, ir.IntConst) and value.value == 0:
+        return "none", "0"
+    if isinstance(value, ir.BinaryExpr) and isinstance(value.left, ir.CurrentValue):
+        if value.operator in ("+", "-"):
+            return ("more" if value.operator == "+" else "less"), value_text(value.right)
+        return None
+    if isinstance(value, ir.BuiltinCall):
+        return None
+    return "to", value_text(value)
+
+
+def _mentions_current(expr: object) -> bool:
+    return any(isinstance(node, ir.CurrentValue) for node in _nodes(expr))
+
+
+def _nodes(node: object) -> Iterator[object]:
+    """Every IR node under `node` (itself included): expressions and statements alike."""
+    yield node
+    if isinstance(node, tuple | list):
+        for item in node:
+            yield from _nodes(item)
+    elif is_dataclass(node) and not isinstance(node, type):
+        for item in fields(node):
+            child = getattr(node, item.name)
+            if isinstance(child, tuple | list) or (is_dataclass(child) and not isinstance(child, type)):
+                yield from _nodes(child)
+
+
+# A choice said where its value is used ("place a spy on a Kandahar card in any court with no
+# spies on it", not "you choose a card target ...; place a spy on target"): while the rest is
+# said, the chosen name is a token, replaced at the end by the choice's noun phrase where first
+# met, by "it" after.
+_FOLDED: set[str] = set()
+_TOKEN = re.compile("\x02(\\w+)\x02")
+
+
+def _token(name: str) -> str:
+    return f"\x02{name}\x02"
+
+
+def _uses(node: object, name: str) -> int:
+    return sum(1 for item in _nodes(node) if isinstance(item, ir.LocalRef) and item.name == name)
+
+
+def _in_selection(node: object, name: str) -> bool:
+    """Whether `name` is used inside a selection's condition (a choice said there would read as
+    chosen again for each thing selected)."""
+    return any(
+        isinstance(item, ir.SelectionExpr) and item.where is not None and _uses(item.where, name) > 0
+        for item in _nodes(node)
+    )
+
+
+def _used_next(statements: tuple[ir.Stmt, ...], name: str) -> bool:
+    """Whether the next statement that does something uses `name` (values named by `let` before
+    it do nothing: "exchange your hand with the hand of another player of your choice")."""
+    for statement in statements:
+        if _uses(statement, name) > 0:  # a step that does something with it, not another question
+            if _in_selection(statement, name):  # "the cards c where the guild of c is ...": said apart
+                return False
+            return not isinstance(
+                statement,
+                ir.ChooseNumberStmt | ir.ChooseSeveralStmt | ir.MayStmt | ir.IfStmt | ir.ForEachStmt,
+            )
+        if not isinstance(statement, ir.LetStmt):
+            return False
+    return False
+
+
+def _fold_choices(statements: tuple[ir.Stmt, ...]) -> tuple[tuple[ir.Stmt, ...], dict[str, str]]:
+    """The statements without the choices said where their value is used (a choice whose value
+    the very next statement uses), and each folded choice's noun phrase."""
+    kept: list[ir.Stmt] = []
+    phrases: dict[str, str] = {}
+    for index, statement in enumerate(statements):
+        if (
+            isinstance(statement, ir.ChooseStmt)
+            and statement.variable not in _FOLDED
+            and _used_next(statements[index + 1 :], statement.variable)
+            and _uses(statements[index + 1 :], statement.variable) <= 2
+        ):
+            _FOLDED.add(statement.variable)
+            phrase = _choice_phrase(statement)
+            if phrase is not None:
+                phrases[statement.variable] = phrase
+                continue
+            _FOLDED.discard(statement.variable)
+        kept.append(statement)
+    return tuple(kept), phrases
+
+
+def _unfold(text: str, phrases: dict[str, str]) -> str | None:
+    """The tokens of folded choices replaced: the first by the choice's phrase, the others "it".
+    None where a choice's phrase names another chosen thing before that one is said (the
+    choices are then said as steps of their own)."""
+    said: set[str] = set()
+    for name in phrases:
+        _FOLDED.discard(name)
+    while True:
+        match = next((m for m in _TOKEN.finditer(text) if m.group(1) in phrases), None)
+        if match is None:
+            break
+        name = match.group(1)
+        shown = "it" if name in said else phrases[name]
+        if name not in said and any(
+            m.group(1) in phrases and m.group(1) not in said and m.group(1) != name
+            for m in _TOKEN.finditer(shown)
+        ):
+            return None
+        said.add(name)
+        text = text[: match.start()] + shown + text[match.end() :]
+    return re.sub(r"\bthe ([a-z]+) of it\b", r"its \1", text) if said else text
+
+
+def _relative(text: str, token: str, strict: bool = False, person: bool = False) -> str | None:
+    """A condition on a chosen thing said after its noun: "you rule T" -> "you rule", "T borders
+    Kabul" -> "that borders Kabul", "there are no spies on T" -> "with no spies on it"."""
+    for there, said in (("there are no ", "with no "), ("there are ", "with ")):
+        if text.startswith(there) and " where " not in text:
+            if person:  # "a player with cards in their hand", "with spies of theirs on it"
+                text = re.sub(rf"\bthe ([a-z]+) of {token}", r"their \1", text).replace(
+                    f"of {token}", "of theirs"
+                )
+            return said + text[len(there) :].replace(token, "them" if person else "it")
+    if text.endswith(f" {token}") and text.count(token) == 1:
+        return text[: -len(token) - 1]
+    if text.startswith(f"{token} ") and text.count(token) == 1:
+        return f"that {text[len(token) + 1 :]}"
+    whose = re.fullmatch(rf"the ([a-z]+(?: [a-z]+)?) of {token} (.+)", text)
+    if whose is not None and token not in whose.group(2):  # "whose family includes mine"
+        return f"whose {whose.group(1)} {whose.group(2)}"
+    return None if strict else "such that " + text.replace(token, "it")
+
+
+def _choice_phrase(choice: ir.ChooseStmt) -> str | None:
+    """ "a Kandahar card in any court with no spies on it", "a region you rule", "another player of
+    your choice", "a card p chooses from the hand of p"; None where a condition on the choice
+    cannot be said in its noun phrase (the choice is then said as a step of its own)."""
+    kind_text, rest = _other_player(choice.kind, choice.variable, choice.where)
+    noun = words(choice.kind.name)
+    slot = _Slot(noun, other=kind_text.startswith("other "))
+    chosen = ir.LocalRef(choice.variable, choice.kind)
+    for part in _and_parts(rest) if rest is not None else []:
+        if not _describe(part, chosen, slot, strict=True):
+            return None
+    source = ""
+    if isinstance(choice.source, ir.CardsInZone):
+        place = choice.source
+        source = (
+            f" in any {words(place.zone.name)}"
+            if place.every
+            else f" from {zone_text(place.zone, place.holder)}"
+        )
+    elif choice.source is not None:
+        source = f" from {value_text(choice.source)}"
+    chooser = value_text(choice.chooser)
+    clauses, slot.after = slot.after, []
+    said = slot.phrase("a")
+    if chooser != "you":
+        return f"{said} {chooser} chooses{source}" + "".join(f" {c}" for c in clauses)
+    if not source and not clauses:
+        return f"{said} of your choice"
+    return said + source + "".join(f" {c}" for c in clauses)
 
 
 def statements_text(statements: tuple[ir.Stmt, ...]) -> str:
+    folded, phrases = _fold_choices(statements)
+    said = _unfold(_statements_text(folded), phrases)
+    return said if said is not None else _statements_text(statements)
+
+
+def _statements_text(statements: tuple[ir.Stmt, ...]) -> str:
     parts: list[str] = []
     index = 0
     while index < len(statements):
@@ -456,9 +972,19 @@ def statements_text(statements: tuple[ir.Stmt, ...]) -> str:
             parts.append(exchange)
             index += 4
             continue
-        parts.append(_statement(statements[index]))
+        statement = statements[index]
+        parts.append(_statement(statement))
+        if isinstance(statement, ir.SetStmt) and _REMEMBERS.fullmatch(statement.memory.text):
+            _JUST_SET.add((statement.memory.name, statement.subject))  # said after: "that player"
         index += 1
+    for statement in statements:
+        if isinstance(statement, ir.SetStmt):
+            _JUST_SET.discard((statement.memory.name, statement.subject))
     return "; ".join(parts) or "nothing"
+
+
+# Memories a step before set ("this card names a player of your choice"): named again "that player".
+_JUST_SET: set[tuple[str, ir.Expr]] = set()
 
 
 def _moved_each(statement: ir.Stmt) -> ir.MoveStmt | None:
@@ -502,17 +1028,21 @@ def _exchange_text(statements: tuple[ir.Stmt, ...]) -> str | None:
         or f"the cards in {zone_text(taken.zone, taken.holder)}" != first
     ):
         return None
-    later = statements_text(statements[4:]).split()
+    later = _statements_text(statements[4:]).split()
     if words(mine.name) in later or words(theirs.name) in later:
         return None
-    return f"exchange {first} with {second}"
+    return f"exchange {first.removeprefix('the cards in ')} with {second.removeprefix('the cards in ')}"
+
+
+# A memory worded "the NOUN {card} VERB": setting it is said "{card} VERB value".
+_REMEMBERS = re.compile(r"the [a-z]+ \{card\} ([a-z]+)")
 
 
 def _statement(statement: ir.Stmt) -> str:
     if isinstance(statement, ir.OperationStmt):
         return _fill(statement.operation, [value_text(v) for _, v in statement.args])
     if isinstance(statement, ir.MoveStmt):
-        return f"move {value_text(statement.card)} to {zone_text(statement.zone, statement.holder)}"
+        return moved_text(value_text(statement.card), statement.zone, statement.holder)
     if isinstance(statement, ir.MoneyStmt):
         return _money_text(statement)
     if isinstance(statement, ir.LetStmt):
@@ -527,12 +1057,17 @@ def _statement(statement: ir.Stmt) -> str:
         if moved is not None and statement.source is not None:
             cards = value_text(statement.source)
             if cards.startswith("the ") and _is_plural(cards):  # "move the cards in P's prizes to ..."
-                return f"move {cards} to {zone_text(moved.zone, moved.holder)}"
+                return moved_text(cards, moved.zone, moved.holder)
         kind_text, rest = _other_player(statement.kind, statement.variable, statement.where)
         where = f" where {value_text(rest)}" if rest is not None else ""
         if statement.source is not None:
+            each = _each_of(statement)
+            if each is not None:
+                return each
             among = f" of {value_text(statement.source)}"
             return f"for each {words(statement.variable)}{among}{where}: {statements_text(statement.body)}"
+        if statement.kind.kind == "player" and statement.variable not in _FOLDED:
+            return _each_player(statement, kind_text, rest)
         order = " in turn order" if statement.kind.kind == "player" else ""
         return f"for each {kind_text} {words(statement.variable)}{order}{where}: {statements_text(statement.body)}"
     if isinstance(statement, ir.ChooseOneStmt):
@@ -540,8 +1075,12 @@ def _statement(statement: ir.Stmt) -> str:
     if isinstance(statement, ir.MayStmt):
         return may_text(statement.body)
     if isinstance(statement, ir.SetStmt):
-        remembered = statement.memory.text.replace("{card}", value_text(statement.subject))
-        return f"{remembered} becomes {value_text(statement.value)}"
+        subject, value = value_text(statement.subject), value_text(statement.value)
+        said = _REMEMBERS.fullmatch(statement.memory.text)
+        if said is not None:  # "the player {card} names": "this card names a player of your choice"
+            return f"{subject} {said.group(1)} {value}"
+        remembered = statement.memory.text.replace("{card}", subject)
+        return f"{remembered} becomes {value}"
     if isinstance(statement, ir.ChooseSeveralStmt):
         where = f" where {value_text(statement.where)}" if statement.where is not None else ""
         how_many = (
@@ -568,6 +1107,69 @@ def _statement(statement: ir.Stmt) -> str:
     return f"{value_text(statement.chooser)} chooses {kind_text} {words(statement.variable)}{among}{where}"
 
 
+def _each_player(loop: ir.ForEachStmt, kind_text: str, rest: ir.Expr | None) -> str:
+    """ "discard the cards in the prizes of each player" (one thing done once for each player);
+    "for each player in turn order: discard a card they choose from their hand" (the player
+    named again as "they")."""
+    name = loop.variable
+    each = "each other player" if kind_text == "other player" else "each player"
+    _FOLDED.add(name)
+    try:
+        where = f" where {value_text(rest)}" if rest is not None else ""
+        body = _statements_text(loop.body)
+    finally:
+        _FOLDED.discard(name)
+    token = _token(name)
+    if not where and len(loop.body) == 1 and body.count(token) == 1 and not _chooses(loop.body):
+        return body.replace(token, each)
+    return f"for {each} in turn order{_they(where, token)}: {_they(body, token)}"
+
+
+def _they(text: str, token: str) -> str:
+    """A player said again in what is done for each of them: "their hand", "they choose"."""
+    text = re.sub(rf"\bthe ([a-z]+(?: [a-z]+)?) of {token}", r"their \1", text)
+    text = re.sub(
+        rf"{token} ([a-z]+)\b",
+        lambda m: f"they {_base_form(m.group(1)) if _third_person_verb(m.group(1)) else m.group(1)}",
+        text,
+    )
+    return text.replace(f"{token}'s ", "their ").replace(token, "them")
+
+
+def _each_of(loop: ir.ForEachStmt) -> str | None:
+    """ "nationalize each Sonora enterprise card in every row": one thing done to each card of a
+    list, said with the card described where the thing names it."""
+    name = loop.variable
+    if len(loop.body) != 1 or _chooses(loop.body) or _uses(loop.body, name) != 1 or name in _FOLDED:
+        return None
+    slot = _Slot(words(loop.kind.name))
+    _FOLDED.add(name)
+    try:
+        for part in _and_parts(loop.where) if loop.where is not None else []:
+            if not _describe(part, ir.LocalRef(name, loop.kind), slot, strict=True):
+                return None
+        body = _statements_text(loop.body)
+    finally:
+        _FOLDED.discard(name)
+    source = loop.source
+    if isinstance(source, ir.CardsInZone):
+        place = (
+            f" in every {words(source.zone.name)}"
+            if source.every
+            else f" in {zone_text(source.zone, source.holder)}"
+        )
+    elif source is not None:
+        place = f" of {value_text(source)}"
+    else:
+        place = ""
+    tail, slot.after = "".join(f" {words}" for words in slot.after), []
+    return body.replace(_token(name), f"{slot.phrase('each')}{place}{tail}")
+
+
+def _chooses(statements: tuple[ir.Stmt, ...]) -> bool:
+    return any(isinstance(n, ir.ChooseStmt | ir.ChooseSeveralStmt | ir.MayStmt) for n in _nodes(statements))
+
+
 def _other_player(kind: Type, variable: str, where: ir.Expr | None) -> tuple[str, ir.Expr | None]:
     """ "other player" for a player chosen or gone through `where x != you` (the first condition
     of an `and`), and what is left of the condition."""
@@ -592,6 +1194,12 @@ _NOT_ORDERS = frozenset({"the", "a", "an", "each", "every", "for", "if", "let", 
 
 
 def may_text(body: tuple[ir.Stmt, ...]) -> str:
+    folded, phrases = _fold_choices(body)
+    said = _unfold(_may_text(folded), phrases)
+    return said if said is not None else _may_text(body)
+
+
+def _may_text(body: tuple[ir.Stmt, ...]) -> str:
     """ "you may pay 2 rupees; if you do, place a spy on c": an optional step, in the second
     person. The first step is what is offered; the rest happens only if the player does it (an
     offered payment the player cannot make is not made, and nothing more happens)."""
@@ -600,10 +1208,14 @@ def may_text(body: tuple[ir.Stmt, ...]) -> str:
         lets += 1  # naming a value does nothing: said before the offer ("let n be ...; you may gain n")
     if lets:
         said = second_person(statements_text(body[:lets]))
-        return f"{said}; {may_text(body[lets:])}" if lets < len(body) else said
+        return f"{said}; {_may_text(body[lets:])}" if lets < len(body) else said
     if not body:
         return "you may do nothing"
     head = body[0]
+    if isinstance(head, ir.IfStmt) and not head.otherwise:
+        # "if this card is in a row, you may discard this card; if you do, ..."
+        offered = _may_text((*head.then, *body[1:]))
+        return f"if {value_text(head.condition)}, {offered}"
     first = second_person(
         _money_text(head, offered=True) if isinstance(head, ir.MoneyStmt) else _statement(head)
     )
@@ -628,8 +1240,51 @@ _CHANGE_TEXT = {
 }
 
 
+# Described parameters a phrasing did not name (their conditions are then said after "when").
+_UNSAID: list[str] = []
+
+
 def modifier_text(hook: ir.ModifierHook) -> str:
-    known, rest = _pinned(hook.when, hook.modifier)
+    mark = len(_UNSAID)
+    said = _said_modifier_text(hook, fold=True)
+    if len(_UNSAID) > mark:
+        del _UNSAID[mark:]
+        said = _said_modifier_text(hook, fold=False)
+    return said
+
+
+def _said_modifier_text(hook: ir.ModifierHook, fold: bool) -> str:
+    known, slots, rest = _pinned(hook.when, hook.modifier, fold)
+    _SAYING.append(slots)
+    _OTHERS.append(frozenset(name for name, said in known.items() if said == "another player"))
+    try:
+        return _modifier_text(hook, known, slots, rest)
+    finally:
+        _SAYING.pop()
+        _OTHERS.pop()
+
+
+# How the value a modifier changes is said where it was not changed ("the usual price"): its
+# phrasing's `| usual: ...`.
+_USUAL: list[str] = []
+
+
+def _modifier_text(
+    hook: ir.ModifierHook, known: dict[str, str], slots: dict[str, _Slot], rest: ir.Expr | None
+) -> str:
+    usual = phrasing_forms(hook.modifier.text or "").get("usual")
+    if usual is None:
+        return _said_modifier(hook, known, slots, rest)
+    _USUAL.append(usual)
+    try:
+        return _said_modifier(hook, known, slots, rest)
+    finally:
+        _USUAL.pop()
+
+
+def _said_modifier(
+    hook: ir.ModifierHook, known: dict[str, str], slots: dict[str, _Slot], rest: ir.Expr | None
+) -> str:
     when = f" when {value_text(rest)}" if rest is not None else ""
     spec = hook.modifier
     if isinstance(hook.value, ir.BoolConst) and spec.text is not None and spec.text.startswith("whether "):
@@ -637,12 +1292,19 @@ def modifier_text(hook: ir.ModifierHook) -> str:
         allowed = hook.value.value
         yes, bar, no = spec.text[len("whether ") :].partition(" | ")
         if bar:  # the vocabulary says both ways: "whether A | B" reads A for yes, B for no
-            clause = _event_text(replace(spec, text=yes if allowed else no), known, universal=allowed)
+            clause = _event_text(spec, known, allowed, slots, template=yes if allowed else no)
             return f"{clause}{when}"
         # "whether a buyer may buy this card" set to no: "a buyer may not buy this card"
-        clause = _event_text(replace(spec, text=yes), known, universal=allowed)
+        clause = _event_text(spec, known, allowed, slots, template=yes)
         return f"{clause if allowed else negated(clause)}{when}"
-    subject = _event_text(spec, known)
+    forms = phrasing_forms(spec.text or "")
+    form = _form(hook)
+    if form is not None and form[0] == "none" and "none" not in forms:
+        form = ("to", form[1])
+    if form is not None and form[0] in forms:  # "you pay no bribe to play a card"
+        key, amount = form
+        return f"{_event_text(spec, known, False, slots, forms[key], {'value': amount})}{when}"
+    subject = _event_text(spec, known, False, slots)
     if "," in subject:  # "the firepower of a troop, owned by you, is 3": close the aside
         subject += ","
     return f"{subject} {_be(subject, 'is')} {_change_text(hook)}{when}"
@@ -727,15 +1389,30 @@ def hook_text(hook: ir.Hook) -> str:
     if isinstance(hook, ir.ModifierHook):
         once = "once per round, " if hook.once_per_round else ""
         return f"{hook.place_text[:1].upper()}{hook.place_text[1:]}, {once}{modifier_text(hook)}."
+    mark = len(_UNSAID)
+    said = _event_hook_text(hook, fold=True)
+    if len(_UNSAID) > mark:
+        del _UNSAID[mark:]
+        said = _event_hook_text(hook, fold=False)
+    return said
+
+
+def _event_hook_text(hook: ir.TriggerHook | ir.ReplacementHook, fold: bool) -> str:
     spec = hook.trigger if isinstance(hook, ir.TriggerHook) else hook.event
-    known, rest = _pinned(hook.condition, spec)
-    condition = f", if {value_text(rest)}" if rest is not None else ""
-    body = may_text(hook.body) if hook.optional else statements_text(hook.body)
+    known, slots, rest = _pinned(hook.condition, spec, fold)
+    _SAYING.append(slots)
+    _OTHERS.append(frozenset(name for name, said in known.items() if said == "another player"))
+    try:
+        condition = f", if {value_text(rest)}" if rest is not None else ""
+        body = may_text(hook.body) if hook.optional else statements_text(hook.body)
+        event = _event_text(spec, known, slots=slots)
+    finally:
+        _SAYING.pop()
+        _OTHERS.pop()
     if isinstance(hook, ir.TriggerHook):
         once = "Once per turn, " if hook.once_per_turn else "Once per round, " if hook.once_per_round else ""
-        event = _event_text(spec, known) if once else _capital(_event_text(spec, known))
-        return f"{once}{event}{condition}, {body}."
-    return f"Instead of {_event_text(spec, known)}{condition}, {body}."
+        return f"{once}{event if once else _capital(event)}{condition}, {body}."
+    return f"Instead of {event}{condition}, {body}."
 
 
 def _capital(text: str) -> str:
@@ -753,6 +1430,7 @@ _NOT_VERBS = frozenset({"as", "us", "plus", "minus", "less", "unless", "this", "
 _THE_X_OF_YOU = re.compile(r"\bthe ([A-Za-z]+(?: [A-Za-z]+)?) of you\b(?![r'])")
 _A_X_OF_YOU = re.compile(r"\b(a|an|each|any|this) ([A-Za-z]+(?: [A-Za-z]+)?) of you\b(?![r'])")
 _SOME_X_OF_YOU = re.compile(r"\b(there are (?:no )?[a-z]+) of you\b(?![r'])")
+_WITH_X_OF_YOU = re.compile(r"\b(with (?:no )?[a-z]+) of you\b(?![r'])")
 _NOT_NOUNS = frozenset({"the", "of", "a", "an", "and", "or", "is", "to", "in", "on", "for", "from", "number"})
 
 
@@ -775,6 +1453,7 @@ def second_person(text: str) -> str:
         lambda m: m.group(0) if _NOT_NOUNS & set(m.group(2).split()) else f"{m.group(0)}rs", text
     )
     text = _SOME_X_OF_YOU.sub(r"\1 of yours", text)
+    text = _WITH_X_OF_YOU.sub(r"\1 of yours", text)
     return _YOU_VERB.sub(fix, text.replace("you's ", "your "))
 
 

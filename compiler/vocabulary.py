@@ -50,7 +50,32 @@ RESERVED_FIELDS = frozenset(
 # `gain`, `pay` and `take` in a game that declares money (it cannot declare operations by these names).
 BUILTIN_OPERATIONS = ("move", "gain", "pay", "take")
 HOOK_KINDS = ("operation", "query", "trigger", "modifier", "replaceable")
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::plural)?\}")
+# A phrasing's optional words (`[ in {region}]`, left out where a parameter in them is unpinned).
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+
+# A modifier's phrasings after its first (`"the bribe {payer} owes ... | none: {payer:plural} pay
+# no bribe ..."`): how card text says it set to 0 or no (`none`), set to `{value}` (`to`), or
+# changed by `{value}` (`more`, `less`); `usual` says what it would be unchanged ("the usual
+# price", for "half of the usual price"). A yes-or-no modifier says both ways instead:
+# `"whether A | B"`.
+FORM_KEYS = ("none", "to", "more", "less", "usual")
+
+
+def base_phrasing(text: str) -> str:
+    """A hook's first phrasing (the one that names its value), without a modifier's keyed forms."""
+    return text if text.startswith("whether ") else text.split(" | ", 1)[0]
+
+
+def phrasing_forms(text: str) -> dict[str, str]:
+    """A modifier's keyed phrasings ("none" -> "{payer:plural} pay no bribe ...")."""
+    if text.startswith("whether "):
+        return {}
+    forms: dict[str, str] = {}
+    for part in text.split(" | ")[1:]:
+        key, _, said = part.partition(": ")
+        forms[key.strip()] = said
+    return forms
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +170,7 @@ class ZoneSpec:
     per_player: bool
     text: str
     span: Span
+    moved: str | None = None  # a card moved there, said: "discard {card}" (else "move {card} to ...")
 
     def phrase(self, holder: str | None = None) -> str:
         return self.text.replace("{player}", holder) if holder is not None else self.text
@@ -510,7 +536,19 @@ class _Builder:
                 + ("its player as {player}" if item.per_player else "no placeholder (it is shared)"),
             )
             return None
-        return ZoneSpec(name, item.per_player, item.text.value, item.span)
+        moved = item.moved.value if item.moved is not None else None
+        if item.moved is not None and (
+            "{card}" not in item.moved.value
+            or not set(_PLACEHOLDER.findall(item.moved.value)) <= {"card", *wanted}
+        ):
+            self.reporter.error(
+                item.moved.span,
+                Code.BAD_VOCABULARY,
+                f"how zone '{name}' says a card moved there must name the card as {{card}}"
+                + (" (and may name its player as {player})" if item.per_player else ""),
+            )
+            return None
+        return ZoneSpec(name, item.per_player, item.text.value, item.span, moved)
 
     def _enum(self, item: ast.EnumDecl) -> None:
         if not self._declare(item.name, "enum"):
@@ -706,6 +744,40 @@ class _Builder:
                 values.append(ident.text)
         return tuple(values)
 
+    def _phrasing(self, item: ast.SignatureDecl, params: list[ParamSpec]) -> None:
+        """A hook's phrasing names only its parameters; a modifier's keyed forms (`| none: ...`)
+        are among FORM_KEYS and may name its `{value}` too; `[...]` are not nested."""
+        assert item.text is not None
+        text, span = item.text.value, item.text.span
+        names = [p.name for p in params]
+        forms = phrasing_forms(text) if item.kind == "modifier" else {}
+        if item.kind != "modifier" or text.startswith("whether "):
+            parts = [text]
+        else:
+            parts = text.split(" | ")
+        for index, part in enumerate(parts):
+            if index > 0:
+                key = part.partition(": ")[0].strip()
+                if key not in FORM_KEYS or not part.partition(": ")[2].strip():
+                    self.reporter.error(
+                        span,
+                        Code.BAD_VOCABULARY,
+                        f"'{part}' is no phrasing of a modifier's value",
+                        "write it '| KEY: words', KEY one of " + ", ".join(FORM_KEYS),
+                    )
+                    continue
+            allowed = [*names, "value"] if index > 0 else names
+            for placeholder in _PLACEHOLDER.findall(part):
+                if placeholder not in allowed:
+                    self.reporter.unknown(span, "parameter", placeholder, allowed)
+            if _OPTIONAL.sub("", part).count("[") or _OPTIONAL.sub("", part).count("]"):
+                self.reporter.error(
+                    span,
+                    Code.BAD_VOCABULARY,
+                    "a phrasing's optional words '[...]' must be closed and not nested",
+                )
+        del forms
+
     def _hook(self, item: ast.SignatureDecl) -> HookSpec:
         params: list[ParamSpec] = []
         for param in item.params:
@@ -741,9 +813,7 @@ class _Builder:
             )
         text = item.text.value if item.text is not None else None
         if item.text is not None:
-            for placeholder in _PLACEHOLDER.findall(item.text.value):
-                if not any(p.name == placeholder for p in params):
-                    self.reporter.unknown(item.text.span, "parameter", placeholder, [p.name for p in params])
+            self._phrasing(item, params)
         if item.spent and item.kind != "modifier":
             self.reporter.error(
                 item.span, Code.BAD_VOCABULARY, f"only a modifier may be 'spent', not a {item.kind}"

@@ -113,15 +113,13 @@ CARD_54 = Card(
         "  Impact: spy, leverage\n"
         "  Actions: tax\n"
         "  Blackmail:\n"
-        "    At the start of your turn, you may choose a card target from the cards in every "
-        "court where the region of target is Herat and there are no spies on target; if you do, "
-        "you place a spy on target."
+        "    At the start of your turn, you may place a spy on a Herat card in any court with no "
+        "spies on it."
     ),
     ability_text=(
         "Blackmail:\n"
-        "  At the start of your turn, you may choose a card target from the cards in every court "
-        "where the region of target is Herat and there are no spies on target; if you do, you "
-        "place a spy on target."
+        "  At the start of your turn, you may place a spy on a Herat card in any court with no "
+        "spies on it."
     ),
     intended_text=(
         "Blackmail: at the start of your turn, you may put one of your spies on any Herat court "
@@ -191,13 +189,13 @@ CARD_56 = Card(
         "  Actions: betray\n"
         "  Prize: Afghan\n"
         "  Well-Connected:\n"
-        "    While in play, a spy of yours may move from any origin to any destination when the "
-        "distance from the origin to the destination along the courts is at most 2."
+        "    While in play, your spies may move from any card to any other card when the distance "
+        "from the card to the other card along the courts is at most 2."
     ),
     ability_text=(
         "Well-Connected:\n"
-        "  While in play, a spy of yours may move from any origin to any destination when the "
-        "distance from the origin to the destination along the courts is at most 2."
+        "  While in play, your spies may move from any card to any other card when the distance "
+        "from the card to the other card along the courts is at most 2."
     ),
     intended_text=(
         "Well-Connected: your spies may move up to two cards along the courts in one step, not "
@@ -463,14 +461,9 @@ CARD_66 = Card(
         "  Actions: battle\n"
         "  Prize: Afghan\n"
         "  Herat Influence:\n"
-        "    While in play, the cost for you to buy a card is 0 when the region of the card is "
-        "Herat."
+        "    While in play, you pay nothing to buy Herat cards."
     ),
-    ability_text=(
-        "Herat Influence:\n"
-        "  While in play, the cost for you to buy a card is 0 when the region of the card is "
-        "Herat."
-    ),
+    ability_text="Herat Influence:\n  While in play, you pay nothing to buy Herat cards.",
     intended_text="Herat Influence: Herat cards cost you nothing in the market.",
     abilities=(
         Ability(

@@ -128,13 +128,11 @@ CARD_1 = Card(
         "  Actions: move\n"
         "  Prize: Russian\n"
         "  Indispensable Advisors:\n"
-        "    While in play, an attacker's battle may not remove a spy of yours in a region when "
-        "the attacker is not you."
+        "    While in play, no battle of another player may remove your spies."
     ),
     ability_text=(
         "Indispensable Advisors:\n"
-        "  While in play, an attacker's battle may not remove a spy of yours in a region when the "
-        "attacker is not you."
+        "  While in play, no battle of another player may remove your spies."
     ),
     intended_text="Indispensable Advisors: no other player's battle may remove your spies.",
     abilities=(
@@ -201,9 +199,9 @@ CARD_3 = Card(
         "  Actions: battle\n"
         "  Patriot: Afghan\n"
         "  Insurrection:\n"
-        "    After each dominance check, place 2 Afghan armies in Kabul."
+        "    After each Dominance Check, place 2 Afghan armies in Kabul."
     ),
-    ability_text="Insurrection:\n  After each dominance check, place 2 Afghan armies in Kabul.",
+    ability_text="Insurrection:\n  After each Dominance Check, place 2 Afghan armies in Kabul.",
     intended_text="Insurrection: after each Dominance Check, put two Afghan armies in Kabul.",
     abilities=(
         Ability(
@@ -271,9 +269,12 @@ CARD_5 = Card(
         "  Actions: build\n"
         "  Prize: Afghan\n"
         "  Claim of Ancient Lineage:\n"
-        "    While in play, you tax as the ruler of any region."
+        "    While in play, you may tax any region as if you ruled it."
     ),
-    ability_text="Claim of Ancient Lineage:\n  While in play, you tax as the ruler of any region.",
+    ability_text=(
+        "Claim of Ancient Lineage:\n"
+        "  While in play, you may tax any region as if you ruled it."
+    ),
     intended_text=(
         "Claim of Ancient Lineage: when you tax, you count as ruling every region, so any "
         "player's court may be taxed."
@@ -536,14 +537,9 @@ CARD_15 = Card(
         "  Impact: army\n"
         "  Actions: betray\n"
         "  Bodyguards:\n"
-        "    While in play, a betrayer may not betray your card when the suit of the card is "
-        "Political."
+        "    While in play, your Political cards may not be betrayed."
     ),
-    ability_text=(
-        "Bodyguards:\n"
-        "  While in play, a betrayer may not betray your card when the suit of the card is "
-        "Political."
-    ),
+    ability_text="Bodyguards:\n  While in play, your Political cards may not be betrayed.",
     intended_text="Bodyguards: nobody may betray your Political court cards.",
     abilities=(
         Ability(
@@ -605,12 +601,9 @@ CARD_17 = Card(
         "  Impact: army\n"
         "  Actions: build\n"
         "  Citadel:\n"
-        "    While in play, an attacker's battle may not remove a tribe of yours in Kabul."
+        "    While in play, no battle may remove your tribes in Kabul."
     ),
-    ability_text=(
-        "Citadel:\n"
-        "  While in play, an attacker's battle may not remove a tribe of yours in Kabul."
-    ),
+    ability_text="Citadel:\n  While in play, no battle may remove your tribes in Kabul.",
     intended_text="Citadel: battles cannot remove your tribes in Kabul.",
     abilities=(
         Ability(

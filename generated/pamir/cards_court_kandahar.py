@@ -187,13 +187,13 @@ CARD_41 = Card(
         "  Impact: spy, spy\n"
         "  Actions: build\n"
         "  Safe House:\n"
-        "    Instead of a remover removing a spy of yours from a card in battle, if the remover "
-        "is not you, you may place a spy on this card."
+        "    Instead of another player removing one of your spies in battle, you may place a spy "
+        "on this card."
     ),
     ability_text=(
         "Safe House:\n"
-        "  Instead of a remover removing a spy of yours from a card in battle, if the remover is "
-        "not you, you may place a spy on this card."
+        "  Instead of another player removing one of your spies in battle, you may place a spy on "
+        "this card."
     ),
     intended_text=(
         "Safe House: when another player's battle would remove one of your spies, you may put "
@@ -241,12 +241,9 @@ CARD_42 = Card(
         "  Patriot: Afghan\n"
         "  Prize: Afghan\n"
         "  Charismatic Courtiers:\n"
-        "    While in play, the bribe you owe a receiver to play a card is 0."
+        "    While in play, you pay no bribe to play a card."
     ),
-    ability_text=(
-        "Charismatic Courtiers:\n"
-        "  While in play, the bribe you owe a receiver to play a card is 0."
-    ),
+    ability_text="Charismatic Courtiers:\n  While in play, you pay no bribe to play a card.",
     intended_text="Charismatic Courtiers: you owe no bribe to play a card into your court.",
     abilities=(
         Ability(
@@ -286,15 +283,13 @@ CARD_43 = Card(
         "  Actions: battle\n"
         "  Prize: Afghan\n"
         "  Blackmail:\n"
-        "    At the start of your turn, you may choose a card target from the cards in every "
-        "court where the region of target is Kandahar and there are no spies on target; if you "
-        "do, you place a spy on target."
+        "    At the start of your turn, you may place a spy on a Kandahar card in any court with "
+        "no spies on it."
     ),
     ability_text=(
         "Blackmail:\n"
-        "  At the start of your turn, you may choose a card target from the cards in every court "
-        "where the region of target is Kandahar and there are no spies on target; if you do, you "
-        "place a spy on target."
+        "  At the start of your turn, you may place a spy on a Kandahar card in any court with no "
+        "spies on it."
     ),
     intended_text=(
         "Blackmail: at the start of your turn, you may put one of your spies on any Kandahar "
@@ -519,11 +514,11 @@ CARD_51 = Card(
         "  Patriot: British\n"
         "  Prize: Russian\n"
         "  Indian Supplies:\n"
-        "    While in play, you may move an army or a tribe across a border, road or no road."
+        "    While in play, your armies and tribes may cross borders without a road."
     ),
     ability_text=(
         "Indian Supplies:\n"
-        "  While in play, you may move an army or a tribe across a border, road or no road."
+        "  While in play, your armies and tribes may cross borders without a road."
     ),
     intended_text="Indian Supplies: your armies may cross a border even where there is no road.",
     abilities=(

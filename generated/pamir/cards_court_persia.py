@@ -108,11 +108,11 @@ def card_78_civic_improvements__when_action_taken(ctx: PamirEffects, event: Acti
         ctx.you,
         "Civic Improvements: choose one",
         (
-            "you choose a region ruled where you rule ruled; place 1 army of your loyalty in ruled",
-            "you choose a region origin where you rule origin; you choose a region destination where origin borders destination; place a road of your loyalty between origin and destination",
+            "place 1 army of your loyalty in a region you rule",
+            "place a road of your loyalty between a region you rule and a region it borders",
         ),
     ))
-    if branch_140 == "you choose a region ruled where you rule ruled; place 1 army of your loyalty in ruled":
+    if branch_140 == "place 1 army of your loyalty in a region you rule":
         ruled: Region
         ruled = yield from ask(Choice(
             ctx.you,
@@ -120,7 +120,7 @@ def card_78_civic_improvements__when_action_taken(ctx: PamirEffects, event: Acti
             tuple(ruled for ruled in Region if ctx.rules(ctx.you, ruled)),
         ))
         yield from ctx.place_armies(count=1, coalition=ctx.loyalty(ctx.you), region=ruled)
-    elif branch_140 == "you choose a region origin where you rule origin; you choose a region destination where origin borders destination; place a road of your loyalty between origin and destination":
+    elif branch_140 == "place a road of your loyalty between a region you rule and a region it borders":
         origin: Region
         origin = yield from ask(Choice(
             ctx.you,
@@ -177,14 +177,9 @@ CARD_68 = Card(
         "  Impact: spy, spy, army\n"
         "  Actions: tax\n"
         "  Persian Influence:\n"
-        "    While in play, the cost for you to buy a card is 0 when the region of the card is "
-        "Persia."
+        "    While in play, you pay nothing to buy Persia cards."
     ),
-    ability_text=(
-        "Persian Influence:\n"
-        "  While in play, the cost for you to buy a card is 0 when the region of the card is "
-        "Persia."
-    ),
+    ability_text="Persian Influence:\n  While in play, you pay nothing to buy Persia cards.",
     intended_text="Persian Influence: Persia cards cost you nothing in the market.",
     abilities=(
         Ability(
@@ -254,13 +249,11 @@ CARD_70 = Card(
         "  Patriot: Russian\n"
         "  Prize: Afghan\n"
         "  Russian Influence:\n"
-        "    While in play, the cost for you to buy a card is 0 when the patriot of the card is "
-        "Russian."
+        "    While in play, you pay nothing to buy Russian patriot cards."
     ),
     ability_text=(
         "Russian Influence:\n"
-        "  While in play, the cost for you to buy a card is 0 when the patriot of the card is "
-        "Russian."
+        "  While in play, you pay nothing to buy Russian patriot cards."
     ),
     intended_text="Russian Influence: Russian patriots cost you nothing in the market.",
     abilities=(
@@ -329,13 +322,13 @@ CARD_72 = Card(
         "  Actions: move\n"
         "  Prize: Russian\n"
         "  Safe House:\n"
-        "    Instead of a remover removing a spy of yours from a card in battle, if the remover "
-        "is not you, you may place a spy on this card."
+        "    Instead of another player removing one of your spies in battle, you may place a spy "
+        "on this card."
     ),
     ability_text=(
         "Safe House:\n"
-        "  Instead of a remover removing a spy of yours from a card in battle, if the remover is "
-        "not you, you may place a spy on this card."
+        "  Instead of another player removing one of your spies in battle, you may place a spy on "
+        "this card."
     ),
     intended_text=(
         "Safe House: when another player's battle would remove one of your spies, you may put "
@@ -503,17 +496,15 @@ CARD_78 = Card(
         "  Impact: road, road, leverage, favor intelligence\n"
         "  Actions: build\n"
         "  Infrastructure:\n"
-        "    After you take a build action, choose one: (you choose a region ruled where you rule "
-        "ruled; place 1 army of your loyalty in ruled) or (you choose a region origin where you "
-        "rule origin; you choose a region destination where origin borders destination; place a "
-        "road of your loyalty between origin and destination)."
+        "    After you take a build action, choose one: (place 1 army of your loyalty in a region "
+        "you rule) or (place a road of your loyalty between a region you rule and a region it "
+        "borders)."
     ),
     ability_text=(
         "Infrastructure:\n"
-        "  After you take a build action, choose one: (you choose a region ruled where you rule "
-        "ruled; place 1 army of your loyalty in ruled) or (you choose a region origin where you "
-        "rule origin; you choose a region destination where origin borders destination; place a "
-        "road of your loyalty between origin and destination)."
+        "  After you take a build action, choose one: (place 1 army of your loyalty in a region "
+        "you rule) or (place a road of your loyalty between a region you rule and a region it "
+        "borders)."
     ),
     intended_text=(
         "Infrastructure: each time you take a build action, you also place one more army or road "
@@ -663,14 +654,9 @@ CARD_83 = Card(
         "  Impact: army, spy\n"
         "  Actions: tax\n"
         "  Bodyguards:\n"
-        "    While in play, a betrayer may not betray your card when the suit of the card is "
-        "Political."
+        "    While in play, your Political cards may not be betrayed."
     ),
-    ability_text=(
-        "Bodyguards:\n"
-        "  While in play, a betrayer may not betray your card when the suit of the card is "
-        "Political."
-    ),
+    ability_text="Bodyguards:\n  While in play, your Political cards may not be betrayed.",
     intended_text="Bodyguards: nobody may betray your Political court cards.",
     abilities=(
         Ability(

@@ -172,13 +172,12 @@ CARD_21 = Card(
         "  Actions: move\n"
         "  Prize: Afghan\n"
         "  Strange Bedfellows:\n"
-        "    While in play, a spy of yours may move from any origin to any destination when the "
-        "region of the origin is the region of the destination."
+        "    While in play, your spies may move from any card to any other card of the same "
+        "region."
     ),
     ability_text=(
         "Strange Bedfellows:\n"
-        "  While in play, a spy of yours may move from any origin to any destination when the "
-        "region of the origin is the region of the destination."
+        "  While in play, your spies may move from any card to any other card of the same region."
     ),
     intended_text=(
         "Strange Bedfellows: your spies may move between any two court cards of the same region, "
@@ -276,11 +275,11 @@ CARD_24 = Card(
         "  Impact: tribe, tribe, army\n"
         "  Actions: betray\n"
         "  Civil Service Reforms:\n"
-        "    While in play, the bribe you owe a holder to use a card held hostage is 0."
+        "    While in play, you pay no bribe to use a card held hostage."
     ),
     ability_text=(
         "Civil Service Reforms:\n"
-        "  While in play, the bribe you owe a holder to use a card held hostage is 0."
+        "  While in play, you pay no bribe to use a card held hostage."
     ),
     intended_text=(
         "Civil Service Reforms: you owe no bribe to use the action of one of your cards held "

@@ -260,9 +260,9 @@ CARD_91 = Card(
         "  Actions: betray\n"
         "  Prize: Russian\n"
         "  Savvy Operator:\n"
-        "    While in play, this card counts as the favored suit."
+        "    While in play, this card is of the favored suit."
     ),
-    ability_text="Savvy Operator:\n  While in play, this card counts as the favored suit.",
+    ability_text="Savvy Operator:\n  While in play, this card is of the favored suit.",
     intended_text="Savvy Operator: this card is always of the favored suit.",
     abilities=(
         Ability(
@@ -433,12 +433,9 @@ CARD_97 = Card(
         "  Impact: army, favor intelligence\n"
         "  Actions: build\n"
         "  Citadel:\n"
-        "    While in play, an attacker's battle may not remove a tribe of yours in Transcaspia."
+        "    While in play, no battle may remove your tribes in Transcaspia."
     ),
-    ability_text=(
-        "Citadel:\n"
-        "  While in play, an attacker's battle may not remove a tribe of yours in Transcaspia."
-    ),
+    ability_text="Citadel:\n  While in play, no battle may remove your tribes in Transcaspia.",
     intended_text="Citadel: battles cannot remove your tribes in Transcaspia.",
     abilities=(
         Ability(
@@ -506,9 +503,9 @@ CARD_99 = Card(
         "  Patriot: Russian\n"
         "  Prize: British\n"
         "  Irregulars:\n"
-        "    While in play, this card counts as the favored suit."
+        "    While in play, this card is of the favored suit."
     ),
-    ability_text="Irregulars:\n  While in play, this card counts as the favored suit.",
+    ability_text="Irregulars:\n  While in play, this card is of the favored suit.",
     intended_text="Irregulars: this card is always of the favored suit.",
     abilities=(
         Ability(

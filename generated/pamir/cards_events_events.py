@@ -423,8 +423,8 @@ CARD_105 = Card(
         "    On discard: the favored suit becomes Military.\n"
         '  Side "New Tactics":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: until the next Dominance Check, your card counts as the favored suit "
-        "when the suit of the card is Military."
+        "    On purchase: until the next Dominance Check, your Military cards are of the favored "
+        "suit."
     ),
     lasting=(
         Ability(
@@ -474,12 +474,12 @@ CARD_105 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: until the next Dominance Check, your card counts as the favored "
-                "suit when the suit of the card is Military."
+                "On purchase: until the next Dominance Check, your Military cards are of the "
+                "favored suit."
             ),
             ability_text=(
-                "On purchase: until the next Dominance Check, your card counts as the favored "
-                "suit when the suit of the card is Military."
+                "On purchase: until the next Dominance Check, your Military cards are of the "
+                "favored suit."
             ),
             intended_text=(
                 "Bought: until the next Dominance Check, your Military cards are of the favored "
@@ -514,12 +514,10 @@ CARD_106 = Card(
         "Event card\n"
         '  Side "Embarrassment of Riches":\n'
         "    Resolved when: discarded\n"
-        "    On discard: until the next Dominance Check, the influence each gift of a player "
-        "gives is 0.\n"
+        "    On discard: until the next Dominance Check, gifts give no influence.\n"
         '  Side "Koh-i-noor Recovered":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: until the next Dominance Check, the influence each gift of yours gives "
-        "is 1 more."
+        "    On purchase: until the next Dominance Check, your gifts are worth 1 more influence."
     ),
     lasting=(
         Ability(
@@ -554,13 +552,9 @@ CARD_106 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "On discard: until the next Dominance Check, the influence each gift of a player "
-                "gives is 0."
+                "On discard: until the next Dominance Check, gifts give no influence."
             ),
-            ability_text=(
-                "On discard: until the next Dominance Check, the influence each gift of a player "
-                "gives is 0."
-            ),
+            ability_text="On discard: until the next Dominance Check, gifts give no influence.",
             intended_text="Discarded: until the next Dominance Check, gifts give no influence.",
             abilities=(
                 Ability(
@@ -584,12 +578,12 @@ CARD_106 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: until the next Dominance Check, the influence each gift of yours "
-                "gives is 1 more."
+                "On purchase: until the next Dominance Check, your gifts are worth 1 more "
+                "influence."
             ),
             ability_text=(
-                "On purchase: until the next Dominance Check, the influence each gift of yours "
-                "gives is 1 more."
+                "On purchase: until the next Dominance Check, your gifts are worth 1 more "
+                "influence."
             ),
             intended_text=(
                 "Bought: until the next Dominance Check, each of your gifts gives one extra "
@@ -624,12 +618,12 @@ CARD_107 = Card(
         "Event card\n"
         '  Side "Disregard for Customs":\n'
         "    Resolved when: discarded\n"
-        "    On discard: until the next Dominance Check, the bribe a payer owes a receiver to "
-        "play a card is 0; the bribe a payer owes a holder to use a card held hostage is 0.\n"
+        "    On discard: until the next Dominance Check, players pay no bribe to play a card; "
+        "players pay no bribe to use a card held hostage.\n"
         '  Side "Courtly Manners":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: until the next Dominance Check, the bribe you owe a receiver to play a "
-        "card is 0; the bribe you owe a holder to use a card held hostage is 0."
+        "    On purchase: until the next Dominance Check, you pay no bribe to play a card; you "
+        "pay no bribe to use a card held hostage."
     ),
     lasting=(
         Ability(
@@ -673,14 +667,12 @@ CARD_107 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "On discard: until the next Dominance Check, the bribe a payer owes a receiver to "
-                "play a card is 0; the bribe a payer owes a holder to use a card held hostage is "
-                "0."
+                "On discard: until the next Dominance Check, players pay no bribe to play a card; "
+                "players pay no bribe to use a card held hostage."
             ),
             ability_text=(
-                "On discard: until the next Dominance Check, the bribe a payer owes a receiver to "
-                "play a card is 0; the bribe a payer owes a holder to use a card held hostage is "
-                "0."
+                "On discard: until the next Dominance Check, players pay no bribe to play a card; "
+                "players pay no bribe to use a card held hostage."
             ),
             intended_text="Discarded: until the next Dominance Check, nobody pays bribes.",
             abilities=(
@@ -705,12 +697,12 @@ CARD_107 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: until the next Dominance Check, the bribe you owe a receiver to "
-                "play a card is 0; the bribe you owe a holder to use a card held hostage is 0."
+                "On purchase: until the next Dominance Check, you pay no bribe to play a card; "
+                "you pay no bribe to use a card held hostage."
             ),
             ability_text=(
-                "On purchase: until the next Dominance Check, the bribe you owe a receiver to "
-                "play a card is 0; the bribe you owe a holder to use a card held hostage is 0."
+                "On purchase: until the next Dominance Check, you pay no bribe to play a card; "
+                "you pay no bribe to use a card held hostage."
             ),
             intended_text=(
                 "Bought: until the next Dominance Check, you may refuse to pay any bribe."
@@ -744,13 +736,11 @@ CARD_108 = Card(
         "Event card\n"
         '  Side "Failure to Impress":\n'
         "    Resolved when: discarded\n"
-        "    On discard: for each player p in turn order: move the cards in the prizes of p to "
-        "the discard pile.\n"
+        "    On discard: discard the cards in the prizes of each player.\n"
         '  Side "Rumor":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: you choose a player target; the player this card names becomes target; "
-        "until the next Dominance Check, the influence each patriot of the player this card names "
-        "gives is 0."
+        "    On purchase: this card names a player of your choice; until the next Dominance "
+        "Check, that player's patriots give no influence."
     ),
     lasting=(
         Ability(
@@ -774,13 +764,9 @@ CARD_108 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "On discard: for each player p in turn order: move the cards in the prizes of p "
-                "to the discard pile."
+                "On discard: discard the cards in the prizes of each player."
             ),
-            ability_text=(
-                "On discard: for each player p in turn order: move the cards in the prizes of p "
-                "to the discard pile."
-            ),
+            ability_text="On discard: discard the cards in the prizes of each player.",
             intended_text="Discarded: every player discards all their loyalty prizes.",
             abilities=(
                 Ability(
@@ -804,14 +790,12 @@ CARD_108 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: you choose a player target; the player this card names becomes "
-                "target; until the next Dominance Check, the influence each patriot of the player "
-                "this card names gives is 0."
+                "On purchase: this card names a player of your choice; until the next Dominance "
+                "Check, that player's patriots give no influence."
             ),
             ability_text=(
-                "On purchase: you choose a player target; the player this card names becomes "
-                "target; until the next Dominance Check, the influence each patriot of the player "
-                "this card names gives is 0."
+                "On purchase: this card names a player of your choice; until the next Dominance "
+                "Check, that player's patriots give no influence."
             ),
             intended_text=(
                 "Bought: name a player; until the next Dominance Check, that player's patriots "
@@ -849,8 +833,8 @@ CARD_109 = Card(
         "    On discard: remove every tribe and army in Punjab.\n"
         '  Side "Conflict Fatigue":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: until the next Dominance Check, the lead in blocks a coalition needs to "
-        "be dominant is 2."
+        "    On purchase: until the next Dominance Check, a coalition needs a lead of 2 blocks to "
+        "be dominant."
     ),
     lasting=(
         Ability(
@@ -897,12 +881,12 @@ CARD_109 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: until the next Dominance Check, the lead in blocks a coalition "
-                "needs to be dominant is 2."
+                "On purchase: until the next Dominance Check, a coalition needs a lead of 2 "
+                "blocks to be dominant."
             ),
             ability_text=(
-                "On purchase: until the next Dominance Check, the lead in blocks a coalition "
-                "needs to be dominant is 2."
+                "On purchase: until the next Dominance Check, a coalition needs a lead of 2 "
+                "blocks to be dominant."
             ),
             intended_text=(
                 "Bought: until the next Dominance Check, a lead of 2 blocks (not 4) makes a "
@@ -940,8 +924,7 @@ CARD_110 = Card(
         "    On discard: remove every tribe and army in Herat.\n"
         '  Side "Nationalism":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: until the next Dominance Check, a tribe of yours moves and battles as "
-        "an army."
+        "    On purchase: until the next Dominance Check, your tribes move and battle as armies."
     ),
     lasting=(
         Ability(
@@ -988,12 +971,12 @@ CARD_110 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: until the next Dominance Check, a tribe of yours moves and battles "
-                "as an army."
+                "On purchase: until the next Dominance Check, your tribes move and battle as "
+                "armies."
             ),
             ability_text=(
-                "On purchase: until the next Dominance Check, a tribe of yours moves and battles "
-                "as an army."
+                "On purchase: until the next Dominance Check, your tribes move and battle as "
+                "armies."
             ),
             intended_text=(
                 "Bought: until the next Dominance Check, your tribes may move and battle as if "
@@ -1026,11 +1009,11 @@ CARD_111 = Card(
     text=(
         "#111 No Effect / Public Withdrawal\n"
         "Event card\n"
-        "  While in the market, a buyer may not buy this card.\n"
+        "  While in the market, this card may not be bought.\n"
         "  While in the market, the rupees paid onto this card leave the game."
     ),
     ability_text=(
-        "While in the market, a buyer may not buy this card.\n"
+        "While in the market, this card may not be bought.\n"
         "While in the market, the rupees paid onto this card leave the game."
     ),
     intended_text=(
@@ -1074,8 +1057,8 @@ CARD_112 = Card(
         "    On discard: remove every tribe and army in Kabul.\n"
         '  Side "Nation Building":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: until the next Dominance Check, the blocks you place for each unit a "
-        "build pays for are 2."
+        "    On purchase: until the next Dominance Check, your builds place 2 blocks for the "
+        "price of each one."
     ),
     lasting=(
         Ability(
@@ -1122,12 +1105,12 @@ CARD_112 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: until the next Dominance Check, the blocks you place for each unit "
-                "a build pays for are 2."
+                "On purchase: until the next Dominance Check, your builds place 2 blocks for the "
+                "price of each one."
             ),
             ability_text=(
-                "On purchase: until the next Dominance Check, the blocks you place for each unit "
-                "a build pays for are 2."
+                "On purchase: until the next Dominance Check, your builds place 2 blocks for the "
+                "price of each one."
             ),
             intended_text=(
                 "Bought: until the next Dominance Check, each build places twice the blocks for "
@@ -1230,12 +1213,11 @@ CARD_114 = Card(
         "Event card\n"
         '  Side "Confidence Failure":\n'
         "    Resolved when: discarded\n"
-        "    On discard: for each player p in turn order: if there are cards in the hand of p: p "
-        "chooses a card lost from the cards in the hand of p; move lost to the discard pile.\n"
+        "    On discard: for each player in turn order: if there are cards in their hand: discard "
+        "a card they choose from their hand.\n"
         '  Side "Other Persuasive Methods":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: you choose another player other; exchange the cards in your hand with "
-        "the cards in the hand of other."
+        "    On purchase: exchange your hand with the hand of another player of your choice."
     ),
     sides=(
         Card(
@@ -1247,14 +1229,12 @@ CARD_114 = Card(
             resolved_when=Resolution.DISCARDED,
             text=(
                 "Resolved when: discarded\n"
-                "On discard: for each player p in turn order: if there are cards in the hand of "
-                "p: p chooses a card lost from the cards in the hand of p; move lost to the "
-                "discard pile."
+                "On discard: for each player in turn order: if there are cards in their hand: "
+                "discard a card they choose from their hand."
             ),
             ability_text=(
-                "On discard: for each player p in turn order: if there are cards in the hand of "
-                "p: p chooses a card lost from the cards in the hand of p; move lost to the "
-                "discard pile."
+                "On discard: for each player in turn order: if there are cards in their hand: "
+                "discard a card they choose from their hand."
             ),
             intended_text="Discarded: every player discards one card of their hand.",
             abilities=(
@@ -1279,12 +1259,10 @@ CARD_114 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: you choose another player other; exchange the cards in your hand "
-                "with the cards in the hand of other."
+                "On purchase: exchange your hand with the hand of another player of your choice."
             ),
             ability_text=(
-                "On purchase: you choose another player other; exchange the cards in your hand "
-                "with the cards in the hand of other."
+                "On purchase: exchange your hand with the hand of another player of your choice."
             ),
             intended_text=(
                 "Bought: trade your whole hand for another player's (either may be empty)."
@@ -1321,8 +1299,8 @@ CARD_115 = Card(
         "    On discard: the favored suit becomes Intelligence.\n"
         '  Side "Pashtunwali Values":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: you choose a suit favored; the favored suit becomes favored; until the "
-        "next Dominance Check, the favored suit may not change."
+        "    On purchase: the favored suit becomes a suit of your choice; until the next "
+        "Dominance Check, the favored suit may not change."
     ),
     lasting=(
         Ability(
@@ -1372,12 +1350,12 @@ CARD_115 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: you choose a suit favored; the favored suit becomes favored; until "
-                "the next Dominance Check, the favored suit may not change."
+                "On purchase: the favored suit becomes a suit of your choice; until the next "
+                "Dominance Check, the favored suit may not change."
             ),
             ability_text=(
-                "On purchase: you choose a suit favored; the favored suit becomes favored; until "
-                "the next Dominance Check, the favored suit may not change."
+                "On purchase: the favored suit becomes a suit of your choice; until the next "
+                "Dominance Check, the favored suit may not change."
             ),
             intended_text=(
                 "Bought: choose the favored suit; until the next Dominance Check, it cannot "
@@ -1415,7 +1393,7 @@ CARD_116 = Card(
         "    On discard: the favored suit becomes Political.\n"
         '  Side "Rebuke":\n'
         "    Resolved when: purchased\n"
-        "    On purchase: you choose a region target; remove every tribe and army in target."
+        "    On purchase: remove every tribe and army in a region of your choice."
     ),
     sides=(
         Card(
@@ -1453,11 +1431,9 @@ CARD_116 = Card(
             resolved_when=Resolution.PURCHASED,
             text=(
                 "Resolved when: purchased\n"
-                "On purchase: you choose a region target; remove every tribe and army in target."
+                "On purchase: remove every tribe and army in a region of your choice."
             ),
-            ability_text=(
-                "On purchase: you choose a region target; remove every tribe and army in target."
-            ),
+            ability_text="On purchase: remove every tribe and army in a region of your choice.",
             intended_text="Bought: remove every tribe and army from one region you choose.",
             abilities=(
                 Ability(

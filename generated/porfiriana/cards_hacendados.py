@@ -66,8 +66,8 @@ CARD_1601 = Card(
         '  Side "Loyalist":\n'
         "    Income cubes: 2\n"
         "    Troops at half price:\n"
-        "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
-        "of what it would otherwise be when the card is a troop card.\n"
+        "      While in play, you pay half (rounded up) of the usual price to buy troop cards "
+        "from the market.\n"
         '  Side "Successor Reyes":\n'
         "    Prestige: Loyalty\n"
         "    Faction: Federal\n"
@@ -92,13 +92,13 @@ CARD_1601 = Card(
             text=(
                 "Income cubes: 2\n"
                 "Troops at half price:\n"
-                "  While in play, the gold you pay to buy a card from the market is half (rounded "
-                "up) of what it would otherwise be when the card is a troop card."
+                "  While in play, you pay half (rounded up) of the usual price to buy troop cards "
+                "from the market."
             ),
             ability_text=(
                 "Troops at half price:\n"
-                "  While in play, the gold you pay to buy a card from the market is half (rounded "
-                "up) of what it would otherwise be when the card is a troop card."
+                "  While in play, you pay half (rounded up) of the usual price to buy troop cards "
+                "from the market."
             ),
             abilities=(
                 Ability(
@@ -154,9 +154,8 @@ CARD_1602 = Card(
         '  Side "Loyalist":\n'
         "    Income cubes: 2\n"
         "    American enterprises at half price:\n"
-        "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
-        "of what it would otherwise be when the card is an enterprise card and the district of "
-        "the card is America.\n"
+        "      While in play, you pay half (rounded up) of the usual price to buy America "
+        "enterprise cards from the market.\n"
         '  Side "Partner, Outrage orientation":\n'
         "    Prestige: Outrage\n"
         "    Faction: US\n"
@@ -178,15 +177,13 @@ CARD_1602 = Card(
             text=(
                 "Income cubes: 2\n"
                 "American enterprises at half price:\n"
-                "  While in play, the gold you pay to buy a card from the market is half (rounded "
-                "up) of what it would otherwise be when the card is an enterprise card and the "
-                "district of the card is America."
+                "  While in play, you pay half (rounded up) of the usual price to buy America "
+                "enterprise cards from the market."
             ),
             ability_text=(
                 "American enterprises at half price:\n"
-                "  While in play, the gold you pay to buy a card from the market is half (rounded "
-                "up) of what it would otherwise be when the card is an enterprise card and the "
-                "district of the card is America."
+                "  While in play, you pay half (rounded up) of the usual price to buy America "
+                "enterprise cards from the market."
             ),
             abilities=(
                 Ability(

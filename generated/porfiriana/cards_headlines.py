@@ -66,13 +66,9 @@ CARD_1501 = Card(
         "  Market signal: bear\n"
         "  Strife between: US, Rebel\n"
         "  Regime change to: U.S. Intervention\n"
-        "  On event: for each e of the cards in every row where e is an enterprise card and the "
-        "district of e is Chihuahua: put 1 unrest on e."
+        "  On event: put 1 unrest on each Chihuahua enterprise card in every row."
     ),
-    ability_text=(
-        "On event: for each e of the cards in every row where e is an enterprise card and the "
-        "district of e is Chihuahua: put 1 unrest on e."
-    ),
+    ability_text="On event: put 1 unrest on each Chihuahua enterprise card in every row.",
     intended_text=(
         "Event: 1 unrest on every Chihuahua enterprise; strife between the U.S. and rebel "
         "factions; the regime becomes U.S. Intervention."
@@ -109,14 +105,14 @@ CARD_117 = Card(
         "  Market signal: bull\n"
         "  Strife between: US, Federal\n"
         "  Regime change to: Pax\n"
-        "  On event: for each player P in turn order: P pays to the bank as much gold as half "
-        "(rounded up) of the gold of P, if P can (if not, nothing more happens); for each e of "
-        "the cards in every row where the family of e includes bank: nationalize e."
+        "  On event: for each player in turn order: they pay to the bank as much gold as half "
+        "(rounded up) of their gold, if they can (if not, nothing more happens); nationalize each "
+        "bank card in every row."
     ),
     ability_text=(
-        "On event: for each player P in turn order: P pays to the bank as much gold as half "
-        "(rounded up) of the gold of P, if P can (if not, nothing more happens); for each e of "
-        "the cards in every row where the family of e includes bank: nationalize e."
+        "On event: for each player in turn order: they pay to the bank as much gold as half "
+        "(rounded up) of their gold, if they can (if not, nothing more happens); nationalize each "
+        "bank card in every row."
     ),
     intended_text=(
         "Event: each player loses half their gold, rounded up; every bank is nationalized; strife "

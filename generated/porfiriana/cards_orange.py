@@ -65,12 +65,12 @@ CARD_1401 = Card(
         "  Unrest: 3\n"
         "  Gold stolen: 0\n"
         "  Prestige for the victim: Revolution\n"
-        "  After a player plays this card against a victim, you take from the victim as much gold "
-        "as your Loyalty points, or all the victim has if less."
+        "  After a player plays this card against another player, you take from the other player "
+        "as much gold as your Loyalty points, or all the other player has if less."
     ),
     ability_text=(
-        "After a player plays this card against a victim, you take from the victim as much gold "
-        "as your Loyalty points, or all the victim has if less."
+        "After a player plays this card against another player, you take from the other player as "
+        "much gold as your Loyalty points, or all the other player has if less."
     ),
     intended_text=(
         "Orange card for Chihuahua only, free to play: 3 unrest, and you steal as much gold as "

@@ -157,13 +157,11 @@ CARD_1101 = Card(
         "  Faction: Rebel\n"
         "  Prestige: Revolution\n"
         "  Free orange cards:\n"
-        "    While in play, the gold you pay to buy a card from the market is 0 when the card is "
-        "an orange card."
+        "    While in play, you pay nothing to buy orange cards from the market."
     ),
     ability_text=(
         "Free orange cards:\n"
-        "  While in play, the gold you pay to buy a card from the market is 0 when the card is an "
-        "orange card."
+        "  While in play, you pay nothing to buy orange cards from the market."
     ),
     intended_text=(
         "Costs 6 gold; one Revolution point; while she is in play, orange cards cost you nothing "
@@ -218,15 +216,13 @@ CARD_1103 = Card(
         "  Faction: US\n"
         "  Kind: monopoly (an antitrust card may discard it)\n"
         "  Monopoly on America enterprises:\n"
-        "    After a player pays to play a card, if the player is not you and the card is an "
-        "enterprise card and the district of the card is America, you take from the bank as much "
-        "gold as the amount paid."
+        "    After another player pays to play an America enterprise card, you take from the bank "
+        "as much gold as the amount paid."
     ),
     ability_text=(
         "Monopoly on America enterprises:\n"
-        "  After a player pays to play a card, if the player is not you and the card is an "
-        "enterprise card and the district of the card is America, you take from the bank as much "
-        "gold as the amount paid."
+        "  After another player pays to play an America enterprise card, you take from the bank "
+        "as much gold as the amount paid."
     ),
     intended_text=(
         "Monopoly: the gold an opponent pays to play an enterprise of the U.S. district comes to "
@@ -267,19 +263,19 @@ CARD_1104 = Card(
         "  Faction: US\n"
         "  Kind: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
+        "    Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card.\n"
         "  During a topple:\n"
-        "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple."
+        "    During a topple, if this card is in a row, you may discard this card; if you do, "
+        "Díaz has 1 more Loyalty for this topple."
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
+        "  Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card.\n"
         "During a topple:\n"
-        "  During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple."
+        "  During a topple, if this card is in a row, you may discard this card; if you do, Díaz "
+        "has 1 more Loyalty for this topple."
     ),
     intended_text=(
         "Spy: discard it to cancel a black or orange card as it is played; during a topple, "
@@ -334,15 +330,13 @@ CARD_1105 = Card(
         "  District flag: Sonora\n"
         "  Strife between: Rebel, Local\n"
         "  Civil war:\n"
-        "    On play: for each e of the cards in every row where e is an enterprise card and the "
-        "district of e is Sonora: nationalize e.\n"
-        "    While in play, a player may not play a card when the district of the card is Sonora."
+        "    On play: nationalize each Sonora enterprise card in every row.\n"
+        "    While in play, Sonora cards may not be played."
     ),
     ability_text=(
         "Civil war:\n"
-        "  On play: for each e of the cards in every row where e is an enterprise card and the "
-        "district of e is Sonora: nationalize e.\n"
-        "  While in play, a player may not play a card when the district of the card is Sonora."
+        "  On play: nationalize each Sonora enterprise card in every row.\n"
+        "  While in play, Sonora cards may not be played."
     ),
     intended_text=(
         "When played: every Sonora enterprise not immune to nationalization is discarded, its "
@@ -391,16 +385,13 @@ CARD_1106 = Card(
         "  District flag: Chihuahua\n"
         "  Strife between: Rebel, Local\n"
         "  Civil war:\n"
-        "    On play: for each e of the cards in every row where e is an enterprise card and the "
-        "district of e is Chihuahua: nationalize e.\n"
-        "    While in play, a player may not play a card when the district of the card is "
-        "Chihuahua."
+        "    On play: nationalize each Chihuahua enterprise card in every row.\n"
+        "    While in play, Chihuahua cards may not be played."
     ),
     ability_text=(
         "Civil war:\n"
-        "  On play: for each e of the cards in every row where e is an enterprise card and the "
-        "district of e is Chihuahua: nationalize e.\n"
-        "  While in play, a player may not play a card when the district of the card is Chihuahua."
+        "  On play: nationalize each Chihuahua enterprise card in every row.\n"
+        "  While in play, Chihuahua cards may not be played."
     ),
     intended_text=(
         "When played: every Chihuahua enterprise not immune to nationalization is discarded, its "

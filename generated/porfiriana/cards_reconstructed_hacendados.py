@@ -89,8 +89,8 @@ CARD_2601 = Card(
         '  Side "Loyalist":\n'
         "    Income cubes: 2\n"
         "    Ranches at half price:\n"
-        "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
-        "of what it would otherwise be when the family of the card includes ranch.\n"
+        "      While in play, you pay half (rounded up) of the usual price to buy ranch cards "
+        "from the market.\n"
         '  Side "Partner, Loyalty orientation":\n'
         "    Prestige: Loyalty\n"
         "    Faction: Federal\n"
@@ -111,13 +111,13 @@ CARD_2601 = Card(
             text=(
                 "Income cubes: 2\n"
                 "Ranches at half price:\n"
-                "  While in play, the gold you pay to buy a card from the market is half (rounded "
-                "up) of what it would otherwise be when the family of the card includes ranch."
+                "  While in play, you pay half (rounded up) of the usual price to buy ranch cards "
+                "from the market."
             ),
             ability_text=(
                 "Ranches at half price:\n"
-                "  While in play, the gold you pay to buy a card from the market is half (rounded "
-                "up) of what it would otherwise be when the family of the card includes ranch."
+                "  While in play, you pay half (rounded up) of the usual price to buy ranch cards "
+                "from the market."
             ),
             abilities=(
                 Ability(
@@ -173,8 +173,8 @@ CARD_2602 = Card(
         '  Side "Loyalist":\n'
         "    Income cubes: 2\n"
         "    Mines at half price:\n"
-        "      While in play, the gold you pay to buy a card from the market is half (rounded up) "
-        "of what it would otherwise be when the family of the card includes mine.\n"
+        "      While in play, you pay half (rounded up) of the usual price to buy mine cards from "
+        "the market.\n"
         '  Side "Partner, Command orientation":\n'
         "    Prestige: Command\n"
         "    Faction: Federal\n"
@@ -195,13 +195,13 @@ CARD_2602 = Card(
             text=(
                 "Income cubes: 2\n"
                 "Mines at half price:\n"
-                "  While in play, the gold you pay to buy a card from the market is half (rounded "
-                "up) of what it would otherwise be when the family of the card includes mine."
+                "  While in play, you pay half (rounded up) of the usual price to buy mine cards "
+                "from the market."
             ),
             ability_text=(
                 "Mines at half price:\n"
-                "  While in play, the gold you pay to buy a card from the market is half (rounded "
-                "up) of what it would otherwise be when the family of the card includes mine."
+                "  While in play, you pay half (rounded up) of the usual price to buy mine cards "
+                "from the market."
             ),
             abilities=(
                 Ability(
@@ -257,8 +257,7 @@ CARD_2603 = Card(
         '  Side "Loyalist":\n'
         "    Income cubes: 2\n"
         "    Partners for a little less:\n"
-        "      While in play, the gold you pay to buy a card from the market is 1 less when the "
-        "card is a partner card.\n"
+        "      While in play, you pay 1 gold less to buy partner cards from the market.\n"
         '  Side "Partner, Outrage orientation":\n'
         "    Prestige: Outrage\n"
         "    Faction: US\n"
@@ -279,13 +278,11 @@ CARD_2603 = Card(
             text=(
                 "Income cubes: 2\n"
                 "Partners for a little less:\n"
-                "  While in play, the gold you pay to buy a card from the market is 1 less when "
-                "the card is a partner card."
+                "  While in play, you pay 1 gold less to buy partner cards from the market."
             ),
             ability_text=(
                 "Partners for a little less:\n"
-                "  While in play, the gold you pay to buy a card from the market is 1 less when "
-                "the card is a partner card."
+                "  While in play, you pay 1 gold less to buy partner cards from the market."
             ),
             abilities=(
                 Ability(

@@ -434,12 +434,9 @@ CARD_2104 = Card(
         "  Prestige: Command\n"
         "  Kind: general\n"
         "  Machine guns for all:\n"
-        "    While in play, the firepower of a troop, owned by you, is 3."
+        "    While in play, your troops have a firepower of 3."
     ),
-    ability_text=(
-        "Machine guns for all:\n"
-        "  While in play, the firepower of a troop, owned by you, is 3."
-    ),
+    ability_text="Machine guns for all:\n  While in play, your troops have a firepower of 3.",
     abilities=(
         Ability(
             title="Machine guns for all",
@@ -475,12 +472,9 @@ CARD_2105 = Card(
         "  Prestige: Revolution\n"
         "  Kind: general\n"
         "  Machine guns for all:\n"
-        "    While in play, the firepower of a troop, owned by you, is 3."
+        "    While in play, your troops have a firepower of 3."
     ),
-    ability_text=(
-        "Machine guns for all:\n"
-        "  While in play, the firepower of a troop, owned by you, is 3."
-    ),
+    ability_text="Machine guns for all:\n  While in play, your troops have a firepower of 3.",
     abilities=(
         Ability(
             title="Machine guns for all",
@@ -516,19 +510,19 @@ CARD_2106 = Card(
         "  Prestige: Outrage\n"
         "  Kind: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
+        "    Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card.\n"
         "  During a topple:\n"
-        "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Outrage for this topple."
+        "    During a topple, if this card is in a row, you may discard this card; if you do, "
+        "Díaz has 1 more Outrage for this topple."
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
+        "  Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card.\n"
         "During a topple:\n"
-        "  During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Outrage for this topple."
+        "  During a topple, if this card is in a row, you may discard this card; if you do, Díaz "
+        "has 1 more Outrage for this topple."
     ),
     abilities=(
         Ability(
@@ -579,19 +573,19 @@ CARD_2107 = Card(
         "  Prestige: Loyalty\n"
         "  Kind: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
+        "    Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card.\n"
         "  During a topple:\n"
-        "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple."
+        "    During a topple, if this card is in a row, you may discard this card; if you do, "
+        "Díaz has 1 more Loyalty for this topple."
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
+        "  Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card.\n"
         "During a topple:\n"
-        "  During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple."
+        "  During a topple, if this card is in a row, you may discard this card; if you do, Díaz "
+        "has 1 more Loyalty for this topple."
     ),
     abilities=(
         Ability(
@@ -640,19 +634,19 @@ CARD_2108 = Card(
         "  Faction: Rebel\n"
         "  Kind: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
+        "    Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card.\n"
         "  During a topple:\n"
-        "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Revolution for this topple."
+        "    During a topple, if this card is in a row, you may discard this card; if you do, "
+        "Díaz has 1 more Revolution for this topple."
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile.\n"
+        "  Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card.\n"
         "During a topple:\n"
-        "  During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Revolution for this topple."
+        "  During a topple, if this card is in a row, you may discard this card; if you do, Díaz "
+        "has 1 more Revolution for this topple."
     ),
     abilities=(
         Ability(
@@ -703,13 +697,13 @@ CARD_2109 = Card(
         "  Prestige: Loyalty\n"
         "  Kind: spy\n"
         "  Cancel an attack:\n"
-        "    Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile."
+        "    Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card."
     ),
     ability_text=(
         "Cancel an attack:\n"
-        "  Instead of a player playing a card against a victim, you may: if this card is in a "
-        "row: move this card to the discard pile."
+        "  Instead of a player playing a card against another player, if this card is in a row, "
+        "you may discard this card."
     ),
     abilities=(
         Ability(
@@ -748,13 +742,13 @@ CARD_2110 = Card(
         "  Prestige: Loyalty\n"
         "  Kind: court\n"
         "  During a topple:\n"
-        "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple."
+        "    During a topple, if this card is in a row, you may discard this card; if you do, "
+        "Díaz has 1 more Loyalty for this topple."
     ),
     ability_text=(
         "During a topple:\n"
-        "  During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Loyalty for this topple."
+        "  During a topple, if this card is in a row, you may discard this card; if you do, Díaz "
+        "has 1 more Loyalty for this topple."
     ),
     abilities=(
         Ability(
@@ -793,13 +787,13 @@ CARD_2111 = Card(
         "  Prestige: Loyalty\n"
         "  Kind: court\n"
         "  During a topple:\n"
-        "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Command for this topple."
+        "    During a topple, if this card is in a row, you may discard this card; if you do, "
+        "Díaz has 1 more Command for this topple."
     ),
     ability_text=(
         "During a topple:\n"
-        "  During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Command for this topple."
+        "  During a topple, if this card is in a row, you may discard this card; if you do, Díaz "
+        "has 1 more Command for this topple."
     ),
     abilities=(
         Ability(
@@ -838,13 +832,13 @@ CARD_2112 = Card(
         "  Prestige: Outrage\n"
         "  Kind: court\n"
         "  During a topple:\n"
-        "    During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Outrage for this topple."
+        "    During a topple, if this card is in a row, you may discard this card; if you do, "
+        "Díaz has 1 more Outrage for this topple."
     ),
     ability_text=(
         "During a topple:\n"
-        "  During a topple, you may: if this card is in a row: move this card to the discard "
-        "pile; if you do, Díaz has 1 more Outrage for this topple."
+        "  During a topple, if this card is in a row, you may discard this card; if you do, Díaz "
+        "has 1 more Outrage for this topple."
     ),
     abilities=(
         Ability(
@@ -883,13 +877,13 @@ CARD_2113 = Card(
         "  Prestige: Loyalty\n"
         "  Kind: monopoly (an antitrust card may discard it)\n"
         "  Monopoly on mines:\n"
-        "    After a player pays to play a card, if the player is not you and the family of the "
-        "card includes mine, you take from the bank as much gold as the amount paid."
+        "    After another player pays to play a mine card, you take from the bank as much gold "
+        "as the amount paid."
     ),
     ability_text=(
         "Monopoly on mines:\n"
-        "  After a player pays to play a card, if the player is not you and the family of the "
-        "card includes mine, you take from the bank as much gold as the amount paid."
+        "  After another player pays to play a mine card, you take from the bank as much gold as "
+        "the amount paid."
     ),
     abilities=(
         Ability(
@@ -928,15 +922,13 @@ CARD_2114 = Card(
         "  Prestige: Revolution\n"
         "  Kind: monopoly (an antitrust card may discard it)\n"
         "  Monopoly on arms:\n"
-        "    After a player pays to play a card, if the player is not you and the card is a troop "
-        "card and the faction of the card is not Federal, you take from the bank as much gold as "
-        "the amount paid."
+        "    After another player pays to play a non-Federal troop card, you take from the bank "
+        "as much gold as the amount paid."
     ),
     ability_text=(
         "Monopoly on arms:\n"
-        "  After a player pays to play a card, if the player is not you and the card is a troop "
-        "card and the faction of the card is not Federal, you take from the bank as much gold as "
-        "the amount paid."
+        "  After another player pays to play a non-Federal troop card, you take from the bank as "
+        "much gold as the amount paid."
     ),
     abilities=(
         Ability(
@@ -975,15 +967,13 @@ CARD_2115 = Card(
         "  Prestige: Outrage\n"
         "  Kind: monopoly (an antitrust card may discard it)\n"
         "  Monopoly on freight:\n"
-        "    After a player pays to play a card, if the player is not you and the card is an "
-        "enterprise card and the district of the card is Sonora or the district of the card is "
-        "Chihuahua, you take from the bank as much gold as the amount paid."
+        "    After another player pays to play a Sonora or Chihuahua enterprise card, you take "
+        "from the bank as much gold as the amount paid."
     ),
     ability_text=(
         "Monopoly on freight:\n"
-        "  After a player pays to play a card, if the player is not you and the card is an "
-        "enterprise card and the district of the card is Sonora or the district of the card is "
-        "Chihuahua, you take from the bank as much gold as the amount paid."
+        "  After another player pays to play a Sonora or Chihuahua enterprise card, you take from "
+        "the bank as much gold as the amount paid."
     ),
     abilities=(
         Ability(

@@ -323,15 +323,13 @@ CARD_2208 = Card(
         "  Cost (rail): 5\n"
         "  Regime change to: Anarchy\n"
         "  Slave revolt:\n"
-        "    After a player plays or redeploys this card to a destination, if the family of the "
-        "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator."
+        "    After a player plays or redeploys this card to a slave plantation card, a slave "
+        "revolt breaks out on the slave plantation card, with the player as liberator."
     ),
     ability_text=(
         "Slave revolt:\n"
-        "  After a player plays or redeploys this card to a destination, if the family of the "
-        "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator."
+        "  After a player plays or redeploys this card to a slave plantation card, a slave revolt "
+        "breaks out on the slave plantation card, with the player as liberator."
     ),
     abilities=(
         Ability(
@@ -376,15 +374,13 @@ CARD_2209 = Card(
         "  Cost (rail): 6\n"
         "  Regime change to: Anarchy\n"
         "  Slave revolt:\n"
-        "    After a player plays or redeploys this card to a destination, if the family of the "
-        "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator."
+        "    After a player plays or redeploys this card to a slave plantation card, a slave "
+        "revolt breaks out on the slave plantation card, with the player as liberator."
     ),
     ability_text=(
         "Slave revolt:\n"
-        "  After a player plays or redeploys this card to a destination, if the family of the "
-        "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator."
+        "  After a player plays or redeploys this card to a slave plantation card, a slave revolt "
+        "breaks out on the slave plantation card, with the player as liberator."
     ),
     abilities=(
         Ability(

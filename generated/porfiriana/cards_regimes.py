@@ -90,7 +90,7 @@ CARD_1701 = Card(
         "    Mine value: 2\n"
         "    Economy value: 3\n"
         "    Bribes and cronyism:\n"
-        "      While in play, each Loyalty point of any player holds a prestige cube.\n"
+        "      While in play, Loyalty points each hold a prestige cube.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Loyalty\n"
         "    Topple: Díaz retires"
@@ -113,11 +113,11 @@ CARD_1701 = Card(
                 "Mine value: 2\n"
                 "Economy value: 3\n"
                 "Bribes and cronyism:\n"
-                "  While in play, each Loyalty point of any player holds a prestige cube."
+                "  While in play, Loyalty points each hold a prestige cube."
             ),
             ability_text=(
                 "Bribes and cronyism:\n"
-                "  While in play, each Loyalty point of any player holds a prestige cube."
+                "  While in play, Loyalty points each hold a prestige cube."
             ),
             abilities=(
                 Ability(
@@ -164,8 +164,8 @@ CARD_1702 = Card(
         "    Mine value: 3\n"
         "    Economy value: 2\n"
         "    U.S. troops cross the border:\n"
-        "      While in play, any troop may be played or redeployed to an enterprise in any "
-        "district when the faction of the troop is US and the district is not America.\n"
+        "      While in play, any US card may be played or redeployed to an enterprise in any "
+        "district other than America.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Outrage\n"
         "    Topple: U.S. annexation"
@@ -188,13 +188,13 @@ CARD_1702 = Card(
                 "Mine value: 3\n"
                 "Economy value: 2\n"
                 "U.S. troops cross the border:\n"
-                "  While in play, any troop may be played or redeployed to an enterprise in any "
-                "district when the faction of the troop is US and the district is not America."
+                "  While in play, any US card may be played or redeployed to an enterprise in any "
+                "district other than America."
             ),
             ability_text=(
                 "U.S. troops cross the border:\n"
-                "  While in play, any troop may be played or redeployed to an enterprise in any "
-                "district when the faction of the troop is US and the district is not America."
+                "  While in play, any US card may be played or redeployed to an enterprise in any "
+                "district other than America."
             ),
             abilities=(
                 Ability(
@@ -241,7 +241,7 @@ CARD_1703 = Card(
         "    Mine value: 2\n"
         "    Economy value: 2\n"
         "    Military rule:\n"
-        "      While in play, the gold a player pays for a police action is 0.\n"
+        "      While in play, players pay nothing for a police action.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Command\n"
         "    Topple: coup"
@@ -264,11 +264,11 @@ CARD_1703 = Card(
                 "Mine value: 2\n"
                 "Economy value: 2\n"
                 "Military rule:\n"
-                "  While in play, the gold a player pays for a police action is 0."
+                "  While in play, players pay nothing for a police action."
             ),
             ability_text=(
                 "Military rule:\n"
-                "  While in play, the gold a player pays for a police action is 0."
+                "  While in play, players pay nothing for a police action."
             ),
             abilities=(
                 Ability(
@@ -315,7 +315,7 @@ CARD_1704 = Card(
         "    Mine value: 1\n"
         "    Economy value: 1\n"
         "    No jurisdiction:\n"
-        "      While in play, any troop may be played or redeployed to an enterprise in any "
+        "      While in play, any card may be played or redeployed to an enterprise in any "
         "district.\n"
         '  Side "Topple":\n'
         "    Topple prestige: Revolution\n"
@@ -339,12 +339,12 @@ CARD_1704 = Card(
                 "Mine value: 1\n"
                 "Economy value: 1\n"
                 "No jurisdiction:\n"
-                "  While in play, any troop may be played or redeployed to an enterprise in any "
+                "  While in play, any card may be played or redeployed to an enterprise in any "
                 "district."
             ),
             ability_text=(
                 "No jurisdiction:\n"
-                "  While in play, any troop may be played or redeployed to an enterprise in any "
+                "  While in play, any card may be played or redeployed to an enterprise in any "
                 "district."
             ),
             abilities=(

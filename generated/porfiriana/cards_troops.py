@@ -130,15 +130,13 @@ CARD_1203 = Card(
         "  Cost (mule): 3\n"
         "  Cost (rail): 6\n"
         "  Slave revolt:\n"
-        "    After a player plays or redeploys this card to a destination, if the family of the "
-        "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator."
+        "    After a player plays or redeploys this card to a slave plantation card, a slave "
+        "revolt breaks out on the slave plantation card, with the player as liberator."
     ),
     ability_text=(
         "Slave revolt:\n"
-        "  After a player plays or redeploys this card to a destination, if the family of the "
-        "destination includes slave plantation, a slave revolt breaks out on the destination, "
-        "with the player as liberator."
+        "  After a player plays or redeploys this card to a slave plantation card, a slave revolt "
+        "breaks out on the slave plantation card, with the player as liberator."
     ),
     intended_text=(
         "Rebel troop: played or redeployed onto a plantation worked by slaves (your own, or one "

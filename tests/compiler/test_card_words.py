@@ -54,7 +54,7 @@ def test_a_modifier_said_both_ways(tmp_path: Path) -> None:
     )
     assert errors == []
     assert "While in play, the gold on this card leaves the game." in text
-    assert "While in play, any card may enter any district." in text
+    assert "While in play, any card may enter any kind." in text  # a parameter unpinned: its type's noun
 
 
 def test_empty_or_multiline_words_are_located_errors(tmp_path: Path) -> None:

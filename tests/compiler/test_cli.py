@@ -133,7 +133,7 @@ def test_render_by_number_name_and_file(compiled: Path) -> None:
     by_number = paxc(project, "render", "3")
     assert by_number.exit_code == 0
     assert by_number.output.startswith("#3 Prince Akbar Khan")
-    assert "After each dominance check, place 2 Afghan armies in Kabul." in by_number.output
+    assert "After each Dominance Check, place 2 Afghan armies in Kabul." in by_number.output
     assert paxc(project, "render", "prince akbar khan").output == by_number.output
     by_file = paxc(project, "render", str(project / "cards" / "pamir" / "court" / "kabul.pax"))
     assert by_file.output.count("Court card\n") == 17

@@ -221,11 +221,10 @@ def test_the_new_cards_read_as_their_notes_say(new_cards: ModuleType) -> None:
 
     result = compile_paths([FIXTURE], REPO)
     texts = {card.number: card_text(card) for card in result.games["pamir"].cards()}
-    assert "you choose a card target from the cards in every court where the owner of target" in texts[901]
+    assert "discard a card in any court whose owner is not you with spies of yours on it" in texts[901]
     assert (
         "as many rupees as the number of cards c in your court where the suit of c is Military" in texts[902]
     )
-    assert "move target to the discard pile" in texts[901]
     assert "where the impact of c includes spy" in texts[903]
     assert "Once per turn, after you take a tax action" in texts[908]
 

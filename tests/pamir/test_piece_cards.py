@@ -424,16 +424,17 @@ def test_the_piece_cards_read_as_their_notes_say() -> None:
         "Once per turn, after you battle in a region, you may place 1 army of your loyalty in the region"
         in texts[940]
     )
-    assert "After a piece (tribe) of an owner is placed in this card's region" in texts[944]
+    assert "After a piece (tribe) of a player is placed in this card's region" in texts[944]
     assert "At the end of your turn, if you have no rupees" in texts[947]
     assert "the distance from origin to destination along the courts is at most 2" in texts[949]
+    # a choice whose phrase would name a later choice first is said as a step of its own
     assert "remove a road of enemy between this card's region and other" in texts[952]
     assert (
-        "While in the market, a buyer may not buy a card when the suit of the card is"
-        " Military and the loyalty of the buyer is Russian" in texts[955]
+        "While in the market, a Military card may not be bought by a player whose loyalty is Russian"
+        in (texts[955])
     )
     assert (
-        "While in the market, the cost for a buyer to buy this card is 1 less, but not less than 0"
+        "While in the market, the cost for a player to buy this card is 1 less, but not less than 0"
         in texts[956]
     )
 

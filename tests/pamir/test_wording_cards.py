@@ -72,7 +72,10 @@ def test_an_offered_payment_accepted_pays_and_acts(wording_cards: ModuleType) ->
     rupees = state.players[0].rupees
     asked = play(watchers, state, 0, [True, target])
     assert asked[0].options == (True, False) and asked[0].chooser == 0
-    assert "you may pay 2 rupees to the bank; if you do, you choose a card" in asked[0].prompt
+    assert (
+        "you may pay 2 rupees to the bank; if you do, you place a spy on a card in any court"
+        in asked[0].prompt
+    )
     assert state.players[0].rupees == rupees - 2 and state.spies_on(target.number)[0] == 1
 
 
@@ -199,8 +202,11 @@ def test_the_wording_cards_read_as_their_notes_say() -> None:
     texts = {c.number: card_text(c) for c in compile_paths([FIXTURE], REPO).games["pamir"].cards()}
     assert "At the start of your turn, if the card this card marks is known and" in texts[980]
     assert "you place a spy on the card this card marks" in texts[980]
-    assert "On play: you may pay 2 rupees to the bank; if you do, you choose a card watched" in texts[981]
-    assert "you may choose a card lost from the cards in your hand; if you do, move lost" in texts[982]
+    assert (
+        "On play: you may pay 2 rupees to the bank; if you do, you place a spy on a card in any court"
+        in texts[981]
+    )
+    assert "you may discard a card from your hand; if you do, you take 2 rupees" in texts[982]
 
 
 def test_the_wording_cards_play_in_random_games_with_every_invariant(

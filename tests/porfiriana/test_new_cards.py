@@ -389,7 +389,9 @@ def test_the_new_cards_read_as_their_notes_say() -> None:
     )
     assert "lower the unrest on troubled by the unrest on troubled" in texts[9001]
     assert "as much gold as the number of cards c in every row where the faction of c is Rebel" in texts[9002]
-    assert "until the end of your turn, the number of actions you spend to play a card is 1" in texts[9003]
+    assert (
+        "until the end of your turn, the number of actions you spend to play a black card is 1" in texts[9003]
+    )
     assert "Once per turn, after you sell a card, you take 1 gold from the bank" in texts[9004]
     assert "you may choose a card target from the cards in the row of the player" in texts[9005]
     assert (

@@ -509,14 +509,14 @@ def test_the_cards_read_as_their_notes_say() -> None:
 
     result = compile_paths([FIXTURE], REPO)
     texts = {c.number: card_text(c) for c in result.games["porfiriana"].cards()}
-    assert "Command point of yours holds a prestige cube" in texts[9040]
+    assert "your Command points each hold a prestige cube" in texts[9040]
     assert "After a player pays to play a card, you take 1 gold from the bank" in texts[9041]
-    assert "After a player pays to buy a card, if the player is not you" in texts[9042]
+    assert "After another player pays to buy a card" in texts[9042]
     assert "After a player plays a card against you, you take 2 gold from the bank" in texts[9043]
-    assert "nationalize target" in texts[9044]
-    assert "After a player plays this card against a victim" in texts[9045]
+    assert "nationalize an America enterprise card in any row whose owner is not you" in texts[9044]
+    assert "After a player plays this card against another player" in texts[9045]
     assert (
-        "you take from the victim as much gold as your Command points, or all the victim has if less"
+        "you take from the other player as much gold as your Command points, or all the other player has if less"
         in texts[9045]
     )
-    assert "put 1 unrest on e" in texts[9046]
+    assert "put 1 unrest on each Sonora enterprise card in every row whose owner is not you" in texts[9046]

@@ -75,7 +75,7 @@ def test_discarding_accepted_gains_and_declined_does_nothing(
     hold(state, 0, SHOP.number)
     gold = state.players[0].gold - (ledger.cost or 0)
     asked = act(state, 0, PlayCard(ledger.number), [False])
-    assert asked[-1].options == (True, False) and "you may choose a card lost" in asked[-1].prompt
+    assert asked[-1].options == (True, False) and "you may discard a card from" in asked[-1].prompt
     assert SHOP.number in state.players[0].hand and state.players[0].gold == gold
     state = ready(ledger, monkeypatch)
     hold(state, 0, SHOP.number)
@@ -208,9 +208,12 @@ def test_the_wording_cards_read_as_their_notes_say() -> None:
     texts = {c.number: card_text(c) for c in compile_paths([FIXTURE], REPO).games["porfiriana"].cards()}
     assert "After you take an action, if the card this card marks is known and" in texts[9080]
     assert "put 1 unrest on the card this card marks" in texts[9080]
-    assert "you may choose a card lost from the cards in your hand; if you do, move lost" in texts[9081]
+    assert "you may discard a card from your hand; if you do, you take 2 gold" in texts[9081]
     assert "you take 2 gold from the bank" in texts[9081]
-    assert "On play: you may pay 2 gold to the bank; if you do, you choose a card target" in texts[9082]
+    assert (
+        "On play: you may pay 2 gold to the bank; if you do, put 1 unrest on an enterprise card in any row"
+        " whose owner is not you" in texts[9082]
+    )
 
 
 def test_the_wording_cards_play_in_random_games_with_every_invariant(

@@ -315,8 +315,8 @@ CARD_4 = Card(
         "  Points: 1\n"
         '  Side "Apprentice":\n'
         "    Learning:\n"
-        "      Once per round, after you play a card, if the guild of the card is Smiths and the "
-        "card is not this card, turn this card over.\n"
+        "      Once per round, after you play a Smiths card that is not this card, turn this card "
+        "over.\n"
         '  Side "Master Smith":\n'
         "    Points: 4"
     ),
@@ -332,13 +332,13 @@ CARD_4 = Card(
             points=1,
             text=(
                 "Learning:\n"
-                "  Once per round, after you play a card, if the guild of the card is Smiths and "
-                "the card is not this card, turn this card over."
+                "  Once per round, after you play a Smiths card that is not this card, turn this "
+                "card over."
             ),
             ability_text=(
                 "Learning:\n"
-                "  Once per round, after you play a card, if the guild of the card is Smiths and "
-                "the card is not this card, turn this card over."
+                "  Once per round, after you play a Smiths card that is not this card, turn this "
+                "card over."
             ),
             abilities=(
                 Ability(
@@ -510,13 +510,13 @@ CARD_9 = Card(
         "  Cost: 3\n"
         "  Points: 1\n"
         "  Tolls:\n"
-        "    After a player plays a card, if the player is not you, the player pays up to 1 coin "
-        "to you, or all the player has if less."
+        "    After another player plays a card, that player pays up to 1 coin to you, or all that "
+        "player has if less."
     ),
     ability_text=(
         "Tolls:\n"
-        "  After a player plays a card, if the player is not you, the player pays up to 1 coin to "
-        "you, or all the player has if less."
+        "  After another player plays a card, that player pays up to 1 coin to you, or all that "
+        "player has if less."
     ),
     abilities=(
         Ability(
@@ -551,13 +551,9 @@ CARD_10 = Card(
         "  Guild: Traders\n"
         "  Cost: 2\n"
         "  Points: 0\n"
-        "  On play: for each player p in turn order: p takes 1 coin from the bank; you take 1 "
-        "coin from the bank."
+        "  On play: each player takes 1 coin from the bank; you take 1 coin from the bank."
     ),
-    ability_text=(
-        "On play: for each player p in turn order: p takes 1 coin from the bank; you take 1 coin "
-        "from the bank."
-    ),
+    ability_text="On play: each player takes 1 coin from the bank; you take 1 coin from the bank.",
     abilities=(
         Ability(
             title=None,
@@ -590,13 +586,11 @@ CARD_11 = Card(
         "  Cost: 4\n"
         "  Points: 3\n"
         "  Patronage:\n"
-        "    While in play, the cost for a buyer to buy a card is 1 more when the buyer is not "
-        "you and the guild of the card is Smiths."
+        "    While in play, the cost for another player to buy a Smiths card is 1 more."
     ),
     ability_text=(
         "Patronage:\n"
-        "  While in play, the cost for a buyer to buy a card is 1 more when the buyer is not you "
-        "and the guild of the card is Smiths."
+        "  While in play, the cost for another player to buy a Smiths card is 1 more."
     ),
     abilities=(
         Ability(
@@ -664,12 +658,11 @@ CARD_13 = Card(
         "  Guild: Traders\n"
         "  Cost: 2\n"
         "  Points: 0\n"
-        "  On play: you choose a card c from the cards in your hand; move c to the discard pile; "
-        "you take 3 coins from the bank."
+        "  On play: move a card from your hand to the discard pile; you take 3 coins from the "
+        "bank."
     ),
     ability_text=(
-        "On play: you choose a card c from the cards in your hand; move c to the discard pile; "
-        "you take 3 coins from the bank."
+        "On play: move a card from your hand to the discard pile; you take 3 coins from the bank."
     ),
     abilities=(
         Ability(
@@ -808,11 +801,9 @@ CARD_17 = Card(
         "  Guild: Smiths\n"
         "  Cost: 2\n"
         "  Points: 1\n"
-        "  On play: you choose a card c from the cards in the discard pile; move c to your hand."
+        "  On play: move a card from the discard pile to your hand."
     ),
-    ability_text=(
-        "On play: you choose a card c from the cards in the discard pile; move c to your hand."
-    ),
+    ability_text="On play: move a card from the discard pile to your hand.",
     abilities=(
         Ability(
             title=None,
