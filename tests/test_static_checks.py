@@ -15,6 +15,7 @@ from tests.conftest import REPO
 NAMESPACES = {
     "paxc": (REPO, ("compiler", "runtime", "generated", "grammar", "cards")),
     "bazaar": (REPO / "tests" / "example_game", ("rules", "generated", "cards")),
+    "noria": (REPO / "tests" / "plugins" / "fixtures" / "noria", ("rules", "generated", "cards")),
 }
 
 
@@ -39,7 +40,7 @@ def namespace_view(base: Path) -> Path:
 def test_mypy_strict() -> None:
     view = namespace_view(REPO / "build" / "typecheck")
     packages = ["-p", "paxc.compiler", "-p", "paxc.runtime", "-p", "paxc.generated", "-p", "tests"]
-    packages += ["-p", "bazaar.rules", "-p", "bazaar.generated"]
+    packages += ["-p", "bazaar.rules", "-p", "bazaar.generated", "-p", "noria.rules", "-p", "noria.generated"]
     completed = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", *packages],
         cwd=REPO,
