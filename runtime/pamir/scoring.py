@@ -68,6 +68,24 @@ def award(values: list[int], points: tuple[int, ...], multiplier: int) -> list[i
     return awarded
 
 
+def check_awards(state: PamirState, multiplier: int = 1) -> list[int]:
+    """The points each player would score at a dominance check made now: by influence among the
+    players loyal to a dominant coalition (Wakhan is loyal to it, whichever it is), else by
+    cylinders in play among all. Changes nothing (the search bot weighs positions with it)."""
+    coalition = dominant_coalition(state)
+    players = range(len(state.players))
+    points = [0] * len(state.players)
+    if coalition is not None:
+        loyal = [p for p in players if state.players[p].loyalty is coalition or state.is_wakhan(p)]
+        values = [influence(state, p, coalition) for p in loyal]
+        for player, awarded in zip(loyal, award(values, SUCCESS_POINTS, multiplier), strict=True):
+            points[player] = awarded
+    else:
+        values = [state.cylinders_in_play(p) for p in players]
+        points = award(values, FAILURE_POINTS, multiplier)
+    return points
+
+
 def dominance_check(state: PamirState, check_cards: int = 1) -> list[tuple[int, str, int | None]]:
     """Score a check (doubled when it is the last), clear blocks after a success, end events;
     the events ended, each with the zone it left (and whose), for `resolve_check` to tell.
@@ -77,24 +95,15 @@ def dominance_check(state: PamirState, check_cards: int = 1) -> list[tuple[int, 
     """
     state.checks_resolved += check_cards
     final = state.checks_resolved >= TOTAL_CHECKS
-    multiplier = 2 if final else 1
     coalition = dominant_coalition(state)
-    players = range(len(state.players))
     before = [me.score for me in state.players]
+    for me, points in zip(state.players, check_awards(state, 2 if final else 1), strict=True):
+        me.score += points
     if coalition is not None:
-        # Wakhan is loyal to the dominant coalition, whichever it is.
-        loyal = [p for p in players if state.players[p].loyalty is coalition or state.is_wakhan(p)]
-        values = [influence(state, p, coalition) for p in loyal]
-        for player, points in zip(loyal, award(values, SUCCESS_POINTS, multiplier), strict=True):
-            state.players[player].score += points
         for counts in (*state.armies.values(), *state.roads.values()):
             for c in COALITIONS:
                 counts[c] = 0
         narrate(story.blocks_cleared)
-    else:
-        values = [state.cylinders_in_play(p) for p in players]
-        for player, points in zip(players, award(values, FAILURE_POINTS, multiplier), strict=True):
-            state.players[player].score += points
     narrate(story.dominance_check, state, final, coalition, before)
     # The event cards out "until the next dominance check" are discarded now and forget what they
     # remembered; the effects they started end when the check is told (`hooks.fire` of

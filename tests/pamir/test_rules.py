@@ -892,3 +892,22 @@ def test_checks_revealed_in_one_refill_are_paired_one_at_a_time() -> None:
     assert state.checks_resolved == 2
     flat = [n for row in state.market for n in row]
     assert checks[2] in flat and checks[0] not in flat and checks[1] not in flat
+
+
+def test_check_awards_says_what_a_check_made_now_would_score_and_changes_nothing() -> None:
+    # The search bot weighs positions by it (prospects.py); the check itself scores by it.
+    state = empty_state(4, (Coalition.BRITISH, Coalition.BRITISH, Coalition.BRITISH, Coalition.RUSSIAN))
+    state.armies[Region.KABUL][Coalition.BRITISH] = 6
+    state.players[0].gifts = [2, 4]
+    state.players[1].gifts = [2]
+    state.players[2].gifts = [2]
+    assert scoring.check_awards(state) == [5, 2, 2, 0]
+    assert scoring.check_awards(state, multiplier=2) == [10, 4, 4, 0]
+    # Nothing scored, no block cleared, no check used up.
+    assert [p.score for p in state.players] == [0, 0, 0, 0]
+    assert state.armies[Region.KABUL][Coalition.BRITISH] == 6 and state.checks_resolved == 0
+    failed = empty_state(3)
+    failed.players[0].cylinders = failed.players[2].cylinders = 8
+    failed.players[1].cylinders = 5  # in supply: player 1 has the most in play
+    assert scoring.check_awards(failed) == [0, 3, 0]  # the two second share 1 point, rounded down
+    assert scoring.check_awards(failed, multiplier=2) == [1, 6, 1]

@@ -13,7 +13,7 @@ from paxc.compiler.cli import main
 from paxc.runtime import commands
 from paxc.runtime.core.agents import RandomAgent, UnknownBot, bot_kind
 from paxc.runtime.core.rng import Rng
-from paxc.runtime.core.search import SearchAgent
+from paxc.runtime.core.search import SearchAgent, _Node, most_searched
 from paxc.runtime.core.session import Session
 from paxc.runtime.games import GameKit
 from paxc.runtime.pamir.game import GAME as PAMIR
@@ -136,3 +136,16 @@ def test_simulate_seats_bots() -> None:
     assert refused.exit_code == 2 and "expected up to 2 bots" in refused.output
     unknown = CliRunner().invoke(main, ["--root", str(REPO), "simulate", "pamir", "--seats", "minimax"])
     assert unknown.exit_code == 2 and "'minimax' is no bot" in unknown.output
+
+
+def test_the_option_searched_most_wins_and_ties_go_to_the_better_one() -> None:
+    def node(visits: int, total: float) -> _Node:
+        return _Node(visits=visits, totals=[total, visits - total])
+
+    # Searched alike: the option whose playouts went best for the seat choosing, whatever its number.
+    assert most_searched({0: node(5, 1.0), 3: node(5, 4.0), 7: node(5, 2.0)}, seat=0) == 3
+    assert most_searched({0: node(5, 1.0), 3: node(5, 4.0), 7: node(5, 2.0)}, seat=1) == 0
+    # Searched more counts first, even when its playouts went worse.
+    assert most_searched({0: node(9, 1.0), 3: node(5, 4.0)}, seat=0) == 0
+    # Alike in both: the first.
+    assert most_searched({4: node(5, 2.0), 2: node(5, 2.0)}, seat=0) == 2
