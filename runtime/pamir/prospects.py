@@ -10,7 +10,6 @@ from paxc.runtime.core.search import prospects
 from paxc.runtime.pamir.scoring import check_awards, influence
 from paxc.runtime.pamir.state import PamirState
 
-
 # Points a dominance check made now would pay count as much as points already scored: the
 # first check often ends a game against Wakhan (a lead of four), so the board's standing is the
 # position's value. Influence then counts for the checks after it, cylinders in play for a
