@@ -520,6 +520,26 @@ class MoneyDecl:
     on_cards: bool = False  # money may lie on cards too (`money rupees ... on cards`)
 
 
+@dataclass(frozen=True, slots=True)
+class LanguageEntry:
+    """One line of a `language` block: `word army "armée" f`, `operation place_armies "..."`."""
+
+    kind: Ident
+    name: Ident
+    texts: tuple[StrLit, ...]
+    gender: Ident | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageDecl:
+    """`language fr { ... }`: how card text says the vocabulary in another language."""
+
+    language: Ident
+    entries: tuple[LanguageEntry, ...]
+    span: Span
+
+
 VocabItem = (
     EnumDecl
     | AdjacencyDecl
@@ -532,6 +552,7 @@ VocabItem = (
     | MoveDecl
     | MoneyDecl
     | WhileDecl
+    | LanguageDecl
 )
 
 

@@ -461,9 +461,22 @@ def init(game: str, folder: Path | None) -> None:
     help='Show each card\'s intended text (`text "..."`) beside its generated text, and its review.',
 )
 @click.option("--json", "as_json", is_flag=True, help="With --compare: print the comparison as JSON.")
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "fr"]),
+    default="en",
+    show_default=True,
+    help="The language of the text: fr from each game's `language fr` block.",
+)
 @click.pass_context
 def render(
-    ctx: click.Context, target: str | None, game: str | None, notes: bool, compare: bool, as_json: bool
+    ctx: click.Context,
+    target: str | None,
+    game: str | None,
+    notes: bool,
+    compare: bool,
+    as_json: bool,
+    lang: str,
 ) -> None:
     """Print the text of a card, generated from its definition.
 
@@ -471,11 +484,16 @@ def render(
     player reads (as the table shows it); --notes adds the designer's notes. --compare shows, for
     each card or side with an intended text, that text beside the generated one and what the
     game's text_review.txt says of it (TARGET may then be left out for every card of --game).
+    --lang fr says it in French, from the game's `language fr` block.
     """
     from paxc.compiler.render import card_text
 
     if as_json and not compare:
         raise click.UsageError("--json goes with --compare")
+    if compare and lang != "en":
+        raise click.UsageError(
+            "--compare compares with the intended text, which is English: leave out --lang"
+        )
     if target is None and not (compare and game is not None):
         raise click.UsageError("name a card or a .pax file (or, with --compare, a --game)")
     root = _root(ctx)
@@ -498,7 +516,33 @@ def render(
     if compare:
         _compare_texts(root, cards, as_json)
         return
+    if lang == "fr":
+        click.echo("\n\n".join(_french_texts(result, cards, notes)))
+        return
     click.echo("\n\n".join(card_text(card, notes=notes) for card in cards))
+
+
+def _french_texts(result: CompileResult, cards: list[ir.CardIR], notes: bool) -> list[str]:
+    """The cards in French; a card the game's `language fr` block lacks a word for is refused
+    with that error, located at what the vocabulary declares (exit status 1)."""
+    from paxc.compiler.diagnostics import Code, Diagnostic
+    from paxc.compiler.render_fr import FrenchRenderer, MissingWording
+
+    vocabularies = {id(card): g.vocabulary for g in result.games.values() for card in g.cards()}
+    renderers: dict[str, FrenchRenderer] = {}
+    texts: list[str] = []
+    for card in cards:
+        vocabulary = vocabularies[id(card)]
+        try:
+            renderer = renderers.get(vocabulary.name) or FrenchRenderer(vocabulary)
+            renderers[vocabulary.name] = renderer
+            texts.append(renderer.card_text(card, notes=notes))
+        except MissingWording as missing:
+            message = f"{missing.what} (needed by card #{card.number} {card.name}, {card.path}:{card.line})"
+            diagnostic = Diagnostic(missing.span, Code.BAD_VOCABULARY, message, missing.hint)
+            click.echo(diagnostic.render(result.sources), err=True)
+            sys.exit(1)
+    return texts
 
 
 def _compare_texts(root: Path, cards: list[ir.CardIR], as_json: bool) -> None:

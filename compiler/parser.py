@@ -950,6 +950,18 @@ class _ToAst(Transformer[Token, ast.File]):
             self._ident(name), ast.StrLit(_unquote(text), self._token_span(text)), self._span(meta)
         )
 
+    def language_decl(self, meta: Meta, children: list[Any]) -> ast.LanguageDecl:
+        language, *entries = children
+        return ast.LanguageDecl(self._ident(language), tuple(entries), self._span(meta))
+
+    def language_entry(self, meta: Meta, children: list[Token]) -> ast.LanguageEntry:
+        kind, name, *rest = children
+        texts = tuple(
+            ast.StrLit(_unquote(token), self._token_span(token)) for token in rest if token.type == "STRING"
+        )
+        gender = next((self._ident(token) for token in rest if token.type == "NAME"), None)
+        return ast.LanguageEntry(self._ident(kind), self._ident(name), texts, gender, self._span(meta))
+
     def timing_decl(self, meta: Meta, children: list[Token]) -> ast.TimingDecl:
         return ast.TimingDecl(tuple(self._ident(c) for c in children), self._span(meta))
 

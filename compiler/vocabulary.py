@@ -51,6 +51,8 @@ RESERVED_FIELDS = frozenset(
 BUILTIN_OPERATIONS = ("move", "gain", "pay", "take")
 HOOK_KINDS = ("operation", "query", "trigger", "modifier", "replaceable")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?::plural)?\}")
+# A placeholder of another language's phrasing: `{count:army}`, `{card:plural}`, `{card=a|b}`, `{card+}`.
+_WORDED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:[:=+][^{}]*)?\}")
 # A phrasing's optional words (`[ in {region}]`, left out where a parameter in them is unpinned).
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 
@@ -190,6 +192,59 @@ class MoneySpec:
         return f"{count} {self.singular if count == '1' else self.plural}"
 
 
+# What a `language` block may word, besides the hooks (HOOK_KINDS): `word` a name of the vocabulary
+# (an enum member, a card type, a piece a phrasing counts), `label` a card type's attribute, and the
+# vocabulary's other phrasings by their name.
+LANGUAGE_KINDS = (
+    "word",
+    "cardtype",
+    "label",
+    "zone",
+    "money",
+    "duration",
+    "while",
+    "timing",
+    "memory",
+    *HOOK_KINDS,
+)
+# A word's kind after its texts: a noun's gender, an adjective that agrees with its noun; without
+# one the word is a name, said as it is.
+WORD_KINDS = ("m", "f", "adj")
+
+
+@dataclass(frozen=True, slots=True)
+class WordSpec:
+    """A word of another language for a name of the vocabulary: `word Persia "Perse" f "en: en
+    Perse"`: its text, its kind (WORD_KINDS, or None: a name), and forms by key (`pl`, `en`)."""
+
+    text: str
+    kind: str | None
+    forms: tuple[tuple[str, str], ...] = ()
+
+    def form(self, key: str) -> str | None:
+        return dict(self.forms).get(key)
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
+    """How card text says a game's vocabulary in another language (`language fr { ... }`): its
+    words, and the phrasings of its hooks and other phrases, by kind and name."""
+
+    name: str
+    span: Span
+    words: dict[str, WordSpec] = dataclasses.field(default_factory=dict)
+    phrasings: dict[tuple[str, str], tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    # The gender of a card type's or a label's noun ("carte de cour" f), where given.
+    genders: dict[tuple[str, str], str] = dataclasses.field(default_factory=dict)
+
+    def phrasing(self, kind: str, name: str) -> str | None:
+        texts = self.phrasings.get((kind, name))
+        return texts[0] if texts else None
+
+    def phrasings_of(self, kind: str, name: str) -> tuple[str, ...]:
+        return self.phrasings.get((kind, name), ())
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     name: str
@@ -211,6 +266,8 @@ class Vocabulary:
     moves: tuple[tuple[str, str], ...] = ()
     # Places besides play where continuous effects act, name -> phrase ("while in the market").
     places: dict[str, str] = dataclasses.field(default_factory=dict)
+    # Card text in other languages, by language name ("fr"): `language fr { ... }`.
+    languages: dict[str, LanguageSpec] = dataclasses.field(default_factory=dict)
 
     def moves_to(self, destination: str) -> list[str]:
         """The zones a card may be moved to `destination` from, in declared order."""
@@ -328,6 +385,7 @@ class _Builder:
         money: MoneySpec | None = None
         places: dict[str, str] = {}
         move_decls: list[ast.MoveDecl] = []
+        language_decls: list[ast.LanguageDecl] = []
         for item in items:
             if isinstance(item, ast.AdjacencyDecl):
                 pairs = self._adjacency(item)
@@ -355,6 +413,8 @@ class _Builder:
                     zones[zone.name] = zone
             elif isinstance(item, ast.MoveDecl):
                 move_decls.append(item)
+            elif isinstance(item, ast.LanguageDecl):
+                language_decls.append(item)
             elif isinstance(item, ast.MoneyDecl):
                 if money is not None:
                     self.reporter.error(
@@ -403,6 +463,29 @@ class _Builder:
         self._check_game_name()
         self._check_builtin_statements(hooks, bool(zones), money is not None)
         moves = self._moves(move_decls, zones)
+        known = {
+            "zone": set(zones),
+            "money": {money.name} if money is not None else set(),
+            "duration": set(durations),
+            "while": {*places, "play"},
+            "timing": set(timings),
+            "memory": set(memories),
+            "label": {f.name for spec in card_types.values() for f in spec.fields}
+            | {f"{spec.name}__{f.name}" for spec in card_types.values() for f in spec.fields},
+            "cardtype": set(card_types),
+        }
+        for kind in HOOK_KINDS:
+            known[kind] = {name for name, hook in hooks.items() if hook.kind == kind}
+        languages: dict[str, LanguageSpec] = {}
+        for decl in language_decls:
+            if decl.language.text in languages:
+                self.reporter.error(
+                    decl.language.span,
+                    Code.DUPLICATE_NAME,
+                    f"language '{decl.language.text}' is declared twice",
+                )
+                continue
+            languages[decl.language.text] = self._language(decl, known, hooks)
         return Vocabulary(
             name=self.decl.name.text,
             title=self.decl.title.value,
@@ -419,7 +502,68 @@ class _Builder:
             money=money,
             moves=moves,
             places=places,
+            languages=languages,
         )
+
+    def _language(
+        self, decl: ast.LanguageDecl, known: dict[str, set[str]], hooks: dict[str, HookSpec]
+    ) -> LanguageSpec:
+        """A `language` block: each entry words something the vocabulary declares, once; a word
+        has a known kind; a hook's phrasing names only its parameters (and a modifier's form its
+        `{value}`)."""
+        words: dict[str, WordSpec] = {}
+        phrasings: dict[tuple[str, str], tuple[str, ...]] = {}
+        genders: dict[tuple[str, str], str] = {}
+        for entry in decl.entries:
+            kind, name = entry.kind.text, entry.name.text
+            if kind not in LANGUAGE_KINDS:
+                self.reporter.unknown(entry.kind.span, "kind of wording", kind, LANGUAGE_KINDS)
+                continue
+            if (kind, name) in phrasings or (kind == "word" and name in words):
+                self.reporter.error(
+                    entry.name.span,
+                    Code.DUPLICATE_NAME,
+                    f"{kind} '{name}' is worded twice in '{decl.language.text}'",
+                )
+                continue
+            if kind == "word":
+                gender = entry.gender.text if entry.gender is not None else None
+                if gender is not None and gender not in WORD_KINDS:
+                    self.reporter.unknown(
+                        entry.gender.span if entry.gender else entry.span, "kind of word", gender, WORD_KINDS
+                    )
+                    continue
+                forms = tuple(
+                    (key.strip(), said.strip())
+                    for text in entry.texts[1:]
+                    for key, _, said in [text.value.partition(":")]
+                )
+                words[name] = WordSpec(entry.texts[0].value, gender, forms)
+                continue
+            if entry.gender is not None and kind in ("cardtype", "label"):
+                if entry.gender.text not in ("m", "f"):
+                    self.reporter.unknown(entry.gender.span, "gender", entry.gender.text, ("m", "f"))
+                else:
+                    genders[(kind, name)] = entry.gender.text
+            elif entry.gender is not None:
+                self.reporter.error(
+                    entry.gender.span,
+                    Code.BAD_VOCABULARY,
+                    f"only a word, a card type or a label has a gender, not a {kind}",
+                )
+            if name not in known[kind]:
+                self.reporter.unknown(entry.name.span, kind, name, sorted(known[kind]))
+                continue
+            if kind in HOOK_KINDS:
+                allowed = [p.name for p in hooks[name].params]
+                if kind == "modifier":
+                    allowed.append("value")
+                for text in entry.texts:
+                    for placeholder in _WORDED.findall(text.value):
+                        if placeholder not in allowed:
+                            self.reporter.unknown(text.span, "parameter", placeholder, allowed)
+            phrasings[(kind, name)] = tuple(text.value for text in entry.texts)
+        return LanguageSpec(decl.language.text, decl.language.span, words, phrasings, genders)
 
     def _moves(self, decls: list[ast.MoveDecl], zones: dict[str, ZoneSpec]) -> tuple[tuple[str, str], ...]:
         """The declared moves: between declared zones, each once; a move within one shared zone
