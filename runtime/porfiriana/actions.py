@@ -101,7 +101,14 @@ class CubeSpot:
 
 
 def on_market(number: int) -> CubeSpot:
-    return CubeSpot("market", number)
+    # One spot a card, made once: every listing of the speculations asks for every market card's.
+    spot = _MARKET_SPOTS.get(number)
+    if spot is None:
+        spot = _MARKET_SPOTS[number] = CubeSpot("market", number)
+    return spot
+
+
+_MARKET_SPOTS: dict[int, CubeSpot] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,26 +194,49 @@ def options(state: PorfirianaState, player: int) -> list[Option]:
 
 
 def _options(state: PorfirianaState, player: int) -> list[Option]:
+    """Every option, in the order the table lists them: each kind of action in turn, those the
+    actions left (with an extra action of its kind) allow. Every kind but playing a card takes
+    the same actions whichever option it is, so whether the turn allows it is asked once for the
+    kind, and a kind it does not allow is not looked through at all (listing asks nothing of the
+    state, so what is skipped changes nothing)."""
     me = state.players[player]
-    candidates: list[Option] = []
-    candidates.extend(PlayCard(n) for n in dict.fromkeys(me.hand) if hand.playable(state, player, n))
-    if state.turn.market_purchases < MARKET_PURCHASES_PER_TURN:
-        full = market.hand_full(state, player)
-        for row, cards in enumerate(state.market):
-            for column in range(len(cards)):
-                if market.may_buy(state, player, row, column, full):
-                    candidates.append(Buy(row, column))
-    for number in state.public:
-        if (card(number).cost or 0) <= me.gold:
-            candidates.extend(BuyPublic(number, side) for side in range(len(card(number).sides)))
-    candidates.extend(Sell(n) for n in sellable(state, player))
-    candidates.extend(Redeploy(t) for t in my_troops(state, player))
-    candidates.extend(land_options(state, player))
-    candidates.extend(upgrade_options(state, player))
-    candidates.extend(police_options(state, player))
-    candidates.extend(speculation_options(state, player))
+    turn = state.turn
+    left = turn.actions_left
+    extra: dict[Action, int] = {}
+
+    def allows(kind: Action, needed: int) -> bool:
+        if needed <= left:
+            return True
+        if kind not in extra:
+            extra[kind] = 1 if extra_partners(state, player, kind) else 0
+        return needed <= left + extra[kind]
+
     found: list[Option] = [EndTurn()]
-    found.extend(o for o in candidates if affordable(state, player, o))
+    for n in dict.fromkeys(me.hand):
+        if hand.playable(state, player, n) and allows(
+            Action.PLAY_CARD, hand.actions_needed(state, player, n)
+        ):
+            found.append(PlayCard(n))
+    if turn.market_purchases < MARKET_PURCHASES_PER_TURN and allows(
+        Action.MARKET_PURCHASE, SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
+    ):
+        found.extend(Buy(row, column) for row, column in market.buyable(state, player))
+    if allows(Action.PUBLIC_PURCHASE, 1):
+        for number in state.public:
+            if (card(number).cost or 0) <= me.gold:
+                found.extend(BuyPublic(number, side) for side in range(len(card(number).sides)))
+    if allows(Action.SELL, 1):
+        found.extend(Sell(n) for n in sellable(state, player))
+    if allows(Action.REDEPLOY, 1):
+        found.extend(Redeploy(t) for t in my_troops(state, player))
+    if allows(Action.BUY_LAND, LAND_ACTIONS):
+        found.extend(land_options(state, player))
+    if allows(Action.UPGRADE_CONNECTION, 1):
+        found.extend(upgrade_options(state, player))
+    if allows(Action.POLICE, 1):
+        found.extend(police_options(state, player))
+    if allows(Action.SPECULATE, 1):
+        found.extend(speculation_options(state, player))
     return found
 
 

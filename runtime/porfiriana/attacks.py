@@ -15,6 +15,7 @@ the attack card's own text about its victim is written on the latter.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from paxc.generated.porfiriana.vocabulary import AttackPlayed, AttackResolved, CardPlayed, CardType, Family
@@ -52,11 +53,15 @@ def _opponents_only(number: int) -> bool:
 
 
 def targets(state: PorfirianaState, player: int, number: int, free: bool = False) -> list[Target]:
+    """Every target `each_target` gives, listed."""
+    return list(each_target(state, player, number, free))
+
+
+def each_target(state: PorfirianaState, player: int, number: int, free: bool = False) -> Iterator[Target]:
     """Every legal target of an orange or black card the player holds, with its gold cost.
     `free`: the player pays nothing (Díaz in the solitaire), so no cost rules a target out."""
     printed = card(number)
     purse = math.inf if free else state.players[player].gold
-    found: list[Target] = []
     base = losses.play_cost(state, player, number, printed.cost or 0)
     if printed.card_type is CardType.ORANGE:
         for owner, held in state.enterprises():
@@ -65,12 +70,12 @@ def targets(state: PorfirianaState, player: int, number: int, free: bool = False
             if owner == player and held.unrest:
                 continue  # no straw-man attack on your own enterprise in unrest
             if base <= purse:
-                found.append(Target(owner, held.number, base))
+                yield Target(owner, held.number, base)
             if Family.STRIKE in printed.family and owner == player:
                 # Decision: a scapegoat play is a straw-man play (rules J names it there, and the
                 # card goes to "your" prestige stack), so only against your own enterprise.
-                found.append(Target(owner, held.number, 0, scapegoat=True))
-        return found
+                yield Target(owner, held.number, 0, scapegoat=True)
+        return
     families = printed.family
     for victim, other in enumerate(state.players):
         if victim == player and _opponents_only(number):
@@ -80,12 +85,12 @@ def targets(state: PorfirianaState, player: int, number: int, free: bool = False
                 if card(held.number).card_type in (CardType.PARTNER, CardType.PUBLIC):
                     cost = losses.play_cost(state, player, number, card(held.number).cost or 0)
                     if cost <= purse:
-                        found.append(Target(victim, held.number, cost))
+                        yield Target(victim, held.number, cost)
             # a flipped Hacendado may be assassinated, unless a private army guards it
             if other.flipped and not other.army:
                 hacendado_cost = losses.play_cost(state, player, number, ASSASSINATE_HACENDADO_COST)
                 if hacendado_cost <= purse:
-                    found.append(Target(victim, other.hacendado.number, hacendado_cost))
+                    yield Target(victim, other.hacendado.number, hacendado_cost)
         elif base > purse:
             continue
         elif Family.NATIONALIZATION in families:
@@ -94,18 +99,17 @@ def targets(state: PorfirianaState, player: int, number: int, free: bool = False
                 continue
             for held in other.row[1:]:
                 if card(held.number).card_type is CardType.ENTERPRISE:
-                    found.append(Target(victim, held.number, base))
+                    yield Target(victim, held.number, base)
         elif Family.CONSPIRACY in families:
             for held in other.row[1:]:
                 if card(held.number).card_type in (CardType.PARTNER, CardType.PUBLIC):
-                    found.append(Target(victim, held.number, base))
+                    yield Target(victim, held.number, base)
         elif Family.ANTITRUST in families:
             for held in other.row[1:]:
                 if Family.MONOPOLY in card(held.number).family:
-                    found.append(Target(victim, held.number, base))
+                    yield Target(victim, held.number, base)
         else:
-            found.append(Target(victim, None, base))
-    return found
+            yield Target(victim, None, base)
 
 
 def play_attack(state: PorfirianaState, player: int, number: int, target: Target) -> Effect:

@@ -30,9 +30,9 @@ def playable(state: PorfirianaState, player: int, number: int) -> bool:
     if kind in (CardType.ENTERPRISE, CardType.PARTNER):
         return losses.play_cost(state, player, number, printed.cost or 0) <= state.players[player].gold
     if kind is CardType.TROOP:
-        return bool(troops.destinations(state, player, number))
+        return next(troops.each_destination(state, player, number), None) is not None
     if kind in (CardType.ORANGE, CardType.BLACK):
-        return bool(attacks.targets(state, player, number))
+        return next(attacks.each_target(state, player, number), None) is not None
     return False
 
 

@@ -190,15 +190,19 @@ def carriers_by_type(state: PorfirianaState) -> dict[type, list[Carrier]]:
 
 # While a decision's options are listed nothing changes which cards are in effect, yet the rules
 # ask the modifiers many times (the price of every market card): `listing` records, for that
-# while, which cards carry each kind of modifier, so each question skips the search.
-_listing: tuple[PorfirianaState, dict[type, list[Carrier]]] | None = None
+# while, which cards carry each kind of modifier, so each question skips the search, and the
+# modifiers of each kind asked, with their contexts (nothing they read changes meanwhile),
+# gathered the first time that kind is asked.
+_listing: tuple[PorfirianaState, dict[type, list[Carrier]], dict[type, list[abilities.Applying]]] | None = (
+    None
+)
 
 
 @contextmanager
 def listing(state: PorfirianaState) -> Iterator[None]:
     global _listing
     outer = _listing
-    _listing = (state, carriers_by_type(state))
+    _listing = (state, carriers_by_type(state), {})
     try:
         yield
     finally:
@@ -229,8 +233,28 @@ def _carrying(state: PorfirianaState, hook_type: type) -> list[InEffect]:
 def modified(state: PorfirianaState, hook: object, value: V, spend: bool = False) -> V:
     """`value` after the modifiers in effect, in stages; a modifier limited to once per round acts
     while unspent this round, and `spend` (the rules act on the value) spends it."""
-    carriers = _carrying(state, type(hook))
+    hook_type = type(hook)
+    listed = _listing
+    if listed is not None and listed[0] is state:
+        # Asked again and again while options are listed (the price of each market card): the
+        # modifiers of this kind in effect, and their contexts, are gathered once.
+        applying = listed[2].get(hook_type)
+        if applying is None:
+            applying = listed[2][hook_type] = _applying(_carrying(state, hook_type), hook_type)
+        return abilities.in_stages(applying, hook, value, state.used_this_round, spend) if applying else value
+    carriers = _carrying(state, hook_type)
     return abilities.modified(carriers, hook, value, state.used_this_round, spend) if carriers else value
+
+
+def _applying(carriers: list[InEffect], hook_type: type) -> list[abilities.Applying]:
+    """The modifiers of this kind among the abilities given, with their contexts, in order (as
+    `abilities.modified` gathers them)."""
+    return [
+        (ctx, modifier)
+        for ctx, _, ability, _ in carriers
+        for modifier in ability.modifiers
+        if modifier.hook is hook_type
+    ]
 
 
 def modifying(state: PorfirianaState, hook_type: type) -> Callable[[object, V], V] | None:

@@ -51,6 +51,25 @@ def may_buy(state: PorfirianaState, player: int, row: int, column: int, full: bo
     return purchase_cost(state, player, row, column) <= me.gold
 
 
+def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
+    """The market spaces (row, column) whose card the player may buy now (`may_buy` of each, the
+    hand limit and the abilities changing a cost looked up once for the whole market)."""
+    full = hand_full(state, player)
+    gold = state.players[player].gold
+    who = PlayerId(player)
+    found: list[tuple[int, int]] = []
+    for row, cards in enumerate(state.market):
+        for column, number in enumerate(cards):
+            if number is None:
+                continue
+            printed = card(number)
+            if full and printed.card_type not in PLAY_IMMEDIATELY:
+                continue
+            if max(0, hooks.modified(state, PurchaseCost(printed, who), COLUMN_COSTS[column])) <= gold:
+                found.append((row, column))
+    return found
+
+
 def pay_for(state: PorfirianaState, player: int, number: int, cost: int) -> None:
     """Pay for a market card: to the speculator whose cube is on it, else to the bank; the cube
     goes home either way."""

@@ -11,6 +11,7 @@ income cubes (or the previous extorter's cube) is replaced by an extortion cube 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from paxc.generated.porfiriana.vocabulary import (
@@ -78,11 +79,17 @@ def may_enter(state: PorfirianaState, player: int, troop: int, district: Distric
 
 
 def destinations(state: PorfirianaState, player: int, troop: int, free: bool = False) -> list[Destination]:
+    """Every place `each_destination` gives, listed."""
+    return list(each_destination(state, player, troop, free))
+
+
+def each_destination(
+    state: PorfirianaState, player: int, troop: int, free: bool = False
+) -> Iterator[Destination]:
     """Every place the player could play or redeploy this troop to now, with what it costs.
     `free`: the player pays nothing (Díaz in the solitaire), so no cost rules a place out."""
     me = state.players[player]
     purse = math.inf if free else me.gold
-    found: list[Destination] = []
     place = state.troop_place(troop)
     here = place[1] if place is not None else None
     power = firepower(state, player, troop)
@@ -107,13 +114,12 @@ def destinations(state: PorfirianaState, player: int, troop: int, free: bool = F
             continue
         cost = cost_to(held)
         if cost <= purse:
-            found.append(Destination(owner, held.number, cost))
+            yield Destination(owner, held.number, cost)
     in_army = place is not None and place[1] is None
     if me.flipped and not in_army and me.hacendado.face.faction is card(troop).faction:
         cost = cost_to(me.hacendado)
         if cost <= purse:
-            found.append(Destination(player, None, cost))
-    return found
+            yield Destination(player, None, cost)
 
 
 def arrive(
