@@ -1,7 +1,9 @@
 """`paxc bench`: the figures users feel, each the median of several runs after a warm-up.
 
-Self-play throughput (one process, then --jobs 2), the build from scratch and after one card
-file changes, check throughput, the peak memory of a simulation, and the size of one saved state.
+Self-play throughput (one process, then --jobs 2), the cost of a clone and a random playout from
+mid-game (what a search pays per simulation), the build from scratch and after one card file
+changes, check throughput, the peak memory of a simulation, and the size of one saved state; with
+a peer engine (`--peer`), Pax Pamir's self-play beside it and the ratio.
 A benchmark prints figures; nothing here asserts a time.
 """
 
@@ -83,6 +85,122 @@ def self_play(
         "decisions_per_second": round(sum(decisions) / seconds),
         "mean_decisions_per_game": round(statistics.mean(decisions), 1),
     }
+
+
+# Where the clone-and-playout figure starts: this many random decisions into the game of seed
+# 2026, about half a random game (Pax Pamir 2 players: 128 decisions a game; Pax Porfiriana 3
+# players: 384).
+CLONE_FROM = (("pamir", 2, 64), ("porfiriana", 3, 190))
+
+
+def clone_playout(bench: Bench, game: str, players: int, decisions: int) -> dict[str, float]:
+    """What a search pays for each simulation: `Session.clone` of a mid-game position, then a
+    random playout from the copy to the end (one random bot at every seat, seeded afresh for each
+    playout, so each goes its own way); the clone alone too."""
+    from paxc.runtime.commands import game_options, kit_of
+    from paxc.runtime.core.agents import RandomAgent
+
+    kit = kit_of(game)
+    options = game_options(game, players, {})
+    session = kit.new_session(options, 2026)
+    bots = {p: kit.bot("random", 2027 + p) for p in kit.seats_for_people(options)}
+    for _ in range(decisions):
+        if session.is_terminal():
+            raise RuntimeError(f"the {game} game of seed 2026 ended before decision {decisions}")
+        session.apply_action(bots[session.current_player()].choose(session))
+    playouts = (2 if bench.quick else 6) if game == "porfiriana" else (6 if bench.quick else 30)
+    lengths: list[int] = []
+
+    def clone_and_play() -> None:
+        lengths.clear()
+        for seed in range(playouts):
+            copy = session.clone()
+            bot = RandomAgent(seed)
+            made = 0
+            while not copy.is_terminal():
+                copy.apply_action(bot.choose(copy))
+                made += 1
+            lengths.append(made)
+
+    def clone_only() -> None:
+        for _ in range(playouts):
+            session.clone()
+
+    playout_seconds = bench.median_seconds(clone_and_play)
+    clone_seconds = bench.median_seconds(clone_only)
+    return {
+        "from_decision": decisions,
+        "clone_ms": round(1000 * clone_seconds / playouts, 3),
+        "clone_and_playout_ms": round(1000 * playout_seconds / playouts, 2),
+        "mean_playout_decisions": round(statistics.mean(lengths), 1),
+    }
+
+
+# ---------------------------------------------------------------------- a peer engine
+
+PEER_HARNESS = Path(__file__).with_name("peer_bench.mjs")
+PEER_PLAYERS = (2, 5)  # Pax Pamir, as the harness contract says
+MIN_PEER_SECONDS = 1.0  # each run of the peer: as long as paxc's run beside it, at least this
+
+
+def peer_self_play(node: str, peer: Path, players: int, seconds: float, seed: int = 1) -> dict[str, float]:
+    """The peer engine's random self-play of Pax Pamir, through the harness (`peer_bench.mjs`,
+    whose header is the contract): its figures as it prints them. RuntimeError, with what it said,
+    when it fails."""
+    done = subprocess.run(
+        [
+            node,
+            str(PEER_HARNESS),
+            str(peer),
+            "--players",
+            str(players),
+            "--seconds",
+            str(seconds),
+            "--seed",
+            str(seed),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        said = (done.stderr.strip() or done.stdout.strip() or "no message").splitlines()[-1]
+        raise RuntimeError(f"the peer engine failed (exit status {done.returncode}): {said}")
+    try:
+        figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+        figures["games_per_second"] = float(figures["games_per_second"])
+    except (ValueError, KeyError, IndexError) as error:
+        raise RuntimeError(f"the peer harness printed no figures: {done.stdout[-200:]!r}") from error
+    return figures
+
+
+def peer_comparison(bench: Bench, node: str, peer: Path) -> dict[str, dict[str, float]]:
+    """paxc's and the peer's Pax Pamir random self-play, one process each, side by side: a run of
+    each in turn, `repeats` times, then the medians and their ratio (paxc / peer)."""
+    from paxc.runtime.commands import run_games
+
+    figures: dict[str, dict[str, float]] = {}
+    games = 12 if bench.quick else 60
+    for players in PEER_PLAYERS:
+        ours: list[float] = []
+        theirs: list[float] = []
+        list(run_games("pamir", players, 2, seed=1, jobs=1, check=False))  # warm-up
+        for _ in range(bench.repeats):
+            started = time.perf_counter()
+            list(run_games("pamir", players, games, seed=2026, jobs=1, check=False))
+            seconds = time.perf_counter() - started
+            ours.append(games / seconds)
+            # The peer plays about as long as paxc just did.
+            theirs.append(
+                peer_self_play(node, peer, players, max(MIN_PEER_SECONDS, seconds))["games_per_second"]
+            )
+        paxc, other = statistics.median(ours), statistics.median(theirs)
+        figures[f"pamir_{players}p"] = {
+            "paxc_games_per_second": round(paxc, 2),
+            "peer_games_per_second": round(other, 2),
+            "ratio": float(f"{paxc / other:.4g}"),  # four significant figures
+        }
+    return figures
 
 
 def compiled_self_play(bench: Bench, root: Path) -> dict[str, dict[str, float]] | None:
@@ -180,7 +298,10 @@ def state_size_bytes() -> dict[str, int]:
     }
 
 
-def run(root: Path, quick: bool, progress: Callable[[str], None]) -> dict[str, Any]:
+def run(
+    root: Path, quick: bool, progress: Callable[[str], None], peer: tuple[str, Path] | None = None
+) -> dict[str, Any]:
+    """Every figure; `peer`: (node, the peer's module) to compare Pax Pamir's self-play with."""
     bench = Bench(quick)
     figures: dict[str, Any] = {"machine": machine(), "runs_per_figure": bench.repeats, "self_play": {}}
     for game, players in SELF_PLAY:
@@ -199,6 +320,13 @@ def run(root: Path, quick: bool, progress: Callable[[str], None]) -> dict[str, A
         figures["solitaires"][name] = self_play(bench, solo_game, people, 1, dict(variants))
     progress("self-play on the compiled runtime, if built")
     figures["compiled_self_play"] = compiled_self_play(bench, root)
+    figures["clone_playout"] = {}
+    for game, players, decisions in CLONE_FROM:
+        progress(f"clone and random playout, {game}, {players} players")
+        figures["clone_playout"][f"{game}_{players}p"] = clone_playout(bench, game, players, decisions)
+    if peer is not None:
+        progress("Pax Pamir self-play beside the peer engine")
+        figures["peer"] = {"module": str(peer[1]), **peer_comparison(bench, *peer)}
     progress("paxc build and check")
     figures["compiler"] = build_times(bench, root)
     progress("peak memory of a simulation")
@@ -238,6 +366,25 @@ def report(figures: dict[str, Any]) -> list[str]:
                 f"  {name:<13} compiled {r['games_per_second']:>7.1f} games/s "
                 f"{r['decisions_per_second']:>9,} decisions/s  (one process, 'paxc accelerate')"
             )
+    for name, r in figures.get("clone_playout", {}).items():
+        lines.append(
+            f"  {name:<13} clone {r['clone_ms']:.2f} ms; clone and random playout to the end "
+            f"{r['clone_and_playout_ms']:.1f} ms ({r['mean_playout_decisions']} decisions, from decision "
+            f"{r['from_decision']})"
+        )
+    peer = figures.get("peer")
+    if peer is not None:
+        lines += ["", f"beside the peer engine {peer['module']} (Pax Pamir, one process each, side by side):"]
+        for name, r in peer.items():
+            if name == "module":
+                continue
+            line = (
+                f"  {name:<13} paxc {r['paxc_games_per_second']:.1f} games/s, peer "
+                f"{r['peer_games_per_second']:.1f} games/s: x{r['ratio']:.2f}"
+            )
+            if compiled is not None and name in compiled:
+                line += f"; compiled x{compiled[name]['games_per_second'] / r['peer_games_per_second']:.2f}"
+            lines.append(line)
     c = figures["compiler"]
     lines += [
         "",

@@ -743,16 +743,39 @@ def _unknown_game(game: str, known: Iterable[str]) -> str:
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON, for machines.")
 @click.option("--quick", is_flag=True, help="Fewer, shorter runs: rough figures, fast.")
+@click.option(
+    "--peer",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    metavar="MODULE",
+    help="A JavaScript module of Pax Pamir exporting playRandomGame (README, Figures): its random "
+    "self-play is timed beside paxc's under node, and the ratio printed.",
+)
 @click.pass_context
-def bench(ctx: click.Context, as_json: bool, quick: bool) -> None:
-    """Measure self-play, build and check speed, memory and state size, and print the figures."""
+def bench(ctx: click.Context, as_json: bool, quick: bool, peer: Path | None) -> None:
+    """Measure self-play, clone and playout, build and check speed, memory and state size, and
+    print the figures."""
     import json
+    import shutil
 
     from paxc.compiler import bench as benchmark
 
+    node = None
+    if peer is not None:
+        node = shutil.which("node")
+        if node is None:
+            raise click.UsageError("--peer runs the peer engine under node, and there is no 'node' on PATH")
     for game in benchmark.GAMES_PLAYED:
         fresh_cards(ctx, game)
-    figures = benchmark.run(_root(ctx), quick, lambda step: click.echo(f"... {step}", err=True))
+    try:
+        figures = benchmark.run(
+            _root(ctx),
+            quick,
+            lambda step: click.echo(f"... {step}", err=True),
+            None if peer is None or node is None else (node, peer),
+        )
+    except RuntimeError as error:
+        raise click.ClickException(str(error)) from error
     if as_json:
         click.echo(json.dumps(figures, indent=1, sort_keys=True))
     else:
