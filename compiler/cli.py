@@ -1191,5 +1191,26 @@ def profile_deck(
         click.echo(deck_profile.render(result))
 
 
+# ---------------------------------------------------------------- paxc lsp (compiler/lsp/)
+
+
+@main.command(name="lsp")
+@click.option("--tcp", is_flag=True, help="Listen on a TCP port instead of talking over stdin and stdout.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="With --tcp: the address to listen on.")
+@click.option(
+    "--port", type=click.IntRange(1, 65535), default=2087, show_default=True, help="With --tcp: the port."
+)
+def lsp_command(tcp: bool, host: str, port: int) -> None:
+    """Run the language server for card files (LSP), for editors: diagnostics as you type,
+    hover, go to definition, completion, document symbols. Needs pygls: pip install 'paxc[lsp]'."""
+    import importlib.util
+
+    if importlib.util.find_spec("pygls") is None:
+        raise click.ClickException("paxc lsp needs pygls: pip install 'paxc[lsp]'")
+    from paxc.compiler.lsp.server import serve
+
+    serve(tcp=tcp, host=host, port=port)
+
+
 if __name__ == "__main__":
     main()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,14 +62,19 @@ def display_path(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def collect_files(paths: Sequence[Path], reporter: Reporter, root: Path) -> list[Path]:
+def collect_files(
+    paths: Sequence[Path], reporter: Reporter, root: Path, texts: Mapping[Path, str] | None = None
+) -> list[Path]:
     """Every .pax file named or below a named folder, sorted, each once. A path that cannot be
-    read (a name too long, a link that loops or leads nowhere) is an error of its own."""
+    read (a name too long, a link that loops or leads nowhere) is an error of its own; one of
+    `texts` (see compile_paths) is a file even when it is not on disk yet."""
     found: set[Path] = set()
     for path in paths:
         shown = display_path(path, root)
         try:
-            if path.is_dir():
+            if texts and path.absolute() in texts:
+                found.add(path.absolute())
+            elif path.is_dir():
                 inside = _files_below(path, reporter, root)
                 if not inside:
                     reporter.error(
@@ -109,14 +114,21 @@ def _reason(error: OSError | RuntimeError) -> str:
 
 
 def compile_paths(
-    paths: Sequence[Path], root: Path | None = None, whole_games: bool = False
+    paths: Sequence[Path],
+    root: Path | None = None,
+    whole_games: bool = False,
+    texts: Mapping[Path, str] | None = None,
 ) -> CompileResult:
     """Check the cards in `paths` (files or folders); vocabularies come from `<root>/cards/<game>/`.
 
     With `whole_games`, the other card files of each game named (`<root>/cards/<game>/`) are
     checked first, so that a card number used in one of them is reported where `paths` reuse
     it; only the errors, cards and files of `paths` are reported and returned.
+
+    `texts`: the text of some files (by absolute path, as `Path.absolute()` names them) to read
+    instead of what is on disk, for an editor's unsaved documents (`paxc lsp`).
     """
+    texts = {path.absolute(): text for path, text in (texts or {}).items()}
     times = PhaseTimes()
     started = time.perf_counter()
     root = (root or find_root(Path.cwd())).resolve()
@@ -124,9 +136,9 @@ def compile_paths(
     sources: dict[str, SourceFile] = {}
     parsed: list[ast.File] = []
     failed: set[str] = set()  # the files given that could not be read or parsed
-    for path in collect_files(paths, reporter, root):
+    for path in collect_files(paths, reporter, root, texts):
         shown = display_path(path, root)
-        source = _read_source(path, shown, reporter, sources)
+        source = _read_source(path, shown, reporter, sources, texts)
         if source is None:
             failed.add(shown)
             continue
@@ -135,10 +147,10 @@ def compile_paths(
         parsed.append(parsed_file)
         if syntax_errors:
             failed.add(shown)
-    others = _rest_of_games(parsed, root, set(sources)) if whole_games else []
+    others = _rest_of_games(parsed, root, set(sources), texts) if whole_games else []
     started = times.add("parse", started)
 
-    vocab_files, unreadable_games = _vocabulary_files(parsed, root, sources, failed, reporter)
+    vocab_files, unreadable_games = _vocabulary_files(parsed, root, sources, failed, reporter, texts)
     vocabularies: dict[str, Vocabulary] = {}
     vocab_hashes: dict[str, str] = {}
     # A game's own cards/<game>/game.pax first: any other declaration of the game is the second.
@@ -231,7 +243,9 @@ def report_conflicts(modifiers: Sequence[stacking.Stacked], reporter: Reporter, 
         )
 
 
-def _rest_of_games(parsed: list[ast.File], root: Path, named: set[str]) -> list[ast.File]:
+def _rest_of_games(
+    parsed: list[ast.File], root: Path, named: set[str], texts: Mapping[Path, str]
+) -> list[ast.File]:
     """The card files of `<root>/cards/<game>/` for each game the parsed files name, but those.
 
     They are read to be checked alongside (see compile_paths): unreadable ones are left out and
@@ -247,7 +261,9 @@ def _rest_of_games(parsed: list[ast.File], root: Path, named: set[str]) -> list[
             if shown in named or path == folder / VOCABULARY_FILE or not path.is_file():
                 continue
             try:
-                others.append(parse(SourceFile.read(path, shown))[0])
+                given = texts.get(path.absolute())
+                source = SourceFile(shown, given) if given is not None else SourceFile.read(path, shown)
+                others.append(parse(source)[0])
             except (OSError, UnicodeDecodeError):
                 continue
     return others
@@ -267,13 +283,22 @@ def _game_names(root: Path) -> set[str]:
 
 
 def _read_source(
-    path: Path, shown: str, reporter: Reporter, sources: dict[str, SourceFile]
+    path: Path,
+    shown: str,
+    reporter: Reporter,
+    sources: dict[str, SourceFile],
+    texts: Mapping[Path, str] | None = None,
 ) -> SourceFile | None:
-    """The text of a card file, added to `sources`; None, with an error, if it cannot be read.
+    """The text of a card file (from `texts` if there), added to `sources`; None, with an
+    error, if it cannot be read.
 
     A file that is not UTF-8 is reported at its first bad byte; its text, the bad bytes replaced,
     goes in `sources` so the report can show the line.
     """
+    given = texts.get(path.absolute()) if texts else None
+    if given is not None:
+        sources[shown] = SourceFile(shown, given)
+        return sources[shown]
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -305,6 +330,7 @@ def _vocabulary_files(
     sources: dict[str, SourceFile],
     failed: set[str],
     reporter: Reporter,
+    texts: Mapping[Path, str] | None = None,
 ) -> tuple[list[ast.File], set[str]]:
     """Vocabularies declared among the given files, plus `cards/<game>/game.pax` for each game used.
 
@@ -340,7 +366,7 @@ def _vocabulary_files(
         if shown in sources:  # given, and it failed to parse or declares another game (above)
             unreadable.add(game)
             continue
-        source = _read_source(path, shown, reporter, sources)
+        source = _read_source(path, shown, reporter, sources, texts)
         if source is None:
             unreadable.add(game)
             continue

@@ -1,0 +1,109 @@
+"""The language server's answers, asked directly (without the protocol) on the repository's own
+Pax Pamir cards and scenario files, which are only read: completion by position, hover and go to
+definition from a scenario file's card names, a vocabulary's outline."""
+
+from __future__ import annotations
+
+import pytest
+
+from paxc.compiler.lsp import completion, symbols
+from paxc.compiler.lsp.documents import Documents
+from paxc.compiler.lsp.game_index import GameIndex, Indexes
+from paxc.compiler.lsp.lookup import Lookup
+from tests.conftest import REPO
+
+CARD = 'game pamir\n\ncard 900 "New" court {\n  provenance printed\n  '
+
+
+@pytest.fixture(scope="module")
+def pamir() -> GameIndex:
+    index = Indexes(Documents()).game(REPO, "pamir")
+    assert index is not None
+    return index
+
+
+def labels(index: GameIndex, text: str, scenario: bool = False) -> list[str]:
+    return [s.label for s in completion.complete(text, len(text), index, ("pamir", "porfiriana"), scenario)]
+
+
+REGIONS = ["Herat", "Kabul", "Kandahar", "Persia", "Punjab", "Transcaspia"]
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("", ["card", "game", "vocabulary"]),
+        ("game ", ["pamir", "porfiriana"]),
+        ('game pamir\ncard 3 "X" ', ["court", "dominance_check", "event", "wakhan"]),
+        (CARD + "region ", REGIONS),
+        (CARD + "region Ka", ["Kabul", "Kandahar"]),
+        (CARD + "provenance ", ["printed", "inferred", "reconstructed"]),
+        (CARD + 'ability "A" {\n    ', ["on", "when", "while", "instead"]),
+        (CARD + "on ", ["play", "purchase", "discard"]),
+        (CARD + "while in ", ["play", "market"]),
+        (CARD + "while in play {\n    ", ["modify"]),
+        (CARD + "on play {\n    place_armies 2 for ", ["Afghan", "British", "Russian"]),
+        (CARD + "on play {\n    place_armies 2 for Afghan in K", ["Kabul", "Kandahar"]),
+        (CARD + "on play {\n    if card.region == ", REGIONS),
+        (CARD + "on play {\n    for each ", None),
+        (CARD + "# when ", []),
+        (CARD + 'note "when ', []),
+    ],
+)
+def test_completion_by_position(pamir: GameIndex, written: str, expected: list[str] | None) -> None:
+    found = labels(pamir, written)
+    if expected is not None:
+        assert found == expected
+    else:
+        assert found[0] == "player" and "region" in found
+
+
+def test_completion_of_triggers_operations_and_modifiers(pamir: GameIndex) -> None:
+    triggers = labels(pamir, CARD + 'ability "A" {\n    when ')
+    assert "dominance_check_ended" in triggers and "card_played" in triggers
+    assert all(pamir.declared(name)[0].kind == "trigger" for name in triggers)
+    effect = labels(pamir, CARD + 'ability "A" {\n    when dominance_check_ended {\n      ')
+    assert {"place_armies", "place_spy", "let", "if", "for", "choose", "may", "move", "gain", "pay"} <= set(
+        effect
+    )
+    assert "dominance_check_ended" not in effect and "Kabul" not in effect
+    modifiers = labels(pamir, CARD + "while in play {\n    modify ")
+    assert "purchase_cost" in modifiers and all(pamir.declared(m)[0].kind == "modifier" for m in modifiers)
+    assert labels(pamir, "game pamir\ncard ") == [str(max(c.card.number for c in pamir.cards) + 1)]
+
+
+def test_a_scenario_file_names_cards_by_number_and_name(pamir: GameIndex) -> None:
+    scenario = REPO / "tests" / "scenarios" / "pamir" / "insurrection.paxtest"
+    text = scenario.read_text(encoding="utf-8")
+    documents = Documents()
+    lookup = Lookup(documents, Indexes(documents))
+    at = text.index('"Prince Akbar Khan"') + 3
+    said = lookup.hover(scenario, at)
+    assert said is not None and "#3 Prince Akbar Khan" in said[0] and "Insurrection" in said[0]
+    (place,) = lookup.definition(scenario, at)
+    kabul = REPO / "cards" / "pamir" / "court" / "kabul.pax"
+    assert place.path == kabul
+    cards = kabul.read_text(encoding="utf-8")
+    assert cards[place.start : place.end] == 'card 3 "Prince Akbar Khan" court {'
+    (place,) = lookup.definition(scenario, text.index("card 101") + 6)
+    assert "dominance_check" in place.path.read_text(encoding="utf-8")[place.start : place.end]
+    assert "Prince Akbar Khan" in labels(pamir, 'game pamir\nscenario "x" {\n  put card "Prin', scenario=True)
+    assert "3" in labels(pamir, 'game pamir\nscenario "x" {\n  put card ', scenario=True)
+
+
+def test_a_vocabulary_outline_and_its_names() -> None:
+    documents = Documents()
+    game = REPO / "cards" / "pamir" / "game.pax"
+    source = documents.source(game)
+    assert source is not None
+    (vocabulary,) = symbols.outline(source)
+    assert vocabulary.name == "pamir"
+    region = next(s for s in vocabulary.children if s.name == "region")
+    assert region.kind == "enum" and [m.name for m in region.children] == REGIONS
+    assert any(s.name == "place_armies" and s.kind == "operation" for s in vocabulary.children)
+    lookup = Lookup(documents, Indexes(documents))
+    # In game.pax itself, a type names its enum.
+    text = source.text
+    at = text.index("in region: region") + len("in region: re")
+    (place,) = lookup.definition(game, at)
+    assert text[place.start : place.end] == "region" and text[place.start - 5 : place.start] == "enum "
