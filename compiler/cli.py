@@ -415,6 +415,91 @@ def _print_stats(result: CompileResult, output: incremental.BuildOutput, started
     click.echo(f"  {'total':<11}{(time.perf_counter() - started) * 1000:8.1f} ms")
 
 
+# `paxc fmt`: the layout of card, vocabulary and scenario files (compiler/formatter.py).
+
+
+@main.command(name="fmt")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--check", "check_only", is_flag=True, help="Write nothing; exit 1 listing the files that would change."
+)
+@click.option(
+    "--diff", "show_diff", is_flag=True, help="Write nothing; print what would change as a unified diff."
+)
+@click.pass_context
+def fmt(ctx: click.Context, paths: tuple[Path, ...], check_only: bool, show_diff: bool) -> None:
+    """Lay out card, vocabulary and scenario files in the one canonical layout.
+
+    PATHS are .pax and .paxtest files or folders (default: cards/ and tests/scenarios/ of the
+    project); '-' reads a card file on standard input and writes it formatted on standard output.
+    Only spaces, new lines and ';' change: comments stay where they are and what the cards
+    compile to stays the same. A file that does not parse is reported, located, and then nothing
+    is written at all (exit status 1).
+    """
+    from paxc.compiler import formatter
+
+    if paths == (Path("-"),):
+        _format_stdin(check_only)
+        return
+    root = _root(ctx)
+    if not paths and not ctx.obj["in_project"]:
+        raise click.UsageError("no paxc project here: name the files to format")
+    targets = list(paths) or [p for p in (root / "cards", root / "tests" / "scenarios") if p.is_dir()]
+    run = formatter.format_files(targets, root)
+    if run.diagnostics:
+        from paxc.runtime.terminal import style
+
+        with style.colouring(style.wanted(sys.stderr)):
+            click.echo(run.render_diagnostics(), err=True)
+        click.echo(f"{_counted(len(run.diagnostics), 'error')}: no file formatted", err=True)
+        sys.exit(1)
+    changed = [f for f in run.files if f.changed]
+    if show_diff:
+        import difflib
+
+        for item in changed:
+            lines = difflib.unified_diff(
+                item.before.splitlines(keepends=True),
+                item.after.splitlines(keepends=True),
+                f"a/{item.shown}",
+                f"b/{item.shown}",
+            )
+            click.echo("".join(lines), nl=False)
+    if check_only or show_diff:
+        for item in changed:
+            click.echo(f"would reformat {item.shown}", err=True)
+        click.echo(
+            f"{_counted(len(changed), 'file')} would be reformatted, {len(run.files) - len(changed)} already formatted",
+            err=True,
+        )
+        if changed and check_only:
+            sys.exit(1)
+        return
+    for item in changed:
+        formatter.write_atomically(item.path, item.after)
+        click.echo(f"reformatted {item.shown}")
+    click.echo(
+        f"{_counted(len(changed), 'file')} reformatted, {len(run.files) - len(changed)} already formatted"
+    )
+
+
+def _format_stdin(check_only: bool) -> None:
+    from paxc.compiler import formatter
+
+    text = sys.stdin.read()
+    try:
+        formatted = formatter.format_source(text, "<stdin>")
+    except formatter.FormatError as error:
+        from paxc.compiler.source import SourceFile
+
+        sources = {"<stdin>": SourceFile("<stdin>", text)}
+        click.echo("\n".join(d.render(sources) for d in error.diagnostics), err=True)
+        sys.exit(1)
+    if check_only:
+        sys.exit(0 if formatted == text else 1)
+    click.echo(formatted, nl=False)
+
+
 @main.command()
 @click.argument("game")
 @click.option(

@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.parsers.lalr_analysis import Shift
 from lark.tree import Meta
 
 from paxc.compiler import ast, limits
@@ -1003,3 +1004,125 @@ class _ToScenarioAst(_ToAst):
         token = children[0]
         key: int | str = _whole_number(token) if token.type == "INT" else _unquote(token)
         return ast.CardRef(key, self._span(meta))
+
+
+# ---------------------------------------------------------------- tokens for the formatter
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutToken:
+    """A token as `paxc fmt` lays it out: every token of the file in order, separators (new lines,
+    `;` and the comments in them) included, with what the grammar allows around it."""
+
+    kind: str  # the terminal's name: NAME, STRING, _SEP, LBRACE, COMMA, BY, ...
+    text: str
+    start: int  # character offsets into the file's text
+    end: int
+    # Whether a separator (a new line) may stand right before this token without changing the
+    # parse: after a `,` or `{` of a list that may be broken, before the `}` of a block.
+    break_before: bool = False
+    # A `,` of a list whose rule holds the braces around it (an enum's members, adjacent pairs):
+    # its lines are the block's content, not the continuation of a statement.
+    braced_list: bool = False
+    # A `(` that opens a call's arguments or a hook's parameters (written against the name before
+    # it), not an expression in parentheses (`gain (2 * count(sold))`).
+    opens_call: bool = False
+
+
+_SEPARATOR = "_SEP"
+
+
+@functools.cache
+def _layout_lark(scenario: bool) -> Lark:
+    """The grammar again, keeping every token in the tree: the formatter needs to know which rule
+    each `,` belongs to, and the separators' comments."""
+    text = GRAMMAR_PATH.read_text(encoding="utf-8")
+    if scenario:
+        text += "\n" + SCENARIO_GRAMMAR_PATH.read_text(encoding="utf-8")
+    return Lark(
+        text,
+        parser="lalr",
+        lexer="contextual",
+        keep_all_tokens=True,
+        maybe_placeholders=False,
+        cache=True,
+        start="scenario_file" if scenario else "start",
+    )
+
+
+def layout_tokens(source: SourceFile, scenario: bool = False) -> tuple[list[LayoutToken], list[Diagnostic]]:
+    """Every token of a card file (or a scenario file), for the formatter; or, when the file does
+    not parse, no tokens and its syntax errors as `paxc check` reports them."""
+    text = source.text if source.text.endswith("\n") else source.text + "\n"
+    interactive: Any = _layout_lark(scenario).parse_interactive(text)  # Lark leaves some of it untyped
+    tokens: list[Token] = []
+    break_before: list[bool] = []
+    try:
+        for token in interactive.iter_parse():
+            # The parser has taken every token before this one: ask it about the gap before.
+            previous = tokens[-1].value if tokens else None
+            if previous in (",", "{"):
+                break_before.append(_SEPARATOR in interactive.choices())
+            elif token.value == "}" and previous is not None:
+                break_before.append(_accepts_separator_before(interactive, token))
+            else:
+                break_before.append(False)
+            tokens.append(token)
+        tree = interactive.feed_eof()
+    except UnexpectedInput as error:
+        parse_errors = _syntax_errors(source, scenario)
+        return [], parse_errors or [
+            _Part(source, 0, len(source.text), _layout_lark(scenario)).diagnostic(error)
+        ]
+    braced_commas: set[int] = set()
+    calls: set[int] = set()
+    for node in tree.iter_subtrees():
+        children = [c for c in node.children if isinstance(c, Token)]
+        if any(c.value == "{" for c in children):
+            braced_commas.update(id(c) for c in children if c.value == ",")
+        for before, child in zip(node.children, node.children[1:], strict=False):
+            if (
+                isinstance(before, Token)
+                and isinstance(child, Token)
+                and before.type == "NAME"
+                and child.value == "("
+            ):
+                calls.add(id(child))
+    return [
+        LayoutToken(
+            token.type,
+            token.value,
+            token.start_pos or 0,
+            token.end_pos or 0,
+            breakable,
+            id(token) in braced_commas,
+            id(token) in calls,
+        )
+        for token, breakable in zip(tokens, break_before, strict=True)
+    ], []
+
+
+def _accepts_separator_before(interactive: Any, closing: Token) -> bool:
+    """Whether a new line may come before this `}`: the parse table run on a copy of the parser's
+    stack of states, for a separator then the `}` (whether the table has an action for the
+    separator alone is only a guess: LALR takes some lookaheads that it refuses later)."""
+    states = interactive.parser_state.parse_conf.states
+    stack = list(interactive.parser_state.state_stack)
+    for kind in (_SEPARATOR, closing.type):
+        while True:
+            action, target = states[stack[-1]].get(kind, (None, None))
+            if action is None:
+                return False
+            if action is Shift:
+                stack.append(target)
+                break
+            if target.expansion:  # a reduction: pop the rule's symbols, go to its state
+                del stack[-len(target.expansion) :]
+            stack.append(states[stack[-1]][target.origin.name][1])
+    return True
+
+
+def _syntax_errors(source: SourceFile, scenario: bool) -> list[Diagnostic]:
+    if scenario:
+        return parse_scenarios(source)[1]
+    return [d for d in parse(source)[1] if d.code is Code.SYNTAX]
