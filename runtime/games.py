@@ -108,10 +108,14 @@ class GameKit:
     # yet over. None: no search bot for this game.
     hidden_cards: HiddenCards | None = None
     evaluate: Callable[[Any], Sequence[float]] | None = None
+    # Random decisions a playout makes past the search tree before `evaluate` scores it; None:
+    # the search's default. A game whose evaluate already sees what matters plays better with
+    # fewer: random play then only adds noise.
+    playout_depth: int | None = None
 
     def bot(self, kind: str, seed: int) -> Bot:
         """The bot a seat's kind names (`random`, `mcts`, `mcts:400`), seeded (UnknownBot)."""
-        return make_bot(kind, seed, self.hidden_cards, self.evaluate)
+        return make_bot(kind, seed, self.hidden_cards, self.evaluate, self.group, self.playout_depth)
 
     def seats_for_people(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         if self.people_seats is not None:

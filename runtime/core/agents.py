@@ -61,14 +61,18 @@ def make_bot(
     seed: int,
     hidden_cards: HiddenCards | None,
     evaluate: Callable[[Any], Sequence[float]] | None,
+    group: Callable[[object], str | None] | None = None,
+    playout_depth: int | None = None,
 ) -> Bot:
     """The bot a seat's kind names, seeded; UnknownBot for a kind no bot has, or a search in a
     game that cannot deal its hidden cards afresh."""
     name, budget = bot_kind(kind)
     if name == "random":
         return RandomAgent(seed)
-    from paxc.runtime.core.search import DEFAULT_SIMULATIONS, SearchAgent
+    from paxc.runtime.core.search import DEFAULT_DEPTH, DEFAULT_SIMULATIONS, SearchAgent
 
     if hidden_cards is None:
         raise UnknownBot("this game cannot deal its hidden cards afresh: 'mcts' cannot play it")
-    return SearchAgent(seed, hidden_cards, evaluate, budget or DEFAULT_SIMULATIONS)
+    simulations = budget or DEFAULT_SIMULATIONS
+    depth = DEFAULT_DEPTH if playout_depth is None else playout_depth
+    return SearchAgent(seed, hidden_cards, evaluate, simulations, depth, group)

@@ -29,6 +29,9 @@ from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import IllegalAction, Session
 
 Evaluate = Callable[[Any], Sequence[float]]
+# The kind of option a game lists as one line (GameKit.group): a playout picks among kinds
+# first, so nine speculations weigh as one choice against buying or playing a card.
+Group = Callable[[object], str | None]
 
 DEFAULT_SIMULATIONS = 200
 # Random decisions past the tree before the game's `evaluate` scores the position. Short: random
@@ -58,6 +61,7 @@ class SearchAgent:
         evaluate: Evaluate | None = None,
         simulations: int = DEFAULT_SIMULATIONS,
         depth: int = DEFAULT_DEPTH,
+        group: Group | None = None,
     ) -> None:
         if simulations < 1 or depth < 0:
             raise ValueError("a search needs at least one simulation and a depth of 0 or more")
@@ -66,6 +70,7 @@ class SearchAgent:
         self._evaluate = evaluate
         self.simulations = simulations
         self.depth = depth
+        self._group = group
         self.playouts = 0  # counted, for the figures of `paxc simulate`
         self.undealt = 0  # playouts from a copy whose hidden cards could not be dealt afresh
         self.last_visits: dict[int, int] = {}  # the root's options searched at the last decision
@@ -133,13 +138,28 @@ class SearchAgent:
         for _ in range(self.depth):
             if game.is_terminal():
                 break
-            game.apply_action(self._rng.below(len(game.legal_actions())))
+            game.apply_action(self._playout_option(game))
         scores = self._score(game, seats)
         root.visits += 1
         for reached, _ in path:
             reached.visits += 1
             for seat in range(seats):
                 reached.totals[seat] += scores[seat]
+
+    def _playout_option(self, game: Session[Any]) -> int:
+        """A random option past the tree: uniform among the options, or, for a game that groups
+        its options, uniform among the kinds (each option alone or a group) and then within it."""
+        pending = game.pending
+        assert pending is not None
+        if self._group is None:
+            return self._rng.below(len(pending.options))
+        kinds: dict[object, list[int]] = {}
+        for index, option in enumerate(pending.options):
+            kind = self._group(option)
+            kinds.setdefault(index if kind is None else kind, []).append(index)
+        members = list(kinds.values())
+        chosen = members[self._rng.below(len(members))]
+        return chosen[self._rng.below(len(chosen))] if len(chosen) > 1 else chosen[0]
 
     def _score(self, game: Session[Any], seats: int) -> Sequence[float]:
         if game.is_terminal() or self._evaluate is None:

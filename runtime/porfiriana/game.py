@@ -79,6 +79,7 @@ def _kit() -> GameKit:
         effects=context.PorfirianaContext,
         hidden_cards=HiddenCards(observe.hidden, observe.determinize, observe.reseed),
         evaluate=prospects.evaluate,
+        playout_depth=prospects.PLAYOUT_DEPTH,
     )
 
 

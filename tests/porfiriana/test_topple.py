@@ -13,7 +13,7 @@ import pytest
 from paxc.generated.porfiriana import CARDS
 from paxc.generated.porfiriana.vocabulary import Card, CardType, Prestige, Regime
 from paxc.runtime.effects import Choice, Effect
-from paxc.runtime.porfiriana import economy, losses, prestige
+from paxc.runtime.porfiriana import economy, losses, prestige, prospects
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, Side, card, sides_of
 from paxc.runtime.porfiriana.topple import (
@@ -494,3 +494,42 @@ def test_solitaire_diaz_wins_when_the_fourth_topple_fails() -> None:
     state.topples = 3
     topple_card_discarded(state)
     assert state.over and state.winner == 1
+
+
+# ---------------------------------------------------------------------- the search bot's view of it
+
+
+def test_the_search_bot_weighs_a_solitaire_by_the_margin_over_diaz_not_by_gold() -> None:
+    # prospects.py: only a topple the human makes wins the solitaire, so the human's chances grow
+    # with their points over Díaz's defence in the kind in force, and gold wins nothing.
+    state = solitaire()
+    plain = prospects.evaluate(state)
+    assert plain[0] + plain[1] == pytest.approx(1.0)
+    rich = solitaire()
+    rich.players[0].gold += 60
+    stronger = solitaire()
+    give(stronger, 0, Prestige.LOYALTY, 2)  # Pax: the next topple counts Loyalty
+    assert prospects.evaluate(stronger)[0] > prospects.evaluate(rich)[0] > plain[0]
+    # Díaz's partners raise his defence: the same points weigh less.
+    defended = solitaire()
+    give(defended, 0, Prestige.LOYALTY, 2)
+    give(defended, 1, Prestige.LOYALTY, 2)
+    assert prospects.evaluate(defended)[0] < prospects.evaluate(stronger)[0]
+    # The kind in force counts more than another.
+    elsewhere = solitaire()
+    give(elsewhere, 0, Prestige.COMMAND, 2)
+    assert prospects.evaluate(elsewhere)[0] < prospects.evaluate(stronger)[0]
+    # No position is worth a win: a topple card the human can win by is bought, not awaited.
+    certain = solitaire()
+    give(certain, 0, Prestige.LOYALTY, 20)
+    assert prospects.evaluate(certain)[0] < 0.95
+
+
+def test_the_search_bot_counts_the_point_a_hacendado_flipped_in_the_topple_would_add() -> None:
+    # Taking a stand in the topple flips the Hacendado and its Partner side's points count at once.
+    showing = hacendado_with_side(Prestige.LOYALTY)
+    ready, spent = solitaire(), solitaire()
+    seat(ready, 0, showing)
+    seat(spent, 0, showing)
+    spent.players[0].heir = True  # an heir's Hacendado stays Loyalist: nothing to flip
+    assert prospects.evaluate(ready)[0] > prospects.evaluate(spent)[0]

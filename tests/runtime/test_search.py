@@ -13,7 +13,7 @@ from paxc.compiler.cli import main
 from paxc.runtime import commands
 from paxc.runtime.core.agents import RandomAgent, UnknownBot, bot_kind
 from paxc.runtime.core.rng import Rng
-from paxc.runtime.core.search import SearchAgent, _Node, most_searched
+from paxc.runtime.core.search import DEFAULT_DEPTH, SearchAgent, _Node, most_searched
 from paxc.runtime.core.session import Session
 from paxc.runtime.games import GameKit
 from paxc.runtime.pamir.game import GAME as PAMIR
@@ -149,3 +149,45 @@ def test_the_option_searched_most_wins_and_ties_go_to_the_better_one() -> None:
     assert most_searched({0: node(9, 1.0), 3: node(5, 4.0)}, seat=0) == 0
     # Alike in both: the first.
     assert most_searched({4: node(5, 2.0), 2: node(5, 2.0)}, seat=0) == 2
+
+
+class _Pending:
+    def __init__(self, options: list[str]) -> None:
+        self.options = options
+
+
+class _Game:
+    """Just what a playout's random choice reads: the pending decision's options."""
+
+    def __init__(self, options: list[str]) -> None:
+        self.pending = _Pending(options)
+
+
+def test_playouts_pick_among_the_kinds_a_game_groups_first() -> None:
+    # Pax Porfiriana lists each speculation as an option: a playout that picked among options
+    # alike would speculate at most decisions. Grouped, the nine weigh as one kind of option.
+    options = ["buy", "play", *[f"speculate {n}" for n in range(9)]]
+    game: Any = _Game(options)
+
+    def group(option: object) -> str | None:
+        return "speculate" if str(option).startswith("speculate") else None
+
+    def speculations(bot: SearchAgent) -> float:
+        picks = [options[bot._playout_option(game)] for _ in range(3000)]
+        return sum(pick.startswith("speculate") for pick in picks) / len(picks)
+
+    hidden = PORFIRIANA.load_kit().hidden_cards
+    assert hidden is not None
+    grouped = speculations(SearchAgent(4, hidden, group=group))
+    plain = speculations(SearchAgent(4, hidden))
+    assert 0.28 < grouped < 0.39  # a third: one kind of three
+    assert 0.76 < plain < 0.87  # nine options of eleven
+
+
+def test_a_game_chooses_how_far_its_playouts_go() -> None:
+    porfiriana = PORFIRIANA.load_kit()
+    bot = porfiriana.bot("mcts:5", 1)
+    assert isinstance(bot, SearchAgent)
+    assert porfiriana.playout_depth is not None and bot.depth == porfiriana.playout_depth
+    pamir = PAMIR.load_kit().bot("mcts:5", 1)
+    assert isinstance(pamir, SearchAgent) and pamir.depth == DEFAULT_DEPTH
