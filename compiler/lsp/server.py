@@ -1,7 +1,7 @@
 """The language server: pygls wiring between the protocol and the modules of this package.
 
 Every request is answered from offsets into a document's text (`documents`, `lookup`,
-`completion`, `symbols`); pygls's documents turn them into the protocol's positions, in whatever
+`completion`, `symbols`, `formatting`); pygls's documents turn them into the protocol's positions, in whatever
 encoding the client and pygls agreed on. A request at a position past the end of a document is
 answered empty; an answer that fails is logged and answered empty, never a crash of the server.
 """
@@ -20,10 +20,11 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from paxc.compiler import folders
-from paxc.compiler.lsp import completion, symbols
+from paxc.compiler.lsp import completion, formatting, symbols
 from paxc.compiler.lsp.documents import MAX_CHARACTERS, SCENARIO_SUFFIX, Checked, Documents, Place
 from paxc.compiler.lsp.game_index import Indexes
 from paxc.compiler.lsp.lookup import Lookup
+from paxc.compiler.project import display_path
 
 # How long a document must rest after a change before it is checked again (typing goes on).
 SETTLE_SECONDS = 0.2
@@ -280,6 +281,26 @@ def make_server() -> PaxServer:
             return [_document_symbol(ls, path, symbol) for symbol in symbols.outline(source)]
 
         return _safely(answer, [])
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def format_document(ls: PaxServer, params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
+        def answer() -> list[types.TextEdit] | None:
+            path = ls.path_of(params.text_document.uri)
+            if path is None or path.suffix not in (folders.CARD_SUFFIX, SCENARIO_SUFFIX):
+                return None
+            document = ls.workspace.get_text_document(params.text_document.uri)
+            text = document.source
+            if len(text) > MAX_CHARACTERS:
+                return None
+            laid_out = formatting.formatted(text, display_path(path, ls.documents.root(path)))
+            if laid_out is None:
+                return None
+            if laid_out == text:
+                return []
+            whole = types.Range(types.Position(0, 0), document.client_position_at_offset(len(text)))
+            return [types.TextEdit(range=whole, new_text=laid_out)]
+
+        return _safely(answer, None)
 
     return server
 

@@ -3,7 +3,7 @@ started as `paxc lsp`, on a copy of the example game's cards (nothing of the rep
 
 Each step is what an editor does: initialize, open a file with an error and receive its
 diagnostics (the same as `paxc check` gives), change it to fix the error and see them cleared,
-hover, go to definition, complete, outline. Then what an editor must survive: a file that does not
+hover, go to definition, complete, outline, format. Then what an editor must survive: a file that does not
 parse, binary junk, a huge document, requests past the end.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -20,6 +20,7 @@ import pytest
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
 
+from paxc.compiler.formatter import format_source
 from paxc.compiler.project import compile_paths
 from paxc.compiler.render import card_text
 from tests.conftest import REPO
@@ -94,6 +95,13 @@ class Session:
         if isinstance(found, types.Location):
             return [found]
         return [item for item in found if isinstance(item, types.Location)]
+
+    async def format(self, uri: str) -> Sequence[types.TextEdit] | None:
+        return await self.client.text_document_formatting_async(
+            types.DocumentFormattingParams(
+                types.TextDocumentIdentifier(uri), types.FormattingOptions(2, True)
+            )
+        )
 
     async def complete(self, uri: str, line: int, character: int) -> list[str]:
         found = await self.client.text_document_completion_async(
@@ -250,6 +258,29 @@ def test_an_editor_session(project: Path) -> None:
         (ability,) = charter.children or []
         assert ability.name == "Charter" and ability.kind == types.SymbolKind.Method
         assert [effect.name for effect in ability.children or []] == ["while in play"]
+
+        # Formatting: one edit of the whole text, to what `paxc fmt` writes; none for a document
+        # that does not parse.
+        messy = fixed.replace(
+            '"Loom" good {\n  provenance printed', '"Loom"   good {\n      provenance   printed;cost 1', 1
+        )
+        messy = messy.replace(
+            "  cost 1\n  points 1\n  on play {\n    gain 1", "  points 1\n  on play {\n    gain 1", 1
+        )
+        session.change(uri, messy)
+        edits = await session.format(uri)
+        assert edits is not None and len(edits) == 1
+        (edit,) = edits
+        assert edit.range.start == types.Position(0, 0) and edit.range.end == types.Position(
+            messy.count("\n"), 0
+        )
+        assert edit.new_text == format_source(messy, "cards/bazaar/goods.pax") != messy
+        assert '"Loom" good {\n  provenance printed\n  cost 1\n' in edit.new_text
+        session.change(uri, edit.new_text)
+        again = await session.format(uri)
+        assert again is not None and len(again) == 0  # already laid out
+        session.change(uri, broken.replace('"Loom" good {', '"Loom" good {{', 1))
+        assert await session.format(uri) is None
 
     run_session(project, steps)
 
