@@ -26,10 +26,12 @@ demo: $(BIN)/paxc
 	$(BIN)/paxc simulate pamir --players 3 --games 20 --seed 1 --check
 
 # Every test: pytest (which also runs mypy --strict over compiler/, runtime/, generated/ and tests/),
-# then the check that generated/ matches the cards.
+# then the check that generated/ matches the cards, and that the card and scenario files are laid
+# out as `paxc fmt` lays them out (a second or so).
 test: $(BIN)/paxc browser
 	$(BIN)/pytest
 	$(BIN)/paxc build --check
+	$(BIN)/paxc fmt --check
 
 # What the browser tests need (tests/browser.py): Playwright (the `browser` extra) in the virtual
 # environment, and Debian's Chromium, installed with apt-get when it is missing and this is root

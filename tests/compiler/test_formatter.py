@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paxc.compiler import codegen, formatter, parser
+from paxc.compiler import codegen, formatter, parser, scaffold
 from paxc.compiler.cli import main
 from paxc.compiler.diagnostics import Code
 from paxc.compiler.folders import find_project
@@ -425,3 +425,30 @@ def test_fmt_reads_standard_input(project: Path) -> None:
     assert _fmt(project, "--check", "-", stdin="game   x\n")[0] == 1
     status, _, err = _fmt(project, "-", stdin="game\n")
     assert status == 1 and "<stdin>:1:5: error" in err
+
+
+# The fixtures laid out by `paxc fmt`: all but the compiler's (its cases pin the places of their
+# errors, and units.pax tries `;` between statements).
+FORMATTED_FIXTURES = [
+    REPO / "tests" / "pamir" / "fixtures",
+    REPO / "tests" / "porfiriana" / "fixtures",
+    REPO / "tests" / "example_game",
+    REPO / "tests" / "plugins" / "fixtures",
+]
+
+
+def test_the_repository_is_formatted() -> None:
+    """What `make test` also runs, `paxc fmt --check` over the cards and the scenarios; and the
+    fixtures meant to be formatted."""
+    status, _, err = _fmt(REPO, "--check")
+    assert status == 0, err
+    status, _, err = _fmt(REPO, "--check", *map(str, FORMATTED_FIXTURES))
+    assert status == 0, err
+
+
+def test_the_project_paxc_init_makes_is_formatted() -> None:
+    files = scaffold.project_files("souk")
+    laid_out = {name: text for name, text in files.items() if name.endswith((".pax", ".paxtest"))}
+    assert len(laid_out) >= 3
+    for name, text in laid_out.items():
+        assert format_source(text, name) == text, name
