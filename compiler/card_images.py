@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from markupsafe import Markup
 
 from paxc.compiler import ir, pages, render
 from paxc.compiler.text_fit import FONT_FAMILY, Run, largest_size, width, wrap
+from paxc.compiler.vocabulary import FieldSpec
 
 INDEX = "index.html"
 GENERATOR = "paxc cards"
@@ -188,27 +190,78 @@ class _Side:
 _Block = _Badge | _Paragraph | _Side
 
 
-def _attribute_blocks(attributes: tuple[ir.AttributeValue, ...]) -> list[_Block]:
+def _english_label(spec: FieldSpec, card_type: str) -> str:
+    return spec.label if spec.label is not None else render.words(spec.name).capitalize()
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """How an image says a card: its type's title, an attribute's label and value, what its
+    abilities say, and the whole text the page searches; English (`paxc render`) unless another
+    language's renderer is given (`paxc cards --lang fr`)."""
+
+    type_title: Callable[[str], str]
+    label: Callable[[FieldSpec, str], str]  # (the attribute, the card's type)
+    value: Callable[[FieldSpec, ir.Expr], str]
+    abilities: Callable[[tuple[ir.AbilityIR, ...]], str]
+    card_text: Callable[[ir.CardIR], str]
+
+
+def _english_card_text(card: ir.CardIR) -> str:
+    return render.card_text(card)
+
+
+def french_wording(game: ir.GameIR) -> Wording:
+    """The cards of `game` said in French (render_fr.MissingWording where its French lacks a word)."""
+    from paxc.compiler import french
+    from paxc.compiler.render_fr import FrenchRenderer
+
+    renderer = FrenchRenderer(game.vocabulary)
+    return Wording(
+        lambda card_type: french.capital(renderer.card_type_noun(card_type).singular),
+        renderer.label,
+        renderer.attribute_value,
+        renderer.abilities_text,
+        renderer.card_text,
+    )
+
+
+def _english_type_title(card_type: str) -> str:
+    return type_title(card_type)
+
+
+ENGLISH = Wording(
+    _english_type_title,
+    _english_label,
+    render.attribute_value_text,
+    render.abilities_text,
+    _english_card_text,
+)
+
+
+def _attribute_blocks(
+    attributes: tuple[ir.AttributeValue, ...], card_type: str, wording: Wording
+) -> list[_Block]:
     blocks: list[_Block] = []
     for attribute in attributes:
         spec = attribute.field
-        label = spec.label if spec.label is not None else render.words(spec.name).capitalize()
+        label = wording.label(spec, card_type)
         value = attribute.value
-        said = render.attribute_value_text(spec, value)
+        said = wording.value(spec, value)
         if isinstance(value, ir.ListConst) and value.items:
-            items = tuple(render.attribute_value_text(spec, item) for item in value.items)
+            items = tuple(wording.value(spec, item) for item in value.items)
             blocks.append(_Badge(label, items, said))
         else:
             blocks.append(_Badge(label, (said,), said))
     return blocks
 
 
-def _ability_blocks(abilities: tuple[ir.AbilityIR, ...]) -> list[_Block]:
+def _ability_blocks(abilities: tuple[ir.AbilityIR, ...], wording: Wording) -> list[_Block]:
     """Each ability as `paxc render` words it: a titled ability's title in bold, its effects
     under it; an untitled one's effects."""
     blocks: list[_Block] = []
     for ability in abilities:
-        lines = [line.strip() for line in render.abilities_text((ability,)).splitlines() if line.strip()]
+        lines = [line.strip() for line in wording.abilities((ability,)).splitlines() if line.strip()]
         if ability.title is not None and lines and lines[0].startswith(ability.title):
             blocks.append(_Paragraph((Run(lines[0], bold=True),)))
             blocks += [_Paragraph((Run(line),), indent=1) for line in lines[1:]]
@@ -217,15 +270,20 @@ def _ability_blocks(abilities: tuple[ir.AbilityIR, ...]) -> list[_Block]:
     return blocks
 
 
-def card_blocks(card: ir.CardIR) -> list[_Block]:
+def card_blocks(card: ir.CardIR, wording: Wording | None = None) -> list[_Block]:
     """What the card's body shows, in order: its attributes, its abilities, then each side (the
     attributes it changes and its own abilities)."""
-    blocks = _attribute_blocks(card.attributes) + _ability_blocks(card.abilities)
+    wording = wording or ENGLISH
+    blocks = _attribute_blocks(card.attributes, card.card_type, wording) + _ability_blocks(
+        card.abilities, wording
+    )
     printed = {a.field.name: a.value for a in card.attributes}
     for side in card.sides:
         blocks.append(_Side(side.title))
         changed = tuple(a for a in side.attributes if printed.get(a.field.name) != a.value)
-        blocks += _attribute_blocks(changed) + _ability_blocks(side.abilities)
+        blocks += _attribute_blocks(changed, card.card_type, wording) + _ability_blocks(
+            side.abilities, wording
+        )
     return blocks
 
 
@@ -341,13 +399,15 @@ class _Layout:
             self.row_x = None
 
 
-def _header(card: ir.CardIR, colour: str) -> Drawing:
+def _header(card: ir.CardIR, colour: str, wording: Wording) -> Drawing:
     """The band at the top: the number and type above the name, in the type's colour."""
     drawing = Drawing()
     number = f"#{card.number}"
     number_width = width(number, SMALL, bold=True)
     drawing.texts.append(Text(PAD, PAD + SMALL, SMALL, (Run(number, bold=True),), "number", "#ffffff"))
-    title, title_size = _fitted(type_title(card.card_type), False, INNER - number_width - 12, SMALL, 7)
+    title, title_size = _fitted(
+        wording.type_title(card.card_type), False, INNER - number_width - 12, SMALL, 7
+    )
     drawing.texts.append(
         Text(WIDTH - PAD, PAD + SMALL, title_size, (Run(title),), "type", "#ffffff", anchor="end")
     )
@@ -386,13 +446,14 @@ def _foot(card: ir.CardIR, game_title: str, bottom: float, colour: str) -> Drawi
     return drawing
 
 
-def draw(card: ir.CardIR, game_title: str, colour: str) -> Drawing:
+def draw(card: ir.CardIR, game_title: str, colour: str, wording: Wording | None = None) -> Drawing:
     """The card's image, each part placed: the body at the largest scale at which it fits the
     card; at the smallest, the card as tall as it needs (its `height`)."""
-    header = _header(card, colour)
+    wording = wording or ENGLISH
+    header = _header(card, colour, wording)
     top = header.height + 8
     foot_height = PAD + SMALL * 1.7 + 6
-    blocks = card_blocks(card)
+    blocks = card_blocks(card, wording)
     for scale in SCALES:
         body = _Layout(scale, colour).place(blocks)
         if top + body.height <= HEIGHT - foot_height:
@@ -418,14 +479,15 @@ def colours(card_types: list[str]) -> dict[str, str]:
     return found
 
 
-def card_image(card: ir.CardIR, game_title: str, colour: str) -> CardImage:
-    drawing = draw(card, game_title, colour)
+def card_image(card: ir.CardIR, game_title: str, colour: str, wording: Wording | None = None) -> CardImage:
+    wording = wording or ENGLISH
+    drawing = draw(card, game_title, colour, wording)
     svg = (
         pages.environment()
         .get_template("card.svg.jinja")
         .render(
             card=card,
-            type_title=type_title(card.card_type),
+            type_title=wording.type_title(card.card_type),
             game=game_title,
             width=WIDTH,
             height=round(drawing.height, 2),
@@ -442,7 +504,7 @@ def card_image(card: ir.CardIR, game_title: str, colour: str) -> CardImage:
         card.name,
         file_name(card),
         Markup(svg),  # noqa: S704 - made by the template above, every value in it escaped
-        fold(render.card_text(card)),
+        fold(wording.card_text(card)),
     )
 
 
@@ -454,10 +516,10 @@ def _number(value: float) -> str:
 # ---------------------------------------------------------------------- the folder
 
 
-def images(game: ir.GameIR) -> list[CardImage]:
+def images(game: ir.GameIR, wording: Wording | None = None) -> list[CardImage]:
     vocabulary = game.vocabulary
     by_type = colours(list(vocabulary.card_types))
-    return [card_image(card, vocabulary.title, by_type[card.card_type]) for card in game.cards()]
+    return [card_image(card, vocabulary.title, by_type[card.card_type], wording) for card in game.cards()]
 
 
 def folder_files(game: ir.GameIR, drawn: list[CardImage]) -> dict[str, str]:
@@ -471,10 +533,10 @@ def folder_files(game: ir.GameIR, drawn: list[CardImage]) -> dict[str, str]:
     return files
 
 
-def write(game: ir.GameIR, folder: Path) -> list[CardImage]:
+def write(game: ir.GameIR, folder: Path, wording: Wording | None = None) -> list[CardImage]:
     """Draw every card of `game` into `folder` (made, or replacing the images there) with the
     page of them all; whole, or on an error nothing changed. The images drawn."""
-    drawn = images(game)
+    drawn = images(game, wording)
     pages.write_folder(
         folder, folder_files(game, drawn), INDEX, GENERATOR, "card images of paxc", "the images"
     )

@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -31,11 +31,13 @@ from paxc.compiler.folders import (
 )
 from paxc.runtime import commands as game_commands
 from paxc.runtime import games
-from paxc.runtime.core import errata
+from paxc.runtime.core import card_texts, errata
 
 if TYPE_CHECKING:
     from paxc.compiler import incremental, ir, text_review
     from paxc.compiler.project import CompileResult
+    from paxc.compiler.render_fr import MissingWording
+    from paxc.compiler.source import SourceFile
     from paxc.runtime.core.implemented import Problem
 
 
@@ -610,7 +612,6 @@ def render(
 def _french_texts(result: CompileResult, cards: list[ir.CardIR], notes: bool) -> list[str]:
     """The cards in French; a card the game's `language fr` block lacks a word for is refused
     with that error, located at what the vocabulary declares (exit status 1)."""
-    from paxc.compiler.diagnostics import Code, Diagnostic
     from paxc.compiler.render_fr import FrenchRenderer, MissingWording
 
     vocabularies = {id(card): g.vocabulary for g in result.games.values() for card in g.cards()}
@@ -623,10 +624,48 @@ def _french_texts(result: CompileResult, cards: list[ir.CardIR], notes: bool) ->
             renderers[vocabulary.name] = renderer
             texts.append(renderer.card_text(card, notes=notes))
         except MissingWording as missing:
-            message = f"{missing.what} (needed by card #{card.number} {card.name}, {card.path}:{card.line})"
-            diagnostic = Diagnostic(missing.span, Code.BAD_VOCABULARY, message, missing.hint)
-            click.echo(diagnostic.render(result.sources), err=True)
-            sys.exit(1)
+            _refuse_missing_wording(missing, card, result.sources)
+    return texts
+
+
+def _refuse_missing_wording(
+    missing: MissingWording, card: ir.CardIR | None, sources: dict[str, SourceFile]
+) -> NoReturn:
+    """A card the game's French cannot say: the error at what the vocabulary declares, exit 1."""
+    from paxc.compiler.diagnostics import Code, Diagnostic
+
+    message = missing.what
+    if card is not None:
+        message += f" (needed by card #{card.number} {card.name}, {card.path}:{card.line})"
+    click.echo(Diagnostic(missing.span, Code.BAD_VOCABULARY, message, missing.hint).render(sources), err=True)
+    sys.exit(1)
+
+
+def _french_card_texts(root: Path, game: str) -> dict[tuple[int, int], card_texts.Texts]:
+    """Every version of every card of `game` said in French, for the table (`play --lang fr`):
+    rendered here, where the compiler is, and handed to the runtime, which renders nothing."""
+    from paxc.compiler.render_fr import FrenchRenderer, MissingWording
+
+    folder = game_folder(root, game)
+    result = _compile_or_exit([folder] if folder is not None else [], root)
+    compiled = result.games.get(game)
+    if compiled is None:
+        raise click.BadParameter(_unknown_game(game, _known_games(root)), param_hint="GAME")
+    texts: dict[tuple[int, int], card_texts.Texts] = {}
+    versions = [version for card in compiled.cards() for version in (card, *card.versions)]
+    for version in versions:
+        try:
+            renderer = FrenchRenderer(compiled.vocabulary)
+            texts[(version.number, version.version)] = card_texts.Texts(
+                renderer.card_text(version),
+                renderer.abilities_text(version.abilities),
+                tuple(
+                    (renderer.side_text(version, side), renderer.abilities_text(side.abilities))
+                    for side in version.sides
+                ),
+            )
+        except MissingWording as missing:
+            _refuse_missing_wording(missing, version, result.sources)
     return texts
 
 
@@ -1006,11 +1045,31 @@ def _fresh_first(command: click.Command) -> click.Command:
 
     @functools.wraps(callback)
     def run(*args: object, **arguments: object) -> object:
-        fresh_cards(click.get_current_context(), _game_run(arguments))
-        return callback(*args, **arguments)
+        context = click.get_current_context()
+        fresh_cards(context, _game_run(arguments))
+        lang = arguments.pop("lang", "en")
+        game = _game_run(arguments)
+        if lang == "fr" and game is not None:  # the table shows the cards in French
+            card_texts.show(_french_card_texts(_root(context), game))
+        try:
+            return callback(*args, **arguments)
+        finally:
+            card_texts.show({})
 
     fresh = copy.copy(command)
     fresh.callback = run
+    if command.name == "play":
+        fresh.params = [
+            *command.params,
+            click.Option(
+                ["--lang"],
+                type=click.Choice(["en", "fr"]),
+                default="en",
+                show_default=True,
+                help="The language of the cards' text at the table: fr from the game's `language fr` "
+                "block (the board and the options stay English).",
+            ),
+        ]
     return fresh
 
 
@@ -1153,8 +1212,15 @@ def list_cards(ctx: click.Context, game: str) -> None:
     help="Write the images into DIR (made, or replacing the images there): one SVG file per card "
     "and index.html showing them all, with a search box.",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "fr"]),
+    default="en",
+    show_default=True,
+    help="The language of the cards' text: fr from the game's `language fr` block.",
+)
 @click.pass_context
-def cards_command(ctx: click.Context, game: str, svg_folder: Path) -> None:
+def cards_command(ctx: click.Context, game: str, svg_folder: Path, lang: str) -> None:
     """Draw every card of GAME as an image, from its definition.
 
     Each card shows its number, type and name, its attributes and icons as badges, what it does
@@ -1162,15 +1228,26 @@ def cards_command(ctx: click.Context, game: str, svg_folder: Path) -> None:
     images are SVG files named by number and name (0003-prince-akbar-khan.svg); DIR/index.html
     shows them all, with a search box that filters them by name, text or type as you type. The
     folder is written whole or not at all; a DIR holding anything but card images is refused.
+    --lang fr draws them in French.
     """
     from paxc.compiler import card_images, pages
+    from paxc.compiler.render_fr import MissingWording
 
     root = _root(ctx)
     if game_folder(root, game) is None:
         raise click.ClickException(_unknown_game(game, _known_games(root)))
     compiled = _compile_game(root, game)
+    wording = None
+    if lang == "fr":
+        card: ir.CardIR | None = None
+        try:  # every card said first: a word missing refuses the whole folder before any is written
+            wording = card_images.french_wording(compiled)
+            for card in compiled.cards():
+                wording.card_text(card)
+        except MissingWording as missing:
+            _refuse_missing_wording(missing, card, {})
     try:
-        drawn = card_images.write(compiled, svg_folder)
+        drawn = card_images.write(compiled, svg_folder, wording)
     except pages.FolderError as error:
         raise click.ClickException(str(error)) from error
     click.echo(

@@ -79,6 +79,7 @@ class FrenchRenderer:
         self._others: list[frozenset[str]] = []
         self._just_set: set[str] = set()
         self._usual: list[str] = []
+        self._doer: str | None = None  # the token of the player doing what is said, each in turn
 
     # ------------------------------------------------------------ words
 
@@ -677,6 +678,12 @@ class FrenchRenderer:
         if values is not None:
             slot.choices = values
             return True
+        if isinstance(part, ir.AdjacentCall) and subject in (part.left, part.right):
+            other = part.right if part.left == subject else part.left  # "une région voisine de Kaboul"
+            slot.after.append(
+                f"{french.agree('voisin', slot.noun.gender, False)} de {self.value(other).text}"
+            )
+            return True
         described = self._adjective(part, subject)
         if described is not None:
             slot.describers.append(described)
@@ -773,6 +780,8 @@ class FrenchRenderer:
                 index += 4
                 continue
             said = self.statement(statement)
+            if said.verb is not None and said.subject is None and self._mentions_doer(said.rest):
+                said = replace(said, subject=Phrase(self._doer))  # each player in turn does it: "il défausse"
             parts.append(said.say(mood if not parts else "order"))
             if isinstance(statement, ir.SetStmt):
                 self._just_set.add(statement.memory.name)
@@ -795,7 +804,7 @@ class FrenchRenderer:
         if isinstance(statement, ir.LetStmt):
             return Verb.said(f"soit {statement.name.replace('_', ' ')} : {self.value(statement.value).text}")
         if isinstance(statement, ir.IfStmt):
-            text = f"si {self.condition(statement.condition)} : {self.statements(statement.then)}"
+            text = f"si {self.condition(statement.condition)}, {self.statements(statement.then)}"
             if statement.otherwise:
                 text += f" ; sinon, {self.statements(statement.otherwise)}"
             return Verb.said(text)
@@ -964,20 +973,32 @@ class FrenchRenderer:
                         if said.verb is None
                         else replace(said, rest=said.rest.replace(_token(name), each))
                     )
+            self._doer = _token(name)
             body = self._statements_for(body_statements, name)
         finally:
             self._folded.pop(name, None)
+            self._doer = None
         return Verb.said(
             f"chaque joueur, dans l'ordre du tour : {body}"
             if not other
             else f"chaque autre joueur, dans l'ordre du tour : {body}"
         )
 
+    def _mentions_doer(self, text: str) -> bool:
+        """Whether a step names the player doing things each in turn, or a choice of theirs."""
+        doer = self._doer
+        if doer is None:
+            return False
+        folded = (self._folded[m.group(1)].text for m in _TOKEN.finditer(text) if m.group(1) in self._folded)
+        return doer in text or any(doer in phrase for phrase in folded)
+
     def _statements_for(self, statements: tuple[ir.Stmt, ...], name: str) -> str:
         """What each player does, said of them ("il paie ...", "sa main")."""
         parts: list[str] = []
         for statement in statements:
             said = self.statement(statement)
+            if said.verb is not None and said.subject is None and _token(name) in said.rest:
+                said = replace(said, subject=Phrase(_token(name)))
             parts.append(_their(said, _token(name)))
         return " ; ".join(parts)
 
@@ -1318,10 +1339,14 @@ class FrenchRenderer:
             return [f"{indent}{self.hook(hook)}" for hook in ability.hooks]
         return [f"{indent}{ability.title} :", *(f"{indent}  {self.hook(hook)}" for hook in ability.hooks)]
 
+    def label(self, spec: FieldSpec, card_type: str) -> str:
+        """An attribute's label on a card of `card_type` (its own `CARDTYPE__FIELD` first)."""
+        own = self.language.phrasing("label", f"{card_type}__{spec.name}")
+        return own if own is not None else self.phrasing("label", spec.name, spec.span)[0]
+
     def _attribute_line(self, attribute: ir.AttributeValue, indent: str, card_type: str) -> str:
         spec = attribute.field
-        own = self.language.phrasing("label", f"{card_type}__{spec.name}")
-        label = own if own is not None else self.phrasing("label", spec.name, spec.span)[0]
+        label = self.label(spec, card_type)
         return f"{indent}{label} : {self.attribute_value(spec, attribute.value)}"
 
     def attribute_value(self, spec: FieldSpec, value: ir.Expr) -> str:

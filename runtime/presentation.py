@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from paxc.runtime.core import card_lookup
+from paxc.runtime.core import card_lookup, card_texts
 from paxc.runtime.core.board import Board
 from paxc.runtime.core.preview import previews
 from paxc.runtime.core.session import Session
@@ -153,6 +153,6 @@ def card_details(kit: GameKit, query: str) -> CardDetails:
     if len(found.cards) == 1:
         number = found.cards[0].number
         shown = kit.cards_in_play.get(number, found.cards[0])  # the version being played
-        heading, _, text = str(shown.text).partition("\n")
+        heading, _, text = card_texts.text(shown).partition("\n")  # in the language asked for
         return CardDetails(heading, text)
     return CardDetails(why=card_lookup.answer(found, query, str))

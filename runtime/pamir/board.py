@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from paxc.runtime.core import card_texts
 from paxc.runtime.core.board import Board, Fact, Section
 from paxc.runtime.pamir import card_actions, card_lines, market, wakhan_cards
 from paxc.runtime.pamir.state import (
@@ -35,9 +36,8 @@ def board(state: PamirState, viewer: int | None = None) -> Board:
     ]
     for number, side, _ in state.global_events:
         shown = card(number).sides[side]
-        sections.append(
-            Section("Event for everybody", value=f"{shown.name}: {_one_line(shown.ability_text)}")
-        )
+        said = _one_line(card_texts.side_ability_text(card(number), side))
+        sections.append(Section("Event for everybody", value=f"{shown.name}: {said}"))
     return Board(summary, tuple(sections))
 
 
@@ -102,7 +102,9 @@ def _player(state: PamirState, index: int, viewer: int | None) -> Fact:
         under.append(Fact("hand", f"{len(player.hand)} cards"))
     for number, side in player.events:
         shown = card(number).sides[side]
-        under.append(Fact("event", f"{shown.name}: {_one_line(shown.ability_text)}"))
+        under.append(
+            Fact("event", f"{shown.name}: {_one_line(card_texts.side_ability_text(card(number), side))}")
+        )
     if state.is_wakhan(index):
         under.append(_ai_card(state))
     return Fact(

@@ -7,6 +7,7 @@ The attributes come from the printed card; the ability text from `Card.ability_t
 from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import Card, CardType
+from paxc.runtime.core import card_texts
 from paxc.runtime.core.board import CardFace
 from paxc.runtime.pamir.state import card
 
@@ -37,10 +38,10 @@ def ability(printed: Card) -> str:
     if printed.sides:
         return "\n".join(
             f"if {side.resolved_when.value if side.resolved_when else '?'}: {side.name}: "
-            + " ".join(line.strip() for line in side.ability_text.splitlines())
-            for side in printed.sides
+            + " ".join(line.strip() for line in card_texts.side_ability_text(printed, index).splitlines())
+            for index, side in enumerate(printed.sides)
         )
-    return _one_line(printed.ability_text)
+    return _one_line(card_texts.ability_text(printed))
 
 
 def _one_line(text: str) -> str:

@@ -8,6 +8,7 @@ build` rendered from the card's definition (the runtime writes no card text itse
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import Card, CardType
+from paxc.runtime.core import card_texts
 from paxc.runtime.core.board import CardFace
 from paxc.runtime.core.card_facts import attributes
 from paxc.runtime.porfiriana.state import card
@@ -42,11 +43,12 @@ def _named(pairs: list[tuple[str, str]]) -> list[str]:
     return said
 
 
-def _side_facts(printed: Card, side: Card) -> str:
+def _side_facts(printed: Card, index: int) -> str:
     """A side's own attributes (those differing from the card's) and what it does."""
+    side = printed.sides[index]
     printed_facts = attributes(printed, _FIRST)
     own = _named([pair for pair in attributes(side, _FIRST) if pair not in printed_facts])
-    said = _one_line(side.ability_text)
+    said = _one_line(card_texts.side_ability_text(printed, index))
     return "; ".join(own + ([said] if said else [])) or "-"
 
 
@@ -64,10 +66,10 @@ def face(number: int, *, side: int | None = None, text: bool = True) -> CardFace
     if not text:
         return CardFace(number, name, facts(printed))
     said: list[str] = []
-    if printed.ability_text:
-        said.append(_one_line(printed.ability_text))
+    if card_texts.ability_text(printed):
+        said.append(_one_line(card_texts.ability_text(printed)))
     if side is not None and printed.sides:
-        said.append(_side_facts(printed, printed.sides[side]))
+        said.append(_side_facts(printed, side))
     else:
-        said += [f"{s.name}: {_side_facts(printed, s)}" for s in printed.sides]
+        said += [f"{s.name}: {_side_facts(printed, index)}" for index, s in enumerate(printed.sides)]
     return CardFace(number, name, facts(printed), "\n".join(said))

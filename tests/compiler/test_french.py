@@ -133,3 +133,46 @@ def test_the_language_block_is_checked(tmp_path: Path, edit: tuple[str, str], me
     assert not result.ok
     assert message in result.render_diagnostics()
     assert "game.pax:" in result.render_diagnostics()
+
+
+def _paxc(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    from click.testing import CliRunner
+
+    from paxc.compiler.cli import main
+
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def test_the_table_shows_the_cards_in_french() -> None:
+    """`play --lang fr`: `c NAME` and the board show each card's French text (rendered by the
+    command, handed to the runtime), and a game played afterwards in English shows English."""
+    code, output = _paxc(
+        "play", "pamir", "--players", "2", "--seats", "human,random", "--lang", "fr", stdin="c 3\nq\n"
+    )
+    assert code == 0, output
+    assert "#3 Prince Akbar Khan\nCarte de cour\n" in output
+    assert "Après chaque contrôle de domination, placez 2 armées afghanes à Kaboul." in output
+    assert "Quand elle est défaussée : " in output  # the market's events, on the board
+    code, output = _paxc("play", "pamir", "--players", "2", "--seats", "human,random", stdin="c 3\nq\n")
+    assert code == 0 and "After each Dominance Check, place 2 Afghan armies in Kabul." in output
+    assert "placez" not in output
+    code, output = _paxc(
+        "play", "porfiriana", "--players", "2", "--seats", "human,random", "--lang", "fr", stdin="c 2105\nq\n"
+    )
+    assert code == 0, output
+    assert "Tant qu'elle est en jeu, vos troupes ont une puissance de feu de 3." in output
+
+
+def test_card_images_in_french(tmp_path: Path) -> None:
+    folder = tmp_path / "cartes"
+    code, output = _paxc("cards", "pamir", "--svg", str(folder), "--lang", "fr")
+    assert code == 0, output
+    akbar = (folder / "0003-prince-akbar-khan.svg").read_text(encoding="utf-8")
+    assert "Carte de cour" in akbar and "placez 2 armées" in akbar and "Région" in akbar
+    assert "place 2 Afghan" not in akbar
+    page = (folder / "index.html").read_text(encoding="utf-8")
+    assert "controle de domination" in page  # the search text, folded without accents
+    english = tmp_path / "cards"
+    code, output = _paxc("cards", "pamir", "--svg", str(english))
+    assert code == 0 and "Court card" in (english / "0003-prince-akbar-khan.svg").read_text(encoding="utf-8")
