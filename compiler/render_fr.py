@@ -780,8 +780,14 @@ class FrenchRenderer:
                 index += 4
                 continue
             said = self.statement(statement)
-            if said.verb is not None and said.subject is None and self._mentions_doer(said.rest):
-                said = replace(said, subject=Phrase(self._doer))  # each player in turn does it: "il défausse"
+            doer = self._doer
+            if (
+                doer is not None
+                and said.verb is not None
+                and said.subject is None
+                and self._mentions_doer(said.rest)
+            ):
+                said = replace(said, subject=Phrase(doer))  # each player in turn does it: "il défausse"
             parts.append(said.say(mood if not parts else "order"))
             if isinstance(statement, ir.SetStmt):
                 self._just_set.add(statement.memory.name)
