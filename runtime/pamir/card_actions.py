@@ -192,6 +192,8 @@ def is_bonus(state: PamirState, player: int, number: int) -> bool:
     printed = card(number)
     if printed.suit is state.favored:
         return True
+    if not hooks.may_apply(state, CountsAsFavored):
+        return False
     return hooks.modified(state, CountsAsFavored(printed, PlayerId(player)), False)
 
 
@@ -204,7 +206,7 @@ def _possible(state: PamirState, player: int, action: Action) -> bool:
     if action is Action.GIFT:
         return bool(_empty_gift_spaces(state, player)) and pieces.cylinder_available(state, player)
     if action is Action.BUILD:
-        return bool(_build_spots(state, player))
+        return _may_build(state, player)
     if action is Action.MOVE:
         return _any(_each_move(state, player))
     if action is Action.BETRAY:
@@ -232,6 +234,8 @@ def _minimum_cost(state: PamirState, player: int, action: Action) -> int:
 def cost(state: PamirState, player: int, action: Action, printed: int) -> int:
     """What the player pays for an action whose rules price it at `printed` (a gift space, one
     unit of a build, a betrayal), after the abilities in effect; never below nothing."""
+    if not hooks.may_apply(state, ActionCost):  # asked for every gift space at every listing
+        return max(0, printed)
     return max(0, hooks.modified(state, ActionCost(action, PlayerId(player)), printed))
 
 
@@ -348,11 +352,14 @@ def _each_tax_source(state: PamirState, player: int) -> Iterator[TaxSource]:
             number = state.market[row][column]
             if number is not None and state.market_rupees[row][column] > 0:
                 yield card(number)
-    ruled = {
-        region
-        for region in REGIONS
-        if hooks.modified(state, TaxAsRuler(PlayerId(player), region), state.ruler(region) == player)
-    }
+    if hooks.may_apply(state, TaxAsRuler):
+        ruled = {
+            region
+            for region in REGIONS
+            if hooks.modified(state, TaxAsRuler(PlayerId(player), region), state.ruler(region) == player)
+        }
+    else:
+        ruled = {region for region in REGIONS if state.ruler(region) == player}
     if ruled:
         for other, them in enumerate(state.players):
             if (
@@ -462,6 +469,14 @@ def _place_built(state: PamirState, player: int, loyalty: Coalition, spot: Build
     yield from pieces.place_block(state, player, loyalty, where)
 
 
+def _may_build(state: PamirState, player: int) -> bool:
+    """Whether `_build_spots` finds any (an army can go wherever a road can: a region ruled)."""
+    loyalty = state.players[player].loyalty
+    if loyalty is None or not pieces.block_available(state, loyalty):
+        return False
+    return any(state.ruler(region) == player for region in REGIONS)
+
+
 def _build_spots(state: PamirState, player: int) -> tuple[BuildSpot, ...]:
     loyalty = state.players[player].loyalty
     if loyalty is None or not pieces.block_available(state, loyalty):
@@ -505,6 +520,8 @@ ring = pieces.ring
 
 
 def tribes_count_as_armies(state: PamirState, player: int) -> bool:
+    if not hooks.may_apply(state, CountsAsArmy):
+        return False
     return hooks.modified(state, CountsAsArmy(Piece.TRIBE, PlayerId(player)), False)
 
 
@@ -555,10 +572,17 @@ def _each_spy_move(state: PamirState, player: int) -> Iterator[MoveSpy]:
     """Each spy may move to the card next to its own along the ring, either way, or to any card
     an ability in effect allows (`spy_may_move`)."""
     loop = ring(state)
+    modified = hooks.may_apply(state, SpyMayMove)
     for index, number in enumerate(loop):
         if _spies(state, number, player) == 0:
             continue
         near = {loop[(index - 1) % len(loop)], loop[(index + 1) % len(loop)]}
+        if not modified:  # no ability in effect: the two neighbours, in the ring's order
+            origin = card(number)
+            for other in loop:
+                if other in near and other != number:
+                    yield MoveSpy(origin, card(other))
+            continue
         for other in loop:
             if other != number:
                 origin, destination = card(number), card(other)
@@ -703,6 +727,8 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
     acts with, her pragmatic loyalty, is by its definition one no other player holds, so nobody
     shares a loyalty with her (outside her own actions her loyalty here is none).
     """
+    # Whether any ability may shelter a piece: with none, nothing is asked of any piece.
+    sheltering = hooks.may_apply(state, MayBattle)
     if isinstance(site, Card):
         spies = state.spies.get(site.number, [])
         region = site.region
@@ -712,19 +738,28 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
             for owner, count in enumerate(spies)
             if count
             and owner != player
-            and hooks.modified(state, MayBattle(Piece.SPY, region, PlayerId(owner), PlayerId(player)), True)
+            and (
+                not sheltering
+                or hooks.modified(
+                    state, MayBattle(Piece.SPY, region, PlayerId(owner), PlayerId(player)), True
+                )
+            )
         )
     loyalty = state.players[player].loyalty
     removals: list[Removal] = [
         RemoveArmy(site, coalition)
         for coalition, count in state.armies[site].items()
-        if count and coalition is not loyalty and _block_may_go(state, Piece.ARMY, site, coalition, player)
+        if count
+        and coalition is not loyalty
+        and (not sheltering or _block_may_go(state, Piece.ARMY, site, coalition, player))
     ]
     removals += [
         RemoveRoad(b, coalition)
         for b in borders_of(site)
         for coalition, count in state.roads[b].items()
-        if count and coalition is not loyalty and _block_may_go(state, Piece.ROAD, site, coalition, player)
+        if count
+        and coalition is not loyalty
+        and (not sheltering or _block_may_go(state, Piece.ROAD, site, coalition, player))
     ]
     removals += [
         RemoveTribe(site, PlayerId(owner))
@@ -732,7 +767,10 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
         if count
         and owner != player
         and (loyalty is None or state.players[owner].loyalty is not loyalty)
-        and hooks.modified(state, MayBattle(Piece.TRIBE, site, PlayerId(owner), PlayerId(player)), True)
+        and (
+            not sheltering
+            or hooks.modified(state, MayBattle(Piece.TRIBE, site, PlayerId(owner), PlayerId(player)), True)
+        )
     ]
     return tuple(removals)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Generator, Iterator
-from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from paxc.generated.pamir import CARDS, CARDS_BY_NUMBER
@@ -234,15 +233,27 @@ def active_types(state: PamirState) -> frozenset[type]:
 _listing: tuple[PamirState, frozenset[type], dict[type, list[abilities.Applying]]] | None = None
 
 
-@contextmanager
-def listing(state: PamirState) -> Iterator[None]:
-    global _listing
-    outer = _listing
-    _listing = (state, active_types(state), {})
-    try:
-        yield
-    finally:
-        _listing = outer
+class _Listing:
+    """`with listing(state):` (a class rather than a generator: it is entered at every decision)."""
+
+    __slots__ = ("_state", "_outer")
+
+    def __init__(self, state: PamirState) -> None:
+        self._state = state
+        self._outer: tuple[PamirState, frozenset[type], dict[type, list[abilities.Applying]]] | None = None
+
+    def __enter__(self) -> None:
+        global _listing
+        self._outer = _listing
+        _listing = (self._state, active_types(self._state), {})
+
+    def __exit__(self, *raised: object) -> None:
+        global _listing
+        _listing = self._outer
+
+
+def listing(state: PamirState) -> _Listing:
+    return _Listing(state)
 
 
 def in_effect_for(state: PamirState, hook_type: type) -> bool:

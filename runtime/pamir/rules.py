@@ -399,7 +399,9 @@ def can_pay_bribe(state: PamirState, player: int, number: int) -> bool:
     receiver = state.ruler(region)
     if receiver is None or receiver == player:
         return True
-    owed = hooks.modified(state, Bribe(PlayerId(player), PlayerId(receiver)), state.tribes[region][receiver])
+    owed = state.tribes[region][receiver]
+    if hooks.may_apply(state, Bribe):
+        owed = hooks.modified(state, Bribe(PlayerId(player), PlayerId(receiver)), owed)
     return owed <= state.players[player].rupees
 
 

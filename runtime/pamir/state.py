@@ -42,7 +42,12 @@ BORDERS: tuple[Border, ...] = tuple(
 
 
 def borders_of(region: Region) -> tuple[Border, ...]:
-    return tuple(b for b in BORDERS if region in b)
+    return _BORDERS_OF[region]
+
+
+_BORDERS_OF: dict[Region, tuple[Border, ...]] = {
+    region: tuple(b for b in BORDERS if region in b) for region in Region
+}
 
 
 def card(number: int) -> Card:
@@ -207,6 +212,9 @@ class PamirState:
         already includes the stack. Wakhan, loyal to no single coalition, counts her tribes and
         the largest stack of armies there (the errata to her rules; `ruling_coalition`).
         """
+        tribes = self.tribes[region]
+        if not any(tribes):  # nobody rules without a tribe there: the usual case, answered at once
+            return None
         best: int | None = None
         best_count = 0
         tied = False
