@@ -24,6 +24,8 @@ from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card, sides_
 
 
 def may_play(state: PorfirianaState, player: int, number: int) -> bool:
+    if not hooks.may_apply(state, MayPlay):  # asked of every card in hand at every decision
+        return True
     return hooks.modified(state, MayPlay(card(number), PlayerId(player)), True)
 
 

@@ -18,6 +18,8 @@ def actions_needed(state: PorfirianaState, player: int, number: int) -> int:
     then the abilities in effect (`play_actions`), never below none."""
     printed = card(number)
     base = attacks.black_actions(state, number) if printed.card_type is CardType.BLACK else 1
+    if not hooks.may_apply(state, PlayActions):
+        return max(0, base)
     return max(0, hooks.modified(state, PlayActions(printed, PlayerId(player)), base))
 
 

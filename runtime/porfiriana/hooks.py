@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from paxc.generated import porfiriana as generated
@@ -198,15 +197,29 @@ _listing: tuple[PorfirianaState, dict[type, list[Carrier]], dict[type, list[abil
 )
 
 
-@contextmanager
-def listing(state: PorfirianaState) -> Iterator[None]:
-    global _listing
-    outer = _listing
-    _listing = (state, carriers_by_type(state), {})
-    try:
-        yield
-    finally:
-        _listing = outer
+class _Listing:
+    """`with listing(state):` (a class rather than a generator: it is entered at every decision)."""
+
+    __slots__ = ("_state", "_outer")
+
+    def __init__(self, state: PorfirianaState) -> None:
+        self._state = state
+        self._outer: (
+            tuple[PorfirianaState, dict[type, list[Carrier]], dict[type, list[abilities.Applying]]] | None
+        ) = None
+
+    def __enter__(self) -> None:
+        global _listing
+        self._outer = _listing
+        _listing = (self._state, carriers_by_type(self._state), {})
+
+    def __exit__(self, *raised: object) -> None:
+        global _listing
+        _listing = self._outer
+
+
+def listing(state: PorfirianaState) -> _Listing:
+    return _Listing(state)
 
 
 def _carrying(state: PorfirianaState, hook_type: type) -> list[InEffect]:
@@ -241,9 +254,30 @@ def modified(state: PorfirianaState, hook: object, value: V, spend: bool = False
         applying = listed[2].get(hook_type)
         if applying is None:
             applying = listed[2][hook_type] = _applying(_carrying(state, hook_type), hook_type)
-        return abilities.in_stages(applying, hook, value, state.used_this_round, spend) if applying else value
+        if not applying:
+            return value
+        if len(applying) == 1 and not applying[0][1].once_per_round:
+            # The usual case when any: one modifier, no stages to order, no round to keep.
+            ctx, modifier = applying[0]
+            changed: V = modifier.apply(ctx, hook, value)
+            return changed
+        return abilities.in_stages(applying, hook, value, state.used_this_round, spend)
     carriers = _carrying(state, hook_type)
     return abilities.modified(carriers, hook, value, state.used_this_round, spend) if carriers else value
+
+
+def may_apply(state: PorfirianaState, hook_type: type) -> bool:
+    """Whether a modifier of this kind may be in effect: exact while options are listed (the
+    modifiers of each kind asked are gathered then anyway), else True unless no card of the game
+    carries one. Lets a question asked of every card skip making its hook when nothing could
+    answer it."""
+    listed = _listing
+    if listed is not None and listed[0] is state:
+        applying = listed[2].get(hook_type)
+        if applying is None:
+            applying = listed[2][hook_type] = _applying(_carrying(state, hook_type), hook_type)
+        return bool(applying)
+    return modifiable(hook_type)
 
 
 def _applying(carriers: list[InEffect], hook_type: type) -> list[abilities.Applying]:

@@ -41,7 +41,7 @@ def play_cost(state: PorfirianaState, player: int, number: int, printed_cost: in
     """What playing a card from hand costs the player, before they pay: the printed cost (of the
     card, of a troop's way there, of an attack's target) as the abilities in effect change it
     (`play_cost`, in stages: a discount, never a rebate), never below nothing."""
-    if not hooks.modifiable(PlayCost):  # asked for every card and place: most games have none
+    if not hooks.may_apply(state, PlayCost):  # asked for every card and place: most games have none
         return max(0, printed_cost)
     return max(0, hooks.modified(state, PlayCost(card(number), PlayerId(player)), printed_cost))
 

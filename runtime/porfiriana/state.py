@@ -234,11 +234,12 @@ class PorfirianaState:
 
     def enterprises(self) -> list[tuple[int, Holding]]:
         """Every enterprise in play, with its owner, row by row."""
+        cards = CARDS_BY_NUMBER  # `card`, inlined: this is asked many times a decision
         return [
             (owner, held)
             for owner, player in enumerate(self.players)
             for held in player.row
-            if card(held.number).card_type is CardType.ENTERPRISE
+            if cards[held.number].card_type is CardType.ENTERPRISE
         ]
 
     def troops_of(self, player: int) -> list[tuple[int, Holding | None]]:

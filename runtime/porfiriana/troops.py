@@ -46,6 +46,8 @@ class Destination:
 
 def firepower(state: PorfirianaState, player: int, troop: int) -> int:
     printed = card(troop)
+    if not hooks.may_apply(state, Firepower):
+        return printed.firepower or 1
     return hooks.modified(state, Firepower(printed, PlayerId(player)), printed.firepower or 1)
 
 
