@@ -22,6 +22,12 @@ from pathlib import Path
 COMPILED_MODULES = (
     "runtime/core/rng.py",
     "runtime/core/session.py",
+    "runtime/core/abilities.py",
+    "runtime/core/lasting.py",
+    "runtime/core/memory.py",
+    "runtime/core/agents.py",
+    "runtime/pamir/game_rules.py",
+    "runtime/pamir/bribes.py",
     "runtime/pamir/state.py",
     "runtime/pamir/hooks.py",
     "runtime/pamir/pieces.py",
