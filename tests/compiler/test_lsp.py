@@ -12,9 +12,10 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 from lsprotocol import types
@@ -35,6 +36,14 @@ def project(tmp_path: Path) -> Path:
     """A project holding a copy of the example game's cards."""
     shutil.copytree(EXAMPLE_CARDS, tmp_path / "cards")
     return tmp_path.resolve()
+
+
+def run_apart(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """`asyncio.run` in a thread of its own: Playwright's sync API keeps an event loop running in
+    the main thread while the session's browser is open (tests/browser.py), and asyncio.run
+    refuses to start beside it."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 class Session:
@@ -134,7 +143,7 @@ def run_session(project: Path, steps: Callable[[Session], Awaitable[_T]]) -> _T:
             client.exit(None)
             await asyncio.wait_for(client.stop(), TIMEOUT)  # type: ignore[no-untyped-call]  # untyped in pygls
 
-    return asyncio.run(session())
+    return run_apart(session())
 
 
 def position(text: str, needle: str, after: int = 0) -> tuple[int, int]:
@@ -408,7 +417,7 @@ def test_over_tcp(project: Path) -> None:
         )
 
     try:
-        said = asyncio.run(session())
+        said = run_apart(session())
         assert server.wait(TIMEOUT) == 0
     finally:
         server.kill()
