@@ -1374,5 +1374,25 @@ def lsp_command(tcp: bool, host: str, port: int) -> None:
     serve(tcp=tcp, host=host, port=port)
 
 
+# ---------------------------------------------------------------- paxc serve (runtime/web/)
+
+
+@main.command(name="serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True, help="The port.")
+@click.pass_context
+def serve_command(ctx: click.Context, host: str, port: int) -> None:
+    """Host games in a browser: a start page creates a game of any installed game (people and
+    bots), with one link per seat; each page shows only its seat's view and follows the game
+    live. Needs Starlette and uvicorn: pip install 'paxc[web]'."""
+    from paxc.runtime.web import serve
+
+    why = serve.missing()
+    if why is not None:
+        raise click.ClickException(why)
+    fresh_cards(ctx, None)
+    serve.serve(host, port)
+
+
 if __name__ == "__main__":
     main()

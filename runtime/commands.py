@@ -23,9 +23,9 @@ from typing import Any, NoReturn
 
 import click
 
-from paxc.runtime import games, parallel
+from paxc.runtime import games, parallel, seating
 from paxc.runtime.core import errata
-from paxc.runtime.core.agents import UnknownBot, bot_kind
+from paxc.runtime.core.agents import UnknownBot
 from paxc.runtime.core.card_errors import card_note
 from paxc.runtime.core.narration import listening
 from paxc.runtime.core.options import OptionsError, OptionsSchema
@@ -612,33 +612,15 @@ def play(
         narrator.story = Story(session, retell(session))
     save = SaveFile(save_path, session, kit.seating(options, _seat_count(session), kinds))
     table.write_first(save)
-    robots = {
-        p: kit.bot(kind, seed + 1 + p) for p, kind in zip(people, kinds, strict=True) if kind != "human"
-    }
+    robots = seating.robots(kit, options, seed, kinds)
     with style.colouring(style.wanted(sys.stdout)):
         table.play_on(kit, session, narrator, save, robots)
 
 
 def _load_saved(path: Path, game: str | None = None) -> tuple[Session[Any], GameKit, list[str] | None]:
-    """A saved game, replayed and checked against its game's schemas, with that game's kit and
-    who sat where (None for a save that does not say); BadSave (or OSError, when the file cannot
-    be opened) otherwise. `game`: the one it must be."""
-    data = parse_save(read_save_file(path))
-    saved_game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(saved_game, str) or saved_game not in games.installed():
-        raise BadSave("not a paxc log (truncated, or of an unknown game)")
-    if game is not None and game != saved_game:
-        raise BadSave(f"this log is a game of {saved_game}, not of {game}")
-    kit = kit_of(saved_game)
-    session = Session.load(kit.rules, data, kit.options, observer=kit.observe)
-    seats = data.get("seats") if isinstance(data, dict) else None  # checked by Session.load
-    if seats is not None:
-        people = kit.seats_for_people(session.options)
-        if not all(seat_kind(seats[p]) for p in people):
-            raise BadSave(f"the save's seats of people are not 'human' or bots: {seats}")
-        if seats != kit.seating(session.options, len(seats), [seats[p] for p in people]):
-            raise BadSave(f"the save's seats do not match its game: {seats}")
-    return session, kit, seats
+    """A saved game, replayed and checked (`seating.load_saved`); BadSave, or OSError when the
+    file cannot be opened."""
+    return seating.load_saved(read_save_file(path), game, kit_of)
 
 
 def saved_game(path: Path) -> str | None:
@@ -653,20 +635,8 @@ def saved_game(path: Path) -> str | None:
     return game if isinstance(game, str) else None
 
 
-# Who may sit at a person's seat: the person at the terminal, or a bot choosing at random.
-def seat_kind(kind: str) -> bool:
-    """Whether a seat of a person may be this: 'human', or a bot ('random', 'mcts:400')."""
-    if kind == "human":
-        return True
-    try:
-        bot_kind(kind)
-    except UnknownBot:
-        return False
-    return True
-
-
-def _seat_count(session: Session[Any]) -> int:
-    return len(session.rules.returns(session.state))
+seat_kind = seating.seat_kind
+_seat_count = seating.seat_count
 
 
 def _load_for_play(path: Path, game: str | None) -> tuple[Session[Any], list[str] | None]:

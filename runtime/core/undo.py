@@ -30,6 +30,13 @@ class TakeBacks:
         """Called just before the person's decision is applied to `session`."""
         self._taken.append(_Taken(len(session.log), len(session.chance), session.state.turn_number))
 
+    def __bool__(self) -> bool:
+        return bool(self._taken)
+
+    def last_length(self) -> int:
+        """The decisions made before the person's last one (there must be one)."""
+        return self._taken[-1].log_length
+
     def take_back(self, session: Session[Any]) -> Session[Any]:
         """The game as it was before the person's last decision, replayed from its log;
         CannotTakeBack when there is no decision to take back, another turn has begun, or
@@ -42,7 +49,7 @@ class TakeBacks:
         if len(session.chance) != last.chance_length:
             raise CannotTakeBack("cannot take it back: something hidden was drawn since")
         self._taken.pop()
-        replayed = Session(session.rules, session.options, session.seed)
+        replayed = Session(session.rules, session.options, session.seed, session.observer)
         for entry in session.log[: last.log_length]:
             replayed.apply_action(entry.choice)
         return replayed

@@ -1,0 +1,1 @@
+"""The browser table's pages (Jinja2), its style sheet and its script: plain files, no build step."""

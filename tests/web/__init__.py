@@ -1,0 +1,1 @@
+"""The browser table (`paxc serve`, runtime/web/)."""
