@@ -25,7 +25,7 @@ class RandomAgent:
         """The same pick as `act`, straight from a session: the commands' self-play uses it, as a
         random pick reads nothing but how many actions are legal, and building an observation
         at every decision would slow self-play for nothing."""
-        return self._rng.below(len(session.legal_actions()))
+        return self._rng.below(session.action_count())
 
 
 class Bot(Protocol):

@@ -168,6 +168,11 @@ class Session(Generic[S]):
     def legal_actions(self) -> list[int]:
         return [] if self.pending is None else list(range(len(self.pending.options)))
 
+    def action_count(self) -> int:
+        """How many actions are legal (`len(legal_actions())`, without listing them): a random
+        bot needs no more."""
+        return 0 if self.pending is None else len(self.pending.options)
+
     def action_to_string(self, action: int) -> str:
         if self.pending is None:
             raise IllegalAction("the game is over")

@@ -355,13 +355,14 @@ def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[a
     """The abilities in effect with a trigger (or replacement) for this kind of event, each with
     the context it runs in: contexts are made only for the few that can respond."""
     context_of = CONTEXTS.get()
-    return [
-        (context_of(state, owner, number), owner, ability, card(number).name)
-        for number, owner, ability in in_effect(state)
-        if any(
-            hook.event is event_type for hook in (ability.replacements if replacements else ability.triggers)
-        )
-    ]
+    found: list[abilities.InEffect] = []
+    for number, owner, ability in in_effect(state):
+        # Most abilities have no trigger (replacement) at all: no search through them then.
+        for hook in ability.replacements if replacements else ability.triggers:
+            if hook.event is event_type:
+                found.append((context_of(state, owner, number), owner, ability, card(number).name))
+                break
+    return found
 
 
 # When each duration ends, by its name (as a lasting effect keeps it), and the kinds of event that

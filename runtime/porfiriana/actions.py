@@ -343,7 +343,8 @@ def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
         return found
     targets = markets + short_spots(state, player)
     sources = mine + cubes_in_play(state, player)
-    found.extend(Speculate(t, s) for s in sources for t in targets if t != s)
+    # Spots compared field by field (what their equality does, without a call for each pair).
+    found.extend(Speculate(t, s) for s in sources for t in targets if t.card != s.card or t.kind != s.kind)
     return found
 
 
