@@ -122,12 +122,51 @@ class Session(Generic[S]):
         self.watch: Callable[[Step], None] | None = None
         self._start(self.state)
 
-    def _start(self, state: S) -> None:
+    def _start(self, state: S, copy_each: bool = False) -> None:
         self.state = state
-        self._checkpoint = (self.rules.copy_state(state), len(self.log), len(self.chance))
+        # The last checkpoint copied: (its state, the decisions and draws made before it). A
+        # checkpoint passed since is only noted (`_passed`): it is copied when a clone first
+        # needs it (`_checkpoint`), by replaying from the one copied, so self-play that never
+        # clones copies no state at its turns' starts.
+        self._copied = (self.rules.copy_state(state), len(self.log), len(self.chance))
+        self._passed: tuple[int, int] | None = None
+        self._copy_each = copy_each  # copy at every checkpoint (a replay made to copy one)
         self._run = self.rules.run(state)
         self.pending: Choice[Any] | None = None
         self._advance()
+
+    @property
+    def _checkpoint(self) -> tuple[S, int, int]:
+        """The last checkpoint passed: its state (a copy), and the decisions and draws made
+        before it."""
+        if self._passed is not None:
+            self._copy_passed()
+        return self._copied
+
+    def _copy_passed(self) -> None:
+        """Copy the state at the last checkpoint passed: replay the decisions since the last one
+        copied, copying at each checkpoint on the way, up to the decisions before it."""
+        passed = self._passed
+        assert passed is not None
+        state, log_length, chance_length = self._copied
+        replay: Session[S] = object.__new__(Session)
+        replay.rules, replay.options, replay.seed = self.rules, self.options, self.seed
+        replay.observer = self.observer
+        replay.watch = None
+        replay.log = self.log[:log_length]
+        replay.chance = self.chance[:chance_length]
+        with silenced():  # what has already happened: nothing new to tell
+            replay._start(self.rules.copy_state(state), copy_each=True)
+            for entry in self.log[log_length : passed[0]]:
+                replay.apply_action(entry.choice)
+        copied, decisions, _ = replay._checkpoint
+        if decisions != passed[0]:
+            raise RuntimeError(
+                "the replay to the turn's start did not pass its checkpoint where the game did"
+            )
+        # The draws counted are the game's own: a copy restarted before the first turn tells its
+        # deck order again (as a clone restarted there does), which the game told once.
+        self._copied, self._passed = (copied, *passed), None
 
     def _advance(self) -> None:
         """Resume the rules (the pending choice, if any, holds its answer) until the next real
@@ -149,7 +188,11 @@ class Session(Generic[S]):
                 elif isinstance(step, Chance):
                     self.chance.append(step.description)
                 elif step is CHECKPOINT:
-                    self._checkpoint = (self.rules.copy_state(self.state), len(self.log), len(self.chance))
+                    if self._copy_each:
+                        self._copied = (self.rules.copy_state(self.state), len(self.log), len(self.chance))
+                        self._passed = None
+                    else:
+                        self._passed = (len(self.log), len(self.chance))
                 step = next(run)
         except StopIteration:
             self.pending = None
