@@ -199,14 +199,31 @@ def test_a_games_modules_import_only_from_their_layer_and_below(package: str) ->
 
 # The tables people play at, and the commands that set them up: the rules and the shared core
 # below them reach none of these, however indirectly, so another table can sit on the same rules.
-TABLES = ("paxc.runtime.terminal", "paxc.runtime.commands")
+TABLES = ("paxc.runtime.terminal", "paxc.runtime.commands", "paxc.runtime.web")
 BELOW_THE_TABLES = (
     "paxc.runtime.core",
     "paxc.runtime.pamir",
     "paxc.runtime.porfiriana",
     "paxc.runtime.effects",
     "paxc.runtime.games",
+    "paxc.runtime.presentation",
+    "paxc.runtime.seating",
 )
+
+
+def test_the_tables_reach_not_each_other() -> None:
+    """The browser table and the terminal's each stand on what is below them (presentation,
+    seating, core): neither imports the other, so what both need is shared, not borrowed."""
+    graph = import_graph()
+    assert any(_within(module, TABLES[2:]) for module in graph), "the browser table is not where it was"
+    crossing = [
+        f"{module} imports {imported}"
+        for module in graph
+        for imported in graph[module]
+        if (_within(module, TABLES[2:]) and _within(imported, TABLES[:2]))
+        or (_within(module, TABLES[:2]) and _within(imported, TABLES[2:]))
+    ]
+    assert not crossing, "a table imports another:\n" + "\n".join(crossing)
 
 
 def _within(module: str, packages: tuple[str, ...]) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 import anyio.to_thread
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -30,7 +31,7 @@ from paxc.runtime.web.tables import Access, Refused, Table, Tables
 
 MAX_REQUEST_BYTES = 4096  # a decision, a take-back or a new game's form: small
 STATIC = Path(__file__).parent / "templates"
-STATIC_FILES = {"table.css": "text/css", "table.js": "text/javascript"}
+STATIC_FILES = {"table.css": "text/css", "table.js": "text/javascript", "start.js": "text/javascript"}
 
 
 def create_app(tables: Tables | None = None) -> Starlette:
@@ -61,8 +62,9 @@ def create_app(tables: Tables | None = None) -> Starlette:
             )
         except Refused as refused:
             return _refused(refused, page=True)
-        await settle(table)
-        return RedirectResponse(f"/host/{table.host_token}", status_code=303)
+        return RedirectResponse(
+            f"/host/{table.host_token}", status_code=303, background=BackgroundTask(settle, table)
+        )
 
     async def resume(request: Request) -> Response:
         form = await _form(request, MAX_SAVE_BYTES + MAX_REQUEST_BYTES)
@@ -83,8 +85,9 @@ def create_app(tables: Tables | None = None) -> Starlette:
             table = await anyio.to_thread.run_sync(hosted.resume, text)
         except Refused as refused:
             return _refused(refused, page=True)
-        await settle(table)
-        return RedirectResponse(f"/host/{table.host_token}", status_code=303)
+        return RedirectResponse(
+            f"/host/{table.host_token}", status_code=303, background=BackgroundTask(settle, table)
+        )
 
     async def host(request: Request) -> Response:
         table = hosted.hosted(request.path_params["token"])
@@ -112,8 +115,6 @@ def create_app(tables: Tables | None = None) -> Starlette:
     async def decide(request: Request) -> Response:
         found = access(request)
         try:
-            if found.seat is None:
-                raise Refused(403, "onlookers do not decide")
             body = await _json(request)
             await anyio.to_thread.run_sync(
                 found.table.decide, found.seat, body.get("decision"), body.get("action")
@@ -121,14 +122,14 @@ def create_app(tables: Tables | None = None) -> Starlette:
         except Refused as refused:
             return _refused(refused)
         hub.publish(found.table)
-        await settle(found.table)
-        return JSONResponse(await anyio.to_thread.run_sync(page.parts, found.table, found.seat))
+        # The bots answer after the response: the page shows the decision at once, and their
+        # moves as they come, over its live updates.
+        parts = await anyio.to_thread.run_sync(page.parts, found.table, found.seat)
+        return JSONResponse(parts, background=BackgroundTask(settle, found.table))
 
     async def take_back(request: Request) -> Response:
         found = access(request)
         try:
-            if found.seat is None:
-                raise Refused(403, "onlookers do not decide")
             await _json(request)
             await anyio.to_thread.run_sync(found.table.take_back, found.seat)
         except Refused as refused:
@@ -185,6 +186,7 @@ def create_app(tables: Tables | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
     app.state.tables = hosted
+    app.state.hub = hub
     return app
 
 

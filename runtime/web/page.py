@@ -92,23 +92,22 @@ def host_page(table: Table, base: str) -> str:
         "host.html.jinja",
         title=_title(table),
         seats=seats,
-        onlooker=f"{base}seat/{table.onlooker_token}",
         options=table.session.options,
         seed=table.session.seed,
     )
 
 
-def seat_page(table: Table, seat: int | None, token: str) -> str:
+def seat_page(table: Table, seat: int, token: str) -> str:
     return render(
         "seat.html.jinja",
         title=_title(table),
-        who="watching" if seat is None else f"you are {table.seat_name(seat)}",
+        who=f"you are {table.seat_name(seat)}",
         token=token,
         parts=parts(table, seat),
     )
 
 
-def parts(table: Table, seat: int | None) -> dict[str, Any]:
+def parts(table: Table, seat: int) -> dict[str, Any]:
     """What `seat` sees now, as the page's parts (HTML) and the numbers the script needs: what a
     seat's page shows and every live message to it, and nothing else."""
     with table.lock:
@@ -123,11 +122,12 @@ def parts(table: Table, seat: int | None) -> dict[str, Any]:
                     confirm[action] = question
         status = _status(table, seat)
         picture = _picture(table, seat)
-        may_take_back = seat is not None and table.may_take_back(seat)
+        may_take_back = table.may_take_back(seat)
         return {
             "version": table.version,
             "decision_number": len(session.log),
             "over": session.is_terminal(),
+            "deciding": view.decision is not None,
             "html": {
                 "status": render("status.html.jinja", status=status, summary=view.board.summary),
                 "decision": render(
@@ -143,7 +143,7 @@ def parts(table: Table, seat: int | None) -> dict[str, Any]:
         }
 
 
-def _status(table: Table, seat: int | None) -> str:
+def _status(table: Table, seat: int) -> str:
     session = table.session
     if session.is_terminal():
         outcome = table.kit.outcome(session.state)
@@ -156,14 +156,15 @@ def _status(table: Table, seat: int | None) -> str:
     return f"{table.seat_name(deciding)} is deciding."
 
 
-def _picture(table: Table, seat: int | None) -> str | None:
+def _picture(table: Table, seat: int) -> str | None:
     """The board drawn as SVG (runtime/web/pictures/), from what the seat observes; None for a
-    game without a picture, or an onlooker (whose view the observers do not make)."""
+    game without a picture."""
     draw = getattr(pictures, "picture", None)
-    if draw is None or seat is None or table.kit.observe is None:
+    observe = table.kit.observe
+    if draw is None or observe is None:
         return None
-    result: str | None = draw(table.kit, table.kit.observe(table.session.state, seat))
-    return result
+    drawn: str | None = draw(table.kit, observe(table.session.state, seat))
+    return drawn
 
 
 def _title(table: Table) -> str:

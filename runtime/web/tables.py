@@ -1,6 +1,6 @@
 """The games the server hosts and who may act in them: a `Table` is one game (its session, the
 story told so far, its seats and their bots) with an unguessable token per seat of a person (the
-seat's link) and one for onlookers; `Tables` holds them all, found by token.
+seat's link); `Tables` holds them all, found by token.
 
 Everything that reads or changes a session holds the table's lock: the server renders and
 decides on worker threads. A decision is taken only from the seat whose turn it is, and only if
@@ -42,10 +42,11 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Access:
-    """Who a token lets in: a seat of a table, or (seat None) an onlooker of it."""
+    """Who a token lets in: a seat of a table. There are no onlookers' links: a game's board for
+    no seat (`kit.board(state, None)`) shows every hand in some games (Pax Pamir's, for replays)."""
 
     table: Table
-    seat: int | None
+    seat: int
 
 
 class Table:
@@ -67,7 +68,6 @@ class Table:
             for seat in kit.seats_for_people(session.options)
             if seats[seat] == seating.PERSON
         }
-        self.onlooker_token = secrets.token_urlsafe(TOKEN_BYTES)
         self.host_token = secrets.token_urlsafe(TOKEN_BYTES)  # the page listing the links
         self._taken = {seat: TakeBacks() for seat in self.tokens}  # each person's decisions to take back
         self._recorder = Recorder(session, self.seats)
@@ -155,6 +155,11 @@ class Tables:
     def __len__(self) -> int:
         return len(self._tables)
 
+    def games(self) -> list[Table]:
+        """The games hosted, the oldest first."""
+        with self._lock:
+            return list(self._tables)
+
     def access(self, token: str) -> Access | None:
         return self._access.get(token)
 
@@ -172,6 +177,8 @@ class Tables:
         people = kit.seats_for_people(checked)
         if len(kinds) != len(people) or not all(seating.seat_kind(kind) for kind in kinds):
             raise Refused(400, f"expected {len(people)} seats, each 'human', 'random' or 'mcts'")
+        if seating.PERSON not in kinds:
+            raise Refused(400, "a game here needs a person at one seat at least (bots alone: paxc simulate)")
         story = Story()
         with listening(story):
             session = kit.new_session(checked, seed)
@@ -207,13 +214,12 @@ class Tables:
             self._tables.append(table)
             for seat, token in table.tokens.items():
                 self._access[token] = Access(table, seat)
-            self._access[table.onlooker_token] = Access(table, None)
             self._hosts[table.host_token] = table
         return table
 
     def _forget(self, table: Table) -> None:
         self._tables.remove(table)
-        for token in [*table.tokens.values(), table.onlooker_token]:
+        for token in table.tokens.values():
             self._access.pop(token, None)
         self._hosts.pop(table.host_token, None)
 

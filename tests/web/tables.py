@@ -19,7 +19,7 @@ from paxc.runtime.web.tables import Table, Tables
 class Game:
     client: TestClient
     table: Table
-    links: dict[str, str]  # seat name -> its token ("onlookers" too)
+    links: dict[str, str]  # seat name -> its token
 
     def token(self, seat: int) -> str:
         return self.table.tokens[seat]
@@ -46,9 +46,7 @@ def create(client: TestClient, tables: Tables, **form: str) -> Game:
     assert made.status_code == 303, made.text
     host = client.get(made.headers["location"])
     assert host.status_code == 200
-    links = dict(
-        re.findall(r'<b>([^<]+)</b> <a class="(?:seat|onlooker)-link" href="[^"]*/seat/([^"]+)"', host.text)
-    )
+    links = dict(re.findall(r'<b>([^<]+)</b> <a class="seat-link" href="[^"]*/seat/([^"]+)"', host.text))
     table = tables.hosted(made.headers["location"].rsplit("/", 1)[1])
     assert table is not None
     return Game(client, table, links)

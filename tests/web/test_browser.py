@@ -40,7 +40,7 @@ def server() -> Iterator[tuple[str, Tables]]:
 def new_game(
     page: Page, address: str, game: str, players: int, seats: list[str], seed: int = 1
 ) -> dict[str, str]:
-    """A game made through the start page: its links by seat name ('P1', 'onlookers')."""
+    """A game made through the start page: its links by seat name ('P1')."""
     page.goto(address + "/")
     form = page.locator(f'form[data-game="{game}"]')
     form.locator('input[name="players"]').fill(str(players))
@@ -86,7 +86,7 @@ def test_pamir_against_wakhan_through_the_buttons(
     page = browser_page
     page.on("dialog", lambda dialog: dialog.accept())
     links = new_game(page, address, "pamir", 1, ["person"], seed=4)
-    assert set(links) == {"P1", "onlookers"}
+    assert set(links) == {"P1"}
     page.goto(links["P1"])
     page.wait_for_selector("#live.on")
     board = page.locator("#board").inner_html()
@@ -98,9 +98,10 @@ def test_pamir_against_wakhan_through_the_buttons(
     assert page.locator("#board").inner_html() != board, "the board did not change"
     assert page.locator("#story-lines .told").count() > 1
     # A card's text on hover.
-    page.locator("#board [data-card]").first.hover()
+    page.locator("#picture [data-card], details.words[open] #board [data-card]").first.hover()
     page.wait_for_selector("#card:not([hidden]) h3")
     assert page.locator("#card h3").inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(tmp_path.parent / "table-pamir.png"))
     # Reloaded, the page shows the game where it stands, and it goes on.
     shown = decision(page)
@@ -109,8 +110,26 @@ def test_pamir_against_wakhan_through_the_buttons(
     assert decision(page) == shown
     if my_turn(page):
         choose(page)
-    (table,) = tables._tables
+    (table,) = tables.games()
     assert len(table.session.log) == decision(page)
+    # Saved, and resumed from the start page at a new table with new links.
+    with page.expect_download() as download:
+        page.locator("#save").click()
+    saved = tmp_path / "pamir-save.json"
+    download.value.save_as(saved)
+    page.goto(address + "/")
+    page.locator('form[action="/resume"] input[type="file"]').set_input_files(str(saved))
+    page.locator('form[action="/resume"] button[type="submit"]').click()
+    page.wait_for_selector(".links")
+    assert page.locator("a.seat-link").count() == 1
+    page.locator("a.seat-link").first.click()
+    page.wait_for_selector("#live.on")
+    resumed = tables.games()[1]
+    assert resumed is not table and len(resumed.session.log) == len(table.session.log) == decision(page)
+    assert page.locator("#story-lines .told").count() == len(table.story.told)
+    if my_turn(page):
+        choose(page)
+        assert len(resumed.session.log) == len(table.session.log) + 1
 
 
 def test_porfiriana_two_people_follow_each_other_live(
@@ -123,11 +142,11 @@ def test_porfiriana_two_people_follow_each_other_live(
         for page in pages:
             page.on("dialog", lambda dialog: dialog.accept())
         links = new_game(pages[0], address, "porfiriana", 2, ["person", "person"], seed=2)
-        assert set(links) == {"P0", "P1", "onlookers"}
+        assert set(links) == {"P0", "P1"}
         for seat, page in enumerate(pages):
             page.goto(links[f"P{seat}"])
             page.wait_for_selector("#live.on")
-        (table,) = tables._tables
+        (table,) = tables.games()
         boards = [page.locator("#board").inner_html() for page in pages]
         for _ in range(8):
             deciding = table.session.current_player()
@@ -156,7 +175,7 @@ def test_porfiriana_two_people_follow_each_other_live(
         small.wait_for_selector("#live.on")
         assert small.evaluate("document.documentElement.scrollWidth") <= 390
         assert my_turn(small)
-        small.locator("#board [data-card]").first.tap()
+        small.locator("#picture [data-card], details.words[open] #board [data-card]").first.tap()
         small.wait_for_selector("#card:not([hidden]) h3")
         small.screenshot(path=str(tmp_path.parent / "table-phone.png"))
     finally:
@@ -181,7 +200,7 @@ def test_a_whole_game_played_through_the_page_against_bots(
     page.wait_for_selector(".links")
     page.locator("a.seat-link").first.click()
     page.wait_for_selector("#live.on")
-    (table,) = tables._tables
+    (table,) = tables.games()
     assert table.seats == ["Wakhan", "random", "human"]
     clicks = 0
     while not table.session.is_terminal():

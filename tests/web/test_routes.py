@@ -32,7 +32,7 @@ def test_pamir_against_wakhan_gives_one_link_and_plays() -> None:
     with server() as (client, tables):
         game = create(client, tables, game="pamir", players="1", seat0="person")
         assert game.table.seats == ["Wakhan", "human"]
-        assert set(game.links) == {"P1", "onlookers"}  # Wakhan has no link: the server plays her
+        assert set(game.links) == {"P1"}  # Wakhan has no link: the server plays her
         page = client.get(f"/seat/{game.links['P1']}")
         assert page.status_code == 200 and "Your decision." in page.text
         assert page.text.count('class="option"') >= 2
@@ -48,14 +48,12 @@ def test_pamir_against_wakhan_gives_one_link_and_plays() -> None:
             assert set(parts["html"]) == {"status", "decision", "picture", "board", "story"}
         assert len(game.table.session.log) >= 2
         assert game.table.kit.board(game.table.session.state, 1) != board_before
-        onlooker = client.get(f"/seat/{game.links['onlookers']}")
-        assert onlooker.status_code == 200 and 'class="option"' not in onlooker.text
 
 
 def test_bots_take_their_turns_on_the_server() -> None:
     with server() as (client, tables):
         game = create(client, tables, game="porfiriana", players="2", seat0="random", seat1="person")
-        assert set(game.links) == {"P1", "onlookers"}
+        assert set(game.links) == {"P1"}
         session = game.table.session
         assert session.current_player() == 1  # whoever began, the bot has played up to the person
         while game.table.session.current_player() == 1 and game.table.session.state.turn_number < 4:
@@ -147,6 +145,7 @@ def test_a_game_is_saved_as_paxc_play_saves_and_resumed() -> None:
         ({"game": "pamir", "players": "2", "seat0": "genius"}, "expected 2 seats"),
         ({"game": "porfiriana", "players": "2", "variant": "iron_hand"}, "iron_hand variant is for 4 to 6"),
         ({"game": "pamir", "players": "2", "seed": "-1"}, "&#39;seed&#39; is a whole number"),
+        ({"game": "pamir", "players": "2", "seat0": "random", "seat1": "random"}, "needs a person"),
     ],
 )
 def test_a_form_that_makes_no_game_is_refused_in_a_line(form: dict[str, str], said: str) -> None:

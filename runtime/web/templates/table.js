@@ -9,6 +9,7 @@
   const base = "/seat/" + encodeURIComponent(token);
   const parts = ["status", "decision", "picture", "board", "story"];
   let version = Number(table.dataset.version);
+  const title = document.title;
   let busy = false;
 
   function show(message) {
@@ -17,6 +18,7 @@
     table.dataset.version = String(message.version);
     table.dataset.decision = String(message.decision_number);
     table.classList.toggle("over", message.over);
+    document.title = (message.deciding ? "\u25b6 your turn: " : "") + title; // seen from another tab
     const opened = openGroups();
     for (const part of parts) {
       const element = document.getElementById(part === "story" ? "story-lines" : part);
