@@ -71,3 +71,18 @@ def test_text_put_into_the_markup_is_escaped() -> None:
     assert group.attrib["data-card"] == "7"
     title = group.find(f"{SVG}title")
     assert title is not None and title.text == 'A "quoted" <name>'
+
+
+def test_the_module_writes_a_seat_s_picture_or_says_why_not(capsys: pytest.CaptureFixture[str]) -> None:
+    from paxc.runtime.web.pictures.__main__ import main
+
+    assert (
+        main(["porfiriana", "--players", "1", "--option", "solitaire", "--decisions", "20", "--seat", "1"])
+        == 0
+    )
+    written = capsys.readouterr().out
+    assert ET.fromstring(written).attrib["data-game"] == "porfiriana" and "P1 Díaz" in written
+    assert main(["pamir", "--players", "9"]) == 1
+    assert "2 to 5 players" in capsys.readouterr().err
+    assert main(["pamir", "--seat", "4"]) == 1
+    assert "no view of seat 4 (3 seats)" in capsys.readouterr().err

@@ -22,6 +22,7 @@ Drawer = Callable[[Any, View], str]
 # that draws it (its `draw(kit, view)`), imported only when that game is drawn.
 DRAWERS: Mapping[str, str] = {
     "pamir": "paxc.runtime.web.pictures.pamir",
+    "porfiriana": "paxc.runtime.web.pictures.porfiriana",
 }
 
 

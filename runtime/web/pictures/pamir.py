@@ -19,6 +19,7 @@ from paxc.runtime.core.observation import View
 from paxc.runtime.pamir.scoring import TOTAL_CHECKS
 from paxc.runtime.pamir.state import BORDERS, GIFT_COSTS, MARKET_COLUMNS
 from paxc.runtime.web.pictures.svg import (
+    CARD_W,
     INK,
     LINE,
     MUTED,
@@ -29,12 +30,12 @@ from paxc.runtime.web.pictures.svg import (
     chip,
     element,
     escape,
+    face_card,
     player_colour,
     rect,
     rows_of,
     text,
     text_width,
-    wrap,
 )
 
 # Coalition colours as on the board's blocks (British red, Russian yellow, Afghan green), each
@@ -232,56 +233,60 @@ def _map(page: Page, public: Mapping[str, Any], names: Sequence[str]) -> None:
     page.add("".join(parts), MAP_HEIGHT + 8)
 
 
+PIECE = 24  # the room a tribe or an army takes on the map, side by side
+
+
 def _region(region: Region, held: Mapping[str, Any], names: Sequence[str]) -> str:
     left, top, width = ROOM[region]
     parts = [f'<g class="region-pieces" data-region="{escape(region.value)}">']
     parts.append(text(left, top + 16, region.value, 15, INK, weight="700"))
+    y = top + 24
     ruler = held["ruler"]
     if ruler is not None:
         fill, ink = player_colour(ruler)
-        body, _ = chip(
-            left + text_width(region.value, 15, bold=True) + 10,
-            top + 3,
-            f"ruled by {names[ruler]}",
-            fill,
-            ink,
-            10,
-            class_="ruler",
-            data_player=ruler,
-        )
+        said = f"ruled by {names[ruler]}"
+        x = left + text_width(region.value, 15, bold=True) + 10
+        if x + text_width(said, 10, bold=True) + 10 > left + width:  # no room beside the name: below it
+            x, y = left, y + 20
+        body, _ = chip(x, y - 21, said, fill, ink, 10, class_="ruler", data_player=ruler)
         parts.append(body)
-    y = top + 24
     x = left
     # Tribes: a round piece in the owner's colour, marked with the seat's number.
     for seat, count in enumerate(held["tribes"]):
         fill, ink = player_colour(seat)
         for _ in range(count):
-            if x + 18 > left + width:
-                x, y = left, y + 20
+            if x + PIECE > left + width:
+                x, y = left, y + PIECE
             parts.append(
                 f'<g class="tribe" data-player="{seat}"><title>tribe of {escape(names[seat])}</title>'
                 + element(
-                    "circle", cx=f"{x + 9:.1f}", cy=f"{y + 9:.1f}", r=8, fill=fill, stroke=INK, stroke_width=1
+                    "circle",
+                    cx=f"{x + 11:.1f}",
+                    cy=f"{y + 11:.1f}",
+                    r=10,
+                    fill=fill,
+                    stroke=INK,
+                    stroke_width=1,
                 )
-                + text(x + 9, y + 13, seat, 10, ink, anchor="middle", weight="700")
+                + text(x + 11, y + 15.5, seat, 12, ink, anchor="middle", weight="700")
                 + "</g>"
             )
-            x += 20
+            x += PIECE
     if x > left:
-        x, y = left, y + 20
+        x, y = left, y + PIECE
     # Armies: a square block in the coalition's colour, marked with its initial.
     for coalition, count in held["armies"].items():
         fill, ink = COALITION_COLOURS.get(coalition, ("#888888", "#ffffff"))
         for _ in range(count):
-            if x + 18 > left + width:
-                x, y = left, y + 20
+            if x + PIECE > left + width:
+                x, y = left, y + PIECE
             parts.append(
                 f'<g class="army" data-coalition="{escape(coalition)}"><title>{escape(coalition)} army</title>'
-                + rect(x + 1, y + 1, 16, 16, fill, INK, stroke_width=1, rx=2)
-                + text(x + 9, y + 13, coalition[0], 10, ink, anchor="middle", weight="700")
+                + rect(x + 1, y + 1, 20, 20, fill, INK, stroke_width=1, rx=2)
+                + text(x + 11, y + 15.5, coalition[0], 12, ink, anchor="middle", weight="700")
                 + "</g>"
             )
-            x += 20
+            x += PIECE
     parts.append("</g>")
     return "".join(parts)
 
@@ -308,7 +313,6 @@ def _roads(a: Region, b: Region, roads: Mapping[str, int]) -> str:
     return "".join(parts)
 
 
-CARD_W = (WIDTH - 8 * 7) / 6  # six cards a row
 MARKET_H = 106.0
 COURT_H = 92.0
 
@@ -323,34 +327,26 @@ def _card(
     price: str = "",
     on_it: str = "",
 ) -> str:
-    """A card of the market, a court or a hand: its suit's band, name, region and rank, and what
-    lies on it (`on_it`, drawn in the card's own coordinates)."""
+    """A card of the market, a court or a hand: its suit's band, name, region, rank and patriot,
+    and what lies on it (`on_it`, drawn in the card's own coordinates)."""
     printed = cards.get(number)
     name = printed.name if printed is not None else f"card {number}"
     suit = getattr(printed, "suit", None)
     kind = getattr(getattr(printed, "card_type", None), "value", "")
     band_label = suit.value if suit is not None else kind.replace("_", " ")
-    band = SUIT_COLOURS.get(band_label, OTHER_CARD)
-    body = [rect(0, 0, CARD_W, 17, band, None, rx=5), rect(0, 10, CARD_W, 7, band)]
-    body.append(text(6, 13, band_label, 10, "#ffffff", weight="700", room=CARD_W - 40))
-    if price:
-        body.append(text(CARD_W - 6, 13, price, 11, "#ffffff", anchor="end", weight="700", class_="price"))
-    lines = wrap(name, CARD_W - 10, 11, 2)
-    for index, line in enumerate(lines):
-        body.append(text(6, 31 + index * 13, line, 11, INK, weight="600", room=CARD_W - 10))
     facts = []
     region = getattr(printed, "region", None)
-    if region is not None:
-        facts.append(region.value)
     rank = getattr(printed, "rank", None)
+    where = [region.value] if region is not None else []
     if rank:
-        facts.append("rank " + str(rank))
-    if facts:
-        body.append(text(6, 59, " · ".join(facts), 10, MUTED, room=CARD_W - 10))
+        where.append(f"rank {rank}")
+    if where:
+        facts.append(" · ".join(where))
     patriot = getattr(printed, "patriot", None)
     if patriot is not None:
-        body.append(text(6, 72, f"{patriot.value} patriot", 10, MUTED, room=CARD_W - 10))
-    return card_box(number, name, x, y, CARD_W, h, "".join(body) + on_it, css_class)
+        facts.append(f"{patriot.value} patriot")
+    band = (band_label, SUIT_COLOURS.get(band_label, OTHER_CARD))
+    return face_card(number, name, x, y, h, band, facts, price, on_it, css_class)
 
 
 def _coins(x: float, y: float, count: int, css_class: str, width: float) -> str:

@@ -161,6 +161,37 @@ def card_box(
     )
 
 
+CARD_W = (WIDTH - 8 * 7) / 6  # six cards a row, 8 apart
+
+
+def face_card(
+    number: int,
+    name: str,
+    x: float,
+    y: float,
+    h: float,
+    band: tuple[str, str],
+    facts: Sequence[str] = (),
+    price: str = "",
+    on_it: str = "",
+    css_class: str = "card",
+    w: float = CARD_W,
+) -> str:
+    """A card as the tables show it: a coloured band with its kind (`band`: label, colour) and
+    its price if any, its name on two lines, a line for each fact, and what lies on it (`on_it`,
+    drawn in the card's own coordinates)."""
+    label, colour = band
+    body = [rect(0, 0, w, 17, colour, None, rx=5), rect(0, 10, w, 7, colour)]
+    body.append(text(6, 13, label, 10, "#ffffff", weight="700", room=w - 40))
+    if price:
+        body.append(text(w - 6, 13, price, 11, "#ffffff", anchor="end", weight="700", class_="price"))
+    for index, line in enumerate(wrap(name, w - 10, 11, 2 if facts else 3)):
+        body.append(text(6, 31 + index * 13, line, 11, INK, weight="600", room=w - 10))
+    for index, fact in enumerate(facts[: max(0, int((h - 50) // 12))]):  # the lines there is room for
+        body.append(text(6, 59 + index * 12, fact, 10, MUTED, room=w - 10))
+    return card_box(number, name, x, y, w, h, "".join(body) + on_it, css_class)
+
+
 @dataclass
 class Page:
     """A picture laid out from top to bottom: each part is drawn at the height reached so far."""
