@@ -201,8 +201,14 @@ def _summary(page: Page, public: Mapping[str, Any], hidden: Mapping[str, Any], n
     parts = [text(8, 20, line, 14, weight="600", room=WIDTH - 16)]
     favored = public["favored_suit"]
     parts.append(text(8, 42, "favored suit:", 12, MUTED))
-    body, _ = chip(90, 30, favored, SUIT_COLOURS.get(favored, OTHER_CARD), "#ffffff", 12, class_="favored")
+    body, width = chip(
+        90, 30, favored, SUIT_COLOURS.get(favored, OTHER_CARD), "#ffffff", 12, class_="favored"
+    )
     parts.append(body)
+    actions = f"actions taken this turn: {public['turn']['actions_taken']}"
+    parts.append(
+        text(90 + width + 14, 42, f"{actions} · discard: {_count(len(public['discard']), 'card')}", 12, MUTED)
+    )
     page.add(f'<g class="summary">{"".join(parts)}</g>', 54)
 
 
@@ -455,6 +461,13 @@ def _players(
             facts += f" · AI deck: {_count(wakhan['ai_deck_size'], 'card')}"
         parts.append(text(8, top + 44, facts, 12, INK, room=WIDTH - 16, class_="player-facts"))
         y = top + 54
+        if seat == wakhan_seat and wakhan is not None and wakhan["face_up"]:
+            # The AI card she reads: its front is in view (its back belongs to the next card).
+            front = wakhan["face_up"][-1]
+            said = f"AI card in view: {cards[front].name if front in cards else front}"
+            body = text(8, 13, said, 11, INK, room=WIDTH - 30)
+            parts.append(card_box(front, said, 8, y, WIDTH - 16, 18, body, "card ai-card"))
+            y += 24
         court: Sequence[int] = player["court"]
         if not court:
             parts.append(text(8, y + 14, "court: empty", 11, MUTED))
