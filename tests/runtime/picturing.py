@@ -67,7 +67,7 @@ def title(element: ET.Element) -> str:
     return found.text
 
 
-def cards_drawn(root: ET.Element, css_class: str = "card") -> list[int]:
+def cards_drawn(root: ET.Element, css_class: str = "pax-card") -> list[int]:
     return [int(e.attrib["data-card"]) for e in having(root, css_class)]
 
 

@@ -408,7 +408,7 @@ def _market(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any]) -> 
                 )
             else:
                 parts.append(
-                    _card(cards, number, x, y, MARKET_H, "card market-card", f"{column * per_card}r")
+                    _card(cards, number, x, y, MARKET_H, "pax-card market-card", f"{column * per_card}r")
                 )
             parts.append(_coins(x + 6, y + MARKET_H - 12, rupees, "market-rupee", CARD_W - 6))
             parts.append("</g>")
@@ -466,7 +466,7 @@ def _players(
             front = wakhan["face_up"][-1]
             said = f"AI card in view: {cards[front].name if front in cards else front}"
             body = text(8, 13, said, 11, INK, room=WIDTH - 30)
-            parts.append(card_box(front, said, 8, y, WIDTH - 16, 18, body, "card ai-card"))
+            parts.append(card_box(front, said, 8, y, WIDTH - 16, 18, body, "pax-card ai-card"))
             y += 24
         court: Sequence[int] = player["court"]
         if not court:
@@ -476,12 +476,12 @@ def _players(
             for column, number in enumerate(row):
                 x = 8 + column * (CARD_W + 8)
                 spies = _spies(public["spies"].get(str(number), []), 0, COURT_H - 14, names)
-                parts.append(_card(cards, number, x, y, COURT_H, "card court-card", on_it=spies))
+                parts.append(_card(cards, number, x, y, COURT_H, "pax-card court-card", on_it=spies))
             y += COURT_H + 8
         for number, side in player["events"]:
             said = _side_name(cards, number, side)
             body = text(8, 13, f"event in effect: {said}", 11, INK, room=WIDTH - 30)
-            parts.append(card_box(number, said, 8, y, WIDTH - 16, 18, body, "card event"))
+            parts.append(card_box(number, said, 8, y, WIDTH - 16, 18, body, "pax-card event"))
             y += 22
         parts.append("</g>")
         page.add("".join(parts), y - top + 6)
@@ -527,7 +527,7 @@ def _hand(page: Page, cards: Mapping[int, Any], hand: Sequence[int]) -> None:
     y = top
     for row in rows_of(hand, 6):
         for column, number in enumerate(row):
-            parts.append(_card(cards, number, 8 + column * (CARD_W + 8), y, COURT_H, "card hand-card"))
+            parts.append(_card(cards, number, 8 + column * (CARD_W + 8), y, COURT_H, "pax-card hand-card"))
         y += COURT_H + 8
     parts.append("</g>")
     page.add("".join(parts), y - top)
@@ -551,7 +551,7 @@ def _events(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any], nam
     parts = []
     for index, (number, said) in enumerate(shown):
         body = text(8, 13, said, 11, INK, room=WIDTH - 30)
-        parts.append(card_box(number, said, 8, top + index * 22, WIDTH - 16, 18, body, "card event"))
+        parts.append(card_box(number, said, 8, top + index * 22, WIDTH - 16, 18, body, "pax-card event"))
     page.add("".join(parts), len(shown) * 22 + 4)
 
 

@@ -181,7 +181,7 @@ def _regimes(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any]) ->
         mark = ""
         if index == 0:
             mark = rect(0, 0, CARD_W, SMALL_H, "none", INK, rx=5, stroke_width=3)
-        parts.append(_card(cards, number, x, top, SMALL_H, "card regime-card", on_it=mark))
+        parts.append(_card(cards, number, x, top, SMALL_H, "pax-card regime-card", on_it=mark))
     parts.append("</g>")
     page.add("".join(parts), SMALL_H + 8)
 
@@ -216,7 +216,7 @@ def _market(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any], nam
                     on_it = _cube(CARD_W - 20, MARKET_H - 20, cube, names, "speculation", "speculation cube")
                 price = f"{COLUMN_COSTS[column]}g" if column < len(COLUMN_COSTS) else ""
                 parts.append(
-                    _card(cards, number, x, y, MARKET_H, "card market-card", price=price, on_it=on_it)
+                    _card(cards, number, x, y, MARKET_H, "pax-card market-card", price=price, on_it=on_it)
                 )
             parts.append("</g>")
     parts.append("</g>")
@@ -250,7 +250,7 @@ def _public_cards(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any
         for column, (number, css) in enumerate(row):
             label = text(6, SMALL_H - 6, "bull/bear discard", 9.5, MUTED) if css == "bull-bear" else ""
             parts.append(
-                _card(cards, number, 8 + column * (CARD_W + 8), y, SMALL_H, f"card {css}", on_it=label)
+                _card(cards, number, 8 + column * (CARD_W + 8), y, SMALL_H, f"pax-card {css}", on_it=label)
             )
         y += SMALL_H + 8
     if not shown:
@@ -345,7 +345,9 @@ def _players(
                 if css == "stack-card" and column == 0 and player["stack_prestige_cubes"]:
                     on_it += _cubes(CARD_W - 50, SMALL_H - 16, player["stack_prestige_cubes"], seat, names)
                 parts.append(
-                    _card(cards, number, 8 + column * (CARD_W + 8), y, SMALL_H, f"card {css}", on_it=on_it)
+                    _card(
+                        cards, number, 8 + column * (CARD_W + 8), y, SMALL_H, f"pax-card {css}", on_it=on_it
+                    )
                 )
             y += SMALL_H + 8
         diaz = public["diaz_bonus"]
@@ -433,12 +435,12 @@ def _holding(
                 text(4, 13, troop_name, 9, INK, weight="600", room=52)
                 + text(4, 25, f"troop of {names[owner] if owner is not None else '?'}", 8.5, MUTED, room=52)
                 + rect(0, 0, 60, 4, fill),
-                "card troop",
+                "pax-card troop",
                 data_player=owner,
             )
         )
     return _card(
-        cards, held["card"], x, y, ROW_H, "card row-card", side=held["side"], on_it="".join(owner_cubes)
+        cards, held["card"], x, y, ROW_H, "pax-card row-card", side=held["side"], on_it="".join(owner_cubes)
     )
 
 
@@ -449,7 +451,7 @@ def _hand(page: Page, cards: Mapping[int, Any], hand: Sequence[int]) -> None:
     y = top
     for row in rows_of(hand, 6):
         for column, number in enumerate(row):
-            parts.append(_card(cards, number, 8 + column * (CARD_W + 8), y, SMALL_H, "card hand-card"))
+            parts.append(_card(cards, number, 8 + column * (CARD_W + 8), y, SMALL_H, "pax-card hand-card"))
         y += SMALL_H + 8
     parts.append("</g>")
     page.add("".join(parts), y - top)
@@ -466,5 +468,5 @@ def _lasting(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any], na
     for index, (number, _ability, owner, until, _armed) in enumerate(lasting):
         said = f"{_name(cards, number)} (of {names[owner]}) until {_words(until)}"
         body = text(8, 13, said, 11, INK, room=WIDTH - 30)
-        parts.append(card_box(number, said, 8, top + index * 22, WIDTH - 16, 18, body, "card event"))
+        parts.append(card_box(number, said, 8, top + index * 22, WIDTH - 16, 18, body, "pax-card event"))
     page.add("".join(parts), len(lasting) * 22 + 4)

@@ -1,7 +1,8 @@
 """Drawing helpers both games' pictures share: escaped SVG elements, text that fits its room,
 cards that carry their number and name, the players' colours, and a page laid out top to bottom.
 
-Every text put into markup goes through `escape`; every card drawn is a group with
+Every text put into markup goes through `escape`; every card drawn is a group of the
+class `pax-card` (class names of its own: the page's `card` is not the picture's) with
 `data-card="<number>"` and a `<title>` holding its name (the page shows the card's text when it
 is hovered or tapped). Colours never carry meaning alone: each piece or chip is labelled too.
 """
@@ -147,13 +148,14 @@ def card_box(
     w: float,
     h: float,
     body: str,
-    css_class: str = "card",
+    css_class: str = "pax-card",
     **values: object,
 ) -> str:
     """A card: a group carrying its number and name (the `<title>` the page shows on hover),
     holding `body` (what is drawn on it, placed in the card's own coordinates)."""
     return (
-        f'<g class="{escape(css_class)}" data-card="{number}"{attributes(values)} transform="translate({x:.1f},{y:.1f})">'
+        f'<g class="{escape(css_class)}" data-card="{number}"{attributes(values)} cursor="help" '
+        f'transform="translate({x:.1f},{y:.1f})">'
         f"<title>{escape(name)}</title>"
         + rect(0, 0, w, h, "#ffffff", LINE, rx=5, stroke_width=1)
         + body
@@ -174,7 +176,7 @@ def face_card(
     facts: Sequence[str] = (),
     price: str = "",
     on_it: str = "",
-    css_class: str = "card",
+    css_class: str = "pax-card",
     w: float = CARD_W,
 ) -> str:
     """A card as the tables show it: a coloured band with its kind (`band`: label, colour) and
