@@ -371,76 +371,65 @@ def _cubes(x: float, y: float, count: int, seat: int, names: Sequence[str]) -> s
 def _holding(
     cards: Mapping[int, Any], held: Mapping[str, Any], x: float, y: float, names: Sequence[str]
 ) -> str:
-    """A card of a row with what lies on it: income cubes, prestige cubes and unrest markers in
-    a line, then the troop on it, its connection and extortion."""
-    owner_cubes: list[str] = []
+    """A card of a row with what lies on it: what its cubes and unrest count in words, then the
+    income cubes (white), prestige cubes (gold) and unrest markers (red diamonds) in a line, then
+    its connection and extortion cubes, and the troop on it at the right."""
+    on_it: list[str] = []
+    counted = [
+        f"{held[key]} {word}"
+        for key, word in (("income", "income"), ("prestige_cubes", "prestige"), ("unrest", "unrest"))
+        if held[key]
+    ]
+    if counted:
+        on_it.append(text(6, 104, " · ".join(counted), 9.5, INK, room=CARD_W - 12))
+    markers = 108.0
     cx = 6.0
-    line_y = 104.0
-
-    def piece(markup: str) -> None:
-        nonlocal cx
-        owner_cubes.append(markup)
-        cx += 12
-
     for _ in range(held["income"]):
-        piece(rect(cx, line_y, 10, 10, "#ffffff", INK, stroke_width=1, rx=1, class_="income-cube"))
+        on_it.append(rect(cx, markers, 9, 9, "#ffffff", INK, stroke_width=1, rx=1, class_="income-cube"))
+        cx += 11
     for _ in range(held["prestige_cubes"]):
-        piece(rect(cx, line_y, 10, 10, "#e0b23a", INK, stroke_width=1, rx=1, class_="prestige-cube"))
+        on_it.append(rect(cx, markers, 9, 9, "#e0b23a", INK, stroke_width=1, rx=1, class_="prestige-cube"))
+        cx += 11
     for _ in range(held["unrest"]):
-        piece(
+        turned = f"rotate(45 {cx + 4.5} {markers + 4.5})"
+        on_it.append(
             '<g class="unrest"><title>unrest</title>'
-            + rect(
-                cx,
-                line_y,
-                10,
-                10,
-                "#c0392b",
-                INK,
-                stroke_width=1,
-                transform=f"rotate(45 {cx + 5} {line_y + 5})",
-            )
+            + rect(cx + 1, markers + 1, 7, 7, "#c0392b", INK, stroke_width=1, transform=turned)
             + "</g>"
         )
-    said = []
-    if held["income"]:
-        said.append(f"{held['income']} income")
-    if held["prestige_cubes"]:
-        said.append(f"{held['prestige_cubes']} prestige")
-    if held["unrest"]:
-        said.append(f"{held['unrest']} unrest")
-    if said:
-        owner_cubes.append(text(cx + 2, line_y + 9, ", ".join(said), 9, INK, room=CARD_W - cx - 8))
-    y2 = line_y + 16
+        cx += 11
+    troop = held["troop"]
+    room = CARD_W - (96 if troop is not None else 30)  # the troop takes the bottom right
+    line = 122.0
     if held["connection_owner"] is not None and held["connection_level"] is not None:
-        owner_cubes.append(_cube(6, y2, held["connection_owner"], names, "connection", "connection"))
-        owner_cubes.append(
-            text(24, y2 + 11, f"{held['connection_level']} connection", 9, INK, room=CARD_W - 90)
-        )
-        y2 += 16
+        on_it.append(_cube(6, line, held["connection_owner"], names, "connection", "connection"))
+        on_it.append(text(24, line + 11, f"{held['connection_level']} connection", 9.5, INK, room=room))
+        line += 16
     if held["extortion"] is not None:
-        owner_cubes.append(_cube(6, y2, held["extortion"], names, "extortion", "extortion cube"))
-        owner_cubes.append(text(24, y2 + 11, "extortion", 9, INK))
-    if held["troop"] is not None:
+        on_it.append(_cube(6, line, held["extortion"], names, "extortion", "extortion cube"))
+        on_it.append(text(24, line + 11, "extortion", 9.5, INK, room=room))
+    if troop is not None:
         owner = held["troop_owner"]
-        fill, ink = player_colour(owner if owner is not None else 0)
-        troop_name = _name(cards, held["troop"])
-        owner_cubes.append(
+        fill, _ = player_colour(owner if owner is not None else 0)
+        troop_name = _name(cards, troop)
+        whose = f"troop of {names[owner] if owner is not None else '?'}"
+        on_it.append(
             card_box(
-                held["troop"],
+                troop,
                 troop_name,
-                CARD_W - 66,
-                line_y + 16,
-                60,
+                CARD_W - 68,
+                ROW_H - 36,
+                62,
                 30,
-                text(4, 13, troop_name, 9, INK, weight="600", room=52)
-                + text(4, 25, f"troop of {names[owner] if owner is not None else '?'}", 8.5, MUTED, room=52)
-                + rect(0, 0, 60, 4, fill),
+                rect(0, 0, 62, 4, fill)
+                + text(4, 14, troop_name, 9, INK, weight="600", room=54)
+                + text(4, 25, whose, 8.5, MUTED, room=54),
                 "pax-card troop",
                 data_player=owner,
             )
         )
     return _card(
-        cards, held["card"], x, y, ROW_H, "pax-card row-card", side=held["side"], on_it="".join(owner_cubes)
+        cards, held["card"], x, y, ROW_H, "pax-card row-card", side=held["side"], on_it="".join(on_it)
     )
 
 
