@@ -356,24 +356,21 @@ def _card(
 
 
 def _coins(x: float, y: float, count: int, css_class: str, width: float) -> str:
-    """Rupees: gold coins in rows fitting `width`, and their count."""
-    parts = []
-    cx = x
-    for _ in range(count):
-        if cx + 11 > x + width - 22:
-            cx, y = x, y + 11
-        parts.append(
-            element(
-                "circle",
-                cx=f"{cx + 5:.1f}",
-                cy=f"{y:.1f}",
-                r=5,
-                fill="#e0b23a",
-                stroke="#7a5a10",
-                class_=css_class,
-            )
+    """Rupees: gold coins in one line fitting `width` (overlapping when many), and their count."""
+    room = width - 30  # the count's place at the right
+    step = min(11.0, (room - 10) / max(1, count - 1))
+    parts = [
+        element(
+            "circle",
+            cx=f"{x + 5 + index * step:.1f}",
+            cy=f"{y:.1f}",
+            r=5,
+            fill="#e0b23a",
+            stroke="#7a5a10",
+            class_=css_class,
         )
-        cx += 11
+        for index in range(count)
+    ]
     if count:
         parts.append(text(x + width - 4, y + 4, f"{count}r", 10, INK, anchor="end", weight="700"))
     return "".join(parts)
