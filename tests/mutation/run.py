@@ -38,22 +38,27 @@ STAGE = REPO / "build" / "mutation"
 COPIED = [("runtime", "paxc/runtime"), ("generated", "paxc/generated"), ("compiler", "paxc/compiler")]
 COPIED += [("cards", "paxc/cards"), ("grammar", "paxc/grammar"), ("tests", "tests"), ("cards", "cards")]
 
-# The rules packages, the modules most likely to hide boundary bugs first (the flow of each game
-# and its automaton, then the card-based actions, pieces and scoring).
+# The rules packages, the modules most likely to hide boundary bugs first (the pieces and Wakhan's
+# automaton, the troops and economy of Pax Porfiriana, then the flow of each game, the card-based
+# actions and scoring). Wakhan is four modules since her split: `wakhan` (her decisions),
+# `wakhan_cards` (her AI cards), `wakhan_turn`, `wakhan_actions`; `wakhan_telling` only tells.
 FIRST = [
-    "pamir/rules",
-    "pamir/wakhan",
     "pamir/pieces",
-    "pamir/scoring",
-    "pamir/wakhan_turn",
-    "pamir/game_rules",
+    "pamir/wakhan",
     "pamir/wakhan_cards",
+    "pamir/wakhan_turn",
     "pamir/wakhan_actions",
-    "pamir/card_actions",
     "porfiriana/troops",
     "porfiriana/economy",
+    "pamir/rules",
+    "pamir/scoring",
+    "pamir/card_actions",
     "porfiriana/solitaire",
     "porfiriana/rules",
+    # The whole game as the session drives it: who takes a turn (Wakhan or Díaz by their
+    # automaton, anybody else by the rules), who answers a seat's questions, who won (`returns`,
+    # what the bots play for). Small, but rules: a mutant there plays another game.
+    "pamir/game_rules",
     "porfiriana/game_rules",
 ]
 RULES_PACKAGES = ["pamir", "porfiriana", "core"]
@@ -63,9 +68,14 @@ NOT_RULES |= {"card_lines", "invariants"}  # the table's lines of a card; what r
 
 # The fast scenario tests: the tests of the two games' rules but those that play whole games
 # (random playouts, observations all game long, every order of play: seconds each under mutmut's
-# tracing, and they caught nothing a scenario missed), and the decisions of core. Together about
-# a minute, traced.
-TESTS = ["tests/pamir", "tests/porfiriana", "tests/runtime/test_decisions.py"]
+# tracing, and they caught nothing a scenario missed), and the decisions of core. A run of one
+# game's modules takes only that game's tests (mutmut traces every test of the selection once
+# before it tries a mutant; a Pax Pamir module is never reached by Pax Porfiriana's tests).
+TESTS_OF = {
+    "pamir": ["tests/pamir"],
+    "porfiriana": ["tests/porfiriana"],
+    "core": ["tests/pamir", "tests/porfiriana", "tests/runtime/test_decisions.py"],
+}
 WHOLE_GAMES = ["random", "whole_games", "stay_hidden", "playouts", "reach_their_end", "observation"]
 WHOLE_GAMES += ["every_order"]
 FAST = " and ".join(f"not {word}" for word in WHOLE_GAMES)
@@ -159,7 +169,7 @@ def write_config(modules: list[str]) -> None:
             'also_copy = ["cards"]',
             f"only_mutate = {json.dumps(only)}",
             f"do_not_mutate_patterns = {json.dumps(NOT_MUTATED)}",
-            f"pytest_add_cli_args_test_selection = {json.dumps(TESTS)}",
+            f"pytest_add_cli_args_test_selection = {json.dumps(tests_for(modules))}",
             f"pytest_add_cli_args = {json.dumps(['-p', 'no:cacheprovider', '-k', FAST])}",
             "",
             "[tool.pytest.ini_options]",
@@ -175,6 +185,14 @@ def write_config(modules: list[str]) -> None:
     if path.exists() and f"only_mutate = {json.dumps(only)}" not in path.read_text():
         (STAGE / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     path.write_text(config)
+
+
+def tests_for(modules: list[str]) -> list[str]:
+    """The fast tests of the games the modules belong to (all of them for core)."""
+    tests: list[str] = []
+    for module in modules:
+        tests += [t for t in TESTS_OF.get(module.split("/")[0], TESTS_OF["core"]) if t not in tests]
+    return tests
 
 
 def to_try(module: str, survivors: bool) -> list[str]:
