@@ -22,6 +22,7 @@ from paxc.generated.pamir.vocabulary import (
     Piece,
     Region,
     Suit,
+    Zone,
 )
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import PlayerId
@@ -485,20 +486,28 @@ def test_leverage_unpaid_costs_a_card_from_hand_or_court_for_each_rupee() -> Non
     assert sorted(state.discard) == sorted([leveraged.number, PUNJAB_PLAIN.number, other.number])
 
 
+def _tell_to_list(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The events the rules fire, kept in a list as if a card listened to every one; each must
+    come with the game's state (the abilities hearing it read it)."""
+    told: list[Any] = []
+
+    def fire(state: PamirState, event: object) -> Iterator[Any]:
+        assert isinstance(state, PamirState), f"{type(event).__name__} fired without the state"
+        told.append(event)
+        return iter(())
+
+    monkeypatch.setattr(hooks, "listens", lambda event: True)
+    monkeypatch.setattr(hooks, "fire", fire)
+    return told
+
+
 def test_pieces_placed_and_removed_are_told_with_their_place_coalition_owner_and_remover(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """What `piece_placed` and `piece_removed` tell: a road by its border's two regions, an army
     or spy by its region twice; a block taken back under the component limits is told removed by
     the player taking it."""
-    told: list[Any] = []
-
-    def fire(state: PamirState, event: object) -> Iterator[Any]:
-        told.append(event)
-        return iter(())
-
-    monkeypatch.setattr(hooks, "listens", lambda event: True)
-    monkeypatch.setattr(hooks, "fire", fire)
+    told = _tell_to_list(monkeypatch)
     road = BORDERS[0]
     state = empty_state()
     drive(pieces.place_block(state, 0, Coalition.BRITISH, road), [])
@@ -507,11 +516,19 @@ def test_pieces_placed_and_removed_are_told_with_their_place_coalition_owner_and
     drive(pieces.remove_army(state, Region.KABUL, Coalition.RUSSIAN, 1), [])
     state.spies[KABUL_POLITICAL.number] = [1, 0, 0]
     drive(pieces.remove_spy(state, 0, KABUL_POLITICAL.number, remover=2), [])
+    state.tribes[Region.HERAT][1] = 2
+    drive(pieces.remove_tribe(state, 1, Region.HERAT), [])  # by nobody (a riot): told by its owner
+    drive(pieces.place_tribe(state, 2, Region.KANDAHAR), [])
+    state.players[0].court = [PUNJAB_PLAIN.number]
+    drive(pieces.place_spy(state, 2, PUNJAB_PLAIN.number), [])
     assert [(type(e).__name__, *dataclasses.astuple(e)) for e in told] == [
         ("PiecePlaced", Piece.ROAD, road[0], road[1], Coalition.BRITISH, 0),
         ("PieceRemoved", Piece.ROAD, road[0], road[1], Coalition.BRITISH, 2, 2),
         ("PieceRemoved", Piece.ARMY, Region.KABUL, Region.KABUL, Coalition.RUSSIAN, 1, 1),
         ("PieceRemoved", Piece.SPY, Region.KABUL, Region.KABUL, Coalition.AFGHAN, 0, 2),
+        ("PieceRemoved", Piece.TRIBE, Region.HERAT, Region.HERAT, Coalition.BRITISH, 1, 1),
+        ("PiecePlaced", Piece.TRIBE, Region.KANDAHAR, Region.KANDAHAR, Coalition.RUSSIAN, 2),
+        ("PiecePlaced", Piece.SPY, Region.PUNJAB, Region.PUNJAB, Coalition.RUSSIAN, 2),
     ]
     # The supply of British blocks empty: the block placed comes from the map, told removed.
     told.clear()
@@ -528,6 +545,87 @@ def test_pieces_placed_and_removed_are_told_with_their_place_coalition_owner_and
     assert [(type(e).__name__, *dataclasses.astuple(e)) for e in told][0] == (
         ("PieceRemoved", Piece.ARMY, Region.PUNJAB, Region.PUNJAB, Coalition.BRITISH, 1, 1)
     )
+
+
+def test_pieces_moved_are_told_with_their_regions_coalition_owner_and_mover(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What `piece_moved` tells, and where the piece ends: an army joins the armies of its
+    coalition already in the region it enters (blocks of a coalition stack in a region); a spy
+    moves between court cards, told by their regions with its owner's loyalty; a tribe moved by
+    an ability is told moved by the ability's owner, by its own owner otherwise."""
+    told = _tell_to_list(monkeypatch)
+    state = empty_state()  # loyalties: Afghan, British, Russian
+    state.armies[Region.HERAT][Coalition.RUSSIAN] = 1
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    drive(pieces.move_army(state, Coalition.RUSSIAN, Region.HERAT, Region.KABUL, 2), [])
+    assert state.armies[Region.KABUL][Coalition.RUSSIAN] == 2
+    assert state.armies[Region.HERAT][Coalition.RUSSIAN] == 0
+    state.spies[KABUL_POLITICAL.number] = [0, 1, 0]
+    drive(pieces.move_spy(state, 1, KABUL_POLITICAL.number, PUNJAB_PLAIN.number, 0), [])
+    state.tribes[Region.HERAT][2] = 2
+    drive(pieces.move_tribe(state, 2, Region.HERAT, Region.KABUL), [])
+    drive(pieces.move_tribe(state, 2, Region.HERAT, Region.KABUL, mover=0), [])
+    assert [(type(e).__name__, *dataclasses.astuple(e)) for e in told] == [
+        ("PieceMoved", Piece.ARMY, Region.HERAT, Region.KABUL, Coalition.RUSSIAN, 2, 2),
+        ("PieceMoved", Piece.SPY, Region.KABUL, Region.PUNJAB, Coalition.BRITISH, 1, 0),
+        ("PieceMoved", Piece.TRIBE, Region.HERAT, Region.KABUL, Coalition.RUSSIAN, 2, 2),
+        ("PieceMoved", Piece.TRIBE, Region.HERAT, Region.KABUL, Coalition.RUSSIAN, 2, 0),
+    ]
+
+
+def test_a_spy_removed_in_battle_is_told_removed_by_the_battles_player_once_it_is_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A battle on a court card sends the spies it removes home at once; the removal is told
+    (unless an ability replaces it) when the battle is settled, by the card's region, the spy's
+    owner and loyalty, and the player who fought."""
+    told = _tell_to_list(monkeypatch)
+    state = empty_state()
+    state.spies[PUNJAB_PLAIN.number] = [0, 1, 0]
+    event = pieces.remove_spy_in_battle(state, 1, PUNJAB_PLAIN.number, remover=2)
+    assert state.spies_on(PUNJAB_PLAIN.number)[1] == 0 and told == []
+    drive(pieces.settle_spy_removed(state, event), [])
+    assert [(type(e).__name__, *dataclasses.astuple(e)) for e in told] == [
+        ("PieceRemoved", Piece.SPY, Region.PUNJAB, Region.PUNJAB, Coalition.BRITISH, 1, 2),
+    ]
+
+
+def test_a_card_leaving_a_court_is_told_moved_to_the_discard_or_to_its_takers_prizes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A betrayed card taken as a prize goes to the prizes of the player taking it, who receives
+    it (not the player whose turn it is); a card discarded goes to the discard pile, a shared zone,
+    told as received by the player whose turn it is. Both are discards in the rulebook's words."""
+    told = _tell_to_list(monkeypatch)
+    state = empty_state()
+    state.active = 2
+    state.players[1].court = [PUNJAB_PLAIN.number, KABUL_POLITICAL.number]
+    drive(pieces.discard_court_card(state, 1, PUNJAB_PLAIN.number, to_prizes_of=0), [])
+    drive(pieces.discard_court_card(state, 1, KABUL_POLITICAL.number), [])
+    moves = [
+        (e.card.number, e.origin, e.destination, e.owner, e.receiver) for e in told if hasattr(e, "receiver")
+    ]
+    assert moves == [
+        (PUNJAB_PLAIN.number, Zone.COURT, Zone.PRIZES, 1, 0),
+        (KABUL_POLITICAL.number, Zone.COURT, Zone.DISCARD, 1, 2),
+    ]
+    assert [type(e).__name__ for e in told] == ["CardMoved", "CardDiscarded"] * 2
+    assert state.players[0].prizes == [PUNJAB_PLAIN.number] and state.discard == [KABUL_POLITICAL.number]
+
+
+def test_a_spy_whose_card_the_cylinder_taken_for_it_overthrows_is_not_placed() -> None:
+    """Component limits may take the player's last tribe of a region for the spy; the overthrow
+    rule then discards their political card of that region, and a spy meant for that card has
+    nowhere to go: the cylinder stays in the supply."""
+    state = empty_state()
+    me = state.players[0]
+    me.cylinders = 0
+    me.court = [KABUL_POLITICAL.number]
+    state.tribes[Region.KABUL][0] = 1  # placed on an earlier turn
+    drive(pieces.place_spy(state, 0, KABUL_POLITICAL.number), [("tribe", Region.KABUL)])
+    assert me.court == [] and KABUL_POLITICAL.number in state.discard
+    assert me.cylinders == 1 and not any(state.spies.get(KABUL_POLITICAL.number, []))
 
 
 def test_spies_on_a_discarded_card_go_home() -> None:
@@ -548,6 +646,27 @@ def test_component_limits_take_a_block_from_play_but_not_one_placed_this_turn() 
     assert asked[0].options == (("army", Region.HERAT),)
     assert state.armies[Region.HERAT][Coalition.AFGHAN] == 10
     assert state.armies[Region.PUNJAB][Coalition.AFGHAN] == 1
+
+
+def test_component_limits_count_each_cylinder_placed_this_turn_where_it_was_placed() -> None:
+    """Component limits: with no cylinder left, one is taken from play, but never one placed this
+    turn. Two tribes placed in Kabul this turn leave none there to take; Herat's older tribe may be
+    taken, not the one placed beside it this turn; likewise spies on a court card."""
+    state = empty_state()
+    me = state.players[0]
+    state.tribes[Region.HERAT][0] = 1  # placed on an earlier turn
+    state.spies[PUNJAB_PLAIN.number] = [1, 0, 0]  # likewise
+    state.players[1].court, state.players[2].court = [KABUL_POLITICAL.number], [PUNJAB_PLAIN.number]
+    me.cylinders = 5
+    for region in (Region.KABUL, Region.KABUL, Region.HERAT):
+        drive(pieces.place_tribe(state, 0, region), [])
+    for number in (KABUL_POLITICAL.number, KABUL_POLITICAL.number):
+        drive(pieces.place_spy(state, 0, number), [])
+    assert me.cylinders == 0
+    assert state.tribes[Region.KABUL][0] == 2 and state.tribes[Region.HERAT][0] == 2
+    asked = drive(pieces.place_spy(state, 0, PUNJAB_PLAIN.number), [("tribe", Region.HERAT)])
+    assert set(asked[0].options) == {("tribe", Region.HERAT), ("spy", PUNJAB_PLAIN.number)}
+    assert state.tribes[Region.HERAT][0] == 1 and state.spies[PUNJAB_PLAIN.number][0] == 2
 
 
 def test_a_cylinder_that_cannot_be_had_is_not_placed_and_a_gift_space_holds_one() -> None:
