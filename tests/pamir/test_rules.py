@@ -648,6 +648,22 @@ def test_component_limits_take_a_block_from_play_but_not_one_placed_this_turn() 
     assert state.armies[Region.PUNJAB][Coalition.AFGHAN] == 1
 
 
+def test_component_limits_count_each_block_placed_this_turn_where_it_was_placed() -> None:
+    """With a coalition's twelve blocks in play, one is taken from the map, never one placed this
+    turn: two armies placed in Kabul this turn leave none there to take; of Herat's two, the one
+    placed on an earlier turn may be taken."""
+    state = empty_state()
+    state.armies[Region.PUNJAB][Coalition.AFGHAN] = 8
+    state.armies[Region.HERAT][Coalition.AFGHAN] = 1
+    for region in (Region.KABUL, Region.KABUL, Region.HERAT):
+        drive(pieces.place_block(state, 0, Coalition.AFGHAN, region), [])
+    assert state.blocks_in_supply(Coalition.AFGHAN) == 0
+    asked = drive(pieces.place_block(state, 0, Coalition.AFGHAN, Region.KANDAHAR), [("army", Region.HERAT)])
+    assert set(asked[0].options) == {("army", Region.HERAT), ("army", Region.PUNJAB)}
+    assert state.armies[Region.HERAT][Coalition.AFGHAN] == 1
+    assert state.armies[Region.KANDAHAR][Coalition.AFGHAN] == 1
+
+
 def test_component_limits_count_each_cylinder_placed_this_turn_where_it_was_placed() -> None:
     """Component limits: with no cylinder left, one is taken from play, but never one placed this
     turn. Two tribes placed in Kabul this turn leave none there to take; Herat's older tribe may be
