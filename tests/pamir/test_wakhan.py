@@ -624,6 +624,49 @@ def test_savvy_purchasing_variant_buys_a_cheaper_card_of_the_suit_and_rank() -> 
     assert wakhan.card_by_arrows(state, reading(state)) == (0, 2)
 
 
+def test_savvy_purchasing_takes_the_cheapest_and_on_a_tie_the_red_arrows_row() -> None:
+    """Savvy purchasing: of the cheaper cards of the suit and at least the rank of the card the
+    arrows chose, the cheapest; two at the same price, one in each row: the one in the row the red
+    arrow points to."""
+    military = [c for c in _court() if c.suit is Suit.MILITARY and c.rank == 2 and not c.abilities]
+    chosen, upper, lower, dearer = military[:4]
+    for front, back, red_row in ((203, 209, 1), (201, 207, 0)):  # bottom, column 3; top, column 3
+        state = with_wakhan(front=front, back=back)
+        read = reading(state)
+        assert read.column == 3 and (read.red is AiSlot.TOP) == (red_row == 0)
+        state.players[SEAT].rupees = 9
+        put(state, red_row, 3, chosen.number)
+        put(state, 0, 1, upper.number)
+        put(state, 1, 1, lower.number)
+        put(state, 1 - red_row, 2, dearer.number)
+        assert wakhan.savvier(state, read, (red_row, 3)) == (red_row, 1)
+        state.market[red_row][1] = None  # the other row's card at that price
+        assert wakhan.savvier(state, read, (red_row, 3)) == (1 - red_row, 1)
+
+
+def test_her_roads_follow_the_region_priority_round_the_borders_and_again() -> None:
+    """Her roads go on the borders of the card's region in the order of the AI card's region
+    priority (the neighbour's place in it), and round again when more remain. AI card 201:
+    Transcaspia, Kabul, Kandahar, Persia, Herat, Punjab."""
+    read = reading(with_wakhan(front=201, back=202))
+    kabul = [wakhan.road_border(read, Region.KABUL, placed) for placed in range(5)]
+    assert kabul == [
+        border(Region.KABUL, neighbour)
+        for neighbour in (
+            Region.TRANSCASPIA,
+            Region.KANDAHAR,
+            Region.HERAT,
+            Region.PUNJAB,
+            Region.TRANSCASPIA,
+        )
+    ]
+    herat = [wakhan.road_border(read, Region.HERAT, placed) for placed in range(4)]
+    assert herat == [
+        border(Region.HERAT, neighbour)
+        for neighbour in (Region.TRANSCASPIA, Region.KABUL, Region.KANDAHAR, Region.PERSIA)
+    ]
+
+
 def test_the_other_instructions() -> None:
     state = with_wakhan()
     read = reading(state)
