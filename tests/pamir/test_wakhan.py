@@ -730,3 +730,151 @@ def test_a_person_asked_during_her_action_sees_her_loyal_to_no_coalition() -> No
             session.apply_action(agent.choose(session))
     assert any(prompt.startswith("Bribe owed by") for prompt in asked)
     assert "Leverage unpaid: discard a card" in asked
+
+
+# ---------------------------------------------------------------------- boundaries (mutation testing)
+
+
+def _plain(suit: Suit, rank: int, skip: tuple[int, ...] = ()) -> Card:
+    """A court card of the suit and rank with no patriot, leverage or ability."""
+    return court_card(
+        lambda c: (
+            c.suit is suit
+            and c.rank == rank
+            and c.patriot is None
+            and Impact.LEVERAGE not in c.impact
+            and not c.abilities
+            and c.number not in skip
+        )
+    )
+
+
+def test_her_discard_order_puts_the_favored_suit_last_and_counts_no_spies_on_a_card_never_spied() -> None:
+    """Cleanup, her order: among cards alike so far, the fewest spies first, then the lowest rank,
+    then a card not of the favored suit before one of it. A card that has never held a spy has
+    none (two players: her and one human)."""
+    state = with_wakhan()
+    state.favored = Suit.MILITARY
+    military, economic = _plain(Suit.MILITARY, 1), _plain(Suit.ECONOMIC, 1)
+    state.players[SEAT].court = [military.number, economic.number]
+    assert min(state.players[SEAT].court, key=lambda n: wakhan.discard_order(state, n)) == economic.number
+    state.favored = Suit.ECONOMIC
+    assert min(state.players[SEAT].court, key=lambda n: wakhan.discard_order(state, n)) == military.number
+    higher = _plain(Suit.ECONOMIC, 2)
+    state.players[SEAT].court = [higher.number, military.number]
+    state.spies[higher.number] = [0, 0]  # its spies have gone: as many as on a card never spied
+    assert min(state.players[SEAT].court, key=lambda n: wakhan.discard_order(state, n)) == military.number
+
+
+def test_with_nothing_she_can_buy_no_instruction_and_no_check_rule_names_a_card() -> None:
+    state = with_wakhan()
+    read = reading(state)
+    state.players[SEAT].rupees = 9
+    for target in (
+        AiTarget.CARD_NETTING_MOST_RUPEES,
+        AiTarget.CARD_WITH_MOST_ARMY_AND_ROAD_ICONS,
+        AiTarget.CARD_WITH_MOST_SPY_AND_TRIBE_ICONS,
+    ):
+        assert wakhan.instructed_card(state, read, target) is None
+    assert wakhan.card_while_check_in_market(state) is None
+
+
+def test_the_card_that_makes_her_ruler_adds_its_armies_and_tribes_to_hers() -> None:
+    """Her ruling pieces in a region: her tribes and her largest stack of armies (the errata). A
+    card's armies (of her pragmatic loyalty) and tribes join those already there: with one tribe
+    and one army of hers against a human's tribes one fewer than she would then have, she would
+    rule; the card's pieces alone would only tie."""
+    printed = court_card(
+        lambda c: (
+            Impact.ARMY in c.impact and Impact.TRIBE in c.impact and not c.abilities and c.patriot is None
+        )
+    )
+    region = printed.region
+    assert region is not None
+    state = with_wakhan(front=201, back=202)  # pragmatic loyalty Russian (the human is British)
+    read = reading(state)
+    armies, tribes = printed.impact.count(Impact.ARMY), printed.impact.count(Impact.TRIBE)
+    state.tribes[region][SEAT] = 1
+    state.armies[region][Coalition.RUSSIAN] = 1
+    state.tribes[region][HUMAN] = 1 + armies + tribes
+    put(state, 0, 1, printed.number)
+    state.players[SEAT].rupees = 5
+    assert wakhan.instructed_card(state, read, AiTarget.CARD_MAKING_HER_RULER_OF_ITS_REGION) == (0, 1)
+    state.tribes[region][HUMAN] += 1  # now only a tie
+    assert wakhan.instructed_card(state, read, AiTarget.CARD_MAKING_HER_RULER_OF_ITS_REGION) is None
+
+
+def test_she_has_the_most_spies_only_with_more_than_each_other_player() -> None:
+    state = with_wakhan()
+    printed = _plain(Suit.MILITARY, 1)
+    state.players[HUMAN].court = [printed.number]
+    state.spies[printed.number] = [1, 1]
+    assert not wakhan.has_most_spies(state, printed.number)
+    state.spies[printed.number] = [1, 2]
+    assert wakhan.has_most_spies(state, printed.number)
+
+
+def test_the_red_arrow_picks_the_player_just_before_or_just_after_her_seat() -> None:
+    """Her seat between two humans: the red arrow on top names the player before her in turn
+    order, on the bottom the one after her."""
+    state = empty_state(players=3, loyalties=(Coalition.BRITISH, Coalition.AFGHAN, Coalition.RUSSIAN))
+    state.players[1].loyalty = None
+    rest = [n for n in wakhan_cards.AI_CARDS if n not in (201, 202)]
+    state.wakhan = WakhanState(1, deck=[202, *rest], face_up=[201])
+    assert wakhan.tie_player(state, [0, 2], AiSlot.TOP) == 0
+    assert wakhan.tie_player(state, [0, 2], AiSlot.BOTTOM) == 2
+
+
+def test_a_region_asked_of_her_before_her_first_ai_card_follows_the_board_order() -> None:
+    """With an AI card face up, the first region of its priority (203: Punjab first); before her
+    first AI card, the regions in the board's order."""
+    from paxc.runtime.pamir.state import REGIONS
+
+    state = with_wakhan(front=203, back=209)
+    seat = PlayerId(SEAT)
+    options = (Region.KABUL, Region.HERAT, Region.PUNJAB)
+    assert wakhan.answer(state, Choice(seat, "region?", options)) is Region.PUNJAB
+    wakhan_cards.seat_of(state).face_up = []
+    first = min(options, key=REGIONS.index)
+    assert wakhan.answer(state, Choice(seat, "region?", options)) is first
+
+
+def test_most_army_and_road_icons_counts_armies_as_well_as_roads() -> None:
+    state = with_wakhan()
+    read = reading(state)
+    state.players[SEAT].rupees = 9
+    armies = court_card(lambda c: c.impact.count(Impact.ARMY) >= 2 and Impact.ROAD not in c.impact)
+    road = court_card(lambda c: c.impact.count(Impact.ROAD) == 1 and Impact.ARMY not in c.impact)
+    put(state, 0, 0, road.number)
+    put(state, 0, 1, armies.number)
+    assert wakhan.instructed_card(state, read, AiTarget.CARD_WITH_MOST_ARMY_AND_ROAD_ICONS) == (0, 1)
+
+
+def test_an_event_she_buys_resolves_as_purchased() -> None:
+    """Radicalize on an event: bought, it resolves by its purchased side (Koh-i-noor Recovered, kept
+    in effect by its buyer until the next check), not its discarded one."""
+    riches = event_card(lambda c: any(s.name == "Koh-i-noor Recovered" for s in c.sides))
+    state = with_wakhan(front=201, back=202)  # the arrows: top row, column 0
+    put(state, 0, 0, riches.number)
+    state.players[SEAT].rupees = 5
+    drive(wakhan.answering(state, wakhan.radicalize(state, reading(state), None)), [], then_first=True)
+    assert [number for number, *_ in state.players[SEAT].events] == [riches.number]
+
+
+def test_savvy_purchasing_leaves_the_arrows_card_for_one_that_costs_as_much() -> None:
+    """Only a card that costs less replaces the arrows' choice. With Persian Influence in her
+    court (Persian cards cost its owner nothing), two Persian cards of the same suit and rank
+    cost the same, nothing, wherever they lie: she keeps the one the arrows chose."""
+    influence = court_card(lambda c: any(a.title == "Persian Influence" for a in c.abilities))
+    first, second = [
+        c
+        for c in _court()
+        if c.region is Region.PERSIA and c.suit is Suit.MILITARY and c.rank == 2 and not c.abilities
+    ][:2]
+    state = with_wakhan(front=201, back=207)  # the arrows: top row, column 3
+    state.players[SEAT].court = [influence.number]
+    state.players[SEAT].rupees = 9
+    put(state, 0, 3, first.number)
+    put(state, 0, 1, second.number)
+    wakhan_cards.seat_of(state).savvy_purchasing = True
+    assert wakhan.card_by_arrows(state, reading(state)) == (0, 3)
