@@ -95,6 +95,11 @@ def build(root: Path, folder: Path | None = None) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.so")
     for package in ("runtime", "generated"):
         shutil.copytree(root / package, target / NAMESPACE / package, ignore=ignore)
+    # The games find their card files beside the runtime (`runtime/pamir/game.py`): linked, the
+    # copy's games are those of the project's cards, which a command checks its generated code
+    # against before it plays (without them it refused, as for cards edited where installed).
+    if (root / "cards").is_dir():
+        (target / NAMESPACE / "cards").symlink_to((root / "cards").resolve(), target_is_directory=True)
     # The namespace has no __init__.py: explicit package bases make mypyc name the modules
     # `paxc.runtime...` from their place below the build folder.
     subprocess.run(

@@ -104,23 +104,35 @@ class Session(Generic[S]):
         seed: int,
         observer: Observer | None = None,
         arrange: Callable[[S], None] | None = None,
+        *,
+        start: tuple[S, list[LogEntry], list[str]] | None = None,
+        copy_each: bool = False,
     ) -> None:
         """`arrange`: changes made to the seeded setup before the rules start (a scenario's
-        position, `paxc test`); such a game's log replays only with the same changes."""
+        position, `paxc test`); such a game's log replays only with the same changes.
+
+        `start` and `copy_each` are the session's own, for the copies it makes (`clone`): the
+        rules start from `start`'s state (a copy taken at a checkpoint), its decisions and draws
+        those made before it, rather than from a new game. (A constructor rather than a bare
+        instance filled in: the compiled runtime makes Session a class only it may make.)"""
         self.rules = rules
         # What each seat may see; without the game's observer, nothing but its decisions.
         self.observer: Observer = no_view if observer is None else observer
         self.options = dict(options)
         self.seed = seed
-        self.log: list[LogEntry] = []
-        self.chance: list[str] = []
-        self.state = rules.new_state(self.options, seed)
-        if arrange is not None:
-            arrange(self.state)
+        self.log: list[LogEntry]
+        self.chance: list[str]
+        if start is None:
+            self.log, self.chance = [], []
+            state = rules.new_state(self.options, seed)
+            if arrange is not None:
+                arrange(state)
+        else:
+            state, self.log, self.chance = start
         # Called with each step the rules yield before the session handles it (a preview stops
         # a trial there, core/preview.py); None in play.
         self.watch: Callable[[Step], None] | None = None
-        self._start(self.state)
+        self._start(state, copy_each)
 
     def _start(self, state: S, copy_each: bool = False) -> None:
         self.state = state
@@ -149,14 +161,9 @@ class Session(Generic[S]):
         passed = self._passed
         assert passed is not None
         state, log_length, chance_length = self._copied
-        replay: Session[S] = object.__new__(Session)
-        replay.rules, replay.options, replay.seed = self.rules, self.options, self.seed
-        replay.observer = self.observer
-        replay.watch = None
-        replay.log = self.log[:log_length]
-        replay.chance = self.chance[:chance_length]
+        start = (self.rules.copy_state(state), self.log[:log_length], self.chance[:chance_length])
         with silenced():  # what has already happened: nothing new to tell
-            replay._start(self.rules.copy_state(state), copy_each=True)
+            replay = Session(self.rules, self.options, self.seed, self.observer, start=start, copy_each=True)
             for entry in self.log[log_length : passed[0]]:
                 replay.apply_action(entry.choice)
         copied, decisions, _ = replay._checkpoint
@@ -263,18 +270,13 @@ class Session(Generic[S]):
         `prepare` changes the checkpoint's copy first (a search bot's determinization: what its
         seat cannot see dealt afresh); the decisions replayed must still be options then, or
         IllegalAction."""
-        copy = object.__new__(Session)
-        copy.rules, copy.options, copy.seed = self.rules, self.options, self.seed
-        copy.observer = self.observer
-        copy.watch = None
         state, log_length, chance_length = self._checkpoint
-        copy.log = self.log[:log_length]
-        copy.chance = self.chance[:chance_length]
-        start = self.rules.copy_state(state)
+        copied = self.rules.copy_state(state)
         if prepare is not None:
-            prepare(start)
+            prepare(copied)
+        start = (copied, self.log[:log_length], self.chance[:chance_length])
         with silenced():  # the copy replays what has already happened: nothing new to tell
-            copy._start(start)
+            copy = Session(self.rules, self.options, self.seed, self.observer, start=start)
             for entry in self.log[log_length:]:
                 copy.apply_action(entry.choice)
         return copy
