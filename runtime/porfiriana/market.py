@@ -57,6 +57,9 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
     full = hand_full(state, player)
     gold = state.players[player].gold
     who = PlayerId(player)
+    # Whether any ability in effect changes a cost, asked once: without one, no card's question
+    # is made (the column's cost is what `modified` would give).
+    modifiable = hooks.may_apply(state, PurchaseCost)
     found: list[tuple[int, int]] = []
     for row, cards in enumerate(state.market):
         for column, number in enumerate(cards):
@@ -65,7 +68,10 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
             printed = card(number)
             if full and printed.card_type not in PLAY_IMMEDIATELY:
                 continue
-            if max(0, hooks.modified(state, PurchaseCost(printed, who), COLUMN_COSTS[column])) <= gold:
+            cost = COLUMN_COSTS[column]
+            if modifiable:
+                cost = hooks.modified(state, PurchaseCost(printed, who), cost)
+            if max(0, cost) <= gold:
                 found.append((row, column))
     return found
 
