@@ -170,8 +170,20 @@ def options(state: PamirState, player: int) -> list[UseCard]:
             if action not in possible:
                 possible[action] = _possible(state, player, action)
             if possible[action] and _can_pay_hostage_bribe(state, player, number, action):
-                uses.append(UseCard(number, action))
+                uses.append(_use(number, action))
     return uses
+
+
+# Every listing offers the same uses again: each made once (options are frozen, so one object
+# serves every listing).
+_USES: dict[tuple[int, Action], UseCard] = {}
+
+
+def _use(number: int, action: Action) -> UseCard:
+    found = _USES.get((number, action))
+    if found is None:
+        found = _USES[number, action] = UseCard(number, action)
+    return found
 
 
 def _can_pay_hostage_bribe(state: PamirState, player: int, number: int, action: Action) -> bool:

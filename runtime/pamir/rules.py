@@ -277,15 +277,35 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
                 # Whether the card may be bought at all is asked last, only of a card the player
                 # can afford (modifiers change no state, so the order of the questions is free).
                 if cost <= me.rupees and (not restricted or market.may_purchase(state, player, number)):
-                    options.append(Purchase(row, column))
+                    options.append(_purchase(row, column))
         for number in me.hand:
             if not can_pay_bribe(state, player, number):
                 continue
-            options.append(Play(number, left=False))
+            options.append(_play(number, False))
             if me.court:
-                options.append(Play(number, left=True))
+                options.append(_play(number, True))
     options.extend(card_actions.options(state, player))
     return options
+
+
+# The options every listing offers again and again, each made once (options are frozen, so one
+# object serves every listing): purchases by market space, plays by card and side.
+_PURCHASES: dict[tuple[int, int], Purchase] = {}
+_PLAYS: dict[tuple[int, bool], Play] = {}
+
+
+def _purchase(row: int, column: int) -> Purchase:
+    found = _PURCHASES.get((row, column))
+    if found is None:
+        found = _PURCHASES[row, column] = Purchase(row, column)
+    return found
+
+
+def _play(number: int, left: bool) -> Play:
+    found = _PLAYS.get((number, left))
+    if found is None:
+        found = _PLAYS[number, left] = Play(number, left)
+    return found
 
 
 def perform(state: PamirState, player: int, action: Action) -> Effect:

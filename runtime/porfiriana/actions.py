@@ -220,13 +220,13 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
     if turn.market_purchases < MARKET_PURCHASES_PER_TURN and allows(
         Action.MARKET_PURCHASE, SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
     ):
-        found.extend(Buy(row, column) for row, column in market.buyable(state, player))
+        found.extend(_buy(row, column) for row, column in market.buyable(state, player))
     if allows(Action.PUBLIC_PURCHASE, 1):
         for number in state.public:
             if (card(number).cost or 0) <= me.gold:
                 found.extend(BuyPublic(number, side) for side in range(len(card(number).sides)))
     if allows(Action.SELL, 1):
-        found.extend(Sell(n) for n in sellable(state, player))
+        found.extend(_sell(n) for n in sellable(state, player))
     if allows(Action.REDEPLOY, 1):
         found.extend(Redeploy(t) for t in my_troops(state, player))
     if allows(Action.BUY_LAND, LAND_ACTIONS):
@@ -336,15 +336,49 @@ def police_options(state: PorfirianaState, player: int) -> list[Police]:
 def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
     markets = [on_market(n) for n in market.speculation_spots(state)]
     mine = [on_market(n) for n, owner in state.speculation.items() if owner == player]
-    found = [Speculate(None, source) for source in mine]  # taken back, though it earns nothing
+    found = [_between(None, source) for source in mine]  # taken back, though it earns nothing
     if state.players[player].cubes > 0:
-        found.extend(Speculate(target) for target in markets)
-        found.extend(Speculate(target, source) for source in mine for target in markets)
+        found.extend(_between(target, None) for target in markets)
+        found.extend(_between(target, source) for source in mine for target in markets)
         return found
     targets = markets + short_spots(state, player)
     sources = mine + cubes_in_play(state, player)
     # Spots compared field by field (what their equality does, without a call for each pair).
     found.extend(Speculate(t, s) for s in sources for t in targets if t.card != s.card or t.kind != s.kind)
+    return found
+
+
+# The options every listing offers again and again, each made once (options are frozen, so one
+# object serves every listing): purchases by market space, sales by card.
+_BUYS: dict[tuple[int, int], Buy] = {}
+_SELLS: dict[int, Sell] = {}
+
+
+def _buy(row: int, column: int) -> Buy:
+    found = _BUYS.get((row, column))
+    if found is None:
+        found = _BUYS[row, column] = Buy(row, column)
+    return found
+
+
+def _sell(number: int) -> Sell:
+    found = _SELLS.get(number)
+    if found is None:
+        found = _SELLS[number] = Sell(number)
+    return found
+
+
+# The speculations between market cards (and the supply), made once: every listing offers them
+# again, about twenty a decision: by the cards' numbers (None: the supply).
+_SPECULATIONS: dict[tuple[int | None, int | None], Speculate] = {}
+
+
+def _between(target: CubeSpot | None, source: CubeSpot | None) -> Speculate:
+    """`Speculate(target, source)`, both market spots (or the supply), made once."""
+    key = (None if target is None else target.card, None if source is None else source.card)
+    found = _SPECULATIONS.get(key)
+    if found is None:
+        found = _SPECULATIONS[key] = Speculate(target, source)
     return found
 
 
