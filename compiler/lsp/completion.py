@@ -49,6 +49,7 @@ _VOCABULARY_ITEMS = (
     "trigger",
     "modifier",
     "replaceable",
+    "language",
 )
 _CARD_ITEMS = ("ability", "on", "when", "while", "instead", "side", "errata")
 _ABILITY_ITEMS = ("on", "when", "while", "instead")

@@ -4,8 +4,11 @@ definition from a scenario file's card names, a vocabulary's outline."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from paxc.compiler import parser
 from paxc.compiler.lsp import completion, symbols
 from paxc.compiler.lsp.documents import Documents
 from paxc.compiler.lsp.game_index import GameIndex, Indexes
@@ -107,3 +110,42 @@ def test_a_vocabulary_outline_and_its_names() -> None:
     at = text.index("in region: region") + len("in region: re")
     (place,) = lookup.definition(game, at)
     assert text[place.start : place.end] == "region" and text[place.start - 5 : place.start] == "enum "
+
+
+def first_keywords(rule: str) -> set[str]:
+    """The keywords that can open `rule` in the card grammar: the first symbol of each of its
+    expansions, followed through the rules it starts with (a rule that starts with a name or
+    another free token gives none)."""
+    from lark.grammar import NonTerminal
+
+    lark = parser._lark()
+    expansions: dict[str, list[list[Any]]] = {}
+    for compiled in lark.rules:
+        expansions.setdefault(compiled.origin.name, []).append(list(compiled.expansion))
+    literals = {t.name: t.pattern.value for t in lark.terminals if t.pattern.type == "str"}
+    found: set[str] = set()
+    seen: set[str] = set()
+    waiting = [rule]
+    while waiting:
+        name = waiting.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for expansion in expansions.get(name, []):
+            if not expansion:
+                continue
+            first = expansion[0]
+            if isinstance(first, NonTerminal):
+                waiting.append(first.name)
+            elif first.name in literals and literals[first.name].isalpha():
+                found.add(literals[first.name])
+    return found
+
+
+def test_completion_in_a_vocabulary_offers_every_item_the_grammar_reads_there(pamir: GameIndex) -> None:
+    # Taken from the grammar, so that a construct added to vocabularies (as `language` was)
+    # cannot be left out of completion unnoticed.
+    expected = first_keywords("_vocab_item")
+    assert {"enum", "zone", "language"} <= expected  # the walk finds them
+    offered = set(labels(pamir, 'vocabulary pamir "Pax Pamir" {\n  '))
+    assert expected <= offered, f"not offered: {sorted(expected - offered)}"
