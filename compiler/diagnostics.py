@@ -73,17 +73,36 @@ class Diagnostic:
         if source is not None:
             text = source.line_text(self.span.line)
             if text:
-                lines.append("    " + text.expandtabs(1))
                 start = self.span.column - 1
                 if self.span.end_line == self.span.line:
                     width = max(1, self.span.end_column - self.span.column)
                 else:
                     width = max(1, len(text) - start)
                 width = max(1, min(width, len(text) - start + 1))
+                shown, start, width = _window(text.expandtabs(1), start, width)
+                lines.append("    " + shown)
                 lines.append("    " + " " * start + style.pointer("^" + "~" * (width - 1)))
         if self.hint:
             lines.append(f"{style.heading('note:')} {self.hint}")
         return "\n".join(lines)
+
+
+# The widest source line a report echoes: a longer one (a number of 4,000 digits, a generated
+# line) is cut to a window around the part pointed at, its cut ends marked.
+SHOWN_WIDTH = 100
+_CONTEXT = 30  # columns kept before the part pointed at, when the line is cut
+
+
+def _window(text: str, start: int, width: int) -> tuple[str, int, int]:
+    """`text` cut to at most SHOWN_WIDTH columns around columns start..start+width, with the
+    caret's start and width moved into the cut (a "…" marks each cut end)."""
+    if len(text) <= SHOWN_WIDTH:
+        return text, start, width
+    first = max(0, min(start - _CONTEXT, len(text) - SHOWN_WIDTH))
+    last = first + SHOWN_WIDTH
+    marked = "…" if first else ""
+    shown = marked + text[first:last] + ("…" if last < len(text) else "")
+    return shown, start - first + len(marked), max(1, min(width, last - start))
 
 
 class Reporter:

@@ -17,11 +17,11 @@ from click.testing import CliRunner
 
 from paxc.compiler import parser as parser_module
 from paxc.compiler.cli import main
-from paxc.compiler.diagnostics import Code, close_name
+from paxc.compiler.diagnostics import SHOWN_WIDTH, Code, close_name
 from paxc.compiler.parser import parse
 from paxc.compiler.project import compile_paths
 from paxc.compiler.source import SourceFile
-from tests.conftest import FIXTURES, check_golden
+from tests.conftest import FIXTURES, REPO, check_golden
 
 CASES = sorted((FIXTURES / "cases").glob("*.pax"))
 
@@ -242,3 +242,21 @@ def test_a_huge_unknown_name_is_never_compared_letter_by_letter(monkeypatch: pyt
     assert close_name("nmae_12", candidates) == "name_12"
     assert compared  # the short name was compared
     assert max(max(pair) for pair in compared) <= 100
+
+
+@pytest.mark.parametrize("before", [0, 400, 4_000])
+def test_a_long_line_is_echoed_cut_around_the_part_pointed_at(before: int) -> None:
+    # A 4,302-digit number used to be echoed whole (8.7 kB for one error): a line longer than
+    # SHOWN_WIDTH is cut to a window around the error, its cut ends marked with "…".
+    padding = "x" * before
+    text = f'game pamir\n\ncard 990 "Big" court {{\n  note "{padding}"; region Kabull # {"y" * 500}\n}}\n'
+    path = (REPO / "cards" / "pamir" / "court" / "big.pax").absolute()  # read from `texts` only
+    result = compile_paths([path], root=REPO, texts={path: text})
+    (diagnostic,) = [d for d in result.diagnostics if "Kabull" in d.message]
+    echoed, caret = diagnostic.render(result.sources).splitlines()[1:3]
+    assert len(echoed) <= 4 + SHOWN_WIDTH + 2
+    assert echoed.endswith("…")
+    assert echoed.startswith("    …") == (before > 0)
+    under = caret.index("^")
+    assert echoed[under : under + len("Kabull")] == "Kabull"
+    assert caret.strip() == "^" + "~" * (len("Kabull") - 1)
