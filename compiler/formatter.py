@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from paxc.compiler import limits
 from paxc.compiler.diagnostics import Code, Diagnostic
 from paxc.compiler.parser import LayoutToken, layout_tokens
 from paxc.compiler.source import SourceFile
@@ -76,6 +77,9 @@ def format_source(text: str, path: str | Path = "<text>") -> str:
     tokens, errors = layout_tokens(source, scenario)
     if errors:
         raise FormatError(errors)
+    too_deep = _too_deep(source, tokens)
+    if too_deep is not None:
+        raise FormatError([too_deep])
     formatted = _Layout(text, tokens).render()
     again, errors = layout_tokens(SourceFile(shown, formatted), scenario)
     if errors or not _same_program(tokens, again):
@@ -355,6 +359,17 @@ def _break(line: _Line) -> list[_Line]:
         inside = _Line(items[opening + 1 : closing])
         tail = _Line(items[closing:], comment=line.comment, continued=line.continued)
         return _break(head) + _break(inside) + _break(tail)
+    return _fill(line)
+
+
+def _fill(line: _Line) -> list[_Line]:
+    """A line with no block to open, its list filled line after line up to LINE_WIDTH, each line
+    broken after the last `,` that fits (or the first, if none does). What follows a cut at the
+    list's level has no block to open either, so the widths are summed once for the whole line
+    and the cuts walked in order: a list of thousands of items once took minutes (every line
+    made measured every start of the rest again), and recursed once per line made."""
+    items = line.items
+    widths = _prefix_widths(items)
     cuts = [
         index
         for index in range(len(items) - 1)
@@ -362,19 +377,61 @@ def _break(line: _Line) -> list[_Line]:
         and items[index + 1].token.break_before
         and items[index].depth == items[0].depth
     ]
-    if not cuts:
-        return [line]
-    indent = line.indent()
-    fitting = [cut for cut in cuts if indent + len(_code(items[: cut + 1])) <= LINE_WIDTH]
-    cut = fitting[-1] if fitting else cuts[0]
-    first = _Line(items[: cut + 1], hanging=line.hanging, blank_before=line.blank_before)
-    rest = _Line(
-        items[cut + 1 :],
-        hanging=not items[cut].token.braced_list,
-        comment=line.comment,
-        continued=line.continued,
-    )
-    return [first, *_break(rest)]
+    broken: list[_Line] = []
+    start, next_cut = 0, 0  # the first item of the line being filled, and the first cut after it
+    while next_cut < len(cuts):
+        # The width of items[start:] alone is its prefix's less what comes before it.
+        before = (
+            0 if start == 0 else widths[start - 1] + (1 if _spaced(items[start - 1], items[start]) else 0)
+        )
+        indent = line.indent() + (2 if line.continued else 0)
+        if indent + widths[-1] - before <= LINE_WIDTH:
+            break
+        fits = next_cut
+        while fits < len(cuts) and line.indent() + widths[cuts[fits]] - before <= LINE_WIDTH:
+            fits += 1
+        taken = fits - 1 if fits > next_cut else next_cut
+        cut = cuts[taken]
+        broken.append(_Line(items[start : cut + 1], hanging=line.hanging, blank_before=line.blank_before))
+        line = _Line(
+            items[cut + 1 :],
+            hanging=not items[cut].token.braced_list,
+            comment=line.comment,
+            continued=line.continued,
+        )
+        start, next_cut = cut + 1, taken + 1
+    return [*broken, line]
+
+
+def _prefix_widths(items: list[_Item]) -> list[int]:
+    """The width of the code of each start of `items`: `len(_code(items[: i + 1]))` for each i."""
+    widths: list[int] = []
+    total = 0
+    for index, item in enumerate(items):
+        if index > 0 and _spaced(items[index - 1], item):
+            total += 1
+        total += len(item.text)
+        widths.append(total)
+    return widths
+
+
+def _too_deep(source: SourceFile, tokens: list[LayoutToken]) -> Diagnostic | None:
+    """The brace that opens a block deeper than `paxc check` reads (compiler/limits.py), if any:
+    the formatter breaks blocks by recursion, and a file check refuses is not laid out either."""
+    depth = 0
+    for token in tokens:
+        if token.text == "{":
+            depth += 1
+            if depth > limits.MAX_BLOCK_DEPTH:
+                return Diagnostic(
+                    source.span(token.start, token.end),
+                    Code.TOO_DEEP,
+                    f"blocks nest more than {limits.MAX_BLOCK_DEPTH} deep here",
+                    "paxc fmt lays out only what paxc check reads",
+                )
+        elif token.text == "}":
+            depth -= 1
+    return None
 
 
 def _first_block(items: list[_Item]) -> tuple[int, int] | None:

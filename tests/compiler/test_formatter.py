@@ -16,6 +16,7 @@ import shutil
 import stat
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -106,12 +107,21 @@ def test_every_file_formats_to_the_same_program_once_and_for_all(path: Path) -> 
         pytest.skip("not UTF-8 (a case of the diagnostics tests)")
     source = SourceFile(shown, text)
     syntax = parser.parse_scenarios(source)[1] if formatter.is_scenario(shown) else parser.parse(source)[1]
-    syntax = [d for d in syntax if d.code is Code.SYNTAX]
-    if syntax:
+    refusals = [d for d in syntax if d.code is Code.SYNTAX]
+    blocks_too_deep = [d for d in syntax if d.code is Code.TOO_DEEP and "blocks nest" in d.message]
+    if refusals:
         # A file that does not parse is refused with the errors `paxc check` gives.
         with pytest.raises(FormatError) as refused:
             format_source(text, shown)
-        assert refused.value.diagnostics == syntax
+        assert refused.value.diagnostics == refusals
+        return
+    if blocks_too_deep:
+        # Nor is a file whose blocks nest deeper than check reads: refused at the first brace
+        # past the limit (check points at the block that holds it).
+        with pytest.raises(FormatError) as refused:
+            format_source(text, shown)
+        (reason,) = refused.value.diagnostics
+        assert reason.code is Code.TOO_DEEP and reason.message == blocks_too_deep[0].message
         return
     _check_formats(text, shown)
 
@@ -187,8 +197,12 @@ def _parsing_sources() -> list[Path]:
         text = _read(path)
         if text is None:
             continue
-        tokens, errors = parser.layout_tokens(SourceFile(path.name, text), formatter.is_scenario(path.name))
-        if not errors and len(tokens) > 3:
+        try:
+            format_source(text, path.name)
+        except FormatError:
+            continue  # does not parse, or nests past the limit: refused (see the test above)
+        tokens, _ = parser.layout_tokens(SourceFile(path.name, text), formatter.is_scenario(path.name))
+        if len(tokens) > 3:
             found.append(path)
     return found
 
@@ -452,3 +466,36 @@ def test_the_project_paxc_init_makes_is_formatted() -> None:
     assert len(laid_out) >= 3
     for name, text in laid_out.items():
         assert format_source(text, name) == text, name
+
+
+def test_a_list_of_thousands_of_items_is_filled_in_steps_not_minutes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Found by a quick check: `impact` with 3,000 items made `paxc fmt` run for minutes (each line
+    # of the list measured every start of the rest again) and recurse once per line made.
+    # Counted, not timed: how many items' spacing the layout asks about.
+    asked = 0
+    spaced = formatter._spaced
+
+    def counting(before: Any, after: Any) -> bool:
+        nonlocal asked
+        asked += 1
+        return spaced(before, after)
+
+    monkeypatch.setattr(formatter, "_spaced", counting)
+    items = 3_000
+    text = f'game pamir\n\ncard 992 "Wide" court {{\n  impact {", ".join(["spy"] * items)}\n}}\n'
+    formatted = format_source(text, "wide.pax")
+    lines = formatted.splitlines()
+    assert all(len(line) <= formatter.LINE_WIDTH for line in lines)
+    assert formatted.count("spy") == items
+    assert asked < 20 * items
+
+
+def test_blocks_deeper_than_check_reads_are_refused_located() -> None:
+    depth = 3_000  # used to end in a RecursionError traceback
+    body = "if 1 == 1 { " * depth + "place_armies 2 for Afghan in Kabul" + " }" * depth
+    text = f'game pamir\n\ncard 991 "Deep" court {{\n  when dominance_check_ended {{\n    {body}\n  }}\n}}\n'
+    with pytest.raises(FormatError) as refused:
+        format_source(text, "deep.pax")
+    (reason,) = refused.value.diagnostics
+    assert reason.code is Code.TOO_DEEP
+    assert (reason.span.line, reason.span.column) == (5, 5 + len("if 1 == 1 { ") * 30 + len("if 1 == 1 "))
