@@ -7,8 +7,9 @@ prestige, then gold, which breaks a shared or gold victory.
 In the solitaire (rules L) only the human's chances count, and only a topple the human makes
 wins: the measure is how far the human's points of a kind stand from Díaz's defence in it (the
 kind in force above all, the best other kind for a regime change to come), with the prestige of
-partners still in hand as points to come. Gold wins nothing there: it counts only as the means
-to buy, a little.
+partners still in hand as points to come, and the points on market cards the human's gold could
+buy and play as points within reach. Gold wins nothing there: it is worth what it can buy, and
+gold the market offers nothing for is worth nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from paxc.generated.porfiriana.vocabulary import Prestige
 from paxc.runtime.core.search import prospects
 from paxc.runtime.porfiriana.losses import flip_sides
 from paxc.runtime.porfiriana.prestige import all_points
-from paxc.runtime.porfiriana.state import TOPPLES_IN_GAME, PorfirianaState, card
+from paxc.runtime.porfiriana.state import COLUMN_COSTS, TOPPLES_IN_GAME, PorfirianaState, card
 from paxc.runtime.porfiriana.topple import SOLITAIRE_DIAZ, SOLITAIRE_HUMAN, solitaire_defence, topple_kind
 
 # Random decisions the search plays past its tree before weighing a position here (the search's
@@ -35,8 +36,13 @@ NOW_WEIGHT = 0.6  # the margin in the kind the next topple counts
 # The best margin of any kind, as the regime may change before a topple: softly (the log of
 # the sum of exponentials), so a point of a kind close to the best still counts.
 BEST_WEIGHT = 0.4
-HAND_WEIGHT = 0.3  # a point on a card in hand, not yet in play
-GOLD_WEIGHT = 0.02
+HAND_WEIGHT = 0.5  # a point on a card in hand, not yet in play
+# A point on a market card the human's gold could buy and play (each kind reckoned alone, the
+# cheapest points first). Against Díaz with gold worth 0.02 a coin however much there was, the
+# search ended games with up to 101 gold and 2 points, speculating: prestige is scarce in the
+# market (one or two cards at a time) and dear (a column's price plus the card's own cost), so a
+# flat worth of gold made each purchase look like a loss.
+REACH_WEIGHT = 0.25
 TOPPLE_WEIGHT = 0.5  # each topple already spent without the human toppling
 # The margin at which the human's prospects are even, and how fast they change with it.
 EVEN_MARGIN = -3.0
@@ -71,13 +77,16 @@ def _solitaire(state: PorfirianaState) -> list[float]:
         for kind in Prestige:
             flip[kind] = max(flip[kind], card(human.hacendado.number).sides[side].prestige.count(kind))
     margins = {
-        kind: points[kind] + flip[kind] + HAND_WEIGHT * in_hand[kind] - solitaire_defence(state, kind)
+        kind: points[kind]
+        + flip[kind]
+        + HAND_WEIGHT * in_hand[kind]
+        + REACH_WEIGHT * within_reach(state, kind)
+        - solitaire_defence(state, kind)
         for kind in Prestige
     }
     strength = (
         NOW_WEIGHT * margins[topple_kind(state)]
         + BEST_WEIGHT * math.log(sum(math.exp(margin) for margin in margins.values()))
-        + GOLD_WEIGHT * human.gold
         - TOPPLE_WEIGHT * state.topples / TOPPLES_IN_GAME
     )
     chances = BEST_PROSPECTS / (1.0 + math.exp(-SHARPNESS * (strength - EVEN_MARGIN)))
@@ -85,3 +94,26 @@ def _solitaire(state: PorfirianaState) -> list[float]:
     scores[SOLITAIRE_HUMAN] = chances
     scores[SOLITAIRE_DIAZ] = 1.0 - chances
     return scores
+
+
+def within_reach(state: PorfirianaState, kind: Prestige) -> int:
+    """The points of `kind` on market cards the solitaire's human could buy and then play with
+    the gold they hold: the cheapest points first, each card at its column's printed price plus
+    its own cost (abilities that change prices are left out: a guess, not a purchase)."""
+    offers = sorted(
+        (
+            (COLUMN_COSTS[column] + (card(number).cost or 0), card(number).prestige.count(kind))
+            for cards in state.market
+            for column, number in enumerate(cards)
+            if number is not None and kind in card(number).prestige
+        ),
+        key=lambda offer: offer[0] / offer[1],
+    )
+    gold = state.players[SOLITAIRE_HUMAN].gold
+    reached = 0
+    for price, points in offers:
+        if price > gold:
+            break
+        gold -= price
+        reached += points
+    return reached
