@@ -1233,10 +1233,7 @@ def cards_command(ctx: click.Context, game: str, svg_folder: Path, lang: str) ->
     from paxc.compiler import card_images, pages
     from paxc.compiler.render_fr import MissingWording
 
-    root = _root(ctx)
-    if game_folder(root, game) is None:
-        raise click.ClickException(_unknown_game(game, _known_games(root)))
-    compiled = _compile_game(root, game)
+    compiled = _compile_game(_root(ctx), game)
     wording = None
     if lang == "fr":
         card: ir.CardIR | None = None

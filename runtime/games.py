@@ -14,6 +14,7 @@ should be cheap to import: the rules are loaded by `Game.kit` only when a game i
 
 from __future__ import annotations
 
+import difflib
 import functools
 import sys
 from collections import Counter
@@ -234,7 +235,9 @@ def find(name: str) -> Game:
     games = installed()
     if name not in games:
         known = ", ".join(games) or "none is installed"
-        raise UnknownGame(f"unknown game '{name}' (games: {known})")
+        close = difflib.get_close_matches(name, list(games), n=1, cutoff=0.7)
+        suggestion = f"; did you mean '{close[0]}'?" if close else ""
+        raise UnknownGame(f"unknown game '{name}'{suggestion} (games: {known})")
     return games[name]
 
 

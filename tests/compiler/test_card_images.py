@@ -263,8 +263,11 @@ def test_each_card_type_has_a_colour_of_its_own() -> None:
 
 def test_errors_are_one_line_and_write_nothing(tmp_path: Path) -> None:
     unknown = paxc("--root", str(REPO), "cards", "pamr", "--svg", str(tmp_path / "out"))
-    assert unknown.exit_code == 1 and unknown.stdout == ""
-    assert unknown.stderr == "Error: unknown game 'pamr'; did you mean 'pamir'? (games: pamir, porfiriana)\n"
+    assert unknown.exit_code == 2 and unknown.stdout == ""  # a usage error, as every command gives
+    assert unknown.stderr.endswith(
+        "Error: Invalid value for GAME: unknown game 'pamr'; did you mean 'pamir'? (games: pamir, porfiriana)\n"
+    )
+    assert not (tmp_path / "out").exists()
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep me", encoding="utf-8")

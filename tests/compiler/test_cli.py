@@ -249,6 +249,31 @@ def test_unknown_game_suggests_a_close_one(project: Path) -> None:
     assert "unknown game 'chess' (games: pamir, porfiriana)" in unrelated.output
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["list"],
+        ["cards", "--svg", "images"],
+        ["coverage"],
+        ["profile"],
+        ["simulate"],
+        ["play"],
+        ["render", "1", "--game"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_every_command_answers_an_unknown_game_alike(project: Path, command: list[str]) -> None:
+    # A newcomer's papercut: `cards` exited 1 where `list` gave a usage error, and `simulate` and
+    # `play` suggested no close name.
+    name, *rest = command
+    if rest[-1:] == ["--game"]:
+        run = paxc(project, name, *rest, "pamr")
+    else:
+        run = paxc(project, name, "pamr", *rest)
+    assert run.exit_code == 2, run.output
+    assert "unknown game 'pamr'; did you mean 'pamir'? (games: pamir, porfiriana)" in run.output
+
+
 def test_check_json_lists_each_diagnostic_for_tools(project: Path) -> None:
     bad = project / "cards" / "pamir" / "bad.pax"
     bad.write_text('game pamir\ncard 500 "Nobody" court {\n  provenance printed\n}\n')
