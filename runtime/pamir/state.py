@@ -7,7 +7,8 @@ Every card's printed facts come from `generated.pamir`; nothing here knows a car
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
 
 from paxc.generated.pamir import CARDS_BY_NUMBER
 from paxc.generated.pamir.vocabulary import ADJACENT_REGIONS, Card, CardType, Coalition, Impact, Region, Suit
@@ -295,17 +296,24 @@ class PamirState:
             if isinstance(value, (list, tuple, set)):
                 items = [plain(v) for v in value]
                 return sorted(items, key=str) if isinstance(value, set) else items
-            if hasattr(value, "__slots__") and not isinstance(value, (str, int)):
+            if isinstance(value, Rng):
+                return {"state": value.state}
+            if is_dataclass(value):
+                # By the dataclass's fields, not its __slots__: the compiled runtime (mypyc)
+                # keeps the fields but has no __slots__, and the digest fell back to the
+                # object's repr, which differs from run to run, so its saves did not load.
                 return {
-                    name: plain(getattr(value, name))
-                    for name in value.__slots__
-                    if name not in _OUTSIDE_DIGEST
+                    item.name: plain(getattr(value, item.name))
+                    for item in fields(value)
+                    if item.name not in _OUTSIDE_DIGEST
                 }
-            if hasattr(value, "value"):
+            if isinstance(value, Enum):
                 return value.value
-            return value
+            if value is None or isinstance(value, (str, int, float)):
+                return value
+            raise TypeError(f"the digest cannot write a {type(value).__name__}: add it to PamirState.digest")
 
-        return json.dumps(plain(self), sort_keys=True, default=str)
+        return json.dumps(plain(self), sort_keys=True)
 
 
 _OUTSIDE_DIGEST = frozenset({"trigger_acts"})  # TurnState's: see PamirState.digest

@@ -69,8 +69,7 @@ def test_the_compiled_runtime_plays_the_same_games(folder: Path, tmp_path: Path)
 
 # A game at random, cloned now and then in the middle of a turn (as a search bot clones at each
 # decision): whether each clone stands where the game stood (its decisions, draws, pending
-# decision and every seat's observation: plain text on either runtime, which the state's digest
-# is not on the compiled one, where its classes have no __slots__ to read), then the game's end.
+# decision and every seat's observation), then the game's end.
 CLONE = (
     "import json\n"
     "from paxc.runtime.accelerate import running_compiled\n"
@@ -118,3 +117,30 @@ def test_simulate_runs_on_the_compiled_runtime(folder: Path) -> None:
     summary = json.loads(done.stdout)
     assert summary["runtime"] == "compiled"
     assert summary["errors"] == [] and sum(summary["wins"]) == 3
+
+
+# The digest a save keeps of each game's state, at every tenth decision of a random game: the
+# compiled runtime's must be the pure one's, or a save made by one would not load in the other.
+# The compiled Pax Pamir digest once wrote its generator's repr (its classes have no __slots__,
+# which the digest read), different from run to run.
+DIGESTS = (
+    "import hashlib, json\n"
+    "from paxc.runtime.commands import kit_of\n"
+    "from paxc.runtime.core.rng import Rng\n"
+    "def digests(game, players, variants):\n"
+    "    session = kit_of(game).new_session({{'players': players, **variants}}, 7)\n"
+    "    chance, found = Rng(8), []\n"
+    "    while not session.is_terminal():\n"
+    "        options = session.legal_actions()\n"
+    "        session.apply_action(options[chance.below(len(options))])\n"
+    "        if len(session.log) % 10 == 0 or session.is_terminal():\n"
+    "            found.append(hashlib.sha256(session.rules.digest(session.state).encode()).hexdigest())\n"
+    "    return found\n"
+    "print(json.dumps([digests(*game) for game in {games!r}]))\n"
+)
+
+
+def test_the_compiled_runtime_digests_states_as_pure_python(folder: Path, tmp_path: Path) -> None:
+    script = DIGESTS.format(games=list(GAMES))
+    compiled = _compiled(folder, script, tmp_path)
+    assert all(compiled) and compiled == _compiled(None, script, tmp_path)
