@@ -82,7 +82,7 @@ CASES: list[Case] = [
     Case(("play", LONG)),
     Case(("init", LONG)),
     Case(("init", "game", "--into", f"{{root}}/{LONG}")),
-    Case(("cards", LONG, "--svg", "{root}/images"), most_error_lines=1, status=1),
+    Case(("cards", LONG, "--svg", "{root}/images"), status=2),  # a usage error, as `list LONG`
     Case(("cards", "pamir", "--svg", f"{{root}}/{LONG}"), most_error_lines=1, status=1),
     # Digits other than ASCII's, and numbers too large for int().
     Case(("render", "²")),
