@@ -15,7 +15,7 @@ import jinja2
 from paxc.runtime import games
 from paxc.runtime.core.agents import UnknownBot
 from paxc.runtime.presentation import seat_view
-from paxc.runtime.web import pictures
+from paxc.runtime.web.pictures import picture
 from paxc.runtime.web.tables import Table
 
 
@@ -159,12 +159,10 @@ def _status(table: Table, seat: int) -> str:
 def _picture(table: Table, seat: int) -> str | None:
     """The board drawn as SVG (runtime/web/pictures/), from what the seat observes; None for a
     game without a picture."""
-    draw = getattr(pictures, "picture", None)
     observe = table.kit.observe
-    if draw is None or observe is None:
+    if observe is None:
         return None
-    drawn: str | None = draw(table.kit, observe(table.session.state, seat))
-    return drawn
+    return picture(table.kit, observe(table.session.state, seat))
 
 
 def _title(table: Table) -> str:

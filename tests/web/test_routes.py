@@ -99,6 +99,16 @@ def test_another_players_decision_is_not_taken_back_with_yours() -> None:
         assert len(game.table.session.log) == 1
 
 
+@pytest.mark.parametrize("game_name", ["pamir", "porfiriana"])
+def test_the_board_is_drawn_above_its_sections(game_name: str) -> None:
+    with server() as (client, tables):
+        game = create(client, tables, game=game_name, players="2")
+        page = client.get(f"/seat/{game.token(0)}").text
+        drawn = page[page.index('<div id="picture">') : page.index('<details class="words">')]
+        assert "<svg" in drawn and 'data-card="' in drawn
+        assert page.index('<div id="picture">') < page.index('<div id="board">')
+
+
 def test_a_card_is_shown_by_its_number() -> None:
     with server() as (client, tables):
         game = create(client, tables, game="pamir", players="1", seat0="person")
