@@ -29,6 +29,7 @@ from paxc.runtime.web.pictures.svg import (
     card_table,
     chip,
     element,
+    empty_space,
     escape,
     face_card,
     player_colour,
@@ -390,19 +391,7 @@ def _market(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any]) -> 
             rupees = public["market_rupees"][row][column]
             parts.append(f'<g class="market-space" data-row="{row}" data-column="{column}">')
             if number is None:
-                parts.append(
-                    rect(
-                        x,
-                        y,
-                        CARD_W,
-                        MARKET_H,
-                        "none",
-                        LINE,
-                        rx=5,
-                        stroke_dasharray="4 3",
-                        class_="empty-space",
-                    )
-                )
+                parts.append(empty_space(x, y, CARD_W, MARKET_H, LINE))
             else:
                 parts.append(
                     _card(cards, number, x, y, MARKET_H, "pax-card market-card", f"{column * per_card}r")

@@ -27,6 +27,7 @@ from paxc.runtime.web.pictures.svg import (
     card_box,
     card_table,
     chip,
+    empty_space,
     escape,
     face_card,
     player_colour,
@@ -196,19 +197,7 @@ def _market(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any], nam
             x = 8 + column * (CARD_W + 8)
             parts.append(f'<g class="market-space" data-row="{row}" data-column="{column}">')
             if number is None:
-                parts.append(
-                    rect(
-                        x,
-                        y,
-                        CARD_W,
-                        MARKET_H,
-                        "none",
-                        LINE,
-                        rx=5,
-                        stroke_dasharray="4 3",
-                        class_="empty-space",
-                    )
-                )
+                parts.append(empty_space(x, y, CARD_W, MARKET_H, LINE))
             else:
                 cube = public["speculation"].get(str(number))
                 on_it = ""

@@ -128,6 +128,11 @@ def rect(
     )
 
 
+def empty_space(x: float, y: float, w: float, h: float, stroke: str) -> str:
+    """A market space with no card: its outline dashed."""
+    return rect(x, y, w, h, "none", stroke, rx=5, stroke_dasharray="4 3", class_="empty-space")
+
+
 def chip(
     x: float, y: float, label: str, fill: str, ink: str, size: float = 11, **values: object
 ) -> tuple[str, float]:
