@@ -12,8 +12,8 @@ every card's.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Generator, Iterable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Callable, Generator, Iterator
+from typing import TypeVar
 
 from paxc.generated import porfiriana as generated
 from paxc.generated.porfiriana import CARDS_BY_NUMBER
@@ -111,27 +111,6 @@ def _carried_in_rows_of(hook_type: type, cards: int) -> bool:
     )
 
 
-def modifiable(hook_type: type) -> bool:
-    """Whether any card of the table can change this kind of value (any card, any side, or an
-    effect it starts): a value the rules ask many times a decision (the cost of playing each card,
-    to each place) skips the search when none can."""
-    return _modified_by(hook_type, len(CARDS_BY_NUMBER))
-
-
-@functools.cache
-def _modified_by(hook_type: type, cards: int) -> bool:
-    return any(
-        modifier.hook is hook_type
-        for printed in CARDS_BY_NUMBER.values()
-        for ability in (
-            *printed.abilities,
-            *printed.lasting,
-            *(a for side in printed.sides for a in (*side.abilities, *side.lasting)),
-        )
-        for modifier in ability.modifiers
-    )
-
-
 def listens(event_type: type) -> bool:
     """Whether any card of the table has a trigger for this kind of event (on any side, or in
     an effect it starts): the rules fire events no card answers at every action, and skip
@@ -170,9 +149,9 @@ def forget_cards() -> None:
         _trigger_types,
         _carried_in_rows_of,
         _listened_to,
-        _modified_by,
     ):
         remembered.cache_clear()
+    _tables.clear()
 
 
 Carrier = tuple[int, int | None, int]  # (card, side, owner) of a card whose abilities are in effect
@@ -187,118 +166,169 @@ def carriers_by_type(state: PorfirianaState) -> dict[type, list[Carrier]]:
     return found
 
 
-# While a decision's options are listed nothing changes which cards are in effect, yet the rules
-# ask the modifiers many times (the price of every market card): `listing` records, for that
-# while, which cards carry each kind of modifier, so each question skips the search, and the
-# modifiers of each kind asked, with their contexts (nothing they read changes meanwhile),
-# gathered the first time that kind is asked.
-_listing: tuple[PorfirianaState, dict[type, list[Carrier]], dict[type, list[abilities.Applying]]] | None = (
-    None
-)
+def _in_effect_key(state: PorfirianaState) -> list[object]:
+    """Everything that decides which modifiers are in effect and for whom (`_cards_in_effect`
+    and `_lasting`): the regime card in force and whose turn it is, each row's cards with their
+    side, unrest and troop, each private army, the lasting effects. Two equal keys give the same
+    modifiers in the same order."""
+    key: list[object] = [state.regimes[0], state.active]
+    for me in state.players:
+        for held in me.row:
+            key += (held.number, held.side, held.unrest, held.troop, held.troop_owner)
+        key.append(tuple(me.army))  # also marks where a row ends
+    if state.lasting:
+        key += state.lasting
+    return key
+
+
+class _Table:
+    """The modifiers in effect in one state, by kind, in the order they apply, each with the
+    context it runs in (a context holds only the state, its owner and its card, so it serves
+    for as long as the state lives): gathered for a kind when that kind is first asked."""
+
+    __slots__ = ("state", "key", "carriers", "applying", "contexts")
+
+    def __init__(self, state: PorfirianaState, key: list[object]) -> None:
+        self.state = state
+        self.key = key
+        self.carriers = carriers_by_type(state)
+        self.applying: dict[type, list[abilities.Applying]] = {}
+        self.contexts: dict[tuple[int, int], PorfirianaContext] = {}
+
+    def of(self, hook_type: type) -> list[abilities.Applying]:
+        found = self.applying.get(hook_type)
+        if found is None:
+            found = self.applying[hook_type] = self._gather(hook_type)
+        return found
+
+    def _gather(self, hook_type: type) -> list[abilities.Applying]:
+        state = self.state
+        found: list[abilities.Applying] = [
+            (self._context(player, number), modifier)
+            for number, side, player in self.carriers.get(hook_type, ())
+            for ability in _abilities(number, side)
+            for modifier in ability.modifiers
+            if modifier.hook is hook_type
+        ]
+        for effect in state.lasting:
+            found.extend(
+                (self._context(effect.owner, effect.card), modifier)
+                for modifier in card(effect.card).lasting[effect.ability].modifiers
+                if modifier.hook is hook_type
+            )
+        return found
+
+    def _context(self, player: int, number: int) -> PorfirianaContext:
+        found = self.contexts.get((player, number))
+        if found is None:
+            found = self.contexts[player, number] = PorfirianaContext(self.state, player, number)
+        return found
+
+
+# The tables of the state last asked, the latest first, kept while the cards in effect stay the
+# same. Invalidation: outside a listing the key is read again at every question, and a key no
+# table has makes a new one; while options are listed (`listing`) nothing changes what is in
+# effect, so the latest table is trusted without reading the key; a change of the card table
+# (`forget_cards`) drops them all. A few are kept, as many as a game has seats: the regime card
+# acts for whoever's turn it is, so each turn needs a table of its own, and the rows often stay
+# the same from one round to the next. One state at a time: self-play asks of one state, a
+# search mostly of the copy it plays out.
+_KEPT = 6
+_tables: list[_Table] = []
+_listed: PorfirianaState | None = None  # the state whose options are being listed, if any
+
+
+def _table_of(state: PorfirianaState) -> _Table:
+    tables = _tables
+    if tables and tables[0].state is state:
+        if _listed is state:
+            return tables[0]
+        key = _in_effect_key(state)
+        for index, table in enumerate(tables):
+            if table.key == key:
+                if index:
+                    tables.insert(0, tables.pop(index))
+                return table
+    else:
+        tables.clear()
+        key = _in_effect_key(state)
+    table = _Table(state, key)
+    tables.insert(0, table)
+    del tables[_KEPT:]
+    return table
 
 
 class _Listing:
-    """`with listing(state):` (a class rather than a generator: it is entered at every decision)."""
+    """`with listing(state):` while a decision's options are listed, which changes nothing in
+    effect, the modifiers in effect are not looked for again at each question (the price of
+    every market card). A class rather than a generator: it is entered at every decision."""
 
     __slots__ = ("_state", "_outer")
 
     def __init__(self, state: PorfirianaState) -> None:
         self._state = state
-        self._outer: (
-            tuple[PorfirianaState, dict[type, list[Carrier]], dict[type, list[abilities.Applying]]] | None
-        ) = None
+        self._outer: PorfirianaState | None = None
 
     def __enter__(self) -> None:
-        global _listing
-        self._outer = _listing
-        _listing = (self._state, carriers_by_type(self._state), {})
+        global _listed
+        _table_of(self._state)  # made (or checked) now, trusted until the listing ends
+        self._outer = _listed
+        _listed = self._state
 
     def __exit__(self, *raised: object) -> None:
-        global _listing
-        _listing = self._outer
+        global _listed
+        _listed = self._outer
 
 
 def listing(state: PorfirianaState) -> _Listing:
     return _Listing(state)
 
 
-def _carrying(state: PorfirianaState, hook_type: type) -> list[InEffect]:
-    """The abilities in effect that may modify this kind of hook, in the order they apply."""
-    sources: Iterable[Carrier]
-    if _listing is not None and _listing[0] is state:
-        sources = _listing[1].get(hook_type, ())
-    elif not _carried_in_rows(hook_type):
-        # only a regime card carries it: no need to search the rows and troops
-        regime = state.regimes[0]
-        sources = [(regime, 0, state.active)] if hook_type in _modifier_types(regime, 0) else []
+def _applying_now(state: PorfirianaState, hook_type: type) -> list[abilities.Applying]:
+    """The modifiers of this kind in effect, with their contexts, in the order they apply."""
+    tables = _tables
+    if _listed is state and tables and tables[0].state is state:
+        table = tables[0]
     else:
-        sources = (c for c in _cards_in_effect(state) if hook_type in _modifier_types(c[0], c[1]))
-    carriers: list[Any] = [
-        (PorfirianaContext(state, player, number), player, ability, "")
-        for number, side, player in sources
-        for ability in _abilities(number, side)
-    ]
-    if state.lasting:
-        carriers.extend(_lasting(state))
-    return carriers
+        if not state.lasting and not _carried_in_rows(hook_type):
+            # only a regime card carries it: no need to look at the rows and troops
+            if hook_type not in _modifier_types(state.regimes[0], 0):
+                return []
+        table = _table_of(state)
+    found = table.applying.get(hook_type)
+    if found is None:
+        found = table.of(hook_type)
+    return found
 
 
 def modified(state: PorfirianaState, hook: object, value: V, spend: bool = False) -> V:
     """`value` after the modifiers in effect, in stages; a modifier limited to once per round acts
     while unspent this round, and `spend` (the rules act on the value) spends it."""
-    hook_type = type(hook)
-    listed = _listing
-    if listed is not None and listed[0] is state:
-        # Asked again and again while options are listed (the price of each market card): the
-        # modifiers of this kind in effect, and their contexts, are gathered once.
-        applying = listed[2].get(hook_type)
-        if applying is None:
-            applying = listed[2][hook_type] = _applying(_carrying(state, hook_type), hook_type)
-        if not applying:
-            return value
-        if len(applying) == 1 and not applying[0][1].once_per_round:
-            # The usual case when any: one modifier, no stages to order, no round to keep.
-            ctx, modifier = applying[0]
-            changed: V = modifier.apply(ctx, hook, value)
-            return changed
-        return abilities.in_stages(applying, hook, value, state.used_this_round, spend)
-    carriers = _carrying(state, hook_type)
-    return abilities.modified(carriers, hook, value, state.used_this_round, spend) if carriers else value
+    applying = _applying_now(state, type(hook))
+    if not applying:
+        return value
+    if len(applying) == 1 and not applying[0][1].once_per_round:
+        # The usual case when any: one modifier, no stages to order, no round to keep.
+        ctx, modifier = applying[0]
+        changed: V = modifier.apply(ctx, hook, value)
+        return changed
+    return abilities.in_stages(applying, hook, value, state.used_this_round, spend)
 
 
 def may_apply(state: PorfirianaState, hook_type: type) -> bool:
-    """Whether a modifier of this kind may be in effect: exact while options are listed (the
-    modifiers of each kind asked are gathered then anyway), else True unless no card of the game
-    carries one. Lets a question asked of every card skip making its hook when nothing could
-    answer it."""
-    listed = _listing
-    if listed is not None and listed[0] is state:
-        applying = listed[2].get(hook_type)
-        if applying is None:
-            applying = listed[2][hook_type] = _applying(_carrying(state, hook_type), hook_type)
-        return bool(applying)
-    return modifiable(hook_type)
-
-
-def _applying(carriers: list[InEffect], hook_type: type) -> list[abilities.Applying]:
-    """The modifiers of this kind among the abilities given, with their contexts, in order (as
-    `abilities.modified` gathers them)."""
-    return [
-        (ctx, modifier)
-        for ctx, _, ability, _ in carriers
-        for modifier in ability.modifiers
-        if modifier.hook is hook_type
-    ]
+    """Whether a modifier of this kind is in effect. Lets a question asked of every card skip
+    making its hook when nothing could answer it."""
+    return bool(_applying_now(state, hook_type))
 
 
 def modifying(state: PorfirianaState, hook_type: type) -> Callable[[object, V], V] | None:
     """What asking the modifiers of one kind of hook comes to (`modified` without the search for
     the cards carrying it), or None when no ability in effect carries one: for the rules that ask
     one question for every player and prestige kind at once."""
-    carriers = _carrying(state, hook_type)
-    if not carriers:
+    applying = _applying_now(state, hook_type)
+    if not applying:
         return None
-    return lambda hook, value: abilities.modified(carriers, hook, value, state.used_this_round)
+    return lambda hook, value: abilities.in_stages(applying, hook, value, state.used_this_round)
 
 
 @functools.cache
