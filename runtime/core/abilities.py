@@ -81,6 +81,23 @@ def in_stages(
     """
     # Most questions meet one modifier or none: nothing to order then.
     ordered = sorted(applying, key=_stage) if len(applying) > 1 else applying
+    return in_order(ordered, hook, value, used_this_round, spend)
+
+
+def staged(applying: Sequence[Applying]) -> list[Applying]:
+    """The modifiers given in the order `in_stages` applies them: for a caller that keeps them
+    and asks many questions (`in_order`)."""
+    return sorted(applying, key=_stage)
+
+
+def in_order(
+    ordered: Sequence[Applying],
+    hook: object,
+    value: V,
+    used_this_round: set[str] | None = None,
+    spend: bool = False,
+) -> V:
+    """`in_stages` of modifiers already in stage order (`staged`)."""
     for ctx, modifier in ordered:
         if modifier.once_per_round and used_this_round is not None:
             key = f"{ctx.you}@{modifier.source}"

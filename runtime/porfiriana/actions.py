@@ -202,14 +202,16 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
     me = state.players[player]
     turn = state.turn
     left = turn.actions_left
-    extra: dict[Action, int] = {}
+    granted: set[Action | None] | None = None  # the kinds an unused partner's extra action serves
 
     def allows(kind: Action, needed: int) -> bool:
+        nonlocal granted
         if needed <= left:
             return True
-        if kind not in extra:
-            extra[kind] = 1 if extra_partners(state, player, kind) else 0
-        return needed <= left + extra[kind]
+        if granted is None:  # the row looked through once, for every kind
+            used = turn.extra_actions_used
+            granted = {card(h.number).extra_action for h in me.row if h.number not in used}
+        return kind in granted and needed <= left + 1
 
     found: list[Option] = [EndTurn()]
     for n in dict.fromkeys(me.hand):

@@ -182,7 +182,8 @@ def _in_effect_key(state: PorfirianaState) -> list[object]:
 
 
 class _Table:
-    """The modifiers in effect in one state, by kind, in the order they apply, each with the
+    """The modifiers in effect in one state, by kind, in the order they apply (stage by stage,
+    `abilities.staged`), each with the
     context it runs in (a context holds only the state, its owner and its card, so it serves
     for as long as the state lives): gathered for a kind when that kind is first asked."""
 
@@ -216,7 +217,7 @@ class _Table:
                 for modifier in card(effect.card).lasting[effect.ability].modifiers
                 if modifier.hook is hook_type
             )
-        return found
+        return abilities.staged(found)  # ordered once, not at every question
 
     def _context(self, player: int, number: int) -> PorfirianaContext:
         found = self.contexts.get((player, number))
@@ -312,7 +313,7 @@ def modified(state: PorfirianaState, hook: object, value: V, spend: bool = False
         ctx, modifier = applying[0]
         changed: V = modifier.apply(ctx, hook, value)
         return changed
-    return abilities.in_stages(applying, hook, value, state.used_this_round, spend)
+    return abilities.in_order(applying, hook, value, state.used_this_round, spend)
 
 
 def may_apply(state: PorfirianaState, hook_type: type) -> bool:
@@ -322,13 +323,17 @@ def may_apply(state: PorfirianaState, hook_type: type) -> bool:
 
 
 def modifying(state: PorfirianaState, hook_type: type) -> Callable[[object, V], V] | None:
-    """What asking the modifiers of one kind of hook comes to (`modified` without the search for
-    the cards carrying it), or None when no ability in effect carries one: for the rules that ask
-    one question for every player and prestige kind at once."""
+    """What asking the modifiers of one kind of hook comes to (`modified` without looking for
+    them again), or None when no ability in effect carries one: for the rules that ask one
+    question of many cards or players at once. Good while the cards in effect stay the same."""
     applying = _applying_now(state, hook_type)
     if not applying:
         return None
-    return lambda hook, value: abilities.in_stages(applying, hook, value, state.used_this_round)
+    if len(applying) == 1 and not applying[0][1].once_per_round:
+        ctx, modifier = applying[0]
+        apply = modifier.apply
+        return lambda hook, value: apply(ctx, hook, value)
+    return lambda hook, value: abilities.in_order(applying, hook, value, state.used_this_round)
 
 
 @functools.cache

@@ -57,9 +57,9 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
     full = hand_full(state, player)
     gold = state.players[player].gold
     who = PlayerId(player)
-    # Whether any ability in effect changes a cost, asked once: without one, no card's question
+    # The abilities in effect changing a cost, looked up once: without one, no card's question
     # is made (the column's cost is what `modified` would give).
-    modifiable = hooks.may_apply(state, PurchaseCost)
+    cost_of = hooks.modifying(state, PurchaseCost)
     found: list[tuple[int, int]] = []
     for row, cards in enumerate(state.market):
         for column, number in enumerate(cards):
@@ -69,8 +69,8 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
             if full and printed.card_type not in PLAY_IMMEDIATELY:
                 continue
             cost = COLUMN_COSTS[column]
-            if modifiable:
-                cost = hooks.modified(state, PurchaseCost(printed, who), cost)
+            if cost_of is not None:
+                cost = cost_of(PurchaseCost(printed, who), cost)
             if max(0, cost) <= gold:
                 found.append((row, column))
     return found

@@ -103,8 +103,17 @@ def each_destination(
         # Played from hand (not redeployed): what playing it costs, as abilities change it.
         return printed if place is not None else losses.play_cost(state, player, troop, printed)
 
+    # Whether the troop may enter a district, asked once for each district met (the rule reads
+    # nothing of the enterprise but its district).
+    entering: dict[District | None, bool] = {}
     for owner, held in state.enterprises():
-        if held is here or not may_enter(state, player, troop, held.face.district):
+        if held is here:
+            continue
+        district = held.face.district
+        allowed = entering.get(district)
+        if allowed is None:
+            allowed = entering[district] = may_enter(state, player, troop, district)
+        if not allowed:
             continue
         if held.troop is not None and firepower(state, held.troop_owner or 0, held.troop) >= power:
             continue
