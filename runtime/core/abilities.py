@@ -4,7 +4,7 @@ rules through these, given the abilities a game says are in effect and the conte
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any, TypeVar
 
 from paxc.runtime.core.narration import narrate
@@ -49,6 +49,25 @@ def confirm(player: int, prompt: str) -> Generator[Decision, None, bool]:
 
 # One modifier in effect, with the context it runs in.
 Applying = tuple[Any, Modifier[Any, Any, Any]]
+
+H = TypeVar("H")
+
+# The questions the rules put to the modifiers, each made once: a game's rules ask the same ones
+# of the same cards at every listing (the price of each market card to each player), and making
+# a frozen hook costs more than finding it. Only for hooks whose fields are cards (a card's record
+# is compared by identity, so another version of a card is asked about afresh), players and
+# names, of which a game has a bounded number.
+_QUESTIONS: dict[tuple[object, ...], Any] = {}
+
+
+def question(kind: Callable[..., H], *fields: object) -> H:
+    """The hook `kind(*fields)`, made the first time it is asked (hooks are frozen, so one object
+    serves every time)."""
+    key = (kind, *fields)
+    found: H | None = _QUESTIONS.get(key)
+    if found is None:
+        found = _QUESTIONS[key] = kind(*fields)
+    return found
 
 
 def _stage(applying: Applying) -> int:

@@ -48,6 +48,7 @@ from paxc.generated.pamir.vocabulary import (
     SpyRemoved,
     TaxAsRuler,
 )
+from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Decision, Effect, PlayerId, ask
 from paxc.runtime.pamir import bribes, hooks, market, pieces, story
@@ -194,7 +195,9 @@ def _can_pay_hostage_bribe(state: PamirState, player: int, number: int, action: 
     if holder is None:
         return True
     owed = hooks.modified(
-        state, HostageBribe(PlayerId(player), PlayerId(holder)), state.spies[number][holder]
+        state,
+        abilities.question(HostageBribe, PlayerId(player), PlayerId(holder)),
+        state.spies[number][holder],
     )
     return owed <= 0 or owed + _minimum_cost(state, player, action) <= state.players[player].rupees
 
@@ -206,7 +209,7 @@ def is_bonus(state: PamirState, player: int, number: int) -> bool:
         return True
     if not hooks.may_apply(state, CountsAsFavored):
         return False
-    return hooks.modified(state, CountsAsFavored(printed, PlayerId(player)), False)
+    return hooks.modified(state, abilities.question(CountsAsFavored, printed, PlayerId(player)), False)
 
 
 def _possible(state: PamirState, player: int, action: Action) -> bool:
@@ -235,7 +238,12 @@ def _minimum_cost(state: PamirState, player: int, action: Action) -> int:
     """What the action costs at the least: the cheapest empty gift space, one built unit, a
     betrayal."""
     if action is Action.GIFT:
-        return min((cost(state, player, action, c) for c in _empty_gift_spaces(state, player)), default=0)
+        spaces = _empty_gift_spaces(state, player)
+        if not spaces:
+            return 0
+        if not hooks.may_apply(state, ActionCost):
+            return max(0, spaces[0])  # the cheapest first, as no ability changes a price
+        return min(cost(state, player, action, c) for c in spaces)
     if action is Action.BUILD:
         return cost(state, player, action, BUILD_COST)
     if action is Action.BETRAY:
@@ -248,7 +256,7 @@ def cost(state: PamirState, player: int, action: Action, printed: int) -> int:
     unit of a build, a betrayal), after the abilities in effect; never below nothing."""
     if not hooks.may_apply(state, ActionCost):  # asked for every gift space at every listing
         return max(0, printed)
-    return max(0, hooks.modified(state, ActionCost(action, PlayerId(player)), printed))
+    return max(0, hooks.modified(state, abilities.question(ActionCost, action, PlayerId(player)), printed))
 
 
 # ---------------------------------------------------------------------- taking the action
@@ -306,7 +314,7 @@ def settle_hostage_bribe(state: PamirState, player: int, use: UseCard) -> Genera
     if holder is None:
         return True
     spies = state.spies[use.card][holder]
-    owed = hooks.modified(state, HostageBribe(PlayerId(player), PlayerId(holder)), spies)
+    owed = hooks.modified(state, abilities.question(HostageBribe, PlayerId(player), PlayerId(holder)), spies)
     if owed <= 0:
         return True
     # Worded for everybody it reaches: the holder asked, the payer confirming, the story told.
@@ -368,7 +376,9 @@ def _each_tax_source(state: PamirState, player: int) -> Iterator[TaxSource]:
         ruled = {
             region
             for region in REGIONS
-            if hooks.modified(state, TaxAsRuler(PlayerId(player), region), state.ruler(region) == player)
+            if hooks.modified(
+                state, abilities.question(TaxAsRuler, PlayerId(player), region), state.ruler(region) == player
+            )
         }
     else:
         ruled = {region for region in REGIONS if state.ruler(region) == player}
@@ -534,7 +544,7 @@ ring = pieces.ring
 def tribes_count_as_armies(state: PamirState, player: int) -> bool:
     if not hooks.may_apply(state, CountsAsArmy):
         return False
-    return hooks.modified(state, CountsAsArmy(Piece.TRIBE, PlayerId(player)), False)
+    return hooks.modified(state, abilities.question(CountsAsArmy, Piece.TRIBE, PlayerId(player)), False)
 
 
 def _moves(state: PamirState, player: int) -> tuple[Move, ...]:
@@ -577,7 +587,9 @@ def _may_cross(
     effect (`modified`: any at all) says otherwise."""
     if not modified:
         return road
-    return hooks.modified(state, MayCross(piece, origin, destination, PlayerId(player)), road)
+    return hooks.modified(
+        state, abilities.question(MayCross, piece, origin, destination, PlayerId(player)), road
+    )
 
 
 def _each_spy_move(state: PamirState, player: int) -> Iterator[MoveSpy]:
@@ -598,7 +610,11 @@ def _each_spy_move(state: PamirState, player: int) -> Iterator[MoveSpy]:
         for other in loop:
             if other != number:
                 origin, destination = card(number), card(other)
-                if hooks.modified(state, SpyMayMove(origin, destination, PlayerId(player)), other in near):
+                if hooks.modified(
+                    state,
+                    abilities.question(SpyMayMove, origin, destination, PlayerId(player)),
+                    other in near,
+                ):
                     yield MoveSpy(origin, destination)
 
 
@@ -646,7 +662,7 @@ def _betray_targets(state: PamirState, player: int) -> tuple[Card, ...]:
     for owner, them in enumerate(state.players):
         for number in them.court:
             if _spies(state, number, player) > 0 and hooks.modified(
-                state, MayBetray(card(number), PlayerId(owner), PlayerId(player)), True
+                state, abilities.question(MayBetray, card(number), PlayerId(owner), PlayerId(player)), True
             ):
                 targets.append(number)
     return cards_of(targets)
@@ -753,7 +769,9 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
             and (
                 not sheltering
                 or hooks.modified(
-                    state, MayBattle(Piece.SPY, region, PlayerId(owner), PlayerId(player)), True
+                    state,
+                    abilities.question(MayBattle, Piece.SPY, region, PlayerId(owner), PlayerId(player)),
+                    True,
                 )
             )
         )
@@ -781,7 +799,11 @@ def _removals(state: PamirState, player: int, site: BattleSite) -> tuple[Removal
         and (loyalty is None or state.players[owner].loyalty is not loyalty)
         and (
             not sheltering
-            or hooks.modified(state, MayBattle(Piece.TRIBE, site, PlayerId(owner), PlayerId(player)), True)
+            or hooks.modified(
+                state,
+                abilities.question(MayBattle, Piece.TRIBE, site, PlayerId(owner), PlayerId(player)),
+                True,
+            )
         )
     ]
     return tuple(removals)
@@ -795,7 +817,9 @@ def _block_may_go(
     region is the battle's), and any of them may shelter it. A block no player is loyal to has
     nobody to ask about."""
     return all(
-        hooks.modified(state, MayBattle(piece, region, PlayerId(owner), PlayerId(attacker)), True)
+        hooks.modified(
+            state, abilities.question(MayBattle, piece, region, PlayerId(owner), PlayerId(attacker)), True
+        )
         for owner, me in enumerate(state.players)
         if me.loyalty is coalition and owner != attacker
     )

@@ -294,21 +294,24 @@ def modified(state: PamirState, hook: object, value: V, spend: bool = False) -> 
     listed = _listing
     if listed is None or listed[0] is not state:
         applying = _applying(state, hook_type)
+        if len(applying) > 1:
+            applying = abilities.staged(applying)
     elif hook_type not in listed[1]:
         return value
     else:
         # The same kind of question asked again while listing (the cost of every market card):
-        # the modifiers in effect and their contexts are the same, so they are gathered once.
+        # the modifiers in effect and their contexts are the same, so they are gathered (and put
+        # in stage order) once.
         cached = listed[2].get(hook_type)
         if cached is None:
-            cached = listed[2][hook_type] = _applying(state, hook_type)
+            cached = listed[2][hook_type] = abilities.staged(_applying(state, hook_type))
         applying = cached
     if len(applying) == 1 and not applying[0][1].once_per_round:
         # The usual case when any: one modifier, no stages to order, no round to keep.
         ctx, modifier = applying[0]
         changed: V = modifier.apply(ctx, hook, value)
         return changed
-    return abilities.in_stages(applying, hook, value, state.used_this_round, spend) if applying else value
+    return abilities.in_order(applying, hook, value, state.used_this_round, spend) if applying else value
 
 
 def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:

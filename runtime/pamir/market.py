@@ -9,6 +9,7 @@ it, not as a cleanup step; keeping them there until the next refill would make i
 from __future__ import annotations
 
 from paxc.generated.pamir.vocabulary import KeepsRupees, MayPurchase, PurchaseCost, Suit
+from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import hooks, story
@@ -30,21 +31,24 @@ def purchase_cost(state: PamirState, player: int, row: int, column: int, spend: 
     number = state.market[row][column]
     assert number is not None
     base = column * rupees_per_card(state)
-    return max(0, hooks.modified(state, PurchaseCost(card(number), PlayerId(player)), base, spend))
+    return max(
+        0,
+        hooks.modified(state, abilities.question(PurchaseCost, card(number), PlayerId(player)), base, spend),
+    )
 
 
 def may_purchase(state: PamirState, player: int, number: int) -> bool:
     """Whether the player may buy this market card at all (whatever it costs)."""
     if not hooks.may_apply(state, MayPurchase):
         return True
-    return hooks.modified(state, MayPurchase(card(number), PlayerId(player)), True)
+    return hooks.modified(state, abilities.question(MayPurchase, card(number), PlayerId(player)), True)
 
 
 def keeps_rupees(state: PamirState, number: int) -> bool:
     """Whether rupees paid onto this market card stay on it (or leave the game)."""
     if not hooks.may_apply(state, KeepsRupees):
         return True
-    return hooks.modified(state, KeepsRupees(card(number)), True)
+    return hooks.modified(state, abilities.question(KeepsRupees, card(number)), True)
 
 
 def _put_rupee(state: PamirState, player: int, row: int, column: int) -> None:

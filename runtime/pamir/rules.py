@@ -28,7 +28,7 @@ from paxc.generated.pamir.vocabulary import (
     TurnEnded,
     TurnStarted,
 )
-from paxc.runtime.core import errata
+from paxc.runtime.core import abilities, errata
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
@@ -421,7 +421,7 @@ def can_pay_bribe(state: PamirState, player: int, number: int) -> bool:
         return True
     owed = state.tribes[region][receiver]
     if hooks.may_apply(state, Bribe):
-        owed = hooks.modified(state, Bribe(PlayerId(player), PlayerId(receiver)), owed)
+        owed = hooks.modified(state, abilities.question(Bribe, PlayerId(player), PlayerId(receiver)), owed)
     return owed <= state.players[player].rupees
 
 
@@ -433,7 +433,9 @@ def pay_bribe(
     action goes ahead."""
     if receiver is None or receiver == payer:
         return True
-    owed = hooks.modified(state, Bribe(PlayerId(payer), PlayerId(receiver)), tribes[receiver])
+    owed = hooks.modified(
+        state, abilities.question(Bribe, PlayerId(payer), PlayerId(receiver)), tribes[receiver]
+    )
     paid: bool = yield from bribes.settle(state, payer, receiver, owed, f"to play a card of {region.value}")
     return paid
 

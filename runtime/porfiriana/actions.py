@@ -21,6 +21,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Family,
     PoliceCost,
 )
+from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import cards_played, economy, hand, hooks, losses, market, story, troops, unrest
@@ -324,7 +325,7 @@ def upgrade_options(state: PorfirianaState, player: int) -> list[Upgrade]:
 
 def police_cost(state: PorfirianaState, player: int, held: Holding | None) -> int:
     cost = 0 if held is not None and held.troop is not None else POLICE_COST
-    return hooks.modified(state, PoliceCost(PlayerId(player)), cost)
+    return hooks.modified(state, abilities.question(PoliceCost, PlayerId(player)), cost)
 
 
 def police_options(state: PorfirianaState, player: int) -> list[Police]:

@@ -15,6 +15,7 @@ headline, a topple) hears its own play.
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import Card, CardPlayed, CardType, Family, MayPlay
+from paxc.runtime.core import abilities
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
@@ -26,7 +27,7 @@ from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card, sides_
 def may_play(state: PorfirianaState, player: int, number: int) -> bool:
     if not hooks.may_apply(state, MayPlay):  # asked of every card in hand at every decision
         return True
-    return hooks.modified(state, MayPlay(card(number), PlayerId(player)), True)
+    return hooks.modified(state, abilities.question(MayPlay, card(number), PlayerId(player)), True)
 
 
 def place(state: PorfirianaState, player: int, held: Holding) -> Effect:

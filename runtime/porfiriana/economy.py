@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, Prestige, TakesPrestigeCube
+from paxc.runtime.core import abilities
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.porfiriana import hooks
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
@@ -110,7 +111,7 @@ def cube_rules(state: PorfirianaState) -> list[TakesCube]:
         def takes(kind: Prestige) -> bool:
             answer = known.get(kind)
             if answer is None:
-                answer = known[kind] = ask(TakesPrestigeCube(kind, who), False)
+                answer = known[kind] = ask(abilities.question(TakesPrestigeCube, kind, who), False)
             return answer
 
         return takes

@@ -7,6 +7,7 @@ orange or black card at a target (`attacks`).
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import CardType, PlayActions
+from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import attacks, cards_played, hooks, losses, story, troops
@@ -20,7 +21,7 @@ def actions_needed(state: PorfirianaState, player: int, number: int) -> int:
     base = attacks.black_actions(state, number) if printed.card_type is CardType.BLACK else 1
     if not hooks.may_apply(state, PlayActions):
         return max(0, base)
-    return max(0, hooks.modified(state, PlayActions(printed, PlayerId(player)), base))
+    return max(0, hooks.modified(state, abilities.question(PlayActions, printed, PlayerId(player)), base))
 
 
 def playable(state: PorfirianaState, player: int, number: int) -> bool:

@@ -10,7 +10,7 @@ or out of the game (an assassinated partner).
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, PlayCost
-from paxc.runtime.core import memory
+from paxc.runtime.core import abilities, memory
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import economy, hooks, story
@@ -43,7 +43,9 @@ def play_cost(state: PorfirianaState, player: int, number: int, printed_cost: in
     (`play_cost`, in stages: a discount, never a rebate), never below nothing."""
     if not hooks.may_apply(state, PlayCost):  # asked for every card and place: most games have none
         return max(0, printed_cost)
-    return max(0, hooks.modified(state, PlayCost(card(number), PlayerId(player)), printed_cost))
+    return max(
+        0, hooks.modified(state, abilities.question(PlayCost, card(number), PlayerId(player)), printed_cost)
+    )
 
 
 def immune_to(state: PorfirianaState, player: int, family: Family) -> bool:

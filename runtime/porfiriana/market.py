@@ -9,6 +9,7 @@ end and is filled from the deck.
 from __future__ import annotations
 
 from paxc.generated.porfiriana.vocabulary import (
+    Card,
     CardBought,
     CardPlayed,
     CardType,
@@ -16,6 +17,7 @@ from paxc.generated.porfiriana.vocabulary import (
     PurchaseCost,
     Regime,
 )
+from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import cards_played, hooks, regimes, story, topple
@@ -35,7 +37,7 @@ def purchase_cost(state: PorfirianaState, player: int, row: int, column: int, sp
 
 def hand_full(state: PorfirianaState, player: int) -> bool:
     """Whether the player's hand is at its limit (5, as cards in effect change it) or above."""
-    limit = max(0, hooks.modified(state, HandLimit(PlayerId(player)), HAND_LIMIT))
+    limit = max(0, hooks.modified(state, abilities.question(HandLimit, PlayerId(player)), HAND_LIMIT))
     return len(state.players[player].hand) >= limit
 
 
@@ -49,6 +51,9 @@ def may_buy(state: PorfirianaState, player: int, row: int, column: int, full: bo
     if full and card(number).card_type not in PLAY_IMMEDIATELY:
         return False
     return purchase_cost(state, player, row, column) <= me.gold
+
+
+_PURCHASE_COSTS: dict[tuple[Card, int], PurchaseCost] = {}
 
 
 def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
@@ -70,7 +75,12 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
                 continue
             cost = COLUMN_COSTS[column]
             if cost_of is not None:
-                cost = cost_of(PurchaseCost(printed, who), cost)
+                # the question made once for each card and player (`abilities.question`,
+                # inlined: this is asked of every market card at every listing)
+                asked = _PURCHASE_COSTS.get((printed, player))
+                if asked is None:
+                    asked = _PURCHASE_COSTS[printed, player] = PurchaseCost(printed, who)
+                cost = cost_of(asked, cost)
             if max(0, cost) <= gold:
                 found.append((row, column))
     return found

@@ -24,6 +24,7 @@ from paxc.generated.porfiriana.vocabulary import (
     TroopMayEnter,
     Zone,
 )
+from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.porfiriana import hooks, losses, story
@@ -48,7 +49,9 @@ def firepower(state: PorfirianaState, player: int, troop: int) -> int:
     printed = card(troop)
     if not hooks.may_apply(state, Firepower):
         return printed.firepower or 1
-    return hooks.modified(state, Firepower(printed, PlayerId(player)), printed.firepower or 1)
+    return hooks.modified(
+        state, abilities.question(Firepower, printed, PlayerId(player)), printed.firepower or 1
+    )
 
 
 def has_chain_railroad(state: PorfirianaState, player: int) -> bool:
@@ -77,7 +80,7 @@ def may_enter(state: PorfirianaState, player: int, troop: int, district: Distric
         allowed = True
     if district is None:
         return allowed
-    return hooks.modified(state, TroopMayEnter(printed, district), allowed)
+    return hooks.modified(state, abilities.question(TroopMayEnter, printed, district), allowed)
 
 
 def destinations(state: PorfirianaState, player: int, troop: int, free: bool = False) -> list[Destination]:
