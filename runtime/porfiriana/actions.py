@@ -214,12 +214,13 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
             granted = {card(h.number).extra_action for h in me.row if h.number not in used}
         return kind in granted and needed <= left + 1
 
-    found: list[Option] = [EndTurn()]
+    found: list[Option] = [_END_TURN]
     for n in dict.fromkeys(me.hand):
-        if hand.playable(state, player, n) and allows(
-            Action.PLAY_CARD, hand.actions_needed(state, player, n)
+        # whether the actions left allow it first: the cheaper question (neither changes anything)
+        if allows(Action.PLAY_CARD, hand.actions_needed(state, player, n)) and hand.playable(
+            state, player, n
         ):
-            found.append(PlayCard(n))
+            found.append(_play(n))
     if turn.market_purchases < MARKET_PURCHASES_PER_TURN and allows(
         Action.MARKET_PURCHASE, SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
     ):
@@ -305,7 +306,7 @@ def upgrade_options(state: PorfirianaState, player: int) -> list[Upgrade]:
     me = state.players[player]
     if me.cubes == 0:
         return []
-    chain = troops.has_chain_railroad(state, player)
+    chain: bool | None = None  # whether the player has a chain railroad: asked at the first upgrade
     found = []
     for _, held in state.enterprises():
         if held.connection_owner is not None:
@@ -317,6 +318,8 @@ def upgrade_options(state: PorfirianaState, player: int) -> list[Upgrade]:
         ):
             if cost is None:
                 continue
+            if chain is None:
+                chain = troops.has_chain_railroad(state, player)
             price = CHAIN_RAILROAD_BUILD_COST if chain else cost
             if price <= me.gold:
                 found.append(Upgrade(held.number, level, price))
@@ -352,15 +355,24 @@ def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
 
 
 # The options every listing offers again and again, each made once (options are frozen, so one
-# object serves every listing): purchases by market space, sales by card.
+# object serves every listing): purchases by market space, sales and plays by card, ending the turn.
 _BUYS: dict[tuple[int, int], Buy] = {}
 _SELLS: dict[int, Sell] = {}
+_PLAYS: dict[int, PlayCard] = {}
+_END_TURN = EndTurn()
 
 
 def _buy(row: int, column: int) -> Buy:
     found = _BUYS.get((row, column))
     if found is None:
         found = _BUYS[row, column] = Buy(row, column)
+    return found
+
+
+def _play(number: int) -> PlayCard:
+    found = _PLAYS.get(number)
+    if found is None:
+        found = _PLAYS[number] = PlayCard(number)
     return found
 
 
