@@ -69,3 +69,32 @@ def test_the_beaten_troops_discard_is_told_from_its_owners_troops(monkeypatch: p
     put_troop(state, 0, LOCAL_SONORA_2.number)
     drive(troops.arrive(state, 0, LOCAL_SONORA_2.number, troops.Destination(0, SONORA.number, 0)), [])
     assert [(e.card.number, e.origin, e.owner) for e in told] == [(LOCAL_SONORA_1.number, Zone.TROOPS, 1)]
+
+
+def test_a_beaten_troops_discard_is_told_when_the_arriving_troop_sacks_the_enterprise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rules G, steps 1 and 3: player 1's troop beats player 0's own troop on player 0's
+    enterprise without income cubes, which is then sacked; the beaten troop's discard is told as
+    well, from player 0's troops."""
+    told: list[CardDiscarded] = []
+    real_fire = hooks.fire
+
+    def watching(state: PorfirianaState, event: object, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(event, CardDiscarded):
+            told.append(event)
+        return real_fire(state, event, *args, **kwargs)
+
+    monkeypatch.setattr(hooks, "fire", watching)
+    monkeypatch.setattr(hooks, "listens", lambda event: True)
+    state = empty_state()
+    state.active = 1
+    held = put(state, 0, SONORA.number)
+    state.players[0].cubes += held.income
+    held.income = 0
+    put_troop(state, 0, LOCAL_SONORA_1.number, on=SONORA.number)  # its owner's guard, to be beaten
+    put_troop(state, 1, LOCAL_SONORA_2.number)
+    arriving = troops.arrive(state, 1, LOCAL_SONORA_2.number, troops.Destination(0, SONORA.number, 0))
+    drive(arriving, [], then_first=True)
+    assert state.holding(SONORA.number) is None  # sacked
+    assert (LOCAL_SONORA_1.number, Zone.TROOPS, 0) in [(e.card.number, e.origin, e.owner) for e in told]

@@ -4,6 +4,7 @@ Redeploy, Retreat)."""
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -24,6 +25,8 @@ from paxc.runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card
 from paxc.runtime.porfiriana.troops import Destination, destinations
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file, join_porfiriana
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -85,6 +88,16 @@ US_TROOP = troop(faction=Faction.US, district=District.AMERICA, regime_change=No
 REBEL_SONORA = troop(faction=Faction.REBEL, district=District.SONORA, firepower=2)
 
 
+# Fixture cards whose abilities read the troop, the district and the player the troop rules ask
+# about (no printed card does): tests/porfiriana/fixtures/troop_cards.pax.
+TROOP_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "troop_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def troop_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(TROOP_CARDS, "porfiriana", tmp_path_factory.mktemp("troop_cards"))
+
+
 def places(state: PorfirianaState, player: int, number: int) -> set[int | None]:
     """Where the player could play or redeploy this troop now (None: the private army)."""
     return {d.enterprise for d in destinations(state, player, number)}
@@ -144,6 +157,22 @@ def test_a_working_chain_railroad_lets_its_builder_send_federal_troops_into_sono
     assert SONORA.number not in places(state, 1, FEDERAL_CHIHUAHUA.number)  # the cube's owner only
     chain.unrest = 1
     assert SONORA.number not in places(state, 2, FEDERAL_CHIHUAHUA.number)  # not in unrest
+
+
+def test_an_ability_opening_a_district_to_troops_is_asked_about_that_district(
+    troop_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Smugglers' Trail lets Local troops into America: the jurisdiction an ability changes is
+    asked for the troop and the district of the enterprise (the U.S. Intervention asks only
+    "not America", which every enterprise outside America answers alike)."""
+    trail = troop_cards.CARD_9100
+    join_porfiriana(trail, monkeypatch)
+    state = empty_state()
+    spread(state)
+    put(state, 1, trail.number)
+    assert places(state, 0, LOCAL_SONORA_1.number) == {SONORA.number, AMERICA.number}
+    assert places(state, 0, LOCAL_CHIHUAHUA_1.number) == {CHIHUAHUA.number, AMERICA.number}
+    assert places(state, 0, FEDERAL_CHIHUAHUA.number) == {CHIHUAHUA.number}  # Local troops only
 
 
 def test_a_troop_need_not_leave_when_its_jurisdiction_shrinks() -> None:
@@ -217,6 +246,49 @@ def test_a_troop_cannot_go_where_its_owner_cannot_pay() -> None:
     assert places(state, 0, FEDERAL_CHIHUAHUA.number) == set()
 
 
+def test_a_troop_may_go_where_it_costs_all_its_owners_gold() -> None:
+    state = empty_state()
+    put(state, 0, CHIHUAHUA.number)
+    me = state.players[0]
+    me.gold = FEDERAL_CHIHUAHUA.cost_boot or 0
+    assert places(state, 0, FEDERAL_CHIHUAHUA.number) == {CHIHUAHUA.number}
+    flip(state, 0, Faction.FEDERAL)
+    me.gold = losses.troop_cost(FEDERAL_CHIHUAHUA.number, losses.connection_of(me.hacendado))
+    assert None in places(state, 0, FEDERAL_CHIHUAHUA.number)  # the private army, likewise
+    me.gold -= 1
+    assert None not in places(state, 0, FEDERAL_CHIHUAHUA.number)
+
+
+def test_abilities_change_what_playing_a_troop_costs_not_what_redeploying_it_costs(
+    troop_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Army Quartermaster: its owner's troops cost 1 gold less to play. Redeploying a troop in
+    play is not playing it (rules G: the card's effects come with the play only): the printed
+    cost by the destination's connection."""
+    quartermaster = troop_cards.CARD_9102
+    join_porfiriana(quartermaster, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, quartermaster.number)
+    put(state, 1, SONORA.number)
+    put(state, 2, SONORA_2.number)
+    printed = LOCAL_SONORA_2.cost_boot or 0
+    assert printed > 0
+    assert cost_to(state, 0, LOCAL_SONORA_2.number, SONORA.number) == printed - 1
+    assert cost_to(state, 1, LOCAL_SONORA_2.number, SONORA.number) == printed  # its owner's only
+    hold(state, 0, LOCAL_SONORA_2.number)
+    act(state, 0, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == SONORA.number])
+    assert state.players[0].gold == 30 - (printed - 1)
+    assert cost_to(state, 0, LOCAL_SONORA_2.number, SONORA_2.number) == printed
+    act(
+        state,
+        0,
+        Redeploy(LOCAL_SONORA_2.number),
+        [lambda d: getattr(d, "enterprise", None) == SONORA_2.number],
+    )
+    assert state.players[0].gold == 30 - (printed - 1) - printed
+
+
 # ---------------------------------------------------------------------- battle and unrest
 
 
@@ -227,6 +299,51 @@ def test_entering_an_occupied_enterprise_needs_greater_firepower() -> None:
     assert SONORA.number not in places(state, 2, REBEL_SONORA.number)  # 2 against 2: no
     assert SONORA.number not in places(state, 2, LOCAL_SONORA_1.number)
     assert SONORA.number in places(state, 2, FEDERAL_SONORA_3.number)
+
+
+@pytest.mark.parametrize("defender", [0, 1])
+def test_a_defending_troop_fights_with_its_owners_firepower(defender: int) -> None:
+    """A general raises all its owner's troops to firepower 3 (glossary, Firepower), defending
+    too: the firepower-1 troop it commands stands against an arriving firepower-3 troop."""
+    general = find(CardType.PARTNER, lambda c: Family.GENERAL in c.family, plain=False)
+    state = empty_state()
+    held = put(state, 1 - defender, SONORA.number)
+    put_troop(state, defender, LOCAL_SONORA_1.number, on=held.number)
+    assert SONORA.number in places(state, 2, FEDERAL_SONORA_3.number)
+    put(state, defender, general.number)
+    assert SONORA.number not in places(state, 2, FEDERAL_SONORA_3.number)
+
+
+def test_an_ability_raising_a_kind_of_troop_is_asked_about_that_troop(
+    troop_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rebel Armorer: its owner's Rebel troops fight at firepower 3, the others as printed."""
+    armorer = troop_cards.CARD_9101
+    join_porfiriana(armorer, monkeypatch)
+    state = empty_state()
+    held = put(state, 0, SONORA.number)
+    put_troop(state, 1, LOCAL_SONORA_2.number, on=held.number)
+    put(state, 2, armorer.number)
+    assert SONORA.number in places(state, 2, REBEL_SONORA.number)  # 3 against 2
+    assert SONORA.number not in places(state, 2, LOCAL_SONORA_1.number)  # a Local troop: 1
+    assert SONORA.number not in places(state, 0, REBEL_SONORA.number)  # another owner's: 2
+
+
+def test_a_troop_looks_past_an_enterprise_it_cannot_take() -> None:
+    """An enterprise held by a troop too strong to beat, or one the player has no cube to extort,
+    is passed over: the enterprises after it in the rows are still offered."""
+    state = empty_state()
+    defended = put(state, 0, SONORA.number)
+    put_troop(state, 1, FEDERAL_SONORA_3.number, on=defended.number)
+    put(state, 2, SONORA_2.number)
+    assert places(state, 2, LOCAL_SONORA_2.number) == {SONORA_2.number}
+    state = empty_state()
+    put(state, 0, SONORA.number)
+    put(state, 2, SONORA_2.number)
+    mover = state.players[2]
+    mover.row[0].income += mover.cubes
+    mover.cubes = 0
+    assert places(state, 2, LOCAL_SONORA_2.number) == {SONORA_2.number}  # its own: no cube needed
 
 
 def local_troop_to_beat(dissipated_troops: bool) -> tuple[PorfirianaState, Holding]:
@@ -413,6 +530,44 @@ def test_extorting_needs_a_cube_in_the_supply() -> None:
     assert mine.number in reachable  # no cube needed on your own enterprise
 
 
+@pytest.mark.parametrize("supply", [0, 1])
+def test_a_troop_leaving_an_enterprise_it_extorts_brings_its_cube_home_to_extort_the_next(
+    supply: int,
+) -> None:
+    """Leaving the enterprise it extorts, the troop's extortion cube goes home (rules G: turned
+    to the owner's colour, the owner's income cube back), so it may extort the next one even
+    with no other cube in its owner's supply."""
+    state = empty_state()
+    turn(state, 0)
+    extorted = put(state, 1, SONORA.number)
+    target = put(state, 2, SONORA_2.number)
+    put_troop(state, 0, LOCAL_SONORA_1.number, on=extorted.number)
+    me = state.players[0]
+    me.row[0].income += me.cubes - supply
+    me.cubes = supply
+    assert SONORA_2.number in places(state, 0, LOCAL_SONORA_1.number)
+    act(
+        state,
+        0,
+        Redeploy(LOCAL_SONORA_1.number),
+        [lambda d: getattr(d, "enterprise", None) == SONORA_2.number],
+    )
+    assert (extorted.extortion, extorted.income, target.extortion, target.income) == (None, 1, 0, 0)
+    assert me.cubes == supply
+    check_cubes(state)
+
+
+def test_a_troop_leaving_its_owners_own_enterprise_brings_no_cube_home() -> None:
+    state = empty_state()
+    own = put(state, 0, PLANTATION.number)
+    put(state, 2, SONORA_2.number)
+    put_troop(state, 0, LOCAL_SONORA_1.number, on=own.number)
+    me = state.players[0]
+    me.row[0].income += me.cubes
+    me.cubes = 0
+    assert SONORA_2.number not in places(state, 0, LOCAL_SONORA_1.number)
+
+
 def test_sacking_an_enterprise_needs_no_cube() -> None:
     state = empty_state()
     held = put(state, 1, SONORA.number)
@@ -461,6 +616,27 @@ def test_taking_back_an_enterprise_of_two_income_cubes_gives_back_the_one_extort
     hold(state, 0, LOCAL_SONORA_2.number)
     act(state, 0, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == rich.number])
     assert (held.income, held.extortion, held.troop_owner) == (income, None, 0)
+    check_cubes(state)
+
+
+@pytest.mark.parametrize("supply", [0, 1])
+def test_taking_back_an_extorted_enterprise_puts_an_income_cube_back_only_from_the_supply(
+    supply: int,
+) -> None:
+    """The extortion cube turns to the owner's colour (rules G): the extorter's cube goes home and
+    one of the owner's takes its place, if the owner has one in the supply; without one the
+    enterprise is left with no income, guarded by its owner's troop and not sacked (G2)."""
+    state = empty_state()
+    turn(state, 0)
+    held = put(state, 0, SONORA.number)
+    put_troop(state, 1, LOCAL_SONORA_1.number, on=held.number)
+    me = state.players[0]
+    me.row[0].income += me.cubes - supply
+    me.cubes = supply
+    hold(state, 0, LOCAL_SONORA_2.number)
+    act(state, 0, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == SONORA.number])
+    assert (held.income, held.extortion, held.troop_owner) == (supply, None, 0)
+    assert me.cubes == 0 and state.holding(SONORA.number) == (0, held)
     check_cubes(state)
 
 
@@ -572,6 +748,16 @@ def test_a_private_army_takes_troops_of_the_flipped_hacendados_faction_from_any_
         LOCAL_CHIHUAHUA_1.number, connection
     )
     assert None not in places(state, 1, LOCAL_CHIHUAHUA_1.number)  # nobody else's troops
+
+
+def test_a_troop_may_join_the_private_army_from_an_enterprise_not_from_the_army() -> None:
+    state = empty_state()
+    flip(state, 0, Faction.LOCAL)
+    held = put(state, 1, SONORA.number)
+    put_troop(state, 0, LOCAL_SONORA_1.number, on=held.number)
+    put_troop(state, 0, LOCAL_CHIHUAHUA_1.number)
+    assert None in places(state, 0, LOCAL_SONORA_1.number)
+    assert None not in places(state, 0, LOCAL_CHIHUAHUA_1.number)  # already there
 
 
 def test_a_troop_joining_a_private_army_is_told_arriving_on_the_hacendado(
