@@ -878,3 +878,35 @@ def test_savvy_purchasing_leaves_the_arrows_card_for_one_that_costs_as_much() ->
     put(state, 0, 1, second.number)
     wakhan_cards.seat_of(state).savvy_purchasing = True
     assert wakhan.card_by_arrows(state, reading(state)) == (0, 3)
+
+
+def test_her_blocks_run_out_she_takes_back_her_own_older_ones_herself() -> None:
+    """Component limits: with no block of the coalition left in the supply, the player placing
+    one takes one from anywhere in play (not one placed this turn). Her card's army and road
+    (pragmatic loyalty Russian) come from the Russian armies already in Kabul, the question of
+    which one answered by her (the first the rules list), not put to anybody else."""
+    printed = card(65)  # Minaret of Jam, Herat: a road, then an army
+    assert printed.impact == (Impact.ROAD, Impact.ARMY) and not printed.abilities
+    state = with_wakhan(front=201, back=202)
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 12  # every Russian block is in play
+    put(state, 0, 0, printed.number)
+    state.active = SEAT
+    drive(wakhan.answering(state, wakhan.radicalize(state, reading(state), None)), [])
+    assert state.armies[Region.KABUL][Coalition.RUSSIAN] == 10
+    assert state.armies[Region.HERAT][Coalition.RUSSIAN] == 1
+    assert state.roads[border(Region.HERAT, Region.TRANSCASPIA)][Coalition.RUSSIAN] == 1
+
+
+def test_her_answers_when_the_rules_list_options_otherwise() -> None:
+    """All of a bribe whatever order the amounts come in; a suit of the options when the favored
+    suit is not one of them (the first); a player asked of her before her first AI card: the red
+    arrow read as pointing to the top, the player just before her."""
+    state = with_wakhan(front=201, back=202, loyalties=(Coalition.BRITISH, Coalition.AFGHAN))
+    seat = PlayerId(2)
+    amounts = (Rupees(0), Rupees(1), Rupees(2))
+    assert wakhan.answer(state, Choice(seat, "bribe?", amounts)) == Rupees(2)
+    assert state.favored is Suit.POLITICAL
+    suits = (Suit.ECONOMIC, Suit.MILITARY)
+    assert wakhan.answer(state, Choice(seat, "suit?", suits)) is Suit.ECONOMIC
+    wakhan_cards.seat_of(state).face_up = []
+    assert wakhan.answer(state, Choice(seat, "player?", (PlayerId(0), PlayerId(1)))) == 1

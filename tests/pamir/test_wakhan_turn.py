@@ -350,3 +350,23 @@ def test_whole_games_with_her_variants_keep_the_invariants(variant: str, people:
         assert not violations(session.state, expected)
         session.apply_action(agents[session.current_player()].choose(session))
     assert session.is_terminal() and session.state.winner is not None
+
+
+def test_her_turn_is_counted_and_begins_with_her_start_of_turn_abilities() -> None:
+    """Her turn is the next turn of the game (the rounds of "once per round" count turns), and
+    begins as anyone's: Herati Bandits (54) in her court, Blackmail: at the start of its owner's
+    turn, a spy of theirs may go on a Herat court card without one. She always does what she may
+    (rulebook, Wakhan's General Rules): her spy goes on the human's Herat card (card priority:
+    an opponent's card first), before she draws her AI card."""
+    state = with_wakhan()
+    bandits = card(54)
+    herat = court_card(lambda c: c.region is Region.HERAT and not c.abilities)
+    state.players[SEAT].court = [bandits.number]
+    state.players[HUMAN].court = [herat.number]
+    state.players[SEAT].rupees = 0  # nothing to buy, nobody to tax: only the start of her turn acts
+    state.players[HUMAN].rupees = 0
+    state.turn_number = 2  # the human has just played the second turn
+    state.active = SEAT
+    drive(wakhan.answering(state, wakhan_turn.take_turn(state)), [])
+    assert state.turn_number == 3
+    assert state.spies_on(herat.number)[SEAT] == 1 and state.spies_on(bandits.number)[SEAT] == 0
