@@ -4,10 +4,25 @@ a court card, the card she acts with, and her bonus actions."""
 
 from __future__ import annotations
 
-from paxc.generated.pamir.vocabulary import Action, AiAction, AiTarget, Coalition, Region, Suit
+from typing import Any
+
+import pytest
+
+from paxc.generated.pamir.vocabulary import (
+    Action,
+    ActionTaken,
+    AiAction,
+    AiTarget,
+    Coalition,
+    Piece,
+    PieceMoved,
+    Region,
+    Suit,
+)
 from paxc.runtime.effects import Effect, PlayerId
-from paxc.runtime.pamir import card_actions, wakhan, wakhan_actions, wakhan_cards
+from paxc.runtime.pamir import card_actions, hooks, wakhan, wakhan_actions, wakhan_cards
 from paxc.runtime.pamir.card_actions import RemoveSpy, RemoveTribe
+from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.state import PamirState, border, card
 from tests.pamir.scenario import court_card, drive
 from tests.pamir.test_wakhan import HUMAN, SEAT, reading, with_wakhan
@@ -301,3 +316,240 @@ def test_tied_up_spies_stay_and_armies_move_first() -> None:
     # The army went first; the move left over took her one idle spy, and only that one.
     assert state.armies[Region.PUNJAB][Coalition.RUSSIAN] == 1
     assert state.spies_on(mover)[SEAT] == 1 and sum(state.spies_on(n)[SEAT] for n in theirs) == 1
+
+
+# ---------------------------------------------------------------------- boundaries (mutation testing)
+
+
+def two_humans() -> PamirState:
+    """Two humans (seats 0 and 1, British and Afghan) and Wakhan in seat 2, AI card 1 over card 2:
+    the red arrow on the top, so between the two she picks the player just before her, seat 1."""
+    return with_wakhan(front=201, back=202, loyalties=(Coalition.BRITISH, Coalition.AFGHAN))
+
+
+def test_between_two_players_as_rich_she_taxes_the_one_the_red_arrow_points_to() -> None:
+    state = two_humans()
+    her = 2
+    state.players[her].court = [facts(9, suit=Suit.ECONOMIC, rank=1)]
+    kabul = [
+        facts(16, region=Region.KABUL),
+        court_card(lambda c: c.region is Region.KABUL and c.number > 16).number,
+    ]
+    state.players[0].court, state.players[1].court = [kabul[0]], [kabul[1]]
+    assert card(kabul[1]).suit is not Suit.ECONOMIC  # no tax shelter for either
+    state.tribes[Region.KABUL][her] = 1  # she rules Kabul, where both have a card
+    assert state.players[0].rupees == state.players[1].rupees == 4
+    assert act(state, AiAction.TAX)
+    assert (state.players[0].rupees, state.players[1].rupees) == (4, 3)
+
+
+def test_she_taxes_the_market_in_the_red_arrows_row_first_within_a_column() -> None:
+    """AI card 3 over card 9: the red arrow on the bottom. Column 1 holds rupees on both rows;
+    the leftmost column first, and in it the bottom card first (two rupees, both from it)."""
+    state = with_wakhan(front=203, back=209)
+    state.players[SEAT].court = [facts(29, suit=Suit.ECONOMIC, rank=2)]
+    for row, column, number in ((0, 1, 9), (1, 1, 8), (0, 3, 13)):
+        state.market[row][column] = number
+        state.market_rupees[row][column] = 2
+    assert act(state, AiAction.TAX)
+    assert [state.market_rupees[0][1], state.market_rupees[1][1], state.market_rupees[0][3]] == [2, 0, 2]
+
+
+def test_build_follows_her_region_priority_not_the_boards_order() -> None:
+    """She rules Herat and Kabul: Herat comes first on the board, Kabul first on her AI card."""
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(10, suit=Suit.ECONOMIC)]
+    state.tribes[Region.HERAT][SEAT] = 1
+    state.tribes[Region.KABUL][SEAT] = 1
+    state.players[SEAT].rupees = 2
+    assert act(state, AiAction.BUILD)
+    assert state.armies[Region.KABUL][Coalition.RUSSIAN] == 1
+    assert state.armies[Region.HERAT][Coalition.RUSSIAN] == 0
+
+
+def test_a_region_where_another_player_has_only_armies_is_contested() -> None:
+    """Another player's pieces in a region: tribes, or armies (or roads) of their loyalty. With
+    the human's two British armies in Kabul where she has one, she battles there before any court
+    card."""
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(33, suit=Suit.MILITARY, rank=2)]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.armies[Region.KABUL][Coalition.BRITISH] = 2
+    spied = facts(16, rank=1)
+    state.players[HUMAN].court = [spied]
+    state.spies_on(spied)[SEAT] = 1
+    state.spies_on(spied)[HUMAN] = 1
+    state.players[SEAT].cylinders -= 1
+    state.players[HUMAN].cylinders -= 1
+    assert act(state, AiAction.BATTLE)
+    assert state.armies[Region.KABUL][Coalition.BRITISH] == 1
+    assert state.spies_on(spied)[HUMAN] == 1
+
+
+def test_on_a_court_card_she_removes_the_spy_of_the_player_the_red_arrow_points_to() -> None:
+    state = two_humans()
+    her = 2
+    state.players[her].court = [facts(52, suit=Suit.MILITARY, rank=1)]
+    spied = facts(16, rank=1)
+    state.players[0].court = [spied]
+    for player in (0, 1, her):
+        state.spies_on(spied)[player] = 1
+        state.players[player].cylinders -= 1
+    assert act(state, AiAction.BATTLE)
+    assert state.spies_on(spied) == [1, 0, 1]
+
+
+def test_the_ai_cards_aimed_battle_goes_to_the_card_or_nowhere() -> None:
+    """AI card 14's first action: battle on the court card with most spies where she has one;
+    a contested region does not replace it, and with no such card the action is skipped."""
+    state = with_wakhan(front=214, back=202)  # pragmatic loyalty Afghan; Kabul first
+    read = reading(state)
+    aimed = read.slots[0]
+    assert aimed.target is AiTarget.COURT_CARD_WITH_MOST_SPIES_WHERE_SHE_HAS_ONE
+    state.players[SEAT].court = [facts(33, suit=Suit.MILITARY, rank=2)]
+    state.armies[Region.KABUL][Coalition.AFGHAN] = 1
+    state.armies[Region.KABUL][Coalition.BRITISH] = 2
+    spied = facts(16, rank=1)
+    state.players[HUMAN].court = [spied]
+    state.spies_on(spied)[SEAT] = 1
+    state.spies_on(spied)[HUMAN] = 1
+    state.players[SEAT].cylinders -= 1
+    state.players[HUMAN].cylinders -= 1
+
+    def slot() -> wakhan.Deed | None:
+        result: list[wakhan.Deed | None] = []
+
+        def run() -> Effect:
+            result.append((yield from wakhan_actions.attempt_slot(state, read, aimed)))
+
+        drive(wakhan.answering(state, run()), [])
+        return result[0]
+
+    assert slot() is not None
+    assert state.spies_on(spied)[HUMAN] == 0 and state.armies[Region.KABUL][Coalition.BRITISH] == 2
+    state.spies_on(spied)[SEAT] = 0  # no card where she has a spy: skipped, Kabul or not
+    state.turn.used_cards.clear()
+    assert slot() is None
+    assert state.armies[Region.KABUL][Coalition.BRITISH] == 2 and state.turn.actions_taken == 1
+
+
+def test_move_looks_past_origins_it_cannot_use_and_is_told_as_her_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Her armies go to Kandahar, where the human's two tribes outnumber her one army. Of the
+    origins, in her region priority: Transcaspia is not next to Kandahar; Kabul is, but moving
+    its army would end her rule there; Kandahar is the destination itself; Punjab is next to it:
+    its army goes. One move is enough (two armies for two tribes). Her second action is counted,
+    and abilities hear of the army moved by her and of her move action."""
+    told: list[object] = []
+    real_fire = hooks.fire
+
+    def record(state: PamirState, event: object) -> Any:
+        if isinstance(event, (PieceMoved, ActionTaken)):
+            told.append(event)
+        return real_fire(state, event)
+
+    monkeypatch.setattr(hooks, "fire", record)
+    monkeypatch.setattr(hooks, "listens", lambda event_type: True)
+    state = with_wakhan()
+    state.players[SEAT].court = [facts(13, suit=Suit.ECONOMIC, rank=2)]
+    russian = Coalition.RUSSIAN
+    state.armies[Region.TRANSCASPIA][russian] = 2
+    state.armies[Region.KABUL][russian] = 1
+    state.tribes[Region.KABUL][SEAT] = 1  # she rules Kabul: 1 + 1 against the human's 1
+    state.tribes[Region.KABUL][HUMAN] = 1
+    state.armies[Region.KANDAHAR][russian] = 1
+    state.tribes[Region.KANDAHAR][HUMAN] = 2
+    state.armies[Region.PUNJAB][russian] = 2
+    state.turn.actions_taken = 1
+    assert act(state, AiAction.MOVE)
+    moved = {
+        r: state.armies[r][russian]
+        for r in (Region.TRANSCASPIA, Region.KABUL, Region.KANDAHAR, Region.PUNJAB)
+    }
+    assert moved == {Region.TRANSCASPIA: 2, Region.KABUL: 1, Region.KANDAHAR: 2, Region.PUNJAB: 1}
+    assert state.turn.actions_taken == 2
+    her = PlayerId(SEAT)
+    assert told == [
+        PieceMoved(Piece.ARMY, Region.PUNJAB, Region.KANDAHAR, russian, her, her),
+        ActionTaken(Action.MOVE, her),
+    ]
+
+
+def test_a_move_of_the_favored_suit_is_a_bonus_and_a_hostage_card_costs_its_bribe() -> None:
+    """Her move card of the favored suit acts for free (no action counted). Held hostage (the
+    human has more spies on it than anyone), it acts once she has paid the human his bribe."""
+    state = with_wakhan()
+    mover = facts(13, suit=Suit.ECONOMIC, rank=2)
+    state.players[SEAT].court = [mover]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.tribes[Region.PUNJAB][HUMAN] = 1
+    state.favored = Suit.ECONOMIC
+    assert act(state, AiAction.MOVE)
+    assert state.armies[Region.PUNJAB][Coalition.RUSSIAN] == 1 and state.turn.actions_taken == 0
+    state = with_wakhan()
+    state.players[SEAT].court = [mover]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.tribes[Region.PUNJAB][HUMAN] = 1
+    state.spies_on(mover)[HUMAN] = 1
+    state.players[HUMAN].cylinders -= 1
+    assert act(state, AiAction.MOVE)  # the human asks the whole bribe, 1
+    assert state.armies[Region.PUNJAB][Coalition.RUSSIAN] == 1
+    assert (state.players[SEAT].rupees, state.players[HUMAN].rupees) == (3, 5)
+
+
+def test_a_bonus_card_whose_hostage_bribe_she_cannot_pay_is_not_tried_again() -> None:
+    """Her bonus actions go on to the next card; the one held hostage she cannot use (no rupee
+    for the human's bribe) is asked about once, not again and again."""
+    state = with_wakhan()
+    mover = facts(13, suit=Suit.ECONOMIC, rank=2)
+    state.players[SEAT].court = [mover]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.tribes[Region.PUNJAB][HUMAN] = 1
+    state.spies_on(mover)[HUMAN] = 1
+    state.players[HUMAN].cylinders -= 1
+    state.players[SEAT].rupees = 0
+    state.favored = Suit.ECONOMIC
+    state.turn.actions_taken = 2
+    asked = drive(wakhan.answering(state, wakhan_actions.bonus_actions(state, reading(state))), [Rupees(1)])
+    assert [choice.chooser for choice in asked] == [HUMAN]
+    assert state.turn.used_cards == set() and state.armies[Region.KABUL][Coalition.RUSSIAN] == 1
+
+
+def test_without_the_variant_a_move_left_over_after_her_armies_moves_no_spy() -> None:
+    state, _, mover = spies_scenario()
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.tribes[Region.PUNJAB][HUMAN] = 1
+    assert act(state, AiAction.MOVE)  # rank 2: the army, and nothing more
+    assert state.armies[Region.PUNJAB][Coalition.RUSSIAN] == 1
+    assert state.spies_on(mover)[SEAT] == 2
+
+
+def test_an_idle_spy_leaves_the_card_of_lowest_priority_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spy movement: her idle spies on her own card (9, lowest in her card priority: not an
+    opponent's) and on the human's card 4 (a lower number). The spy on her own card steps, to the
+    neighbour where she does not have the most (16, round the ring; on 4 she has the most), and
+    abilities hear of a spy of hers moved by her."""
+    told: list[object] = []
+    real_fire = hooks.fire
+
+    def record(state: PamirState, event: object) -> Any:
+        if isinstance(event, PieceMoved):
+            told.append(event)
+        return real_fire(state, event)
+
+    monkeypatch.setattr(hooks, "fire", record)
+    monkeypatch.setattr(hooks, "listens", lambda event_type: True)
+    state = with_wakhan()
+    theirs = [facts(16, rank=1), facts(59, rank=2), facts(4, suit=Suit.INTELLIGENCE)]
+    state.players[HUMAN].court = theirs
+    mover = facts(9, suit=Suit.ECONOMIC, rank=1, region=Region.KABUL)
+    state.players[SEAT].court = [mover]
+    for number in (mover, 4):
+        state.spies_on(number)[SEAT] = 1
+        state.players[SEAT].cylinders -= 1
+    wakhan_cards.seat_of(state).spy_movement = True
+    assert act(state, AiAction.MOVE)
+    assert [state.spies_on(n)[SEAT] for n in (mover, 4, 16, 59)] == [0, 1, 1, 0]
+    her = PlayerId(SEAT)
+    assert told == [PieceMoved(Piece.SPY, Region.KABUL, Region.KABUL, Coalition.RUSSIAN, her, her)]

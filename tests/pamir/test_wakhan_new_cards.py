@@ -1,6 +1,6 @@
-"""New cards (the fixture files of tests/pamir/fixtures/) met by Wakhan's Radicalize: she pays
-all costs as a player does (rulebook, "Playing with Wakhan", General Rules), so a card changing
-what a purchase costs or who may buy acts on her; the card she buys is told to abilities as any
+"""New cards (the fixture files of tests/pamir/fixtures/) met by Wakhan: she pays all costs as a
+player does (rulebook, "Playing with Wakhan", General Rules), so a card changing what a purchase
+or an action costs, or who may buy, acts on her; the card she buys is told to abilities as any
 player's (bought, into her hand, into her court or the discard pile, played) and its own
 abilities act when she plays it, as when anyone plays it."""
 
@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from paxc.generated.pamir.vocabulary import (
+    Action,
+    AiAction,
     Card,
     CardDiscarded,
     CardMoved,
@@ -23,8 +25,8 @@ from paxc.generated.pamir.vocabulary import (
     Suit,
     Zone,
 )
-from paxc.runtime.effects import PlayerId
-from paxc.runtime.pamir import hooks, market, wakhan, wakhan_turn
+from paxc.runtime.effects import Effect, PlayerId
+from paxc.runtime.pamir import hooks, market, wakhan, wakhan_actions, wakhan_turn
 from paxc.runtime.pamir.state import PamirState, border
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file
@@ -38,6 +40,11 @@ FIXTURES = REPO / "tests" / "pamir" / "fixtures"
 @pytest.fixture(scope="module")
 def round_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return compile_card_file(FIXTURES / "round_cards.pax", "pamir", tmp_path_factory.mktemp("round"))
+
+
+@pytest.fixture(scope="module")
+def new_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FIXTURES / "new_cards.pax", "pamir", tmp_path_factory.mktemp("new"))
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +192,29 @@ def test_her_ambition_weighs_the_check_at_what_it_costs_her(
     state.active = SEAT
     drive(wakhan_turn.ambition(state, reading(state)), [])
     assert check in state.discard and state.turn.actions_taken == 1
+
+
+def test_a_betrayal_made_cheaper_by_her_court_is_one_she_can_afford(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bribed Officials (906): its owner's betrayals cost 1 rupee less. In her court, with one
+    rupee, she can pay for a betrayal (2 less 1) and takes the prize (rulebook, her Betray)."""
+    officials: Card = new_cards.CARD_906
+    join_game(officials, monkeypatch)
+    state = with_wakhan()
+    betrayer = court_card(lambda c: Action.BETRAY in c.actions and not c.abilities and c.prize is None)
+    target = court_card(lambda c: c.prize is not None and not c.abilities and c.patriot is None)
+    state.players[SEAT].court = [officials.number, betrayer.number]
+    state.players[HUMAN].court = [target.number]
+    state.spies_on(target.number)[SEAT] = 1
+    state.players[SEAT].cylinders -= 1
+    state.players[SEAT].rupees = 1
+    state.active = SEAT
+    result: list[object] = []
+
+    def run() -> Effect:
+        result.append((yield from wakhan_actions.attempt(state, reading(state), AiAction.BETRAY, None)))
+
+    drive(wakhan.answering(state, run()), [])
+    assert result[0] is not None
+    assert target.number in state.players[SEAT].prizes and state.players[SEAT].rupees == 0
