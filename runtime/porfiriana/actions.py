@@ -224,15 +224,15 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
     if turn.market_purchases < MARKET_PURCHASES_PER_TURN and allows(
         Action.MARKET_PURCHASE, SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
     ):
-        found.extend(_buy(row, column) for row, column in market.buyable(state, player))
+        found += [_buy(row, column) for row, column in market.buyable(state, player)]
     if allows(Action.PUBLIC_PURCHASE, 1):
         for number in state.public:
             if (card(number).cost or 0) <= me.gold:
                 found.extend(BuyPublic(number, side) for side in range(len(card(number).sides)))
     if allows(Action.SELL, 1):
-        found.extend(_sell(n) for n in sellable(state, player))
+        found += [_sell(n) for n in sellable(state, player)]
     if allows(Action.REDEPLOY, 1):
-        found.extend(Redeploy(t) for t in my_troops(state, player))
+        found += [Redeploy(t) for t in my_troops(state, player)]
     if allows(Action.BUY_LAND, LAND_ACTIONS):
         found.extend(land_options(state, player))
     if allows(Action.UPGRADE_CONNECTION, 1):
@@ -344,8 +344,8 @@ def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
     mine = [on_market(n) for n, owner in state.speculation.items() if owner == player]
     found = [_between(None, source) for source in mine]  # taken back, though it earns nothing
     if state.players[player].cubes > 0:
-        found.extend(_between(target, None) for target in markets)
-        found.extend(_between(target, source) for source in mine for target in markets)
+        found += [_between(target, None) for target in markets]
+        found += [_between(target, source) for source in mine for target in markets]
         return found
     targets = markets + short_spots(state, player)
     sources = mine + cubes_in_play(state, player)

@@ -97,26 +97,26 @@ def _never(kind: Prestige) -> bool:
 
 def cube_rules(state: PorfirianaState) -> list[TakesCube]:
     """For each player, whether a readable point of a kind holds a prestige cube of theirs: as a
-    card in effect says (`takes_prestige_cube`; the Pax regime card: Loyalty). This runs at every
-    settling of the cubes, so the cards carrying the modifier are looked for once, and asked
-    about a kind only when a point of that kind is met, once per player."""
+    card in effect says (`takes_prestige_cube`; the Pax regime card: Loyalty). The cards
+    carrying the modifier are looked for once, and asked about a kind only when a point of that
+    kind is met, once per player."""
     ask = hooks.modifying(state, TakesPrestigeCube)
     if ask is None:
         return [_never] * len(state.players)
+    return [_rule(ask, player) for player in range(len(state.players))]
 
-    def rule(player: int) -> TakesCube:
-        who = PlayerId(player)
-        known: dict[Prestige, bool] = {}
 
-        def takes(kind: Prestige) -> bool:
-            answer = known.get(kind)
-            if answer is None:
-                answer = known[kind] = ask(abilities.question(TakesPrestigeCube, kind, who), False)
-            return answer
+def _rule(ask: Callable[[object, bool], bool], player: int) -> TakesCube:
+    who = PlayerId(player)
+    known: dict[Prestige, bool] = {}
 
-        return takes
+    def takes(kind: Prestige) -> bool:
+        answer = known.get(kind)
+        if answer is None:
+            answer = known[kind] = ask(abilities.question(TakesPrestigeCube, kind, who), False)
+        return answer
 
-    return [rule(player) for player in range(len(state.players))]
+    return takes
 
 
 def cube_points_on(held: Holding, takes: TakesCube) -> int:
@@ -169,31 +169,43 @@ def follows_regime(held: Holding) -> bool:
 
 
 def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
-    """Set the income and prestige cube counts that follow a value; the enterprises to sack."""
-    rules = cube_rules(state)
+    """Set the income and prestige cube counts that follow a value; the enterprises to sack.
+
+    This runs after every action: the question of which points take a cube is made for a player
+    only when a card of theirs shows a point (`cube_rules`, one player at a time)."""
+    ask = hooks.modifying(state, TakesPrestigeCube)
     to_sack: list[tuple[int, Holding]] = []
     for owner, player in enumerate(state.players):
+        takes: TakesCube | None = _never if ask is None else None  # made at the first point met
         for held in player.row:
-            target = income_target(state, held)
-            if target is not None:
-                current = held.income + (held.extortion is not None)
-                if target != held.income_set_for:
-                    held.income_set_for = target
-                    added = max(0, min(target - current, player.cubes))
-                    player.cubes -= added
-                    held.income += added
-                    current += added
-                if current > target:
-                    removed = min(held.income, current - target)
-                    held.income -= removed
-                    player.cubes += removed
-                    if current - removed > target and held.extortion is not None:
-                        to_sack.append((owner, held))
-            wanted = cube_points_on(held, rules[owner])
+            # `income_target` is None for any card but an enterprise: not asked of the others
+            if card(held.number).card_type is CardType.ENTERPRISE:
+                target = income_target(state, held)
+                if target is not None:
+                    current = held.income + (held.extortion is not None)
+                    if target != held.income_set_for:
+                        held.income_set_for = target
+                        added = max(0, min(target - current, player.cubes))
+                        player.cubes -= added
+                        held.income += added
+                        current += added
+                    if current > target:
+                        removed = min(held.income, current - target)
+                        held.income -= removed
+                        player.cubes += removed
+                        if current - removed > target and held.extortion is not None:
+                            to_sack.append((owner, held))
+            if takes is None and held.face.prestige:
+                assert ask is not None
+                takes = _rule(ask, owner)
+            wanted = 0 if takes is None else cube_points_on(held, takes)  # no point, no cube
             fill = wanted != held.prestige_set_for
             held.prestige_set_for = wanted
             held.prestige_cubes, player.cubes = _brought_to(held.prestige_cubes, wanted, player.cubes, fill)
-        wanted = cube_points_in_stack(state, owner, rules[owner])
+        if takes is None and player.prestige_stack:
+            assert ask is not None
+            takes = _rule(ask, owner)
+        wanted = 0 if takes is None else cube_points_in_stack(state, owner, takes)
         fill = wanted != player.stack_prestige_set_for
         player.stack_prestige_set_for = wanted
         player.stack_prestige_cubes, player.cubes = _brought_to(
