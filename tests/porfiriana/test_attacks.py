@@ -9,6 +9,7 @@ from typing import Any
 from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardType,
+    Connection,
     District,
     Faction,
     Family,
@@ -264,6 +265,25 @@ def test_unrest_on_a_slave_plantation_not_above_its_cubes_frees_nobody() -> None
     state.players[1].cubes -= 2
     play(state, 0, RAID.number, at(SLAVE.number))
     assert plantation.unrest == 3 and state.holding(SLAVE.number) is not None
+
+
+def test_a_slave_plantations_connection_and_extortion_cubes_hold_off_a_revolt() -> None:
+    """Glossary, Slave Revolt: the disks are set against every cube on the plantation, whosever
+    it is (income, connection, prestige, extortion): 3 disks against an income cube, another
+    player's connection cube and a third's extortion cube free nobody."""
+    state = empty_state()
+    turn(state, 0)
+    plantation = put(state, 1, SLAVE.number)
+    plantation.income = 2
+    state.players[1].cubes -= 1
+    guard = find(CardType.TROOP, lambda c: c.district is SLAVE.district)
+    put_troop(state, 2, guard.number, on=SLAVE.number)
+    plantation.connection_owner, plantation.connection_level = 2, Connection.MULE
+    state.players[2].cubes -= 1
+    check_cubes(state)
+    play(state, 0, RAID.number, at(SLAVE.number))
+    assert plantation.unrest == 3 and state.holding(SLAVE.number) == (1, plantation)
+    assert state.players[0].prestige_stack == []
 
 
 def test_a_slave_revolt_gives_the_plantation_to_the_liberator() -> None:

@@ -202,6 +202,20 @@ def test_an_enterprise_in_unrest_earns_nothing_for_anybody() -> None:
     assert economy.income(state, 1) == 2
 
 
+def test_an_enterprise_in_unrest_stops_only_its_own_earnings() -> None:
+    """The enterprises after one in unrest in the same row go on earning for the other players'
+    cubes on them."""
+    state = empty_state()
+    put(state, 1, RANCH.number, unrest=1)
+    theirs = put(state, 1, OTHER_RANCH.number)
+    theirs.connection_owner, theirs.connection_level = 0, Connection.MULE
+    state.players[0].cubes -= 1
+    extorted = put(state, 1, PLAIN.number)
+    put_troop(state, 0, TROOP.number, on=extorted.number)
+    check_cubes(state)
+    assert economy.income(state, 0) == 2 + 1 + 1  # the Hacendado, the connection, the extortion
+
+
 def test_an_irrigation_canal_connection_earns_one_more() -> None:
     # Decision (economy.CANAL_BONUS): the canal's "extra income" is one more gold for its cube.
     canal = find(

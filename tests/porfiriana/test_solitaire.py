@@ -13,11 +13,20 @@ from typing import Any
 import pytest
 
 from paxc.generated.porfiriana import CARDS
-from paxc.generated.porfiriana.vocabulary import Card, CardType, District, Family, MarketSignal, Regime
+from paxc.generated.porfiriana.vocabulary import (
+    Card,
+    CardType,
+    Connection,
+    District,
+    Family,
+    MarketSignal,
+    Prestige,
+    Regime,
+)
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice, Effect
-from paxc.runtime.porfiriana import losses, market, solitaire
+from paxc.runtime.porfiriana import economy, losses, market, solitaire
 from paxc.runtime.porfiriana.game_rules import PorfirianaRules
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, CUBES_PER_PLAYER, Holding, PorfirianaState, card
@@ -286,6 +295,48 @@ def test_a_troop_extorts_the_human_s_enterprise_with_the_most_cubes(monkeypatch:
     assert state.players[DIAZ].cubes == CUBES_PER_PLAYER - 1
     assert state.regime_card.regime is (troop.regime_change or Regime.PAX)  # the card's arrow
     assert_diaz_unchanged(state)
+
+
+def test_diaz_earns_no_gold_by_his_extortion_and_the_human_earns_theirs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rules L: Díaz gets no gold; his cube on the enterprise his troop extorts only shows the
+    extortion. The human's cubes earn as in any game."""
+    state = solitaire_game()
+    troop, (target,) = troop_and_enterprises(1)
+    enterprise(state, target.number, income=2)
+    diaz_takes(monkeypatch, state, troop.number, column=5)
+    found = state.holding(target.number)
+    assert found is not None and found[1].extortion == DIAZ and found[1].income == 1
+    assert economy.income(state, DIAZ) == 0
+    assert economy.income(state, HUMAN) == 2 + 1  # the Hacendado's two cubes, the one left
+
+
+def test_the_most_cubes_count_connection_and_prestige_cubes_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Díaz's troop extorts the enterprise with the most cubes, every cube on it counted: two
+    income cubes, the human's connection cube and the Pax prestige cube on its Loyalty point
+    (4) before three income cubes."""
+    troop = cards_of(CardType.TROOP, lambda c: not c.abilities and c.district is District.SONORA)[0]
+    mill = cards_of(
+        CardType.ENTERPRISE,
+        lambda c: (
+            c.district is District.SONORA
+            and c.prestige == (Prestige.LOYALTY,)
+            and not c.family
+            and not c.abilities
+            and not c.sides
+            and c.upgrade_rail_cost is not None
+        ),
+    )[0]
+    state = solitaire_game()
+    rich = enterprise(state, plain_enterprises(District.SONORA)[0].number, income=3)
+    loyal = enterprise(state, mill.number, income=2)
+    loyal.connection_owner, loyal.connection_level = HUMAN, Connection.RAIL
+    loyal.prestige_cubes = loyal.prestige_set_for = 1
+    state.players[HUMAN].cubes -= 2
+    diaz_takes(monkeypatch, state, troop.number, column=5)
+    assert loyal.troop == troop.number and loyal.extortion == DIAZ
+    assert rich.troop is None
 
 
 def test_the_most_cubes_count_before_the_card_number(monkeypatch: pytest.MonkeyPatch) -> None:
