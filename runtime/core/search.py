@@ -6,13 +6,16 @@ copy of the game in which everything its seat cannot see is dealt afresh from it
 to come reseeded), so a playout never uses what the seat does not know; then it walks one tree shared
 by all playouts (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): its nodes are the
 sequences of options taken from here, each decision choosing by UCB1 among the options this copy
-offers (an option counts as tried-from only in the playouts that offered it), adding one node,
+offers (an option counts as tried-from only in the playouts that offered it; the options a game
+groups, such as Pax Porfiriana's speculations, as one arm, whose own node then chooses among
+them), adding one arm,
 then playing at random for at most `depth` decisions and scoring the position: the game's result
 if it ended, else the game's `evaluate` (each seat's prospects, from 0 to 1). Each node keeps the
 total of every seat's score, and a seat choosing at a node looks at its own: opponents search
 for their own good, not against the bot alone.
 
-The bot picks the option most visited at the root (`most_searched`). Its moves depend only on its seat's
+The bot picks the option most visited at the root (`most_searched`; a kind of options first, then
+its option most visited). Its moves depend only on its seat's
 observation and its own seed: tests/runtime/test_search.py changes the hidden cards and checks the
 move stays the same.
 """
@@ -48,6 +51,12 @@ class _Node:
     totals: list[float] = field(default_factory=list)
     children: dict[int, _Node] = field(default_factory=dict)
     offered: dict[int, int] = field(default_factory=dict)  # option: playouts that offered it here
+    # The options a game groups (GameKit.group) are one arm of this node, as they are one choice in
+    # a playout: each kind's node then chooses among its options. Searched one by one, Pax
+    # Porfiriana's speculations (two thirds of a median 38 options) took most of a small budget
+    # to try each once, and the best of a score drawn once for each made a speculation look best.
+    kinds: dict[str, _Node] = field(default_factory=dict)
+    kind_offered: dict[str, int] = field(default_factory=dict)
 
 
 class SearchAgent:
@@ -91,9 +100,11 @@ class SearchAgent:
             self._playout(root, copy, seats)
             self.playouts += 1
         self.last_visits = {option: child.visits for option, child in root.children.items()}
-        if not root.children:
+        for kind in root.kinds.values():
+            self.last_visits.update((option, child.visits) for option, child in kind.children.items())
+        if not root.children and not root.kinds:
             return options[self._rng.below(len(options))]
-        return most_searched(root.children, seat)
+        return _chosen(root, seat)
 
     def _dealt(
         self, session: Session[Any], seat: int, seen: str, still_hidden: frozenset[int]
@@ -118,33 +129,79 @@ class SearchAgent:
 
     def _playout(self, root: _Node, game: Session[Any], seats: int) -> None:
         node = root
-        path: list[tuple[_Node, int]] = []  # each node reached, and the seat whose choice it was
-        while not game.is_terminal():
-            chooser = game.current_player()
-            options = game.legal_actions()
-            for option in options:
-                node.offered[option] = node.offered.get(option, 0) + 1
-            untried = [option for option in options if option not in node.children]
-            if untried:
-                option = untried[self._rng.below(len(untried))]
-                child = node.children[option] = _Node(totals=[0.0] * seats)
-                game.apply_action(option)
-                path.append((child, chooser))
-                break
-            option = max(options, key=lambda o: _ucb(node.children[o], node.offered[o], chooser))
-            node = node.children[option]
+        path: list[_Node] = []  # each node reached
+        grown = False
+        while not game.is_terminal() and not grown:
+            singles, kinds = self._arms(game)
+            node, option, grown = self._step(node, singles, kinds, game.current_player(), seats, path)
             game.apply_action(option)
-            path.append((node, chooser))
         for _ in range(self.depth):
             if game.is_terminal():
                 break
             game.apply_action(self._playout_option(game))
         scores = self._score(game, seats)
         root.visits += 1
-        for reached, _ in path:
+        for reached in path:
             reached.visits += 1
             for seat in range(seats):
                 reached.totals[seat] += scores[seat]
+
+    def _arms(self, game: Session[Any]) -> tuple[list[int], dict[str, list[int]]]:
+        """The options of the decision in `game`: those chosen alone, and those the game groups,
+        by kind (in the order of their first option)."""
+        if self._group is None:
+            return game.legal_actions(), {}
+        pending = game.pending
+        assert pending is not None
+        singles: list[int] = []
+        kinds: dict[str, list[int]] = {}
+        for index, option in enumerate(pending.options):
+            kind = self._group(option)
+            if kind is None:
+                singles.append(index)
+            else:
+                kinds.setdefault(kind, []).append(index)
+        return singles, kinds
+
+    def _step(
+        self,
+        node: _Node,
+        singles: list[int],
+        kinds: dict[str, list[int]],
+        chooser: int,
+        seats: int,
+        path: list[_Node],
+    ) -> tuple[_Node, int, bool]:
+        """One decision down the tree from `node`: an arm not tried yet, at random, else the best
+        by UCB1; a kind goes on to choose among its options the same way. Returns the node
+        reached, the option to play and whether a node was added (the tree grows by one arm a
+        playout, then the playout goes on at random)."""
+        for option in singles:
+            node.offered[option] = node.offered.get(option, 0) + 1
+        for kind in kinds:
+            node.kind_offered[kind] = node.kind_offered.get(kind, 0) + 1
+        arms: list[int | str] = [*singles, *kinds]
+        untried = [arm for arm in arms if arm not in (node.kinds if isinstance(arm, str) else node.children)]
+        grown = bool(untried)
+        if untried:
+            arm = untried[self._rng.below(len(untried))]
+        else:
+            arm = max(arms, key=lambda arm: self._arm_ucb(node, arm, chooser))
+        if isinstance(arm, str):
+            if grown:
+                node.kinds[arm] = _Node(totals=[0.0] * seats)
+            path.append(node.kinds[arm])
+            return self._step(node.kinds[arm], kinds[arm], {}, chooser, seats, path)
+        if grown:
+            node.children[arm] = _Node(totals=[0.0] * seats)
+        path.append(node.children[arm])
+        return node.children[arm], arm, grown
+
+    @staticmethod
+    def _arm_ucb(node: _Node, arm: int | str, chooser: int) -> float:
+        if isinstance(arm, str):
+            return _ucb(node.kinds[arm], node.kind_offered[arm], chooser)
+        return _ucb(node.children[arm], node.offered[arm], chooser)
 
     def _playout_option(self, game: Session[Any]) -> int:
         """A random option past the tree: uniform among the options, or, for a game that groups
@@ -165,6 +222,18 @@ class SearchAgent:
         if game.is_terminal() or self._evaluate is None:
             return game.returns() if game.is_terminal() else [1.0 / seats] * seats
         return self._evaluate(game.state)
+
+
+def _chosen(root: _Node, seat: int) -> int:
+    """The option to play after the search: the root's arm searched most (a kind of options
+    standing where its first option is listed), and within a kind its option searched most."""
+    arms: dict[int, _Node] = dict(root.children)
+    first_of_kind = {min(kind.children): kind for kind in root.kinds.values()}
+    arms.update(first_of_kind)
+    best = most_searched(arms, seat)
+    if best in first_of_kind:
+        return most_searched(first_of_kind[best].children, seat)
+    return best
 
 
 def most_searched(children: dict[int, _Node], seat: int) -> int:
