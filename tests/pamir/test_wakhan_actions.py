@@ -367,6 +367,16 @@ def test_build_follows_her_region_priority_not_the_boards_order() -> None:
     assert state.armies[Region.HERAT][Coalition.RUSSIAN] == 0
 
 
+def card_spied_by_both(state: PamirState) -> int:
+    """A card in the human's court holding one spy of the human's and one of hers."""
+    spied = facts(16, rank=1)
+    state.players[HUMAN].court = [spied]
+    for player in (SEAT, HUMAN):
+        state.spies_on(spied)[player] = 1
+        state.players[player].cylinders -= 1
+    return spied
+
+
 def test_a_region_where_another_player_has_only_armies_is_contested() -> None:
     """Another player's pieces in a region: tribes, or armies (or roads) of their loyalty. With
     the human's two British armies in Kabul where she has one, she battles there before any court
@@ -375,12 +385,7 @@ def test_a_region_where_another_player_has_only_armies_is_contested() -> None:
     state.players[SEAT].court = [facts(33, suit=Suit.MILITARY, rank=2)]
     state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
     state.armies[Region.KABUL][Coalition.BRITISH] = 2
-    spied = facts(16, rank=1)
-    state.players[HUMAN].court = [spied]
-    state.spies_on(spied)[SEAT] = 1
-    state.spies_on(spied)[HUMAN] = 1
-    state.players[SEAT].cylinders -= 1
-    state.players[HUMAN].cylinders -= 1
+    spied = card_spied_by_both(state)
     assert act(state, AiAction.BATTLE)
     assert state.armies[Region.KABUL][Coalition.BRITISH] == 1
     assert state.spies_on(spied)[HUMAN] == 1
@@ -409,12 +414,7 @@ def test_the_ai_cards_aimed_battle_goes_to_the_card_or_nowhere() -> None:
     state.players[SEAT].court = [facts(33, suit=Suit.MILITARY, rank=2)]
     state.armies[Region.KABUL][Coalition.AFGHAN] = 1
     state.armies[Region.KABUL][Coalition.BRITISH] = 2
-    spied = facts(16, rank=1)
-    state.players[HUMAN].court = [spied]
-    state.spies_on(spied)[SEAT] = 1
-    state.spies_on(spied)[HUMAN] = 1
-    state.players[SEAT].cylinders -= 1
-    state.players[HUMAN].cylinders -= 1
+    spied = card_spied_by_both(state)
 
     def slot() -> wakhan.Deed | None:
         result: list[wakhan.Deed | None] = []

@@ -48,10 +48,9 @@ def test_the_beaten_troops_discard_is_told_once_the_arriving_one_has_settled(
     assert invariants.violations(state, expected) == []
 
 
-def test_the_beaten_troops_discard_is_told_from_its_owners_troops(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Rules G, step 1: player 0 takes back their enterprise from player 1's weaker troop, which
-    is discarded; `card_discarded` names player 1, whose troop it was, not the player whose turn
-    it is."""
+def discards_told(monkeypatch: pytest.MonkeyPatch) -> list[CardDiscarded]:
+    """The `card_discarded` events fired from now on, in order (every event is fired, whether
+    or not a card in play listens)."""
     told: list[CardDiscarded] = []
     real_fire = hooks.fire
 
@@ -62,6 +61,14 @@ def test_the_beaten_troops_discard_is_told_from_its_owners_troops(monkeypatch: p
 
     monkeypatch.setattr(hooks, "fire", watching)
     monkeypatch.setattr(hooks, "listens", lambda event: True)
+    return told
+
+
+def test_the_beaten_troops_discard_is_told_from_its_owners_troops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules G, step 1: player 0 takes back their enterprise from player 1's weaker troop, which
+    is discarded; `card_discarded` names player 1, whose troop it was, not the player whose turn
+    it is."""
+    told = discards_told(monkeypatch)
     state = empty_state()
     state.active = 0
     put(state, 0, SONORA.number)
@@ -77,16 +84,7 @@ def test_a_beaten_troops_discard_is_told_when_the_arriving_troop_sacks_the_enter
     """Rules G, steps 1 and 3: player 1's troop beats player 0's own troop on player 0's
     enterprise without income cubes, which is then sacked; the beaten troop's discard is told as
     well, from player 0's troops."""
-    told: list[CardDiscarded] = []
-    real_fire = hooks.fire
-
-    def watching(state: PorfirianaState, event: object, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(event, CardDiscarded):
-            told.append(event)
-        return real_fire(state, event, *args, **kwargs)
-
-    monkeypatch.setattr(hooks, "fire", watching)
-    monkeypatch.setattr(hooks, "listens", lambda event: True)
+    told = discards_told(monkeypatch)
     state = empty_state()
     state.active = 1
     held = put(state, 0, SONORA.number)
