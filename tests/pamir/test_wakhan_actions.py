@@ -14,11 +14,13 @@ from paxc.generated.pamir.vocabulary import (
     AiAction,
     AiTarget,
     Coalition,
+    Duration,
     Piece,
     PieceMoved,
     Region,
     Suit,
 )
+from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.pamir import card_actions, hooks, wakhan, wakhan_actions, wakhan_cards
 from paxc.runtime.pamir.card_actions import RemoveSpy, RemoveTribe
@@ -389,6 +391,48 @@ def test_a_region_where_another_player_has_only_armies_is_contested() -> None:
     assert act(state, AiAction.BATTLE)
     assert state.armies[Region.KABUL][Coalition.BRITISH] == 1
     assert state.spies_on(spied)[HUMAN] == 1
+
+
+NEW_TACTICS = 105  # an event; bought (its side 1): until the next check, your Military cards are favored
+
+
+def new_tactics_bought_by_her(state: PamirState) -> None:
+    """The event in front of her, and the lasting effect its purchase started, hers."""
+    state.players[SEAT].events = [(NEW_TACTICS, 1)]
+    state.lasting = [Lasting(NEW_TACTICS, 0, SEAT, Duration.NEXT_DOMINANCE_CHECK.value)]
+
+
+@pytest.mark.parametrize("bought", [True, False])
+def test_her_military_card_acts_as_a_bonus_while_her_new_tactics_holds(bought: bool) -> None:
+    """An action of a card that counts as the favored suit for its owner is a bonus (rulebook,
+    the favored suit): with New Tactics bought by her, her Military card's move (Political is
+    favored) is not counted as one of her two actions; without it, it is."""
+    state = with_wakhan()
+    assert state.favored is Suit.POLITICAL
+    if bought:
+        new_tactics_bought_by_her(state)
+    state.players[SEAT].court = [facts(32, suit=Suit.MILITARY, rank=3)]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.tribes[Region.PUNJAB][HUMAN] = 1
+    assert act(state, AiAction.MOVE)
+    assert state.armies[Region.PUNJAB][Coalition.RUSSIAN] == 1
+    assert state.turn.actions_taken == (0 if bought else 1)
+
+
+@pytest.mark.parametrize("bought", [True, False])
+def test_her_bonus_actions_take_a_card_that_counts_as_favored_for_her(bought: bool) -> None:
+    """Her two actions done, she goes on with her cards whose actions are bonus ones: her
+    Military card, favored for her while her New Tactics holds, and not without it."""
+    state = with_wakhan()
+    if bought:
+        new_tactics_bought_by_her(state)
+    state.players[SEAT].court = [facts(33, suit=Suit.MILITARY, rank=2)]
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.armies[Region.KABUL][Coalition.BRITISH] = 2
+    card_spied_by_both(state)
+    state.turn.actions_taken = 2
+    drive(wakhan.answering(state, wakhan_actions.bonus_actions(state, reading(state))), [], then_first=True)
+    assert (33 in state.turn.used_cards) is bought
 
 
 def test_on_a_court_card_she_removes_the_spy_of_the_player_the_red_arrow_points_to() -> None:
