@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.effects import Choice
 from paxc.runtime.porfiriana import actions, game_rules
+from paxc.runtime.porfiriana.game import GAME
 from paxc.runtime.porfiriana.game_rules import PorfirianaRules
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import PorfirianaState
@@ -50,3 +52,18 @@ def test_only_the_winner_scores() -> None:
     state = new_state({"players": 3}, seed=1)
     state.winner = 1
     assert PorfirianaRules().returns(state) == [0.0, 1.0, 0.0]
+
+
+def test_in_the_solitaire_the_questions_put_to_diaz_are_settled_by_his_die() -> None:
+    """Rules L: Díaz decides by a die roll, so a solitaire game asks only the human. Played by a
+    random agent, the games of seeds 1 and 2 reach cards of Díaz that ask their owner (Pinkerton,
+    Rebel Double Agent: use it instead?); every decision of the session is still the human's."""
+    kit = GAME.load_kit()
+    for seed in (1, 2):
+        session = kit.new_session({"players": 2, "solitaire": True}, seed)
+        agent = RandomAgent(seed)
+        asked = []
+        while not session.is_terminal():
+            asked.append(session.current_player())
+            session.apply_action(agent.choose(session))
+        assert asked and set(asked) == {HUMAN}
