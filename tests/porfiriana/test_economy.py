@@ -38,6 +38,7 @@ from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, card
 from tests.porfiriana.scenario import (
     act,
+    cards,
     check_cubes,
     drive,
     empty_state,
@@ -264,6 +265,36 @@ def test_a_smelters_income_follows_the_working_mines_in_play() -> None:
     mine.unrest = 1
     drive(losses.settle(state), [])
     assert held.income == 1
+    check_cubes(state)
+
+
+def test_a_smelters_and_a_projects_support_stops_at_three_cubes() -> None:
+    # Decision (economy.SUPPORT_CAP): however many enterprises support it, a smelter or a project
+    # holds at most three income cubes; four working mines, or four other working enterprises
+    # of the project's district, still make three.
+    smelter = find(CardType.ENTERPRISE, lambda c: Family.SMELTER in c.family)
+    state = empty_state()
+    held = put(state, 0, smelter.number)
+    for seat, mine in enumerate(
+        cards(CardType.ENTERPRISE, lambda c: Family.MINE in c.family and not c.sides)[:4]
+    ):
+        put(state, seat % 3, mine.number)
+    assert held.income == 3
+    check_cubes(state)
+
+    project = find(
+        CardType.ENTERPRISE, lambda c: Family.PROJECT in c.family and c.district is District.SONORA
+    )
+    state = empty_state()
+    held = put(state, 0, project.number)
+    neighbours = cards(
+        CardType.ENTERPRISE,
+        lambda c: c.district is District.SONORA and c.number != project.number and not c.sides,
+    )[:4]
+    assert len(neighbours) == 4
+    for seat, neighbour in enumerate(neighbours):
+        put(state, seat % 3, neighbour.number)
+    assert held.income == 3
     check_cubes(state)
 
 
