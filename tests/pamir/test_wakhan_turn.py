@@ -12,7 +12,7 @@ from paxc.generated.pamir.vocabulary import Card, Coalition, Impact, Region, Sui
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.options import OptionsError
 from paxc.runtime.core.session import Session
-from paxc.runtime.effects import Choice, PlayerId
+from paxc.runtime.effects import Choice, Effect, PlayerId
 from paxc.runtime.pamir import board, pieces, scoring, wakhan, wakhan_turn
 from paxc.runtime.pamir.game_rules import PamirRules
 from paxc.runtime.pamir.invariants import cards_in_game, violations
@@ -109,7 +109,13 @@ def test_ambition_buys_the_dominance_check_when_she_would_score_most() -> None:
     state.armies[Region.KABUL][Coalition.BRITISH] = 4
     patriot = court_card(lambda c: c.patriot is Coalition.BRITISH and not c.abilities).number
     state.players[SEAT].court = [patriot]
-    assert drive(wakhan_turn.ambition(state, reading(state)), [], then_first=True) is not None
+    deeds: list[wakhan.Deed | None] = []
+
+    def run() -> Effect:
+        deeds.append((yield from wakhan_turn.ambition(state, reading(state))))
+
+    drive(run(), [], then_first=True)
+    assert deeds[0] is not None  # she tells what she did: the check bought by her ambition
     assert state.market[0][1] is None and check in state.discard
     assert state.players[SEAT].score == 5 and state.players[HUMAN].score == 3
     assert state.turn.actions_taken == 1
