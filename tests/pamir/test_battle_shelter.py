@@ -44,3 +44,19 @@ def test_armies_and_roads_of_your_loyalty_are_sheltered_where_the_card_says(
     # A coalition nobody is loyal to has nobody the card speaks for.
     state.players[0].loyalty = Coalition.AFGHAN
     assert british <= set(card_actions._removals(state, 1, Region.KABUL))
+
+
+def test_a_shelter_from_one_attacker_asks_whose_battle_it_is(
+    shelter_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    treaty = shelter_cards.CARD_958
+    join_game(treaty, monkeypatch)
+    state = empty_state(3, (Coalition.BRITISH, Coalition.RUSSIAN, Coalition.AFGHAN))
+    kabul_punjab = next(b for b in BORDERS if set(b) == {Region.KABUL, Region.PUNJAB})
+    state.armies[Region.KABUL][Coalition.BRITISH] = 1
+    state.roads[kabul_punjab][Coalition.BRITISH] = 1
+    state.players[0].court.append(treaty.number)
+    british = {RemoveArmy(Region.KABUL, Coalition.BRITISH), RemoveRoad(kabul_punjab, Coalition.BRITISH)}
+    # The Russian player's battle may not remove them; the Afghan player's may.
+    assert not british & set(card_actions._removals(state, 1, Region.KABUL))
+    assert british <= set(card_actions._removals(state, 2, Region.KABUL))

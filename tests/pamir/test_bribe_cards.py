@@ -9,8 +9,8 @@ from types import ModuleType
 
 import pytest
 
-from paxc.generated.pamir.vocabulary import Card, Impact, Region
-from paxc.runtime.pamir import rules
+from paxc.generated.pamir.vocabulary import Action, Card, Impact, Region, Suit
+from paxc.runtime.pamir import card_actions, rules
 from paxc.runtime.pamir.options import Rupees
 from paxc.runtime.pamir.rules import Play
 from tests.conftest import REPO
@@ -69,3 +69,32 @@ def test_the_sardar_plays_in_random_games_with_every_invariant(
     bribe_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     count_in_random_games("pamir", bribe_cards, (915,), monkeypatch, seed=5, games=10)
+
+
+@pytest.fixture
+def broker(bribe_cards: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Card:
+    printed: Card = bribe_cards.CARD_916
+    join_game(printed, monkeypatch)
+    return printed
+
+
+GIFTER = court_card(lambda c: Action.GIFT in c.actions and c.suit is not Suit.POLITICAL and not c.abilities)
+
+
+def test_a_card_held_hostage_by_the_brokers_owner_costs_one_more_to_use(broker: Card) -> None:
+    """Rulebook, Hostage Actions: the holder's bribe is their spies on the card, 1 here, and 2
+    with the Broker in the holder's court. With 3 rupees the gift (2) is offered with a bribe of
+    1, not of 2; with 4 it is, and the holder asks up to 2."""
+    state = empty_state()
+    state.players[0].court = [GIFTER.number]
+    state.spies_on(GIFTER.number)[1] = 1
+    state.players[0].rupees = 3
+    use = card_actions.UseCard(GIFTER.number, Action.GIFT)
+    assert use in card_actions.options(state, 0)
+    state.players[1].court = [broker.number]
+    assert use not in card_actions.options(state, 0)
+    state.players[0].rupees = 4
+    assert use in card_actions.options(state, 0)
+    asked = drive(card_actions.perform(state, 0, use), [Rupees(2), True])
+    assert asked[0].chooser == 1 and asked[0].options == (Rupees(2), Rupees(1), Rupees(0))
+    assert [p.rupees for p in state.players[:2]] == [0, 6] and state.players[0].gifts == [2]

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
+import pytest
+
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Action,
@@ -13,11 +15,13 @@ from paxc.generated.pamir.vocabulary import (
     CardType,
     Coalition,
     CountsAsFavored,
+    Piece,
+    PieceMoved,
     Region,
     Suit,
 )
 from paxc.runtime.effects import Choice, Decision, PlayerId
-from paxc.runtime.pamir import card_actions, market, pieces, rules
+from paxc.runtime.pamir import card_actions, hooks, market, pieces, rules
 from paxc.runtime.pamir.card_actions import (
     BuildArmy,
     BuildRoad,
@@ -539,6 +543,52 @@ def test_nationalism_lets_tribes_move_like_armies() -> None:
     assert state.tribes[KABUL][0] == 1 and state.tribes[PUNJAB][0] == 1
 
 
+def test_tribes_moving_as_armies_move_only_out_of_regions_holding_one() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_1.number]
+    tribes(state, 0, KABUL)
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    state.roads[border(HERAT, Region.KANDAHAR)][BRITISH] = 1  # roads with no tribe at either end
+    give_event(state, 0, "Nationalism")
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)), [MoveTribe(KABUL, PUNJAB)]
+    )
+    assert asked[0].options == (MoveTribe(KABUL, PUNJAB),)
+
+
+def test_a_move_action_tells_each_piece_moved_with_the_player_moving_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = arranged()
+    a, b = plain(MOVER_3)[:2]
+    state.players[0].court = [MOVER_3.number, a]
+    state.players[1].court = [b]
+    spies(state, 0, a)
+    state.armies[KABUL][BRITISH] = 1
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    tribes(state, 0, HERAT)
+    state.roads[border(HERAT, KABUL)][BRITISH] = 1
+    give_event(state, 0, "Nationalism")
+    told: list[object] = []
+
+    def fire(state: PamirState, event: object) -> Generator[Decision, None, None]:
+        told.append(event)
+        yield from ()
+
+    monkeypatch.setattr(hooks, "listens", lambda event: True)  # as if a card heard every event
+    monkeypatch.setattr(hooks, "fire", fire)
+    drive(
+        card_actions.perform(state, 0, UseCard(MOVER_3.number, Action.MOVE)),
+        [MoveArmy(KABUL, PUNJAB), MoveTribe(HERAT, KABUL), MoveSpy(card(a), card(b))],
+    )
+    moved = [(e.piece, e.origin, e.destination, e.owner, e.mover) for e in told if isinstance(e, PieceMoved)]
+    assert moved == [
+        (Piece.ARMY, KABUL, PUNJAB, 0, 0),
+        (Piece.TRIBE, HERAT, KABUL, 0, 0),
+        (Piece.SPY, card(a).region, card(b).region, 0, 0),
+    ]
+
+
 def test_a_tribe_marching_out_of_its_last_region_overthrows_the_political_cards_there() -> None:
     state = arranged()
     state.players[0].court = [MOVER_1.number, KABUL_POLITICAL.number]
@@ -620,6 +670,14 @@ def test_betray_needs_a_spy_and_two_rupees() -> None:
     state.spies_on(target.number)[0] = 0
     state.players[0].cylinders += 1
     assert UseCard(BETRAYER.number, Action.BETRAY) not in uses(state)
+
+
+def test_betray_with_exactly_two_rupees_spends_them_all() -> None:
+    state, target = _betrayal(None)
+    state.players[0].rupees = 2
+    drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), [target])
+    assert target.number in state.discard and state.players[0].rupees == 0
+    assert market_total(state) == 2
 
 
 # ---------------------------------------------------------------------- battle
@@ -864,6 +922,18 @@ def test_a_hostage_bribe_the_player_cannot_afford_with_the_action_is_refused() -
     assert state.players[0].gifts == [] and state.players[0].rupees == 2
 
 
+def test_a_card_held_hostage_is_offered_only_with_the_rupees_for_its_bribe_and_its_action() -> None:
+    state = _hostage(GIFTER)
+    spies(state, 1, GIFTER.number)  # held by player 1: a bribe of 1
+    state.players[0].rupees = 2
+    assert UseCard(GIFTER.number, Action.GIFT) not in uses(state)  # 1 of bribe and 2 of gift
+    assert UseCard(TAX_2.number, Action.TAX) in uses(state)  # 2 of bribe, and a tax costs nothing
+    state.players[0].rupees = 3
+    assert UseCard(GIFTER.number, Action.GIFT) in uses(state)
+    state.players[0].rupees = 1
+    assert UseCard(TAX_2.number, Action.TAX) not in uses(state)
+
+
 def test_no_hostage_without_a_single_leader_or_when_the_owner_leads() -> None:
     state = _hostage()
     spies(state, 2, TAX_2.number)  # players 1 and 2 tie with two spies
@@ -974,6 +1044,19 @@ def test_indian_supplies_let_armies_cross_without_a_road() -> None:
     )
     assert len(asked[0].options) == 4  # every border of Kabul
     assert state.armies[HERAT][BRITISH] == 1
+
+
+def test_another_players_indian_supplies_leave_everybody_else_to_the_roads() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_1.number]
+    state.players[1].court = [with_ability("Indian Supplies").number]
+    state.armies[KABUL][BRITISH] = 1
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(MOVER_1.number, Action.MOVE)), [MoveArmy(KABUL, PUNJAB)]
+    )
+    assert asked[0].options == (MoveArmy(KABUL, PUNJAB),)  # along its road, and only there
+    assert state.armies[PUNJAB][BRITISH] == 1
 
 
 def test_well_connected_spies_pass_two_cards_a_move() -> None:

@@ -162,6 +162,65 @@ def test_bribed_officials_make_your_betrayals_cheaper(
     assert card_actions.cost(state, 0, Action.BETRAY, 2) == 2  # once it leaves the court
 
 
+def test_bribed_officials_let_a_betrayal_cost_one_rupee(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With one rupee and the officials in court, the betrayal is offered, taken and paid at 1."""
+    officials = new_cards.CARD_906
+    join_game(officials, monkeypatch)
+    state = empty_state(2)
+    betrayer = court_card(lambda c: Action.BETRAY in c.actions and not c.abilities)
+    target = court_card(lambda c: c.prize is None and not c.abilities and c.number != betrayer.number)
+    state.players[0].court += [officials.number, betrayer.number]
+    state.players[1].court.append(target.number)
+    state.spies_on(target.number)[0] = 1
+    state.players[0].rupees = 1
+    use = card_actions.UseCard(betrayer.number, Action.BETRAY)
+    assert use in card_actions.options(state, 0)
+    drive(card_actions.perform(state, 0, use), [target])
+    assert target.number in state.discard and state.players[0].rupees == 0
+
+
+def test_court_patronage_offers_the_gift_spaces_at_their_lowered_price_and_charges_it(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With 2 rupees and gifts 2 cheaper, the spaces of 2 and 4 are offered (at 0 and 2); the
+    space of 4 costs its giver the 2 rupees."""
+    patronage = new_cards.CARD_909
+    join_game(patronage, monkeypatch)
+    state = empty_state(2)
+    giver = court_card(lambda c: Action.GIFT in c.actions and not c.abilities)
+    state.players[0].court += [patronage.number, giver.number]
+    state.players[0].rupees = 2
+    asked = drive(
+        card_actions.perform(state, 0, card_actions.UseCard(giver.number, Action.GIFT)),
+        [card_actions.GiftSpace(4)],
+    )
+    assert asked[0].options == (card_actions.GiftSpace(2), card_actions.GiftSpace(4))
+    assert state.players[0].gifts == [4] and state.players[0].rupees == 0
+
+
+def test_khyber_guides_open_one_border_one_way(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no road anywhere, the guides let an army go from Kabul into Punjab and nowhere else."""
+    guides = new_cards.CARD_914
+    join_game(guides, monkeypatch)
+    state = empty_state(2)
+    mover = court_card(lambda c: Action.MOVE in c.actions and c.rank == 1 and not c.abilities)
+    loyalty = state.players[0].loyalty
+    assert loyalty is not None
+    state.players[0].court += [guides.number, mover.number]
+    state.armies[Region.KABUL][loyalty] = 1
+    state.armies[Region.PUNJAB][loyalty] = 1
+    asked = drive(
+        card_actions.perform(state, 0, card_actions.UseCard(mover.number, Action.MOVE)),
+        [card_actions.MoveArmy(Region.KABUL, Region.PUNJAB)],
+    )
+    assert asked[0].options == (card_actions.MoveArmy(Region.KABUL, Region.PUNJAB),)
+    assert state.armies[Region.PUNJAB][loyalty] == 2
+
+
 def crosses(state: PamirState, player: int) -> bool:
     """Whether the player's army may cross from Kabul to Punjab, where there is no road."""
     return hooks.modified(state, MayCross(Piece.ARMY, Region.KABUL, Region.PUNJAB, PlayerId(player)), False)
@@ -182,6 +241,40 @@ def test_mountain_guides_last_until_the_end_of_your_turn(
     assert state.lasting  # another player's turn ended: still in effect
     drive(rules.take_turn(state, 0), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
     assert state.lasting == [] and not crosses(state, 0)
+
+
+def test_mountain_guides_let_an_army_move_without_a_road_not_a_tribe(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The guides speak of armies: a move action offers the army every border of Kabul, road or
+    none, and the tribe moving as an army (Nationalism) no border without a road."""
+    guides = new_cards.CARD_907
+    join_game(guides, monkeypatch)
+    state = empty_state(2)
+    mover = court_card(lambda c: Action.MOVE in c.actions and not c.abilities)  # rank 2
+    loyalty = state.players[0].loyalty
+    assert loyalty is not None
+    state.players[0].court.append(mover.number)
+    state.armies[Region.KABUL][loyalty] = 1
+    state.tribes[Region.HERAT][0] = 1
+    nationalism = next(c for c in CARDS if any(side.name == "Nationalism" for side in c.sides))
+    side = next(s for s in nationalism.sides if s.name == "Nationalism")
+    assert side.resolved_when is not None
+    drive(rules.resolve_event(state, nationalism.number, side.resolved_when, 0), [])
+    play(guides, state, 0, [])
+    asked = drive(
+        card_actions.perform(state, 0, card_actions.UseCard(mover.number, Action.MOVE)),
+        [card_actions.MoveArmy(Region.KABUL, Region.PUNJAB), card_actions.Done()],
+    )
+    moves = asked[0].options
+    assert {m.destination for m in moves if isinstance(m, card_actions.MoveArmy)} == {
+        Region.HERAT,
+        Region.KANDAHAR,
+        Region.PUNJAB,
+        Region.TRANSCASPIA,
+    }
+    assert not any(isinstance(m, card_actions.MoveTribe) for m in moves)  # no road out of Herat
+    assert state.armies[Region.PUNJAB][loyalty] == 1
 
 
 def test_a_lasting_effect_until_the_next_dominance_check(

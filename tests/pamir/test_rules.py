@@ -1015,6 +1015,15 @@ def test_a_whole_turn_through_the_session() -> None:
     assert isinstance(EndTurn(), EndTurn) and Play(1, False) != Play(1, True)
 
 
+def test_only_the_winner_scores_what_the_bots_play_for() -> None:
+    """There is one winner (rulebook, Early End and Final Dominance Check): the session's returns
+    give the winner 1 and every other seat 0, and nobody anything before the game is won."""
+    state = empty_state(3)
+    assert PamirRules().returns(state) == [0.0, 0.0, 0.0]
+    state.winner = 1
+    assert PamirRules().returns(state) == [0.0, 1.0, 0.0]
+
+
 def test_checks_revealed_in_one_refill_are_paired_one_at_a_time() -> None:
     """Three dominance checks meeting in one refill: the first two force one check, the third
     stays in the market (and every card used is counted)."""
