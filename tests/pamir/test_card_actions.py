@@ -17,6 +17,7 @@ from paxc.generated.pamir.vocabulary import (
     CountsAsFavored,
     Piece,
     PieceMoved,
+    PiecePlaced,
     Region,
     Suit,
 )
@@ -402,6 +403,18 @@ def test_build_is_not_offered_when_every_block_was_placed_this_turn() -> None:
     assert UseCard(BUILDER.number, Action.BUILD) not in uses(state)
 
 
+def test_build_stops_when_no_block_is_left_to_place() -> None:
+    # The last British block of the supply goes to Kabul; every other one was placed this turn.
+    state = arranged()
+    me = state.players[0]
+    me.court = [BUILDER.number]
+    tribes(state, 0, KABUL)
+    state.armies[Region.PERSIA][BRITISH] = BLOCKS_PER_COALITION - 1
+    state.turn.placed_blocks[f"army:{Region.PERSIA}:{BRITISH}"] = BLOCKS_PER_COALITION - 1
+    asked = drive(card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)), [BuildArmy(KABUL)])
+    assert len(asked) == 1 and me.rupees == 2 and state.armies[KABUL][BRITISH] == 1
+
+
 def test_nation_building_places_each_of_a_units_two_blocks_where_the_builder_likes() -> None:
     # Nation Building doubles the blocks for the same cost: each block is a block of its own.
     state = arranged()
@@ -441,6 +454,48 @@ def test_the_rulebooks_build_example_pays_one_rupee_to_each_card_of_the_two_righ
     assert state.armies[KABUL][BRITISH] == 2 and me.rupees == 2
     paid = [[0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 1, 1]]
     assert state.market_rupees == paid
+
+
+def test_a_build_of_three_units_pays_one_rupee_to_each_card_of_the_three_rightmost_columns() -> None:
+    # Each unit is paid as it is placed, and goes on where the last one stopped.
+    state = arranged()
+    me = state.players[0]
+    me.court = [BUILDER.number]
+    me.rupees = 6
+    fill_market(state)
+    tribes(state, 0, KABUL)
+    drive(
+        card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)),
+        [BuildArmy(KABUL), BuildArmy(KABUL), BuildArmy(KABUL)],
+    )
+    assert state.armies[KABUL][BRITISH] == 3 and me.rupees == 0
+    assert state.market_rupees == [[0, 0, 0, 1, 1, 1], [0, 0, 0, 1, 1, 1]]
+
+
+def test_a_build_asks_its_builder_for_every_block_and_tells_each_placed_by_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = arranged()
+    me = state.players[0]
+    me.court = [BUILDER.number]
+    me.rupees = 2
+    tribes(state, 0, KABUL)
+    give_event(state, 0, "Nation Building")  # two blocks for each unit paid
+    told: list[object] = []
+
+    def fire(state: PamirState, event: object) -> Generator[Decision, None, None]:
+        told.append(event)
+        yield from ()
+
+    monkeypatch.setattr(hooks, "listens", lambda event: True)  # as if a card heard every event
+    monkeypatch.setattr(hooks, "fire", fire)
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(BUILDER.number, Action.BUILD)),
+        [BuildArmy(KABUL), BuildRoad(border(KABUL, PUNJAB))],
+    )
+    assert [choice.chooser for choice in asked] == [0, 0]
+    placed = [(e.piece, e.coalition, e.owner) for e in told if isinstance(e, PiecePlaced)]
+    assert placed == [(Piece.ARMY, BRITISH, 0), (Piece.ROAD, BRITISH, 0)]
 
 
 def test_an_action_cost_skips_vacant_spaces_along_each_row() -> None:
@@ -992,6 +1047,17 @@ def test_claim_of_ancient_lineage_taxes_as_if_ruling_every_region() -> None:
     asked = drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [PlayerId(1), Done()])
     assert asked[0].options == (PlayerId(1),)
     assert state.players[1].rupees == 3
+
+
+def test_another_players_claim_of_ancient_lineage_leaves_the_taxer_the_regions_they_rule() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    tribes(state, 0, PUNJAB)  # player 0 rules Punjab
+    state.players[1].court = [with_ability("Claim of Ancient Lineage").number]  # a Kabul card
+    state.players[2].court = [PUNJAB_CARD.number]
+    asked = drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [PlayerId(2), Done()])
+    assert asked[0].options == (PlayerId(2),)
+    assert state.players[2].rupees == 3
 
 
 def test_bodyguards_keep_their_owners_political_cards_from_betrayal() -> None:

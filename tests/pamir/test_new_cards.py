@@ -221,6 +221,84 @@ def test_khyber_guides_open_one_border_one_way(
     assert state.armies[Region.PUNJAB][loyalty] == 2
 
 
+def test_khyber_guides_open_their_border_to_tribes_moving_as_armies(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under Nationalism a tribe moves as an army: the guides let it go from Kabul into Punjab,
+    and only there."""
+    guides = new_cards.CARD_914
+    join_game(guides, monkeypatch)
+    state = empty_state(2)
+    mover = court_card(lambda c: Action.MOVE in c.actions and c.rank == 1 and not c.abilities)
+    state.players[0].court += [guides.number, mover.number]
+    state.tribes[Region.KABUL][0] = 1
+    state.tribes[Region.PUNJAB][0] = 1
+    give_nationalism(state, 0)
+    asked = drive(
+        card_actions.perform(state, 0, card_actions.UseCard(mover.number, Action.MOVE)),
+        [card_actions.MoveTribe(Region.KABUL, Region.PUNJAB)],
+    )
+    assert asked[0].options == (card_actions.MoveTribe(Region.KABUL, Region.PUNJAB),)
+    assert state.tribes[Region.PUNJAB][0] == 2
+
+
+def test_road_engineers_let_a_build_of_one_unit_cost_one_rupee(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engineers = new_cards.CARD_917
+    join_game(engineers, monkeypatch)
+    state = empty_state(2)
+    builder = court_card(lambda c: Action.BUILD in c.actions and not c.abilities)
+    loyalty = state.players[0].loyalty
+    assert loyalty is not None
+    state.players[0].court += [engineers.number, builder.number]
+    state.tribes[Region.KABUL][0] = 1  # player 0 rules Kabul
+    state.players[0].rupees = 1
+    drive(
+        card_actions.perform(state, 0, card_actions.UseCard(builder.number, Action.BUILD)),
+        [card_actions.BuildArmy(Region.KABUL)],
+    )
+    assert state.armies[Region.KABUL][loyalty] == 1 and state.players[0].rupees == 0
+
+
+def test_loyal_retainers_keep_their_owners_cards_from_anybody_elses_betrayal(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rulebook, Betray: a player may betray a card of their own court; the retainers leave
+    that to their owner alone."""
+    retainers = new_cards.CARD_918
+    join_game(retainers, monkeypatch)
+    state = empty_state(2)
+    target = court_card(lambda c: c.prize is None and not c.abilities)
+    state.players[0].court += [retainers.number, target.number]
+    state.spies_on(target.number)[0] = 1
+    state.spies_on(target.number)[1] = 1
+    assert card(target.number) in card_actions.betray_targets(state, 0)
+    assert card(target.number) not in card_actions.betray_targets(state, 1)
+
+
+def test_kabul_tax_rolls_tax_the_players_with_a_kabul_card_and_no_other(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rolls = new_cards.CARD_919
+    join_game(rolls, monkeypatch)
+    state = empty_state(3)
+    taxer = court_card(
+        lambda c: (
+            c.actions == (Action.TAX,) and c.rank == 1 and c.region is not Region.KABUL and not c.abilities
+        )
+    )
+    state.players[0].court += [rolls.number, taxer.number]
+    state.players[1].court.append(court_card(lambda c: c.region is Region.KABUL and not c.abilities).number)
+    state.players[2].court.append(court_card(lambda c: c.region is Region.PUNJAB and not c.abilities).number)
+    asked = drive(
+        card_actions.perform(state, 0, card_actions.UseCard(taxer.number, Action.TAX)),
+        [PlayerId(1)],
+    )
+    assert asked[0].options == (PlayerId(1),)  # player 0 rules no region
+    assert state.players[1].rupees == 3
+
+
 def crosses(state: PamirState, player: int) -> bool:
     """Whether the player's army may cross from Kabul to Punjab, where there is no road."""
     return hooks.modified(state, MayCross(Piece.ARMY, Region.KABUL, Region.PUNJAB, PlayerId(player)), False)
@@ -243,6 +321,14 @@ def test_mountain_guides_last_until_the_end_of_your_turn(
     assert state.lasting == [] and not crosses(state, 0)
 
 
+def give_nationalism(state: PamirState, player: int) -> None:
+    """The event Nationalism bought by the player: their tribes move and battle as armies."""
+    nationalism = next(c for c in CARDS if any(side.name == "Nationalism" for side in c.sides))
+    side = next(s for s in nationalism.sides if s.name == "Nationalism")
+    assert side.resolved_when is not None
+    drive(rules.resolve_event(state, nationalism.number, side.resolved_when, player), [])
+
+
 def test_mountain_guides_let_an_army_move_without_a_road_not_a_tribe(
     new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -257,10 +343,7 @@ def test_mountain_guides_let_an_army_move_without_a_road_not_a_tribe(
     state.players[0].court.append(mover.number)
     state.armies[Region.KABUL][loyalty] = 1
     state.tribes[Region.HERAT][0] = 1
-    nationalism = next(c for c in CARDS if any(side.name == "Nationalism" for side in c.sides))
-    side = next(s for s in nationalism.sides if s.name == "Nationalism")
-    assert side.resolved_when is not None
-    drive(rules.resolve_event(state, nationalism.number, side.resolved_when, 0), [])
+    give_nationalism(state, 0)
     play(guides, state, 0, [])
     asked = drive(
         card_actions.perform(state, 0, card_actions.UseCard(mover.number, Action.MOVE)),
