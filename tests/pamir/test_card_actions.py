@@ -11,6 +11,7 @@ import pytest
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Action,
+    BattleFought,
     Card,
     CardType,
     Coalition,
@@ -18,6 +19,7 @@ from paxc.generated.pamir.vocabulary import (
     Piece,
     PieceMoved,
     PiecePlaced,
+    PieceRemoved,
     Region,
     Suit,
 )
@@ -834,6 +836,54 @@ def test_battle_on_a_card_is_limited_by_ones_spies_there() -> None:
         [card(target), RemoveSpy(card(target), PlayerId(1))],
     )
     assert len(asked) == 2 and state.spies_on(target) == [1, 2, 0]
+
+
+def _told(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """The events the rules fire from now on, kept as if a card heard every one."""
+    told: list[object] = []
+
+    def fire(state: PamirState, event: object) -> Generator[Decision, None, None]:
+        told.append(event)
+        yield from ()
+
+    monkeypatch.setattr(hooks, "listens", lambda event: True)
+    monkeypatch.setattr(hooks, "fire", fire)
+    return told
+
+
+def test_a_battle_tells_each_piece_removed_by_its_player_then_the_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _battlefield()
+    told = _told(monkeypatch)
+    drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [KABUL, RemoveArmy(KABUL, RUSSIAN), RemoveRoad(border(HERAT, KABUL), RUSSIAN)],
+    )
+    removed = [(e.piece, e.remover) for e in told if isinstance(e, PieceRemoved)]
+    assert removed == [(Piece.ARMY, 0), (Piece.ROAD, 0)]
+    assert BattleFought(PlayerId(0), KABUL) in told
+
+
+def test_a_battle_on_a_card_stopped_early_still_tells_the_spy_removed_and_the_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = arranged()
+    target = plain(FIGHTER_2)[0]
+    state.players[0].court = [FIGHTER_2.number]
+    state.players[2].court = [target]
+    spies(state, 0, target, 2)
+    spies(state, 1, target)
+    spies(state, 2, target)
+    told = _told(monkeypatch)
+    drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [card(target), RemoveSpy(card(target), PlayerId(1)), Done()],
+    )
+    removed = [(e.piece, e.owner, e.remover) for e in told if isinstance(e, PieceRemoved)]
+    assert removed == [(Piece.SPY, 1, 0)]
+    region = card(target).region
+    assert region is not None and BattleFought(PlayerId(0), region) in told
 
 
 # ---------------------------------------------------------------------- bonus actions, once a card
