@@ -65,16 +65,29 @@ RULES_PACKAGES = ["pamir", "porfiriana", "core"]
 # What only shows, tells or wires things up, not rules: left out of the default run.
 NOT_RULES = {"board", "labels", "story", "observe", "preview", "game", "narration", "style", "wakhan_telling"}
 NOT_RULES |= {"card_lines", "invariants"}  # the table's lines of a card; what random playouts check
+# Of runtime/core, what plays no part in deciding a game: the bots (`agents`, `search`), scenario
+# positions set by hand (`arrange`), files and saves (`files`, `save_file`), card text, lookup,
+# facts and errata shown or chosen before a game (`card_texts`, `card_lookup`, `card_facts`,
+# `errata`), what a seat is shown (`observation`), the check of a game's rules at load
+# (`implemented`), errors told in a card's terms (`card_errors`) and the import seam (`seam`).
+# Its rules: abilities, decisions, determinize, lasting, memory, money, options, rng, rules_base,
+# session, undo, watch, zones.
+NOT_RULES |= {"agents", "search", "arrange", "files", "save_file", "card_texts", "card_lookup"}
+NOT_RULES |= {"card_facts", "errata", "observation", "implemented", "card_errors", "seam"}
 
 # The fast scenario tests: the tests of the two games' rules but those that play whole games
 # (random playouts, observations all game long, every order of play: seconds each under mutmut's
-# tracing, and they caught nothing a scenario missed), and the decisions of core. A run of one
+# tracing, and they caught nothing a scenario missed), and for core its own fast tests too
+# (`CORE_TESTS`: its small modules' own, the base of a game's rules through the example game,
+# sessions, saves and take-backs, and test_watch's two short games). A run of one
 # game's modules takes only that game's tests (mutmut traces every test of the selection once
 # before it tries a mutant; a Pax Pamir module is never reached by Pax Porfiriana's tests).
+CORE_TESTS = ["decisions", "lasting", "memory", "money", "zones", "rules_base", "session"]
+CORE_TESTS += ["undo_and_save_file", "watch"]
 TESTS_OF = {
     "pamir": ["tests/pamir"],
     "porfiriana": ["tests/porfiriana"],
-    "core": ["tests/pamir", "tests/porfiriana", "tests/runtime/test_decisions.py"],
+    "core": ["tests/pamir", "tests/porfiriana"] + [f"tests/runtime/test_{name}.py" for name in CORE_TESTS],
 }
 WHOLE_GAMES = ["random", "whole_games", "stay_hidden", "playouts", "reach_their_end", "observation"]
 WHOLE_GAMES += ["every_order"]
@@ -144,7 +157,7 @@ def stage() -> None:
 
 def _sync(source: Path, target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
-    wanted = {e.name for e in source.iterdir() if e.name not in {"__pycache__", "example_game"}}
+    wanted = {e.name for e in source.iterdir() if e.name not in {"__pycache__", ".paxc-cache"}}
     for name in wanted:
         entry, there = source / name, target / name
         if entry.is_dir():
