@@ -82,12 +82,15 @@ NOT_RULES |= {"card_facts", "errata", "observation", "implemented", "card_errors
 # sessions, saves and take-backs, and test_watch's two short games). A run of one
 # game's modules takes only that game's tests (mutmut traces every test of the selection once
 # before it tries a mutant; a Pax Pamir module is never reached by Pax Porfiriana's tests).
-CORE_TESTS = ["decisions", "lasting", "memory", "money", "zones", "rules_base", "session"]
+CORE_TESTS = ["abilities", "decisions", "lasting", "memory", "money", "zones", "rules_base", "session"]
 CORE_TESTS += ["undo_and_save_file", "watch"]
 TESTS_OF = {
     "pamir": ["tests/pamir"],
     "porfiriana": ["tests/porfiriana"],
     "core": ["tests/pamir", "tests/porfiriana"] + [f"tests/runtime/test_{name}.py" for name in CORE_TESTS],
+    # The base of a game's rules serves only a game of one's own (the example game), neither of
+    # the two: their tests never reach it, and tracing them would only cost minutes.
+    "core/rules_base": [f"tests/runtime/test_{name}.py" for name in CORE_TESTS],
 }
 WHOLE_GAMES = ["random", "whole_games", "stay_hidden", "playouts", "reach_their_end", "observation"]
 WHOLE_GAMES += ["every_order"]
@@ -201,10 +204,11 @@ def write_config(modules: list[str]) -> None:
 
 
 def tests_for(modules: list[str]) -> list[str]:
-    """The fast tests of the games the modules belong to (all of them for core)."""
+    """The fast tests of the games the modules belong to (all of them for core), or the module's own."""
     tests: list[str] = []
     for module in modules:
-        tests += [t for t in TESTS_OF.get(module.split("/")[0], TESTS_OF["core"]) if t not in tests]
+        chosen = TESTS_OF.get(module) or TESTS_OF.get(module.split("/")[0], TESTS_OF["core"])
+        tests += [t for t in chosen if t not in tests]
     return tests
 
 
