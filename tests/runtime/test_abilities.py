@@ -107,6 +107,8 @@ def test_a_modifier_once_per_round_is_spent_when_the_rules_act_on_a_value_it_cha
     assert abilities.modified(discount, Cost(1), 5, used, spend=True) == 5  # used up this round
     assert abilities.modified(other_owner, Cost(1), 5, used) == 4  # another owner's is its own
     assert abilities.modified(discount, Cost(1), 5, None, spend=True) == 4  # a game without rounds
+    applying = [(ctx, m) for ctx, _, ability, _ in other_owner for m in ability.modifiers]
+    assert abilities.in_stages(applying, Cost(1), 5, used) == 4 and used == {"0@d"}  # asked: not spent
     abilities.begin_round(used)
     assert used == set()
     # A modifier that changed nothing is not spent.

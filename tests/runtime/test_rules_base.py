@@ -1,21 +1,39 @@
 """The base for a game's rules (runtime/core/rules_base.py), through the game built on it: Bazaar,
 the example game `paxc init` writes (tests/example_game/rules/game.py), whose rules write none of
-the zones, coins, abilities in effect or effects class of their own."""
+the zones, coins, abilities in effect or effects class of their own; and part by part through a
+made-up game whose cards are written here (a game without zones, abilities by where they act,
+plain moves, what card effects see)."""
 
 from __future__ import annotations
 
+import enum
 import sys
+from collections import Counter
 from collections.abc import Iterator
-from types import ModuleType
+from dataclasses import dataclass, field
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import pytest
 
 from paxc.runtime.core import rules_base
 from paxc.runtime.core.decisions import ENOUGH, Number
+from paxc.runtime.core.lasting import Lasting
+from paxc.runtime.core.rng import Rng
 from paxc.runtime.core.session import Session
 from paxc.runtime.core.zones import MoveRefused, MovesMismatch, Place
-from paxc.runtime.effects import Choice, Effect, PlayerId
+from paxc.runtime.effects import (
+    Ability,
+    Choice,
+    DurationEnd,
+    Effect,
+    Modifier,
+    OneShot,
+    PlayerId,
+    Replacement,
+    Stage,
+    Trigger,
+)
 from tests.conftest import REPO
 
 LOOM, SMITHY, ANVIL, CHARTER, TAPESTRY, PAWNBROKER, FOUNDRY = 1, 4, 5, 8, 3, 13, 6
@@ -186,3 +204,350 @@ def test_a_preview_says_the_money_and_the_cards_an_option_moves(bazaar: ModuleTy
         "Foundry out of hand",
     ]
     assert bazaar.GAME.changes(before, after, 1) == []
+
+
+# ---------------------------------------------------------------------- a made-up game's parts
+# A game of five zones (a deck, a market whose cards act for the player whose turn it is, a
+# discard pile, and a hand and a row for each player), whose cards are made up here, so that each
+# part of the base is seen alone: where abilities act, which moves are plain, what effects see.
+
+
+class ToyZone(enum.StrEnum):
+    DECK = "deck"
+    MARKET = "market"
+    DISCARD = "discard"
+    HAND = "hand"
+    ROW = "row"
+
+
+@dataclass(frozen=True)
+class Ended:
+    player: int
+
+
+@dataclass(frozen=True)
+class Cost:
+    card: int
+
+
+@dataclass(frozen=True)
+class ToyCard:
+    number: int
+    name: str
+    sides: tuple[Any, ...] = ()
+    abilities: tuple[Ability[Any], ...] = ()
+    lasting: tuple[Ability[Any], ...] = ()
+
+
+@dataclass
+class ToyState:
+    table: rules_base.Table
+    active: int = 0
+    rng: Rng = field(default_factory=lambda: Rng(3))
+
+
+# The vocabulary module a build would generate, as far as the base reads it.
+TOY: Any = SimpleNamespace(
+    GAME="toy",
+    Zone=ToyZone,
+    PLAYER_ZONES=(ToyZone.HAND, ToyZone.ROW),
+    MOVES=[(ToyZone.HAND, ToyZone.DISCARD), (ToyZone.ROW, ToyZone.DISCARD), (ToyZone.ROW, ToyZone.HAND)]
+    + [(ToyZone.DECK, ToyZone.HAND), (ToyZone.ROW, ToyZone.MARKET)],
+    DURATION_ENDS={"this_turn": DurationEnd(Ended, "player")},
+)
+
+
+def heard(name: str) -> Ability[Any]:
+    """An ability that notes each `Ended` it hears, by its owner and card."""
+
+    def note(ctx: Any, event: Ended) -> Effect:
+        ctx.state.heard.append((name, int(ctx.you), ctx.this))
+        yield from ()
+
+    return Ability(name, triggers=(Trigger(Ended, lambda ctx, event: True, note, False, name),))
+
+
+def cheaper(place: str = "play") -> Ability[Any]:
+    return Ability(
+        "cheaper", modifiers=(Modifier(Cost, lambda ctx, hook, v: v - 1, "c", Stage.ADJUST, place),)
+    )
+
+
+def toy_game(**kw: Any) -> tuple[rules_base.CardGame[Any, Any], type[Any]]:
+    cards = [
+        ToyCard(1, "Watcher", abilities=(heard("watch"),)),
+        ToyCard(2, "Bargain", abilities=(cheaper(),)),
+        ToyCard(3, "Stall Sign", abilities=(cheaper("market"),)),
+        ToyCard(4, "Plain"),
+        ToyCard(5, "Tide", lasting=(heard("tide"),)),
+        ToyCard(6, "Coin", sides=(ToyCard(6, "Heads"), ToyCard(6, "Tails"), ToyCard(6, "Edge"))),
+    ]
+    game: rules_base.CardGame[Any, Any] = rules_base.CardGame(
+        cards, TOY, in_play=kw.pop("in_play", ("row", "market")), own_zones=("box",), **kw
+    )
+
+    class Effects(rules_base.CardEffects[Any, Any]):
+        pass
+
+    Effects.game = game
+    game.effects = Effects
+    return game, Effects
+
+
+def toy_state(game: rules_base.CardGame[Any, Any], players: int = 3, active: int = 0) -> Any:
+    state = ToyState(game.new_table(players, money=4), active)
+    state.heard = []  # type: ignore[attr-defined]
+    return state
+
+
+NO_ZONES: Any = SimpleNamespace()  # a vocabulary that declares no zone
+
+
+def test_a_game_without_zones_has_the_cards_each_player_has_in_play() -> None:
+    game: rules_base.CardGame[Any, Any] = rules_base.CardGame(
+        [ToyCard(1, "Watcher", abilities=(heard("w"),))], NO_ZONES, own_zones=("box",)
+    )
+    assert (game.shared_zones, game.player_zones, game.in_play) == (("box",), ("play",), ("play",))
+    game.effects = type("Effects", (rules_base.CardEffects,), {})
+    state = toy_state(game, 2)
+    state.table.zone("play", 1).append(1)
+    assert [(owner, name) for _, owner, _, name in game.in_effect(state)] == [(1, "Watcher")]
+    state.table.zone("play", 1).remove(1)
+    state.table.zone("box").append(1)  # in none of the zones in play: no ability in effect
+    assert game.in_effect(state) == []
+
+
+def test_the_abilities_in_effect_are_each_seats_then_the_shared_zones_then_the_lasting() -> None:
+    game, _ = toy_game()
+    state = toy_state(game, active=2)
+    state.table.zone("market").append(1)  # acts for the player whose turn it is
+    state.table.zone("row", 1).append(1)
+    state.table.zone("hand", 0).append(1)  # not in play
+    state.table.lasting.append(Lasting(5, 0, 0, "this_turn"))
+    found = [(owner, name, ctx.this, int(ctx.you)) for ctx, owner, _, name in game.in_effect(state)]
+    assert found == [(1, "Watcher", 1, 1), (2, "Watcher", 1, 2), (0, "Tide", 5, 0)]
+
+
+def test_an_event_runs_the_triggers_in_effect_then_ends_the_lasting_effects_it_ends() -> None:
+    game, _ = toy_game()
+    state = toy_state(game)
+    state.table.zone("row", 0).append(1)
+    state.table.lasting.append(Lasting(5, 0, 1, "this_turn"))
+    list(game.fire(state, Ended(0)))
+    assert state.heard == [("watch", 0, 1), ("tide", 1, 5)]
+    assert state.table.lasting == [Lasting(5, 0, 1, "this_turn")]  # player 1's turn has not ended
+    assert state.table.trigger_acts == {"0@watch": 1, "1@tide": 1}
+    list(game.fire(state, Ended(1)))
+    assert state.table.lasting == [] and state.table.trigger_acts == {"0@watch": 2, "1@tide": 2}
+    state.table.used_this_turn.add("0@x")
+    state.table.used_this_round.add("0@y")
+    game.begin_turn(state)
+    assert (state.table.used_this_turn, state.table.trigger_acts, state.table.used_this_round) == (
+        set(),
+        {},
+        {"0@y"},
+    )
+    game.begin_round(state)
+    assert state.table.used_this_round == set()
+
+
+def test_a_modifier_acts_from_the_place_it_names() -> None:
+    game, _ = toy_game(in_play=("row",))
+    state = toy_state(game, active=1)
+    assert game.modified(state, Cost(9), 5) == 5
+    state.table.zone("hand", 0).extend([2, 3])  # a card in hand acts from neither place
+    assert game.modified(state, Cost(9), 5) == 5
+    state.table.zone("row", 0).append(2)  # in play
+    state.table.zone("deck").append(3)  # not in the market
+    assert game.modified(state, Cost(9), 5) == 4
+    state.table.zone("deck").remove(3)
+    state.table.zone("market").extend([3, 2])  # `while in market` acts; one in play does not there
+    assert game.modified(state, Cost(9), 5) == 3
+    # The market's card acts for the player whose turn it is.
+    assert [int(ctx.you) for ctx, _ in game._applying(state, Cost)] == [1, 0]
+    state.table.lasting.append(Lasting(5, 0, 0, "this_turn"))
+    assert game.modified(state, Cost(9), 5) == 3  # a lasting ability without this modifier
+    # A shared zone in play: its cards act as in play (not as in that zone), for the player whose
+    # turn it is.
+    game, _ = toy_game(in_play=("row", "market"))
+    state = toy_state(game, active=2)
+    state.table.zone("market").extend([3, 2])
+    assert [int(ctx.you) for ctx, _ in game._applying(state, Cost)] == [2]
+
+
+def test_a_lasting_modifier_acts_for_its_owner() -> None:
+    game, _ = toy_game()
+    game.by_number[7] = ToyCard(7, "Sale", lasting=(cheaper(),))
+    state = toy_state(game)
+    state.table.lasting.append(Lasting(7, 0, 2, "this_turn"))
+    assert game.modified(state, Cost(9), 5) == 4
+    assert [int(ctx.you) for ctx, _ in game._applying(state, Cost)] == [2]
+
+
+def test_plain_moves_put_a_card_on_top_and_a_card_leaving_play_forgets() -> None:
+    told: list[tuple[int, str, str]] = []
+
+    def moved(state: Any, number: int, where: Place, to: Place) -> Effect:
+        told.append((number, str(where), str(to)))
+        yield from ()
+
+    game, _ = toy_game(moved=moved)
+    state = toy_state(game)
+    state.table.zone("row", 0).extend([4, 6, 1])
+    state.table.zone("hand", 0).append(3)
+    state.table.zone("hand", 1).extend([2])
+    state.table.zone("discard").append(5)
+    state.table.memory.update({4: {"n": 1}, 6: {"n": 2}, 2: {"n": 3}, 1: {"n": 4}})
+    list(game.move(state, 4, Place("discard")))  # from wherever it is: the row
+    list(game.move(state, 6, Place("hand", 0), ["row"]))  # the hand's top is its first card
+    list(game.move(state, 2, Place("discard"), ["hand"]))
+    list(game.move(state, 1, Place("market"), ["row"]))  # from one zone in play to another
+    assert state.table.zone("discard") == [5, 4, 2] and state.table.zone("hand", 0) == [6, 3]
+    # Only the cards leaving the zones in play forgot.
+    assert state.table.memory == {2: {"n": 3}, 1: {"n": 4}}
+    assert told == [
+        (4, "row of P0", "discard"),
+        (6, "row of P0", "hand of P0"),
+        (2, "hand of P1", "discard"),
+        (1, "row of P0", "market"),
+    ]
+    list(game.move(state, 4, Place("hand", 0), ["hand"]))  # not where the effect found it: stays
+    assert state.table.zone("discard") == [5, 4, 2]
+
+
+def test_a_games_own_rule_for_a_move_is_given_the_state_card_and_places() -> None:
+    calls: list[tuple[int, str, str]] = []
+
+    def own(state: Any, number: int, where: Place, to: Place) -> Effect:
+        calls.append((number, str(where), str(to)))
+        yield from ()
+
+    game, _ = toy_game(movers={("deck", "hand"): own})
+    state = toy_state(game)
+    state.table.zone("deck").append(4)
+    list(game.move(state, 4, Place("hand", 2)))
+    assert calls == [(4, "deck", "hand of P2")] and state.table.zone("deck") == [4]
+
+
+def test_the_table_puts_takes_out_and_finds_cards_and_sets_money() -> None:
+    game, _ = toy_game()
+    state = toy_state(game)
+    table = state.table
+    table.zone("deck").extend([1, 2])
+    game.put(state, 3, Place("deck"), 1)
+    game.put(state, 2, Place("deck"), None)  # taken from where it was, put last
+    game.put(state, 4, Place("row", 1), 1)
+    assert table.zone("deck") == [3, 1, 2] and table.locate(4) == Place("row", 1)
+    assert table.locate(9) is None
+    table.take_out(9)  # in no zone: nothing happens
+    table.take_out(4)
+    assert table.locate(4) is None and table.counted() == Counter({1: 1, 2: 1, 3: 1})
+    with pytest.raises(KeyError, match="no zone stall of P0"):
+        table.zone("stall", 0)
+    game.set_money(state, 1, -2)
+    game.set_money(state, 2, 0)
+    assert table.money == [4, -2, 0]
+    assert game.violations(state, Counter({1: 1, 2: 1, 3: 1})) == ["P1 has -2 money"]
+
+
+def test_a_card_with_sides_turns_to_each_in_turn_and_back_to_its_first() -> None:
+    game, _ = toy_game()
+    table = toy_state(game).table
+    faces = []
+    for _ in range(4):
+        faces.append(game.face(table, 6).name)
+        game.turn_over(table, 6)
+    assert faces == ["Heads", "Tails", "Edge", "Heads"]
+    game.turn_over(table, 4)  # a card with one face
+    assert 4 not in table.showing and game.face(table, 4).name == "Plain"
+
+
+def test_what_card_effects_see_of_zones_and_players() -> None:
+    game, effects = toy_game()
+    state = toy_state(game, active=1)
+    state.table.zone("hand", 2).append(4)
+    state.table.zone("box").append(1)
+    state.table.zone("discard").extend([2, 3])
+    state.table.zone("row", 0).append(6)
+    state.table.zone("row", 2).append(2)
+    game.turn_over(state.table, 6)
+    ctx = effects(state, 0, 6)
+    assert ctx.players_in_turn_order() == [1, 2, 0]
+    assert ctx.card_owner(game.card(4)) == 2 and ctx.card_owner(game.card(3)) == 0  # shared: the effect's
+    assert ctx.card_zone(game.card(4)) is ToyZone.HAND and ctx.card_zone(game.card(3)) is ToyZone.DISCARD
+    assert (
+        ctx.card_zone(game.card(1)) is None and ctx.card_zone(game.card(5)) is None
+    )  # the rules' own zone; none
+    assert ctx.top_card("discard", None).number == 3 and ctx.top_card("hand", 0) is None
+    assert [c.name for c in ctx.cards_in_every("row")] == ["Tails", "Bargain"]
+    assert ctx.card_numbered(6).name == "Tails"
+    cards = tuple(game.card(n) for n in (1, 2, 3, 4))
+    assert ctx.random_card(cards) == cards[Rng(3).below(4)] and ctx.random_card(()) is None
+
+
+def test_money_and_memory_and_lasting_effects_as_card_effects_see_them() -> None:
+    game, effects = toy_game()
+    told: list[tuple[str, int, int, int | None]] = []
+
+    class Telling(effects):  # type: ignore[valid-type,misc]
+        def told_money(self, what: str, player: PlayerId, amount: int, other: PlayerId | None) -> None:
+            told.append((what, player, amount, other))
+
+    state = toy_state(game)
+    ctx = Telling(state, 1, 5)
+    for effect in (ctx.gain_money(2, PlayerId(0)), ctx.gain_money(0, PlayerId(0))):
+        list(effect)
+    list(ctx.pay_money(3, PlayerId(0), PlayerId(2)))
+    list(ctx.pay_money(1, PlayerId(1), PlayerId(1)))  # to oneself: nothing moves, nothing told
+    list(ctx.pay_money(0, PlayerId(1), None))
+    list(ctx.take_money(9, PlayerId(1), PlayerId(2)))
+    list(ctx.take_money(9, PlayerId(1), PlayerId(2)))  # nothing left to take: nothing told
+    assert state.table.money == [3, 11, 0] and ctx.money_of(PlayerId(1)) == 11
+    assert told == [("gained", 0, 2, None), ("paid", 0, 3, 2), ("took", 1, 7, 2)]
+    list(ctx.remember(game.card(4), "named", 2))
+    assert ctx.recall(game.card(4), "named") == 2 and ctx.recall(game.card(3), "named") is None
+    list(ctx.start_lasting(game.card(5), 0, "this_turn"))
+    assert state.table.lasting == [Lasting(5, 0, 1, "this_turn")]
+
+
+def test_one_shots_of_the_timing_asked_run_for_the_player_and_a_replacement_replaces() -> None:
+    ran: list[tuple[str, int, int]] = []
+
+    def shot(name: str) -> OneShot[Any]:
+        def effect(ctx: Any) -> Effect:
+            ran.append((name, int(ctx.you), ctx.this))
+            yield from ()
+
+        return OneShot(name, effect, name)
+
+    def instead(ctx: Any, event: Ended) -> Effect:
+        ran.append(("instead", int(ctx.you), event.player))
+        yield from ()
+
+    game, _ = toy_game()
+    game.by_number[8] = ToyCard(8, "Both", abilities=(Ability("b", one_shots=(shot("play"), shot("buy"))),))
+    game.by_number[9] = ToyCard(
+        9,
+        "Stand-in",
+        abilities=(Ability("r", replacements=(Replacement(Ended, lambda c, e: True, instead, False, "r"),)),),
+    )
+    state = toy_state(game)
+    list(game.one_shots(state, 2, 8, "play"))
+    assert ran == [("play", 2, 8)]
+    assert run_to_end(game.replaced(state, Ended(1))) is False
+    state.table.zone("row", 1).append(9)
+    assert run_to_end(game.replaced(state, Ended(0))) is True and ran[-1] == ("instead", 1, 0)
+
+
+def run_to_end(effect: Any) -> Any:
+    try:
+        next(effect)
+    except StopIteration as stop:
+        return stop.value
+    raise AssertionError("a question was asked")
+
+
+def test_an_option_without_a_number_reads_as_itself() -> None:
+    named = SimpleNamespace(name="a name")
+    assert rules_base.label(named) == str(named)
+    assert rules_base.label(ToyZone.DECK) == "deck" and rules_base.label(Stage.FLOOR) == "4"
