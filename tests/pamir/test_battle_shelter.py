@@ -9,13 +9,14 @@ from types import ModuleType
 import pytest
 
 from paxc.generated.pamir.vocabulary import Coalition, Region
+from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import card_actions
-from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveRoad
+from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveRoad, RemoveSpy
 from paxc.runtime.pamir.state import BORDERS
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file
 from tests.new_cards import join_pamir as join_game
-from tests.pamir.scenario import empty_state
+from tests.pamir.scenario import court_card, empty_state
 
 FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "shelter_cards.pax"
 
@@ -60,3 +61,21 @@ def test_a_shelter_from_one_attacker_asks_whose_battle_it_is(
     # The Russian player's battle may not remove them; the Afghan player's may.
     assert not british & set(card_actions._removals(state, 1, Region.KABUL))
     assert british <= set(card_actions._removals(state, 2, Region.KABUL))
+
+
+def test_a_spys_shelter_asks_the_region_of_its_card_and_whose_battle_it_is(
+    shelter_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    informers = shelter_cards.CARD_959
+    join_game(informers, monkeypatch)
+    state = empty_state(3, (Coalition.BRITISH, Coalition.RUSSIAN, Coalition.AFGHAN))
+    state.players[0].court.append(informers.number)
+    kabul = court_card(lambda c: c.region is Region.KABUL and not c.abilities)
+    herat = court_card(lambda c: c.region is Region.HERAT and not c.abilities)
+    state.players[2].court += [kabul.number, herat.number]
+    for number in (kabul.number, herat.number):
+        state.spies_on(number)[0] = 1
+    mine = RemoveSpy(kabul, PlayerId(0))
+    assert mine not in card_actions._removals(state, 1, kabul)  # a Russian battle, on a Kabul card
+    assert mine in card_actions._removals(state, 2, kabul)  # an Afghan one
+    assert RemoveSpy(herat, PlayerId(0)) in card_actions._removals(state, 1, herat)  # not Kabul

@@ -802,6 +802,18 @@ def test_battle_needs_a_loyal_army_at_the_site() -> None:
     assert state.tribes[KABUL][0] == 1
 
 
+def test_tribes_fighting_as_armies_add_to_the_armies_there() -> None:
+    state = _battlefield()
+    state.armies[KABUL][BRITISH] = 1
+    tribes(state, 0, KABUL)
+    give_event(state, 0, "Nationalism")  # one army and one tribe: two units
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [KABUL, RemoveArmy(KABUL, RUSSIAN), RemoveArmy(KABUL, AFGHAN)],
+    )
+    assert len(asked) == 3 and state.armies[KABUL][RUSSIAN] == 0 and state.armies[KABUL][AFGHAN] == 0
+
+
 def test_battle_on_a_card_removes_spies_even_of_the_same_loyalty() -> None:
     state = arranged()
     state.players[1].loyalty = BRITISH
@@ -822,6 +834,17 @@ def test_battle_on_a_card_removes_spies_even_of_the_same_loyalty() -> None:
     assert state.spies_on(target) == [2, 0, 0]
     assert state.players[1].cylinders == CYLINDERS_PER_PLAYER
     assert card_actions.hostage_holder(state, target) == 0
+
+
+def test_battle_is_not_offered_on_a_card_holding_only_ones_own_spies() -> None:
+    state = arranged()
+    target = plain(FIGHTER_2)[0]
+    state.players[0].court = [FIGHTER_2.number]
+    state.players[1].court = [target]
+    spies(state, 0, target)  # nothing to remove there, and no army anywhere
+    assert UseCard(FIGHTER_2.number, Action.BATTLE) not in uses(state)
+    spies(state, 1, target)
+    assert UseCard(FIGHTER_2.number, Action.BATTLE) in uses(state)
 
 
 def test_battle_on_a_card_is_limited_by_ones_spies_there() -> None:

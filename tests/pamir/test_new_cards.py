@@ -242,6 +242,22 @@ def test_khyber_guides_open_their_border_to_tribes_moving_as_armies(
     assert state.tribes[Region.PUNJAB][0] == 2
 
 
+def test_court_patronage_makes_the_cheapest_gift_free(
+    new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A price lowered below nothing costs nothing, not 1: with no rupee the space of 2 is given."""
+    patronage = new_cards.CARD_909
+    join_game(patronage, monkeypatch)
+    state = empty_state(2)
+    giver = court_card(lambda c: Action.GIFT in c.actions and not c.abilities)
+    state.players[0].court += [patronage.number, giver.number]
+    state.players[0].rupees = 0
+    use = card_actions.UseCard(giver.number, Action.GIFT)
+    assert use in card_actions.options(state, 0)
+    drive(card_actions.perform(state, 0, use), [])
+    assert state.players[0].gifts == [2] and state.players[0].rupees == 0
+
+
 def test_road_engineers_let_a_build_of_one_unit_cost_one_rupee(
     new_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
