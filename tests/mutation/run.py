@@ -203,6 +203,16 @@ def write_config(modules: list[str]) -> None:
     path.write_text(config)
 
 
+def unmutated(modules: list[str]) -> None:
+    """A module that joins a run after an earlier run copied it plain into mutants/ (it was not
+    to be mutated then) would keep that copy, and no mutant: mutmut makes mutants again only of
+    files newer than their copy. Such copies go (one mutmut mutated has its .meta file beside it)."""
+    for module in modules:
+        copy = STAGE / "mutants" / "paxc" / "runtime" / f"{module}.py"
+        if copy.exists() and not copy.with_name(copy.name + ".meta").exists():
+            copy.unlink()
+
+
 def tests_for(modules: list[str]) -> list[str]:
     """The fast tests of the games the modules belong to (all of them for core), or the module's own."""
     tests: list[str] = []
@@ -269,6 +279,7 @@ def main() -> None:
     STAGE.mkdir(parents=True, exist_ok=True)
     stage()
     write_config(modules)
+    unmutated(modules)
     # One module at a time, so that each module's verdicts are kept as soon as it is done; a run
     # stopped midway goes on where it stopped.
     for module in modules:

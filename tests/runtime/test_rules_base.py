@@ -183,6 +183,7 @@ def test_a_copy_is_its_own_and_the_digest_sees_every_part(bazaar: ModuleType) ->
     copy.table.zone("hand", 0).append(copy.table.zone("deck").pop(0))
     copy.table.showing[SMITHY] = 1
     copy.table.used_this_round.add("0@x")
+    copy.table.memory[LOOM] = {"named": 1}
     assert rules.digest(copy) != rules.digest(state) and "0@x" not in state.table.used_this_round
     expected = state.table.counted()
     copy.table.zone("discard").append(copy.table.zone("hand", 0)[0])
@@ -483,6 +484,10 @@ def test_what_card_effects_see_of_zones_and_players() -> None:
     assert ctx.card_numbered(6).name == "Tails"
     cards = tuple(game.card(n) for n in (1, 2, 3, 4))
     assert ctx.random_card(cards) == cards[Rng(3).below(4)] and ctx.random_card(()) is None
+    list(ctx.move_card(game.card(6), "discard", None, ("hand",)))  # not where the effect found it
+    assert state.table.zone("row", 0) == [6] and state.table.zone("discard") == [2, 3]
+    list(ctx.move_card(game.card(6), "discard", None, ("hand", "row")))
+    assert state.table.zone("row", 0) == [] and state.table.zone("discard") == [2, 3, 6]
 
 
 def test_money_and_memory_and_lasting_effects_as_card_effects_see_them() -> None:
@@ -498,12 +503,13 @@ def test_money_and_memory_and_lasting_effects_as_card_effects_see_them() -> None
     for effect in (ctx.gain_money(2, PlayerId(0)), ctx.gain_money(0, PlayerId(0))):
         list(effect)
     list(ctx.pay_money(3, PlayerId(0), PlayerId(2)))
+    list(ctx.pay_money(1, PlayerId(0), None))  # to the bank
     list(ctx.pay_money(1, PlayerId(1), PlayerId(1)))  # to oneself: nothing moves, nothing told
     list(ctx.pay_money(0, PlayerId(1), None))
     list(ctx.take_money(9, PlayerId(1), PlayerId(2)))
     list(ctx.take_money(9, PlayerId(1), PlayerId(2)))  # nothing left to take: nothing told
-    assert state.table.money == [3, 11, 0] and ctx.money_of(PlayerId(1)) == 11
-    assert told == [("gained", 0, 2, None), ("paid", 0, 3, 2), ("took", 1, 7, 2)]
+    assert state.table.money == [2, 11, 0] and ctx.money_of(PlayerId(1)) == 11
+    assert told == [("gained", 0, 2, None), ("paid", 0, 3, 2), ("paid", 0, 1, None), ("took", 1, 7, 2)]
     list(ctx.remember(game.card(4), "named", 2))
     assert ctx.recall(game.card(4), "named") == 2 and ctx.recall(game.card(3), "named") is None
     list(ctx.start_lasting(game.card(5), 0, "this_turn"))
@@ -551,3 +557,25 @@ def test_an_option_without_a_number_reads_as_itself() -> None:
     named = SimpleNamespace(name="a name")
     assert rules_base.label(named) == str(named)
     assert rules_base.label(ToyZone.DECK) == "deck" and rules_base.label(Stage.FLOOR) == "4"
+
+
+def test_a_preview_names_each_card_by_the_side_it_shows_where_it_is_said() -> None:
+    game, _ = toy_game()
+    before = toy_state(game)
+    before.table.zone("hand", 0).extend([6, 4])
+    game.turn_over(before.table, 6)  # Tails in hand
+    after = toy_state(game)
+    after.table.zone("row", 0).append(6)
+    game.turn_over(after.table, 6)
+    game.turn_over(after.table, 6)  # played as Edge; Plain goes out of the zones of P0
+    assert game.changes(before, after, 0) == ["Edge from hand into row", "Plain out of hand"]
+    after.table.zone("row", 0).remove(6)
+    assert game.changes(before, after, 0) == ["Tails out of hand", "Plain out of hand"]
+    after.table.zone("row", 0).append(1)  # from none of P0's zones
+    after.table.receive(0, 2)
+    assert game.changes(before, after, 0) == [
+        "+2 money",
+        "Watcher into row",
+        "Tails out of hand",
+        "Plain out of hand",
+    ]
