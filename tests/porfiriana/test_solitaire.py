@@ -8,6 +8,7 @@ Cards are picked by their attributes; the dice are scripted.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -30,6 +31,8 @@ from paxc.runtime.porfiriana import economy, losses, market, solitaire
 from paxc.runtime.porfiriana.game_rules import PorfirianaRules
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, CUBES_PER_PLAYER, Holding, PorfirianaState, card
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file, join_porfiriana
 
 HUMAN, DIAZ = 0, 1
 IN_PLAY_FAMILIES = {Family.RANCH, Family.PLANTATION}  # families that change nothing here
@@ -537,6 +540,100 @@ def test_diaz_never_aims_an_attack_at_his_own_cards(monkeypatch: pytest.MonkeyPa
     diaz_takes(monkeypatch, state, killer.number)
     assert state.removed == [] and partner.number in [h.number for h in state.players[DIAZ].row]
     assert killer.number in state.discard and state.players[HUMAN].gold == 10
+
+
+# ---------------------------------------------------------------------- cards watching Díaz
+
+SOLITAIRE_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "solitaire_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def solitaire_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(SOLITAIRE_CARDS, "porfiriana", tmp_path_factory.mktemp("solitaire_cards"))
+
+
+def fixture_card(module: ModuleType, number: int, monkeypatch: pytest.MonkeyPatch) -> Card:
+    printed: Card = getattr(module, f"CARD_{number}")
+    join_porfiriana(printed, monkeypatch)
+    return printed
+
+
+def test_abilities_hear_the_cards_diaz_takes_go_from_the_market_into_his_row_and_troops(
+    solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What Díaz takes is moved from the market like anybody's card: Market Chronicler, in the
+    human's row, gains 1 gold for a card going into a row, 2 for one going into troops."""
+    chronicler = fixture_card(solitaire_cards, 9110, monkeypatch)
+    troop, (target,) = troop_and_enterprises(1)
+    partner = next(p for p in plain_partners() if (p.cost or 0) > 0)
+    state = solitaire_game()
+    state.players[HUMAN].row.append(Holding(chronicler.number))
+    enterprise(state, target.number, income=2)
+    gold = state.players[HUMAN].gold
+    diaz_takes(monkeypatch, state, partner.number)
+    assert state.players[HUMAN].gold == gold + 1
+    diaz_takes(monkeypatch, state, troop.number)
+    assert state.troop_place(troop.number) is not None  # it extorts the enterprise
+    assert state.players[HUMAN].gold == gold + 1 + 2
+
+
+def test_abilities_hear_diaz_play_the_partner_and_the_troop_he_takes(
+    solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card Díaz places for free is played by him: Patron of the Arts in his row ("whenever you
+    play a card, each other player gains 1 gold") pays the human for each."""
+    patron = fixture_card(solitaire_cards, 9111, monkeypatch)
+    troop, (target,) = troop_and_enterprises(1)
+    partner = next(p for p in plain_partners() if (p.cost or 0) > 0)
+    state = solitaire_game()
+    state.players[DIAZ].row.append(Holding(patron.number))
+    enterprise(state, target.number, income=2)
+    gold = state.players[HUMAN].gold
+    diaz_takes(monkeypatch, state, partner.number)
+    assert state.players[HUMAN].gold == gold + 1
+    diaz_takes(monkeypatch, state, troop.number)
+    assert state.troop_place(troop.number) is not None
+    assert state.players[HUMAN].gold == gold + 2
+    assert_diaz_unchanged(state)
+
+
+def test_a_troop_diaz_plays_acts_on_its_own_text_as_his(
+    solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Press Gang ("when played, each other player gains 2 gold") played by Díaz pays the human,
+    not Díaz: its text is played with Díaz as its player."""
+    press_gang = fixture_card(solitaire_cards, 9112, monkeypatch)
+    target = plain_enterprises(press_gang.district)[0]
+    state = solitaire_game()
+    enterprise(state, target.number, income=2)
+    gold = state.players[HUMAN].gold
+    diaz_takes(monkeypatch, state, press_gang.number)
+    assert state.troop_place(press_gang.number) is not None
+    assert state.players[HUMAN].gold == gold + 2
+    assert_diaz_unchanged(state)
+
+
+@pytest.mark.parametrize("kind", ["partner", "troop", "black"])
+def test_a_card_forbidding_diaz_to_play_makes_him_discard_what_he_takes(
+    solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """Rules L: Díaz plays what he takes for free, but a card may forbid a player to play, and
+    then he discards it (Recluse in his row: "you may not play cards")."""
+    recluse = fixture_card(solitaire_cards, 9113, monkeypatch)
+    troop, (target,) = troop_and_enterprises(1)
+    taken = {
+        "partner": next(p for p in plain_partners() if (p.cost or 0) > 0),
+        "troop": troop,
+        "black": black(lambda c: not c.family and (c.steal or 0) > 0 and not c.jails_victim),
+    }[kind]
+    state = solitaire_game()
+    state.players[DIAZ].row.append(Holding(recluse.number))
+    enterprise(state, target.number, income=2)
+    state.players[HUMAN].gold = 10
+    diaz_takes(monkeypatch, state, taken.number)
+    assert state.discard == [taken.number]
+    assert [h.number for h in state.players[DIAZ].row[1:]] == [recluse.number]
+    assert state.troop_place(troop.number) is None and state.players[HUMAN].gold == 10
 
 
 # ---------------------------------------------------------------------- the zero-cost column
