@@ -153,7 +153,7 @@ def play_attack(state: PorfirianaState, player: int, number: int, target: Target
     if target.victim != player and printed.steal:
         taken = min(printed.steal, victim.gold)
         victim.gold -= taken
-        to_bank = state.solitaire and player == 1  # what Díaz steals goes to the bank (rules L)
+        to_bank = state.is_diaz(player)  # what Díaz steals goes to the bank (rules L)
         if not to_bank:
             me.gold += taken
         if taken:
@@ -178,7 +178,7 @@ def _pay_gun_stores(state: PorfirianaState, number: int) -> None:
         return
     for owner, other in enumerate(state.players):
         if any(Family.GUN_STORE in card(h.number).family for h in other.row):
-            if not (state.solitaire and owner == 1):
+            if not state.is_diaz(owner):
                 other.gold += GUN_STORE_BONUS
                 narrate(story.gained, state, owner, GUN_STORE_BONUS, story.GUN_STORE)
 

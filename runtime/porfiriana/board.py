@@ -61,7 +61,7 @@ def board(state: PorfirianaState, viewer: int | None = None) -> Board:
         Section("Public cards", facts=tuple(Fact(card=card_lines.face(n)) for n in state.public)),
     ]
     for index, player in enumerate(state.players):
-        who = "Díaz" if state.solitaire and index == 1 else f"Player {index}"
+        who = "Díaz" if state.is_diaz(index) else f"Player {index}"
         points = ", ".join(f"{k.value} {prestige.points(state, index, k)}" for k in Prestige)
         facts = [_holding(held, text=viewer is None or index == viewer) for held in player.row]
         if player.army:
@@ -87,7 +87,7 @@ def board(state: PorfirianaState, viewer: int | None = None) -> Board:
 def _whose_turn(state: PorfirianaState, viewer: int | None) -> str:
     """`P0's turn`, and who is asked when another player decides during it (`viewer`, at the
     terminal the player choosing)."""
-    active = f"P{state.active}'s turn" + (" (Díaz)" if state.solitaire and state.active == 1 else "")
+    active = f"P{state.active}'s turn" + (" (Díaz)" if state.is_diaz(state.active) else "")
     if viewer is not None and viewer != state.active:
         return f"{active}, P{viewer} to decide"
     return active

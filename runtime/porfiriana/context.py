@@ -162,7 +162,7 @@ class PorfirianaContext:
 
     def gain_money(self, amount: int, player: PlayerId) -> Effect:
         money.gain(PorfirianaPurses(self.state), player, amount)
-        if amount > 0 and not (self.state.solitaire and player == 1):  # Díaz keeps no gold
+        if amount > 0 and not self.state.is_diaz(player):  # Díaz keeps no gold
             narrate(story.gained, self.state, player, amount, self.this)
         yield from ()
 
@@ -175,7 +175,7 @@ class PorfirianaContext:
     def take_money(self, amount: int, taker: PlayerId, victim: PlayerId) -> Effect:
         taken = money.take(PorfirianaPurses(self.state), taker, victim, amount)
         if taken:
-            diaz = self.state.solitaire and taker == 1  # what Díaz takes goes to the bank
+            diaz = self.state.is_diaz(taker)  # what Díaz takes goes to the bank
             narrate(story.stolen, self.state, taker, victim, taken, diaz)
         yield from ()
 

@@ -228,7 +228,7 @@ def income(state: PorfirianaState, player: int) -> int:
     """The gold a player's cubes earn in an income phase (rules D4 and F): their income and
     prestige cubes on cards not in unrest, their stack's prestige cubes, and their connection and
     extortion cubes on anybody's enterprises not in unrest. Speculation cubes earn nothing."""
-    if state.solitaire and player == 1:
+    if state.is_diaz(player):
         return 0  # Díaz earns no gold (rules L)
     me = state.players[player]
     total = me.stack_prestige_cubes

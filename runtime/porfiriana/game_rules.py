@@ -18,7 +18,7 @@ from paxc.runtime.porfiriana.state import PorfirianaState
 
 def take_turn(state: PorfirianaState, player: int) -> Effect:
     """A turn: in the solitaire Díaz's (seat 1) by the automaton, anybody else's by the rules."""
-    if state.solitaire and player == solitaire.DIAZ:
+    if state.is_diaz(player):
         return rules.take_turn(state, player, solitaire.diaz_phase)
     return rules.take_turn(state, player)
 

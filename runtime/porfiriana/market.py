@@ -21,7 +21,7 @@ from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import cards_played, hooks, regimes, story, topple
-from paxc.runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, PorfirianaState, card
+from paxc.runtime.porfiriana.state import COLUMN_COSTS, HAND_LIMIT, SOLITAIRE_DIAZ, PorfirianaState, card
 
 PLAY_IMMEDIATELY = (CardType.HEADLINE, CardType.TOPPLE)
 
@@ -94,7 +94,7 @@ def pay_for(state: PorfirianaState, player: int, number: int, cost: int) -> None
     paid_to = None
     if speculator is not None:
         state.players[speculator].cubes += 1
-        if speculator != player and not (state.solitaire and speculator == 1):
+        if speculator != player and not state.is_diaz(speculator):
             state.players[speculator].gold += cost
             paid_to = speculator
     if cost:
@@ -180,7 +180,7 @@ def diaz_headline(state: PorfirianaState, number: int) -> Effect:
     zero-cost column at the end of a turn): played on its event orientation when its arrow is the
     Pax, otherwise discarded without effect; on the bull/bear discard either way (rules L)."""
     if brings_pax(number):
-        yield from cards_played.play_headline(state, topple.SOLITAIRE_DIAZ, number, event=True)
+        yield from cards_played.play_headline(state, SOLITAIRE_DIAZ, number, event=True)
     else:
         yield from regimes.discard_to_bull_bear(state, number)
 

@@ -20,8 +20,15 @@ from paxc.generated.porfiriana.vocabulary import Prestige
 from paxc.runtime.core.search import prospects
 from paxc.runtime.porfiriana.losses import flip_sides
 from paxc.runtime.porfiriana.prestige import all_points
-from paxc.runtime.porfiriana.state import COLUMN_COSTS, TOPPLES_IN_GAME, PorfirianaState, card
-from paxc.runtime.porfiriana.topple import SOLITAIRE_DIAZ, SOLITAIRE_HUMAN, solitaire_defence, topple_kind
+from paxc.runtime.porfiriana.state import (
+    COLUMN_COSTS,
+    SOLITAIRE_DIAZ,
+    SOLITAIRE_HUMAN,
+    TOPPLES_IN_GAME,
+    PorfirianaState,
+    card,
+)
+from paxc.runtime.porfiriana.topple import solitaire_defence, topple_kind
 
 # Random decisions the search plays past its tree before weighing a position here (the search's
 # default is 8, for Pax Pamir). Against Díaz (mcts:50, 20 games, seed 301): 3 wins at 0,

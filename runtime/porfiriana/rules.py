@@ -84,7 +84,7 @@ def income_phase(state: PorfirianaState, player: int) -> Effect:
     me.gold += earned
     if earned:
         narrate(story.gained, state, player, earned, story.INCOME)
-    if not state.depression or (state.solitaire and player == 1):
+    if not state.depression or state.is_diaz(player):
         return
     in_play = [h.number for h in me.row[1:]] + actions.my_troops(state, player)
     for number in in_play:

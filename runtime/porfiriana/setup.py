@@ -16,6 +16,8 @@ from paxc.runtime.porfiriana.state import (
     MARKET_ROWS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    SOLITAIRE_DIAZ,
+    SOLITAIRE_HUMAN,
     Holding,
     PlayerState,
     PorfirianaState,
@@ -41,7 +43,6 @@ OPTIONS = OptionsSchema(
     solo_players=(1, SOLITAIRE_SEATS),
     flag_players={"iron_hand": (IRON_HAND_MIN_PLAYERS, MAX_PLAYERS)},
 )
-SOLITAIRE_HUMAN, SOLITAIRE_DIAZ = 0, 1  # the human plays first (rules L)
 DOUBLE_SIDED = (CardType.HACENDADO, CardType.REGIME_CARD, CardType.PUBLIC)
 
 

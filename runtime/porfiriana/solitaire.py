@@ -44,10 +44,17 @@ from paxc.runtime.porfiriana import (
     troops,
 )
 from paxc.runtime.porfiriana.attacks import Target
-from paxc.runtime.porfiriana.state import COLUMN_COSTS, Holding, PorfirianaState, card
+from paxc.runtime.porfiriana.state import (
+    COLUMN_COSTS,
+    SOLITAIRE_DIAZ,
+    SOLITAIRE_HUMAN,
+    Holding,
+    PorfirianaState,
+    card,
+)
 from paxc.runtime.porfiriana.troops import Destination
 
-HUMAN, DIAZ = 0, 1
+HUMAN, DIAZ = SOLITAIRE_HUMAN, SOLITAIRE_DIAZ
 DIE_FACES = 6
 
 

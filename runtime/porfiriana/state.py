@@ -155,6 +155,10 @@ class TurnState:
         )
 
 
+# The Díaz solitaire's seats: the human plays first, Díaz is the automaton of seat 1 (rules L).
+SOLITAIRE_HUMAN, SOLITAIRE_DIAZ = 0, 1
+
+
 @dataclass(slots=True)
 class PorfirianaState:
     players: list[PlayerState]
@@ -185,6 +189,10 @@ class PorfirianaState:
     lasting: list[Lasting] = field(default_factory=list)  # effects cards started `until ...`
     used_this_round: set[str] = field(default_factory=set)  # "once per round" triggers that acted
     memory: CardMemory = field(default_factory=dict)  # what cards in play remember (`set this.x to ...`)
+
+    def is_diaz(self, player: int | None) -> bool:
+        """Whether the seat is Díaz's: seat 1 of a solitaire, never asked and run by its rules."""
+        return self.solitaire and player == SOLITAIRE_DIAZ
 
     def copy(self) -> PorfirianaState:
         return PorfirianaState(

@@ -38,7 +38,7 @@ def _because(why: Why) -> str:
 
 
 def who(state: PorfirianaState, player: int) -> str:
-    return "Díaz" if state.solitaire and player == 1 else f"P{player}"
+    return "Díaz" if state.is_diaz(player) else f"P{player}"
 
 
 def _gold(amount: int) -> str:
@@ -269,7 +269,7 @@ def topples_spent(count: int, total: int) -> str:
 def game_over(state: PorfirianaState) -> str:
     if state.winner is None:
         return "the game is over"
-    if state.solitaire and state.winner == 1:
+    if state.is_diaz(state.winner):
         return "the game is over: Díaz was never toppled"
     how = "by toppling Díaz" if state.toppled_by == [state.winner] else "by a gold victory"
     return f"the game is over: {who(state, state.winner)} wins {how}"

@@ -43,7 +43,7 @@ def strife(state: PorfirianaState, cause: int, factions: tuple[Faction, ...]) ->
             continue
         if hacendado_faction in factions:
             loser = next(f for f in factions if f is not hacendado_faction)
-        elif state.solitaire and player == 1:
+        elif state.is_diaz(player):
             loser = factions[state.rng.below(2)]  # Díaz rolls for it (rules L)
         else:
             loser = yield from ask(

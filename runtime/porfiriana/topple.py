@@ -17,7 +17,15 @@ from paxc.generated.porfiriana.vocabulary import CardType, Prestige, ToppleStart
 from paxc.runtime.core.narration import heard, narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import economy, hooks, losses, prestige, story
-from paxc.runtime.porfiriana.state import TOPPLES_IN_GAME, PorfirianaState, Side, card, sides_of
+from paxc.runtime.porfiriana.state import (
+    SOLITAIRE_DIAZ,
+    SOLITAIRE_HUMAN,
+    TOPPLES_IN_GAME,
+    PorfirianaState,
+    Side,
+    card,
+    sides_of,
+)
 
 DIAZ_POINTS = 2  # Díaz himself in every tripartite
 VICE_PRESIDENT_POINTS = 1  # the 2-player game's extra member of the tripartite
@@ -26,7 +34,6 @@ IRON_HAND_MIN_PLAYERS = 4  # the variant is for 4 to 6 players
 # The solitaire: Díaz's own defence before his partners are added (rules L).
 SOLITAIRE_DEFENCE = 4
 SOLITAIRE_OUTRAGE_DEFENCE = 6
-SOLITAIRE_HUMAN, SOLITAIRE_DIAZ = 0, 1
 
 # The buyer's two ways to play a topple card under its named regime.
 MINUS_ONE = "Díaz minus one"
@@ -65,14 +72,14 @@ def topple(state: PorfirianaState, buyer: int, number: int) -> Effect:
     named = card(number).named_regime
     # The orientation only matters under the regime the card names; elsewhere it is not asked.
     # In the solitaire the automaton Díaz never chooses (he discards topples he buys anyway).
-    if named is not None and named is state.regime_card.regime and not _is_diaz(state, buyer):
+    if named is not None and named is state.regime_card.regime and not state.is_diaz(buyer):
         answer = yield from ask(
             Choice(PlayerId(buyer), f"{card(number).name}: how do you play it?", (MINUS_ONE, RALLY))
         )
         minus_one = answer == MINUS_ONE
     order = decision_order(state, buyer)
     for player in order:
-        if _is_diaz(state, player):
+        if state.is_diaz(player):
             continue  # the solitaire's Díaz takes no topple decisions and never flips
         yield from _take_a_stand(state, player)
         # Each of this player's "during a topple" cards asks them whether to discard it.
@@ -113,10 +120,6 @@ def _take_a_stand(state: PorfirianaState, player: int) -> Effect:
         losses.flip_hacendado(state, player, answer.index)
         # Under Pax the flipped side's Loyalty point takes a prestige cube at once.
         yield from losses.settle(state)
-
-
-def _is_diaz(state: PorfirianaState, player: int) -> bool:
-    return state.solitaire and player == SOLITAIRE_DIAZ
 
 
 # ---------------------------------------------------------------------- who topples

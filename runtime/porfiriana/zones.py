@@ -70,7 +70,7 @@ class PorfirianaPurses:
         return self.state.players[player].gold
 
     def receive(self, player: int, amount: int) -> None:
-        if not (self.state.solitaire and player == 1):
+        if not self.state.is_diaz(player):
             self.state.players[player].gold += amount
 
     def spend(self, player: int, amount: int) -> None:
