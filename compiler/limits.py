@@ -66,6 +66,7 @@ _EXPRESSIONS = frozenset(
         "holding",
         "cards_in",
         "every_zone",
+        "card_ref",  # a scenario file's `card 23` or `card "Name"` (grammar/scenario.lark)
     }
 )
 # `for each p` and `for each c in LIST`: each is a Python `for` loop.
@@ -85,16 +86,17 @@ class _Visit:
     children_pushed: bool = False
 
 
-def prune(tree: Tree[Token], path: str, line_offset: int = 0) -> list[Diagnostic]:
+def prune(tree: Tree[Token], path: str, line_offset: int = 0, item_kind: str = "card") -> list[Diagnostic]:
     """The limits broken by the cards of a parsed file (or part of one, starting after
     `line_offset` lines); each card that breaks one is taken out of `tree` (only the diagnostics
-    report it), so nothing after this walks a tree past the limits."""
+    report it), so nothing after this walks a tree past the limits. A scenario file's items are
+    its scenarios (`item_kind="scenario"`), whose expectations and numbers are the card language's."""
     diagnostics: list[Diagnostic] = []
     kept: list[Tree[Token] | Token] = []
     for item in tree.children:
         found = (
-            _measure(item, _Where(path, line_offset))
-            if isinstance(item, Tree) and item.data == "card"
+            _measure(item, _Where(path, line_offset, item_kind))
+            if isinstance(item, Tree) and item.data == item_kind
             else []
         )
         diagnostics.extend(found)
@@ -110,6 +112,7 @@ class _Where:
 
     path: str
     line_offset: int
+    item_kind: str  # "card", or "scenario" in a scenario file
 
 
 def _span(where: _Where, node: Tree[Token] | Token) -> Span:
@@ -200,7 +203,12 @@ def _measure(card: Tree[Token], where: _Where) -> list[Diagnostic]:
                 Code.TOO_DEEP,
                 f"this expression nests {depth:,} deep; the limit is {MAX_EXPRESSION_DEPTH}",
                 "each operator, 'not', '.' and call is a level, one per operator in a chain "
-                "('a + b + c' is 2 deep); name a part with 'let'",
+                "('a + b + c' is 2 deep); "
+                + (
+                    "name a part with 'let'"
+                    if where.item_kind == "card"
+                    else "split it into several expectations"
+                ),
             )
     return sorted([*diagnostics, *too_deep.values()], key=Diagnostic.sort_key)
 

@@ -119,7 +119,7 @@ def parse_scenarios(source: SourceFile) -> tuple[ast.ScenarioFile, list[Diagnost
     """Parse a scenario file (`paxc test`): its AST and its syntax errors. As for card files,
     after a syntax error each scenario is parsed alone, so every broken one is reported."""
     try:
-        return _parse_scenario_text(source, 0, len(source.text)), []
+        return _parse_scenario_text(source, 0, len(source.text))
     except UnexpectedInput:
         pass
     starts = [match.start() for match in _SCENARIO_START.finditer(source.text)]
@@ -129,7 +129,9 @@ def parse_scenarios(source: SourceFile) -> tuple[ast.ScenarioFile, list[Diagnost
     diagnostics: list[Diagnostic] = []
     for start, end in zip(starts, [*starts[1:], len(source.text)], strict=True):
         try:
-            parts.append(_parse_scenario_text(source, start, end))
+            part, limit_errors = _parse_scenario_text(source, start, end)
+            parts.append(part)
+            diagnostics.extend(limit_errors)
         except UnexpectedInput as error:
             diagnostics.append(_Part(source, start, end, _scenario_lark()).diagnostic(error))
     merged = ast.ScenarioFile(
@@ -141,11 +143,17 @@ def parse_scenarios(source: SourceFile) -> tuple[ast.ScenarioFile, list[Diagnost
     return merged, diagnostics
 
 
-def _parse_scenario_text(source: SourceFile, start: int, end: int) -> ast.ScenarioFile:
+def _parse_scenario_text(
+    source: SourceFile, start: int, end: int
+) -> tuple[ast.ScenarioFile, list[Diagnostic]]:
+    """As `_parse_text`, for scenarios: one past the language's limits (an expectation nested too
+    deep, a number too large) is left out, and the diagnostics say why."""
     text = source.text[start:end]
     tree = _scenario_lark().parse(text if text.endswith("\n") else text + "\n")
     line_offset = source.position(start)[0] - 1
-    return _ToScenarioAst(source.display_path, line_offset).transform(tree)  # type: ignore[return-value]
+    limit_errors = limits.prune(tree, source.display_path, line_offset, item_kind="scenario")
+    scenarios: ast.ScenarioFile = _ToScenarioAst(source.display_path, line_offset).transform(tree)
+    return scenarios, limit_errors
 
 
 def _parse_text(source: SourceFile, start: int, end: int) -> tuple[ast.File, list[Diagnostic]]:

@@ -83,6 +83,34 @@ def test_a_syntax_error_is_located() -> None:
     assert not loaded.scenarios
 
 
+@pytest.mark.parametrize("broken", [False, True])
+def test_a_scenario_past_the_languages_limits_is_a_located_error_not_a_crash(
+    tmp_path: Path, broken: bool
+) -> None:
+    """The card language's limits hold in scenario files too: an expectation nested 5,000 deep or
+    a number of 5,000 digits is a located error and that scenario is left out, the others kept;
+    whether the file parses whole or, after a syntax error elsewhere, one scenario at a time."""
+    nots, digits = "not " * 5000, "9" * 5000
+    text = (
+        "game pamir\n\n"
+        f'scenario "deep" {{\n  players 2\n  expect {nots}true\n}}\n\n'
+        f'scenario "large" {{\n  players 2\n  set rupees of P0 to {digits}\n}}\n\n'
+        'scenario "fine" {\n  players 2\n  expect armies_in(Kabul, Afghan) == 0\n}\n'
+    )
+    if broken:
+        text += '\nscenario "broken" {\n  players 2\n  expect armies_in(Kabul\n}\n'
+    path = tmp_path / "limits.paxtest"
+    path.write_text(text)
+    loaded = load([path], tmp_path)
+    found = [(d.span.line, d.span.column, d.code.value) for d in loaded.diagnostics]
+    assert found[:2] == [(5, 10, "too-deep"), (10, 23, "number-too-large")]
+    assert len(found) == 2 + broken
+    assert [s.name for s in loaded.scenarios] == ["fine"]
+    result = paxc("test", str(path))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "limits.paxtest:5:10: error: this expression nests 5,001 deep; the limit is 48" in result.output
+
+
 def test_json_gives_each_scenario_its_result() -> None:
     result = paxc("test", "--json", str(SCENARIOS / "failing.paxtest"))
     assert result.exit_code == 1
