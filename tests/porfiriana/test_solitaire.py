@@ -493,6 +493,19 @@ def test_an_orange_or_black_card_harms_when_it_steals_gold_or_brings_unrest() ->
     assert not solitaire.harms(nothing.number)
 
 
+def test_an_orange_card_that_neither_steals_nor_brings_unrest_is_discarded(
+    solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every printed orange card brings unrest; a new one that neither steals nor brings any
+    (Rumour Mill, printing no figure for either) is discarded by Díaz like such a black card."""
+    rumours = fixture_card(solitaire_cards, 9115, monkeypatch)
+    assert not solitaire.harms(rumours.number)
+    state = solitaire_game()
+    enterprise(state, plain_enterprises()[0].number, income=2)
+    diaz_takes(monkeypatch, state, rumours.number)
+    assert state.discard == [rumours.number]
+
+
 def test_a_black_card_stealing_nothing_is_discarded(monkeypatch: pytest.MonkeyPatch) -> None:
     state = solitaire_game()
     arrest = black(lambda c: not c.family and not c.steal and bool(c.jails_victim))
@@ -558,30 +571,54 @@ def fixture_card(module: ModuleType, number: int, monkeypatch: pytest.MonkeyPatc
     return printed
 
 
-def test_abilities_hear_the_cards_diaz_takes_go_from_the_market_into_his_row_and_troops(
+def test_abilities_hear_where_the_cards_diaz_takes_go_from_the_market(
     solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """What Díaz takes is moved from the market like anybody's card: Market Chronicler, in the
-    human's row, gains 1 gold for a card going into a row, 2 for one going into troops."""
+    human's row, gains 1 gold for a card going into a row, 2 into troops, 4 into a hand (an
+    orange card, on its way to being played) and 8 onto the discard pile (an enterprise)."""
     chronicler = fixture_card(solitaire_cards, 9110, monkeypatch)
     troop, (target,) = troop_and_enterprises(1)
     partner = next(p for p in plain_partners() if (p.cost or 0) > 0)
+    unrest_only = orange(lambda c: not c.steal and (c.unrest or 0) > 0)
+    discarded = plain_enterprises()[-1]
     state = solitaire_game()
     state.players[HUMAN].row.append(Holding(chronicler.number))
     enterprise(state, target.number, income=2)
     gold = state.players[HUMAN].gold
-    diaz_takes(monkeypatch, state, partner.number)
-    assert state.players[HUMAN].gold == gold + 1
-    diaz_takes(monkeypatch, state, troop.number)
+    for taken, paid in ((partner, 1), (troop, 2), (unrest_only, 4), (discarded, 8)):
+        diaz_takes(monkeypatch, state, taken.number)
+        gold += paid
+        assert state.players[HUMAN].gold == gold, taken.name
     assert state.troop_place(troop.number) is not None  # it extorts the enterprise
+    assert discarded.number in state.discard
+
+
+def test_abilities_hear_diaz_take_and_play_for_nothing_and_his_troop_arrive_from_the_market(
+    solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rules L: Díaz takes and plays his cards without paying. Almoner, in the human's row, gains
+    1 gold for a card bought for nothing, 2 for one played for nothing, 4 for a troop arriving
+    from the market."""
+    almoner = fixture_card(solitaire_cards, 9114, monkeypatch)
+    troop, (target,) = troop_and_enterprises(1)
+    partner = next(p for p in plain_partners() if (p.cost or 0) > 0)
+    state = solitaire_game()
+    state.players[HUMAN].row.append(Holding(almoner.number))
+    enterprise(state, target.number, income=2)
+    gold = state.players[HUMAN].gold
+    diaz_takes(monkeypatch, state, partner.number)
     assert state.players[HUMAN].gold == gold + 1 + 2
+    diaz_takes(monkeypatch, state, troop.number)
+    assert state.troop_place(troop.number) is not None
+    assert state.players[HUMAN].gold == gold + 1 + 2 + 1 + 2 + 4
 
 
 def test_abilities_hear_diaz_play_the_partner_and_the_troop_he_takes(
     solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A card Díaz places for free is played by him: Patron of the Arts in his row ("whenever you
-    play a card, each other player gains 1 gold") pays the human for each."""
+    play a card, each other player gains 1 gold; 2 gold for a troop") pays the human for each."""
     patron = fixture_card(solitaire_cards, 9111, monkeypatch)
     troop, (target,) = troop_and_enterprises(1)
     partner = next(p for p in plain_partners() if (p.cost or 0) > 0)
@@ -593,7 +630,21 @@ def test_abilities_hear_diaz_play_the_partner_and_the_troop_he_takes(
     assert state.players[HUMAN].gold == gold + 1
     diaz_takes(monkeypatch, state, troop.number)
     assert state.troop_place(troop.number) is not None
-    assert state.players[HUMAN].gold == gold + 2
+    assert state.players[HUMAN].gold == gold + 1 + 2
+    assert_diaz_unchanged(state)
+
+
+def test_a_partner_diaz_plays_acts_on_its_own_text_as_his(
+    solitaire_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Town Crier ("when played, each other player gains 1 gold") placed by Díaz pays the human,
+    not Díaz: its text is played with Díaz as its player."""
+    crier = fixture_card(solitaire_cards, 9116, monkeypatch)
+    state = solitaire_game()
+    gold = state.players[HUMAN].gold
+    diaz_takes(monkeypatch, state, crier.number)
+    assert [h.number for h in state.players[DIAZ].row[1:]] == [crier.number]
+    assert state.players[HUMAN].gold == gold + 1
     assert_diaz_unchanged(state)
 
 
