@@ -116,8 +116,9 @@ _SCENARIO_START = re.compile(r"^(scenario|game)\b", re.MULTILINE)
 
 
 def parse_scenarios(source: SourceFile) -> tuple[ast.ScenarioFile, list[Diagnostic]]:
-    """Parse a scenario file (`paxc test`): its AST and its syntax errors. As for card files,
-    after a syntax error each scenario is parsed alone, so every broken one is reported."""
+    """Parse a scenario file (`paxc test`): its AST and its errors (syntax, and the language's
+    limits: a scenario past one is left out). As for card files, after a syntax error each
+    scenario is parsed alone, so every broken one is reported."""
     try:
         return _parse_scenario_text(source, 0, len(source.text))
     except UnexpectedInput:
@@ -152,7 +153,8 @@ def _parse_scenario_text(
     tree = _scenario_lark().parse(text if text.endswith("\n") else text + "\n")
     line_offset = source.position(start)[0] - 1
     limit_errors = limits.prune(tree, source.display_path, line_offset, item_kind="scenario")
-    scenarios: ast.ScenarioFile = _ToScenarioAst(source.display_path, line_offset).transform(tree)
+    scenarios = _ToScenarioAst(source.display_path, line_offset).transform(tree)
+    assert isinstance(scenarios, ast.ScenarioFile)  # the transformer's `scenario_file` makes one
     return scenarios, limit_errors
 
 
