@@ -1157,6 +1157,18 @@ def test_citadels_keep_their_owners_tribes_from_battle_in_their_region() -> None
     assert state.tribes[KABUL][2] == 1
 
 
+def test_citadels_shelter_only_their_owners_tribes() -> None:
+    state = _battlefield()
+    state.players[1].loyalty = RUSSIAN  # player 1's tribe in Kabul may now be removed
+    state.players[2].court.append(with_ability("Citadel", KABUL).number)
+    asked = drive(
+        card_actions.perform(state, 0, UseCard(FIGHTER_2.number, Action.BATTLE)),
+        [KABUL, RemoveTribe(KABUL, PlayerId(1)), Done()],
+    )
+    assert RemoveTribe(KABUL, PlayerId(2)) not in asked[1].options
+    assert state.tribes[KABUL] == [0, 0, 1]
+
+
 def test_indispensable_advisors_keep_their_owners_spies_from_battle() -> None:
     state = arranged()
     target = plain(FIGHTER_2)[0]
