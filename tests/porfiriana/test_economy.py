@@ -35,6 +35,7 @@ from paxc.runtime.porfiriana.actions import (
     speculation_options,
 )
 from paxc.runtime.porfiriana.labels import label
+from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, card
 from tests.porfiriana.scenario import (
     act,
@@ -603,6 +604,54 @@ def test_a_player_without_gold_discards_every_card_in_a_depression() -> None:
     drive(rules.income_phase(state, 0), [])
     assert state.players[0].row[1:] == []
     assert LOYAL_PARTNER.number in state.discard
+
+
+def test_depression_expenses_are_asked_of_every_seat_but_diaz_in_the_solitaire() -> None:
+    """Rule I for every player (seat 1 too); in the solitaire Díaz has no gold and pays no
+    expenses (rules L), while the human pays as anyone."""
+    state = empty_state()
+    state.depression = True
+    put(state, 1, LOYAL_PARTNER.number)
+    asked = drive(rules.income_phase(state, 1), [True])
+    assert [c.chooser for c in asked] == [1] and state.holding(LOYAL_PARTNER.number) is not None
+
+    solo = new_state({"solitaire": True}, 3)
+    solo.depression = True
+    put(solo, 0, PLAIN.number)
+    put(solo, 1, LOYAL_PARTNER.number)
+    asked = drive(rules.income_phase(solo, 0), [False])
+    assert [c.chooser for c in asked] == [0] and PLAIN.number in solo.discard
+    assert drive(rules.income_phase(solo, 1), []) == []
+    assert solo.holding(LOYAL_PARTNER.number) == (1, solo.players[1].row[-1])
+
+
+def test_a_troop_gone_with_its_enterprise_costs_nothing_and_the_next_card_is_still_paid_for() -> None:
+    state = empty_state(regime=Regime.MARTIAL_LAW)
+    state.depression = True
+    first = put(state, 0, PLAIN.number)
+    second = put(state, 0, RANCH.number)
+    # Federal troops: seat 0's Hacendado shows no Federal side, so they cannot retreat.
+    lost, kept = cards(CardType.TROOP, lambda c: c.faction is Faction.FEDERAL)[:2]
+    put_troop(state, 0, lost.number, on=first.number)
+    put_troop(state, 0, kept.number, on=second.number)
+    state.players[0].gold = 10
+    income = economy.income(state, 0)
+    # the shop let go (its troop is discarded with it), the ranch paid for, the second troop asked
+    asked = drive(rules.income_phase(state, 0), [False, True, True])
+    assert len(asked) == 3 and asked[-1].prompt.endswith(f"{kept.name}?")
+    assert lost.number in state.discard and state.troop_place(kept.number) == (0, second)
+    assert state.players[0].gold == 10 + income - 2
+    check_cubes(state)
+
+
+def test_one_gold_keeps_one_card_in_a_depression() -> None:
+    state = empty_state(regime=Regime.MARTIAL_LAW)  # no prestige cube to earn anything
+    state.depression = True
+    flip(state, 0, Faction.LOCAL)  # no Hacendado income
+    put(state, 0, LOYAL_PARTNER.number)
+    state.players[0].gold = 1
+    drive(rules.income_phase(state, 0), [True])
+    assert state.players[0].gold == 0 and state.holding(LOYAL_PARTNER.number) is not None
 
 
 # ---------------------------------------------------------------------- selling (E4)

@@ -4,7 +4,10 @@ partners and newspapers, headlines, strife, and the cards the rules name (glossa
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
+
+import pytest
 
 from paxc.generated.porfiriana.vocabulary import (
     Card,
@@ -19,8 +22,9 @@ from paxc.generated.porfiriana.vocabulary import (
     PurchaseCost,
     Regime,
 )
+from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice
-from paxc.runtime.porfiriana import economy, game_rules, market, prestige, strife
+from paxc.runtime.porfiriana import economy, game_rules, market, prestige, rules, setup, strife
 from paxc.runtime.porfiriana.actions import (
     Buy,
     BuyPublic,
@@ -32,8 +36,12 @@ from paxc.runtime.porfiriana.actions import (
     Upgrade,
     on_market,
 )
-from paxc.runtime.porfiriana.state import HAND_LIMIT, PorfirianaState, Side, card
+from paxc.runtime.porfiriana.game_rules import PorfirianaRules
+from paxc.runtime.porfiriana.state import HAND_LIMIT, TOPPLES_IN_GAME, PorfirianaState, Side, card
 from paxc.runtime.porfiriana.troops import destinations
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file
+from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import (
     act,
     cards,
@@ -120,6 +128,15 @@ def choosers(asked: list[Choice[Any]], prompt: str) -> list[int]:
 
 
 STRIFE = "Strife"
+
+# Fixture cards hearing what the flow of a turn tells (no printed card listens to it):
+# tests/porfiriana/fixtures/flow_cards.pax.
+FLOW_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "flow_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def flow_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FLOW_CARDS, "porfiriana", tmp_path_factory.mktemp("flow_cards"))
 
 
 # ---------------------------------------------------------------------- market purchases (E2)
@@ -521,6 +538,84 @@ def test_a_turn_ends_with_the_headline_discard_the_refill_and_income() -> None:
     assert state.market[0][0] == SHOP.number
     assert all(n is not None for row in state.market for n in row)
     assert state.players[0].gold == 30 + income and state.players[1].gold == 30
+
+
+def test_a_game_tells_its_deck_order_once_and_passes_the_turn_clockwise() -> None:
+    """The shuffled deck is the game's one draw at the start (the log shows it); then each
+    player passes the turn to the player on their left (rules D)."""
+    options = {"players": 3}
+    deck = setup.new_state(options, seed=3).deck
+    session = Session(PorfirianaRules(), options, seed=3)
+    told = ["deck order: " + " ".join(map(str, deck))]
+    assert session.chance == told
+    first = session.current_player()
+    players: list[int] = []
+    while len(players) < 4:
+        pending = session.pending
+        assert pending is not None
+        if pending.prompt.startswith("Take an action"):
+            players.append(session.current_player())
+            assert isinstance(pending.options[0], EndTurn)
+        session.apply_action(0)  # end the turn (or the first answer to anything else)
+    assert players == [(first + step) % 3 for step in range(4)]
+    assert session.chance == told  # told once, not at every turn
+
+
+def test_the_player_whose_turn_ends_orders_the_headlines_discarded() -> None:
+    state = empty_state()
+    state.market[0][0] = BEARS[0]
+    state.market[1][0] = BULLS[0]
+    asked = drive(game_rules.take_turn(state, 2), [EndTurn(), lambda o: o[1] == BULLS[0]])
+    assert choosers(asked, "Which headline") == [2]
+    assert state.bull_bear == [BULLS[0], BEARS[0]]
+
+
+def test_each_card_the_refill_draws_is_told_moved_from_the_deck_to_the_market(
+    flow_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crier: Card = flow_cards.CARD_9120
+    join_game(crier, monkeypatch)
+    state = empty_state()
+    put(state, 1, crier.number)
+    state.market[0][0] = SHOP.number  # already there: slid, not drawn
+    state.deck = [c.number for c in cards(CardType.ENTERPRISE)][10:30]
+    drive(game_rules.take_turn(state, 0), [EndTurn()])
+    assert state.players[1].gold == 30 + 11  # eleven drawn into twelve spaces
+
+
+def test_a_turn_in_which_the_game_ends_tells_no_end_of_turn(
+    flow_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bell: Card = flow_cards.CARD_9121
+    join_game(bell, monkeypatch)
+    state = empty_state()
+    put(state, 1, bell.number)
+    drive(game_rules.take_turn(state, 0), [EndTurn()])
+    assert state.players[1].gold == 30 + 1  # heard at the end of a turn
+    state.topples = TOPPLES_IN_GAME - 1
+    state.market[0][0] = TOPPLE.number  # discarded at the end of the turn: the fourth, and the end
+    drive(game_rules.take_turn(state, 0), [EndTurn()])
+    assert state.over and state.players[1].gold == 30 + 1
+
+
+def test_an_ability_may_leave_a_turn_with_no_action(
+    flow_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gout: Card = flow_cards.CARD_9122
+    join_game(gout, monkeypatch)
+    state = empty_state()
+    put(state, 0, gout.number)
+    hold(state, 0, SHOP.number)  # nothing to do it with
+    asked = drive(rules.action_phase(state, 0), [EndTurn()])
+    assert asked[0].options == (EndTurn(),) and state.turn.actions_left == 0
+
+
+def test_a_player_leaving_jail_on_a_turn_begun_there_gets_the_third_action_back() -> None:
+    state = empty_state()
+    state.players[0].jailed = True
+    drive(rules.action_phase(state, 0), [Police(None), EndTurn()])
+    assert not state.players[0].jailed
+    assert state.turn.actions_left == 2  # two actions, one spent to get out, the third back
 
 
 # ---------------------------------------------------------------------- strife
