@@ -4,7 +4,11 @@ glossary (Assassination, Nationalization, Monopoly, Spy, Jailed, Victim-Awarded,
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+import pytest
 
 from paxc.generated.porfiriana.vocabulary import (
     Card,
@@ -23,6 +27,9 @@ from paxc.runtime.porfiriana.actions import CubeSpot, EndTurn, PlayCard, Police,
 from paxc.runtime.porfiriana.attacks import Target, targets
 from paxc.runtime.porfiriana.losses import flip_sides
 from paxc.runtime.porfiriana.state import PorfirianaState, Side
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file
+from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import (
     act,
     check_cubes,
@@ -38,6 +45,9 @@ from tests.porfiriana.scenario import (
     seat_without,
     turn,
 )
+
+# Fixture cards hearing card_discarded (tests/porfiriana/fixtures/trigger_cards.pax).
+TRIGGER_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "trigger_cards.pax"
 
 
 def orange(predicate: Callable[[Card], bool] = lambda c: True, **wanted: Any) -> Card:
@@ -647,3 +657,33 @@ def test_a_victim_with_a_gun_store_keeps_the_two_gold_it_brings() -> None:
     put(state, 1, SHOP.number)
     play(state, 0, RAID.number, at(SHOP.number))
     assert state.players[1].gold == 2  # nothing to steal when the raid hit; the store paid after
+
+
+def test_an_attack_card_awarded_is_told_moved_from_the_attackers_hand_to_the_victims_stack(
+    flow_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fund: Card = flow_cards.CARD_9123  # gains 2 when another player's card enters its owner's stack
+    join_game(fund, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 1, fund.number)
+    put(state, 1, SHOP.number)
+    play(state, 0, RAID.number, at(SHOP.number))
+    assert state.players[1].prestige_stack == [RAID.number]
+    assert state.players[1].gold == 30 - (RAID.steal or 0) + 2
+
+
+def test_an_attack_card_a_spy_cancels_is_told_discarded_from_the_attackers_hand(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    trigger_cards = compile_card_file(TRIGGER_CARDS, "porfiriana", tmp_path)
+    ticket: Card = trigger_cards.CARD_9072  # gains 1 when a card is discarded from its owner's hand
+    join_game(ticket, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, ticket.number)
+    put(state, 1, SHOP.number)
+    put(state, 1, named("Pinkerton").number)
+    play(state, 0, RAID.number, at(SHOP.number), True)  # the spy cancels it
+    assert RAID.number in state.discard
+    assert state.players[0].gold == 30 - (RAID.cost or 0) + 1

@@ -39,8 +39,6 @@ from paxc.runtime.porfiriana.actions import (
 from paxc.runtime.porfiriana.game_rules import PorfirianaRules
 from paxc.runtime.porfiriana.state import HAND_LIMIT, TOPPLES_IN_GAME, PorfirianaState, Side, card
 from paxc.runtime.porfiriana.troops import destinations
-from tests.conftest import REPO
-from tests.new_cards import compile_card_file
 from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import (
     act,
@@ -128,15 +126,6 @@ def choosers(asked: list[Choice[Any]], prompt: str) -> list[int]:
 
 
 STRIFE = "Strife"
-
-# Fixture cards hearing what the flow of a turn tells (no printed card listens to it):
-# tests/porfiriana/fixtures/flow_cards.pax.
-FLOW_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "flow_cards.pax"
-
-
-@pytest.fixture(scope="module")
-def flow_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return compile_card_file(FLOW_CARDS, "porfiriana", tmp_path_factory.mktemp("flow_cards"))
 
 
 # ---------------------------------------------------------------------- market purchases (E2)
