@@ -49,6 +49,7 @@ from paxc.generated.pamir.vocabulary import (
     TaxAsRuler,
 )
 from paxc.runtime.core import abilities
+from paxc.runtime.core.made_once import MadeOnce
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Decision, Effect, PlayerId, ask
 from paxc.runtime.pamir import bribes, hooks, market, pieces, story
@@ -171,20 +172,13 @@ def options(state: PamirState, player: int) -> list[UseCard]:
             if action not in possible:
                 possible[action] = _possible(state, player, action)
             if possible[action] and _can_pay_hostage_bribe(state, player, number, action):
-                uses.append(_use(number, action))
+                uses.append(_USES[number, action])
     return uses
 
 
 # Every listing offers the same uses again: each made once (options are frozen, so one object
 # serves every listing).
-_USES: dict[tuple[int, Action], UseCard] = {}
-
-
-def _use(number: int, action: Action) -> UseCard:
-    found = _USES.get((number, action))
-    if found is None:
-        found = _USES[number, action] = UseCard(number, action)
-    return found
+_USES: MadeOnce[tuple[int, Action], UseCard] = MadeOnce(lambda use: UseCard(*use))
 
 
 def _can_pay_hostage_bribe(state: PamirState, player: int, number: int, action: Action) -> bool:

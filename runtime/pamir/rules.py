@@ -29,6 +29,7 @@ from paxc.generated.pamir.vocabulary import (
     TurnStarted,
 )
 from paxc.runtime.core import abilities, errata
+from paxc.runtime.core.made_once import MadeOnce
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.core.options import OptionsError, OptionsSchema
 from paxc.runtime.core.rng import Rng
@@ -277,35 +278,21 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
                 # Whether the card may be bought at all is asked last, only of a card the player
                 # can afford (modifiers change no state, so the order of the questions is free).
                 if cost <= me.rupees and (not restricted or market.may_purchase(state, player, number)):
-                    options.append(_purchase(row, column))
+                    options.append(_PURCHASES[row, column])
         for number in me.hand:
             if not can_pay_bribe(state, player, number):
                 continue
-            options.append(_play(number, False))
+            options.append(_PLAYS[number, False])
             if me.court:
-                options.append(_play(number, True))
+                options.append(_PLAYS[number, True])
     options.extend(card_actions.options(state, player))
     return options
 
 
 # The options every listing offers again and again, each made once (options are frozen, so one
 # object serves every listing): purchases by market space, plays by card and side.
-_PURCHASES: dict[tuple[int, int], Purchase] = {}
-_PLAYS: dict[tuple[int, bool], Play] = {}
-
-
-def _purchase(row: int, column: int) -> Purchase:
-    found = _PURCHASES.get((row, column))
-    if found is None:
-        found = _PURCHASES[row, column] = Purchase(row, column)
-    return found
-
-
-def _play(number: int, left: bool) -> Play:
-    found = _PLAYS.get((number, left))
-    if found is None:
-        found = _PLAYS[number, left] = Play(number, left)
-    return found
+_PURCHASES: MadeOnce[tuple[int, int], Purchase] = MadeOnce(lambda space: Purchase(*space))
+_PLAYS: MadeOnce[tuple[int, bool], Play] = MadeOnce(lambda play: Play(*play))
 
 
 def perform(state: PamirState, player: int, action: Action) -> Effect:

@@ -22,6 +22,7 @@ from paxc.generated.porfiriana.vocabulary import (
     PoliceCost,
 )
 from paxc.runtime.core import abilities
+from paxc.runtime.core.made_once import MadeOnce
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import cards_played, economy, hand, hooks, losses, market, story, troops, unrest
@@ -101,15 +102,12 @@ class CubeSpot:
     card: int
 
 
+# One spot a market card, made once: every listing of the speculations asks for every market card's.
+_MARKET_SPOTS: MadeOnce[int, CubeSpot] = MadeOnce(lambda number: CubeSpot("market", number))
+
+
 def on_market(number: int) -> CubeSpot:
-    # One spot a card, made once: every listing of the speculations asks for every market card's.
-    spot = _MARKET_SPOTS.get(number)
-    if spot is None:
-        spot = _MARKET_SPOTS[number] = CubeSpot("market", number)
-    return spot
-
-
-_MARKET_SPOTS: dict[int, CubeSpot] = {}
+    return _MARKET_SPOTS[number]
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,17 +218,17 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
         if allows(Action.PLAY_CARD, hand.actions_needed(state, player, n)) and hand.playable(
             state, player, n
         ):
-            found.append(_play(n))
+            found.append(_PLAYS[n])
     if turn.market_purchases < MARKET_PURCHASES_PER_TURN and allows(
         Action.MARKET_PURCHASE, SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
     ):
-        found += [_buy(row, column) for row, column in market.buyable(state, player)]
+        found += [_BUYS[space] for space in market.buyable(state, player)]
     if allows(Action.PUBLIC_PURCHASE, 1):
         for number in state.public:
             if (card(number).cost or 0) <= me.gold:
                 found.extend(BuyPublic(number, side) for side in range(len(card(number).sides)))
     if allows(Action.SELL, 1):
-        found += [_sell(n) for n in sellable(state, player)]
+        found += [_SELLS[n] for n in sellable(state, player)]
     if allows(Action.REDEPLOY, 1):
         found += [Redeploy(t) for t in my_troops(state, player)]
     if allows(Action.BUY_LAND, LAND_ACTIONS):
@@ -340,61 +338,43 @@ def police_options(state: PorfirianaState, player: int) -> list[Police]:
 
 
 def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
-    markets = [on_market(n) for n in market.speculation_spots(state)]
-    mine = [on_market(n) for n, owner in state.speculation.items() if owner == player]
-    found = [_between(None, source) for source in mine]  # taken back, though it earns nothing
+    spots = market.speculation_spots(state)
+    mine = [n for n, owner in state.speculation.items() if owner == player]
+    found = [_TAKEN_BACK[source] for source in mine]  # taken back, though it earns nothing
     if state.players[player].cubes > 0:
-        found += [_between(target, None) for target in markets]
-        found += [_between(target, source) for source in mine for target in markets]
+        found += [_PLACED[target] for target in spots]
+        for source in mine:
+            moved = _MOVED[source]
+            found += [moved[target] for target in spots]
         return found
-    targets = markets + short_spots(state, player)
-    sources = mine + cubes_in_play(state, player)
+    targets = [_MARKET_SPOTS[n] for n in spots] + short_spots(state, player)
+    sources = [_MARKET_SPOTS[n] for n in mine] + cubes_in_play(state, player)
     # Spots compared field by field (what their equality does, without a call for each pair).
     found.extend(Speculate(t, s) for s in sources for t in targets if t.card != s.card or t.kind != s.kind)
     return found
 
 
 # The options every listing offers again and again, each made once (options are frozen, so one
-# object serves every listing): purchases by market space, sales and plays by card, ending the turn.
-_BUYS: dict[tuple[int, int], Buy] = {}
-_SELLS: dict[int, Sell] = {}
-_PLAYS: dict[int, PlayCard] = {}
+# object serves every listing): purchases by market space (row, column), sales and plays by card,
+# ending the turn; the speculations between market cards (and the supply) by the cards' numbers,
+# about twenty a decision: a cube taken back from a card, placed on one, moved from one (the
+# source) to another (the target).
+_BUYS: MadeOnce[tuple[int, int], Buy] = MadeOnce(lambda space: Buy(*space))
+_SELLS: MadeOnce[int, Sell] = MadeOnce(Sell)
+_PLAYS: MadeOnce[int, PlayCard] = MadeOnce(PlayCard)
 _END_TURN = EndTurn()
+_TAKEN_BACK: MadeOnce[int, Speculate] = MadeOnce(lambda source: Speculate(None, _MARKET_SPOTS[source]))
+_PLACED: MadeOnce[int, Speculate] = MadeOnce(lambda target: Speculate(_MARKET_SPOTS[target]))
 
 
-def _buy(row: int, column: int) -> Buy:
-    found = _BUYS.get((row, column))
-    if found is None:
-        found = _BUYS[row, column] = Buy(row, column)
-    return found
+def _moves_from(source: int) -> MadeOnce[int, Speculate]:
+    """The moves of a cube from one market card, by the card it goes to. A function, not a
+    lambda in a lambda, which mypyc (`paxc accelerate`) cannot compile."""
+    spot = _MARKET_SPOTS[source]
+    return MadeOnce(lambda target: Speculate(_MARKET_SPOTS[target], spot))
 
 
-def _play(number: int) -> PlayCard:
-    found = _PLAYS.get(number)
-    if found is None:
-        found = _PLAYS[number] = PlayCard(number)
-    return found
-
-
-def _sell(number: int) -> Sell:
-    found = _SELLS.get(number)
-    if found is None:
-        found = _SELLS[number] = Sell(number)
-    return found
-
-
-# The speculations between market cards (and the supply), made once: every listing offers them
-# again, about twenty a decision: by the cards' numbers (None: the supply).
-_SPECULATIONS: dict[tuple[int | None, int | None], Speculate] = {}
-
-
-def _between(target: CubeSpot | None, source: CubeSpot | None) -> Speculate:
-    """`Speculate(target, source)`, both market spots (or the supply), made once."""
-    key = (None if target is None else target.card, None if source is None else source.card)
-    found = _SPECULATIONS.get(key)
-    if found is None:
-        found = _SPECULATIONS[key] = Speculate(target, source)
-    return found
+_MOVED: MadeOnce[int, MadeOnce[int, Speculate]] = MadeOnce(_moves_from)
 
 
 def cubes_in_play(state: PorfirianaState, player: int) -> list[CubeSpot]:
