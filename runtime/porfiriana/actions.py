@@ -19,6 +19,7 @@ from paxc.generated.porfiriana.vocabulary import (
     CardSold,
     Connection,
     Family,
+    PlayActions,
     PoliceCost,
 )
 from paxc.runtime.core import abilities
@@ -34,6 +35,7 @@ LAND_ACTIONS = 2
 MARKET_PURCHASES_PER_TURN = 2
 CHAIN_RAILROAD_BUILD_COST = 1
 LAND_FAMILIES = (Family.RANCH, Family.PLANTATION)
+_LAND = frozenset(LAND_FAMILIES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,22 +205,26 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
     left = turn.actions_left
     granted: set[Action | None] | None = None  # the kinds an unused partner's extra action serves
 
-    def allows(kind: Action, needed: int) -> bool:
+    def extra() -> set[Action | None]:
         nonlocal granted
-        if needed <= left:
-            return True
         if granted is None:  # the row looked through once, for every kind
             used = turn.extra_actions_used
             granted = {card(h.number).extra_action for h in me.row if h.number not in used}
-        return kind in granted and needed <= left + 1
+            granted.discard(None)
+        return granted
+
+    def allows(kind: Action, needed: int) -> bool:
+        return needed <= left or (needed <= left + 1 and kind in extra())
 
     found: list[Option] = [_END_TURN]
-    for n in dict.fromkeys(me.hand):
-        # whether the actions left allow it first: the cheaper question (neither changes anything)
-        if allows(Action.PLAY_CARD, hand.actions_needed(state, player, n)) and hand.playable(
-            state, player, n
-        ):
-            found.append(_PLAYS[n])
+    if not left and not extra() and not hooks.may_apply(state, PlayActions):
+        # No action left, no partner's extra action, no card played for none: only the end of
+        # the turn (after the last action of most turns).
+        return found
+    if me.hand:
+        found += [
+            _PLAYS[n] for n in hand.playable_in_hand(state, player, lambda needed: allows(_PLAY, needed))
+        ]
     if turn.market_purchases < MARKET_PURCHASES_PER_TURN and allows(
         Action.MARKET_PURCHASE, SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
     ):
@@ -226,11 +232,11 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
     if allows(Action.PUBLIC_PURCHASE, 1):
         for number in state.public:
             if (card(number).cost or 0) <= me.gold:
-                found.extend(BuyPublic(number, side) for side in range(len(card(number).sides)))
+                found += [_PUBLIC[number, side] for side in range(len(card(number).sides))]
     if allows(Action.SELL, 1):
         found += [_SELLS[n] for n in sellable(state, player)]
     if allows(Action.REDEPLOY, 1):
-        found += [Redeploy(t) for t in my_troops(state, player)]
+        found += [_REDEPLOYS[t] for t in my_troops(state, player)]
     if allows(Action.BUY_LAND, LAND_ACTIONS):
         found.extend(land_options(state, player))
     if allows(Action.UPGRADE_CONNECTION, 1):
@@ -240,6 +246,9 @@ def _options(state: PorfirianaState, player: int) -> list[Option]:
     if allows(Action.SPECULATE, 1):
         found.extend(speculation_options(state, player))
     return found
+
+
+_PLAY = Action.PLAY_CARD
 
 
 def missing(state: PorfirianaState, player: int, offered: Sequence[object]) -> list[str]:
@@ -274,7 +283,14 @@ def sellable(state: PorfirianaState, player: int) -> list[int]:
 
 
 def my_troops(state: PorfirianaState, player: int) -> list[int]:
-    return [troop for troop, _ in state.troops_of(player)]
+    """The player's troops in play, in the order of `troops_of` (the private army first), asked
+    twice a listing: found without the pairs `troops_of` makes."""
+    return state.players[player].army + [
+        held.troop
+        for other in state.players
+        for held in other.row
+        if held.troop is not None and held.troop_owner == player
+    ]
 
 
 def land_cost(held: Holding) -> int:
@@ -296,7 +312,7 @@ def land_options(state: PorfirianaState, player: int) -> list[BuyLand]:
     return [
         BuyLand(h.number)
         for h in me.row
-        if any(f in card(h.number).family for f in LAND_FAMILIES) and land_cost(h) <= me.gold
+        if not _LAND.isdisjoint(card(h.number).family) and land_cost(h) <= me.gold
     ]
 
 
@@ -320,7 +336,7 @@ def upgrade_options(state: PorfirianaState, player: int) -> list[Upgrade]:
                 chain = troops.has_chain_railroad(state, player)
             price = CHAIN_RAILROAD_BUILD_COST if chain else cost
             if price <= me.gold:
-                found.append(Upgrade(held.number, level, price))
+                found.append(_UPGRADES[held.number, level, price])
     return found
 
 
@@ -355,13 +371,17 @@ def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
 
 
 # The options every listing offers again and again, each made once (options are frozen, so one
-# object serves every listing): purchases by market space (row, column), sales and plays by card,
-# ending the turn; the speculations between market cards (and the supply) by the cards' numbers,
+# object serves every listing): purchases by market space (row, column), sales, plays and
+# redeployments by card, public purchases by card and side, upgrades by enterprise, level and
+# price, ending the turn; the speculations between market cards (and the supply) by the cards' numbers,
 # about twenty a decision: a cube taken back from a card, placed on one, moved from one (the
 # source) to another (the target).
 _BUYS: MadeOnce[tuple[int, int], Buy] = MadeOnce(lambda space: Buy(*space))
 _SELLS: MadeOnce[int, Sell] = MadeOnce(Sell)
 _PLAYS: MadeOnce[int, PlayCard] = MadeOnce(PlayCard)
+_REDEPLOYS: MadeOnce[int, Redeploy] = MadeOnce(Redeploy)
+_PUBLIC: MadeOnce[tuple[int, int], BuyPublic] = MadeOnce(lambda side: BuyPublic(*side))
+_UPGRADES: MadeOnce[tuple[int, Connection, int], Upgrade] = MadeOnce(lambda upgrade: Upgrade(*upgrade))
 _END_TURN = EndTurn()
 _TAKEN_BACK: MadeOnce[int, Speculate] = MadeOnce(lambda source: Speculate(None, _MARKET_SPOTS[source]))
 _PLACED: MadeOnce[int, Speculate] = MadeOnce(lambda target: Speculate(_MARKET_SPOTS[target]))
@@ -459,7 +479,7 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
     yield from losses.settle(state)
     kind = kind_of(option)
     if kind is not None and not state.over:
-        yield from hooks.fire(state, ActionTaken(kind, PlayerId(player)))
+        yield from hooks.fire(state, abilities.question(ActionTaken, kind, PlayerId(player)))
 
 
 def sell(state: PorfirianaState, player: int, number: int) -> Effect:

@@ -133,7 +133,11 @@ def cube_points_on(held: Holding, takes: TakesCube) -> int:
         return 0
     if card(held.number).card_type is CardType.HACENDADO and held.side in (None, 0):
         return 0
-    return sum(1 for kind in prestige if takes(kind))
+    points = 0
+    for kind in prestige:  # a loop, not a generator: this runs after every action
+        if takes(kind):
+            points += 1
+    return points
 
 
 def cube_points_in_stack(state: PorfirianaState, player: int, takes: TakesCube) -> int:
@@ -178,8 +182,9 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
     for owner, player in enumerate(state.players):
         takes: TakesCube | None = _never if ask is None else None  # made at the first point met
         for held in player.row:
+            printed = card(held.number)
             # `income_target` is None for any card but an enterprise: not asked of the others
-            if card(held.number).card_type is CardType.ENTERPRISE:
+            if printed.card_type is CardType.ENTERPRISE:
                 target = income_target(state, held)
                 if target is not None:
                     current = held.income + (held.extortion is not None)
@@ -195,10 +200,16 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
                         player.cubes += removed
                         if current - removed > target and held.extortion is not None:
                             to_sack.append((owner, held))
-            if takes is None and held.face.prestige:
-                assert ask is not None
-                takes = _rule(ask, owner)
-            wanted = 0 if takes is None else cube_points_on(held, takes)  # no point, no cube
+            # `held.face`, inlined: this runs for every card in play after every action
+            face = printed.sides[held.side] if held.side is not None and printed.sides else printed
+            wanted = 0  # no point, no cube
+            if face.prestige:
+                if takes is None:
+                    assert ask is not None
+                    takes = _rule(ask, owner)
+                wanted = cube_points_on(held, takes)
+            if wanted == held.prestige_set_for and held.prestige_cubes <= wanted:
+                continue  # the value has not changed and no cube is over it: nothing moves
             fill = wanted != held.prestige_set_for
             held.prestige_set_for = wanted
             held.prestige_cubes, player.cubes = _brought_to(held.prestige_cubes, wanted, player.cubes, fill)

@@ -6,7 +6,9 @@ orange or black card at a target (`attacks`).
 
 from __future__ import annotations
 
-from paxc.generated.porfiriana.vocabulary import CardType, PlayActions
+from collections.abc import Callable
+
+from paxc.generated.porfiriana.vocabulary import CardType, MayPlay, PlayActions, PlayCost
 from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
@@ -37,6 +39,43 @@ def playable(state: PorfirianaState, player: int, number: int) -> bool:
     if kind in (CardType.ORANGE, CardType.BLACK):
         return next(attacks.each_target(state, player, number), None) is not None
     return False
+
+
+def playable_in_hand(state: PorfirianaState, player: int, allows: Callable[[int], bool]) -> list[int]:
+    """The cards in the player's hand (each once, in hand order) that the actions left allow
+    (`allows` of their `actions_needed`) and that are `playable`: the same questions, for the
+    listing of a decision's options, which asks them of every card in hand at every decision, so
+    the modifiers of each kind are looked up once for the whole hand. Whether the actions allow a
+    card is asked first, the cheaper question (neither changes anything)."""
+    me = state.players[player]
+    who = PlayerId(player)
+    acts = hooks.modifying(state, PlayActions)
+    may = hooks.modifying(state, MayPlay)
+    cost_of = hooks.modifying(state, PlayCost)
+    found = []
+    for number in dict.fromkeys(me.hand):
+        printed = card(number)
+        kind = printed.card_type
+        needed = attacks.black_actions(state, number) if kind is CardType.BLACK else 1
+        if acts is not None:
+            needed = acts(abilities.question(PlayActions, printed, who), needed)
+        if not allows(max(0, needed)):
+            continue
+        if may is not None and not may(abilities.question(MayPlay, printed, who), True):
+            continue
+        if kind is CardType.ENTERPRISE or kind is CardType.PARTNER:
+            cost = printed.cost or 0
+            if cost_of is not None:
+                cost = cost_of(abilities.question(PlayCost, printed, who), cost)
+            if max(0, cost) <= me.gold:
+                found.append(number)
+        elif kind is CardType.TROOP:
+            if next(troops.each_destination(state, player, number), None) is not None:
+                found.append(number)
+        elif kind is CardType.ORANGE or kind is CardType.BLACK:
+            if next(attacks.each_target(state, player, number), None) is not None:
+                found.append(number)
+    return found
 
 
 def why_not_playable(state: PorfirianaState, player: int, number: int) -> str:

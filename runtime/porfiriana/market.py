@@ -18,6 +18,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Regime,
 )
 from paxc.runtime.core import abilities
+from paxc.runtime.core.made_once import MadeOnce
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import cards_played, hooks, regimes, story, topple
@@ -53,7 +54,17 @@ def may_buy(state: PorfirianaState, player: int, row: int, column: int, full: bo
     return purchase_cost(state, player, row, column) <= me.gold
 
 
-_PURCHASE_COSTS: dict[tuple[Card, int], PurchaseCost] = {}
+def _purchase_costs_of(player: int) -> MadeOnce[Card, PurchaseCost]:
+    """The questions of the market cards' prices to one player, by card. A function, not a
+    lambda in a lambda, which mypyc (`paxc accelerate`) cannot compile."""
+    who = PlayerId(player)
+    return MadeOnce(lambda printed: PurchaseCost(printed, who))
+
+
+# The question of each market card's price, made once for each player and card (as
+# `abilities.question` would, without a call: it is asked of every market card at every listing).
+# A card's record is its key, compared by identity: another version of a card is asked afresh.
+_PURCHASE_COSTS: MadeOnce[int, MadeOnce[Card, PurchaseCost]] = MadeOnce(_purchase_costs_of)
 
 
 def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
@@ -61,10 +72,10 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
     hand limit and the abilities changing a cost looked up once for the whole market)."""
     full = hand_full(state, player)
     gold = state.players[player].gold
-    who = PlayerId(player)
     # The abilities in effect changing a cost, looked up once: without one, no card's question
     # is made (the column's cost is what `modified` would give).
     cost_of = hooks.modifying(state, PurchaseCost)
+    questions = _PURCHASE_COSTS[player]
     found: list[tuple[int, int]] = []
     for row, cards in enumerate(state.market):
         for column, number in enumerate(cards):
@@ -75,12 +86,7 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
                 continue
             cost = COLUMN_COSTS[column]
             if cost_of is not None:
-                # the question made once for each card and player (`abilities.question`,
-                # inlined: this is asked of every market card at every listing)
-                asked = _PURCHASE_COSTS.get((printed, player))
-                if asked is None:
-                    asked = _PURCHASE_COSTS[printed, player] = PurchaseCost(printed, who)
-                cost = cost_of(asked, cost)
+                cost = cost_of(questions[printed], cost)
             if max(0, cost) <= gold:
                 found.append((row, column))
     return found

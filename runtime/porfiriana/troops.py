@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from paxc.generated.porfiriana.vocabulary import (
+    CardType,
     Connection,
     District,
     Faction,
@@ -57,12 +58,16 @@ def firepower(state: PorfirianaState, player: int, troop: int) -> int:
 def has_chain_railroad(state: PorfirianaState, player: int) -> bool:
     """A connection cube of the player on the chain oval (the rail one) of an enterprise not in
     unrest; a cube on the same card's mule oval builds no chain railroad."""
+    # The rows looked through as they are (not `state.enterprises()`, a list made for each
+    # question): the player's connection cube is asked first, and is on few cards.
     return any(
         held.connection_owner == player
         and held.connection_level is Connection.RAIL
         and not held.unrest
         and Family.CHAIN_RAILROAD in card(held.number).family
-        for _, held in state.enterprises()
+        and card(held.number).card_type is CardType.ENTERPRISE
+        for me in state.players
+        for held in me.row
     )
 
 
