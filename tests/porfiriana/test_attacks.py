@@ -22,10 +22,11 @@ from paxc.generated.porfiriana.vocabulary import (
     Regime,
 )
 from paxc.runtime.effects import Choice
-from paxc.runtime.porfiriana import prestige, rules
+from paxc.runtime.porfiriana import attacks, prestige, rules
 from paxc.runtime.porfiriana.actions import CubeSpot, EndTurn, PlayCard, Police, Speculate, on_market
 from paxc.runtime.porfiriana.attacks import Target, targets
 from paxc.runtime.porfiriana.losses import flip_sides
+from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import PorfirianaState, Side
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file
@@ -687,3 +688,63 @@ def test_an_attack_card_a_spy_cancels_is_told_discarded_from_the_attackers_hand(
     play(state, 0, RAID.number, at(SHOP.number), True)  # the spy cancels it
     assert RAID.number in state.discard
     assert state.players[0].gold == 30 - (RAID.cost or 0) + 1
+
+
+def test_an_attack_cards_own_text_on_play_acts_for_the_player_who_played_it(
+    flow_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agitators: Card = flow_cards.CARD_9124  # 1 unrest; on play its player gains 1
+    join_game(agitators, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    held = put(state, 1, SHOP.number)
+    play(state, 0, agitators.number, at(SHOP.number))
+    assert held.unrest == 1 and agitators.number in state.discard
+    assert (state.players[0].gold, state.players[1].gold) == (30 - (agitators.cost or 0) + 1, 30)
+
+
+def test_what_an_attack_steals_goes_to_its_player_whatever_the_seat_but_diazs_to_the_bank() -> None:
+    steal = LAWSUIT.steal or 0
+    state = empty_state()
+    turn(state, 1)
+    play(state, 1, LAWSUIT.number, at(None, victim=0))
+    assert (state.players[0].gold, state.players[1].gold) == (30 - steal, 30 - (LAWSUIT.cost or 0) + steal)
+
+    solo = new_state({"solitaire": True}, 3)  # rules L: Díaz gets no gold
+    solo.active = 1
+    solo.players[0].gold = 10
+    solo.players[1].hand.append(LAWSUIT.number)
+    drive(attacks.play_attack(solo, 1, LAWSUIT.number, Target(0, None, 0)), [])
+    assert (solo.players[0].gold, solo.players[1].gold) == (10 - steal, 0)
+
+
+def test_an_ability_changing_what_black_cards_cost_its_owner_prices_every_target(
+    flow_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assassins: Card = flow_cards.CARD_9125  # your black cards cost 2 less
+    join_game(assassins, monkeypatch)
+    state = empty_state()
+    put(state, 0, assassins.number)
+    put(state, 2, PARTNER.number)
+    flip(state, 2, Faction.LOCAL)
+    for player, discount in ((0, 2), (1, 0)):
+        costs = {t.number: t.cost for t in targets(state, player, ASSASSINATION.number) if t.victim == 2}
+        hacendado = state.players[2].hacendado.number
+        assert costs == {PARTNER.number: (PARTNER.cost or 0) - discount, hacendado: 10 - discount}
+        lawsuit = {t.cost for t in targets(state, player, LAWSUIT.number)}
+        assert lawsuit == {max(0, (LAWSUIT.cost or 0) - discount)}
+
+
+def test_an_orange_card_with_a_flag_looks_past_enterprises_of_other_districts() -> None:
+    state = empty_state()
+    put(state, 1, CHIHUAHUA.number)
+    put(state, 1, SONORA.number)
+    assert victims(state, 0, SONORA_FLAG.number) == {(1, SONORA.number)}
+
+
+def test_an_assassination_costing_all_the_players_gold_may_be_played() -> None:
+    state = empty_state(gold=PARTNER.cost or 0)
+    put(state, 1, PARTNER.number)
+    assert (1, PARTNER.number) in victims(state, 0, ASSASSINATION.number)
+    state.players[0].gold -= 1
+    assert (1, PARTNER.number) not in victims(state, 0, ASSASSINATION.number)
