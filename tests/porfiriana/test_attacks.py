@@ -24,7 +24,7 @@ from paxc.generated.porfiriana.vocabulary import (
 from paxc.runtime.effects import Choice
 from paxc.runtime.porfiriana import attacks, prestige, rules
 from paxc.runtime.porfiriana.actions import CubeSpot, EndTurn, PlayCard, Police, Speculate, on_market
-from paxc.runtime.porfiriana.attacks import Target, targets
+from paxc.runtime.porfiriana.attacks import Target, black_actions, targets
 from paxc.runtime.porfiriana.losses import flip_sides
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import PorfirianaState, Side
@@ -748,3 +748,28 @@ def test_an_assassination_costing_all_the_players_gold_may_be_played() -> None:
     assert (1, PARTNER.number) in victims(state, 0, ASSASSINATION.number)
     state.players[0].gold -= 1
     assert (1, PARTNER.number) not in victims(state, 0, ASSASSINATION.number)
+
+
+def test_a_player_jailed_and_freed_during_a_turn_begun_free_gets_no_action_back() -> None:
+    """Glossary, Jailed: jailed during your own turn you keep its three actions, so being set
+    free then gives none back."""
+    state = empty_state(regime=JAIL.named_regime or Regime.PAX)
+    turn(state, 0)
+    play(state, 0, JAIL.number, at(None, victim=0))  # a straw-man play: jailed, three actions kept
+    assert state.players[0].jailed and state.turn.actions_left == 3 - black_actions(state, JAIL.number)
+    left = state.turn.actions_left
+    hold(state, 0, IMMUNE_TO_JAIL.number)
+    act(state, 0, PlayCard(IMMUNE_TO_JAIL.number))
+    assert not state.players[0].jailed and state.turn.actions_left == left - 1
+
+
+def test_the_third_action_comes_back_once_a_turn_however_often_the_player_is_freed() -> None:
+    state = empty_state(regime=JAIL.named_regime or Regime.PAX)
+    state.players[0].jailed = True
+    turn(state, 0)
+    act(state, 0, Police(None))  # two actions, one spent, the third back
+    assert state.turn.actions_left == 2
+    play(state, 0, JAIL.number, at(None, victim=0))  # jailed again by a straw-man play
+    left = state.turn.actions_left
+    act(state, 0, Police(None))
+    assert not state.players[0].jailed and state.turn.actions_left == left - 1

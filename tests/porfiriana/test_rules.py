@@ -628,6 +628,22 @@ def test_in_a_strife_each_player_with_both_factions_discards_one() -> None:
     check_cubes(state)
 
 
+def test_a_troop_discarded_in_a_strife_is_told_discarded_from_its_owners_troops(
+    flow_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    widows: Card = flow_cards.CARD_9126  # gains 1 when one of its owner's troops is discarded
+    join_game(widows, monkeypatch)
+    state = empty_state()
+    turn(state, 0)  # player 0 causes the strife: the troop's owner is another player
+    put(state, 1, widows.number)
+    put(state, 1, REBEL.number)
+    held = put(state, 1, SONORA.number)
+    troop = troops(Faction.LOCAL, 1)[0]
+    put_troop(state, 1, troop.number, on=held.number)
+    drive(strife.strife(state, 0, (Faction.REBEL, Faction.LOCAL)), [Faction.LOCAL])
+    assert troop.number in state.discard and state.players[1].gold == 30 + 1
+
+
 def test_a_flipped_hacendados_faction_is_never_the_one_discarded() -> None:
     state = empty_state()
     flip(state, 1, Faction.LOCAL)
