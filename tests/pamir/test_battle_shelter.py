@@ -1,6 +1,6 @@
 """`may_battle` is asked of every piece a battle may remove: armies and roads too, for each player
-loyal to their coalition (issue 24). The card of tests/pamir/fixtures/shelter_cards.pax shelters
-its owner's armies and roads in Kabul."""
+loyal to their coalition (issue 24). The first card of tests/pamir/fixtures/shelter_cards.pax
+shelters its owner's armies and roads in Kabul; the others shelter pieces from one attacker only."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from paxc.generated.pamir.vocabulary import Coalition, Region
 from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import card_actions
-from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveRoad, RemoveSpy
+from paxc.runtime.pamir.card_actions import RemoveArmy, RemoveRoad, RemoveSpy, RemoveTribe
 from paxc.runtime.pamir.state import BORDERS
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file
@@ -79,3 +79,16 @@ def test_a_spys_shelter_asks_the_region_of_its_card_and_whose_battle_it_is(
     assert mine not in card_actions._removals(state, 1, kabul)  # a Russian battle, on a Kabul card
     assert mine in card_actions._removals(state, 2, kabul)  # an Afghan one
     assert RemoveSpy(herat, PlayerId(0)) in card_actions._removals(state, 1, herat)  # not Kabul
+
+
+def test_a_tribes_shelter_from_one_attacker_asks_whose_battle_it_is(
+    shelter_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    oath = shelter_cards.CARD_939
+    join_game(oath, monkeypatch)
+    state = empty_state(3, (Coalition.BRITISH, Coalition.RUSSIAN, Coalition.AFGHAN))
+    state.players[0].court.append(oath.number)
+    state.tribes[Region.KABUL][0] = 1
+    mine = RemoveTribe(Region.KABUL, PlayerId(0))
+    assert mine not in card_actions._removals(state, 1, Region.KABUL)  # a Russian battle
+    assert mine in card_actions._removals(state, 2, Region.KABUL)  # an Afghan one

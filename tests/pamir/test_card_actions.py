@@ -949,6 +949,34 @@ def test_each_card_acts_once_a_turn_whatever_its_actions() -> None:
     assert uses(state) == []
 
 
+def test_a_card_passed_over_leaves_the_cards_after_it_offered() -> None:
+    """Each card acts once a turn, and with both actions spent only bonus actions remain: a card
+    used already, or one without an action left, is passed over, not the end of the court."""
+    state = arranged()
+    assert GIFTER.suit is not TAX_2.suit
+    state.players[0].court = [GIFTER.number, TAX_2.number]
+    fill_market(state)
+    state.market_rupees[0][0] = 2
+    state.turn.used_cards.add(GIFTER.number)
+    assert uses(state) == [UseCard(TAX_2.number, Action.TAX)]
+    state.turn.used_cards.clear()
+    state.turn.actions_taken = 2
+    assert TAX_2.suit is not None
+    state.favored = TAX_2.suit
+    assert uses(state) == [UseCard(TAX_2.number, Action.TAX)]
+
+
+def test_the_second_action_is_counted_as_the_second() -> None:
+    state = arranged()
+    state.players[0].court = [TAX_2.number, GIFTER.number]
+    fill_market(state)
+    state.market_rupees[0][0] = 1
+    state.turn.actions_taken = 1
+    drive(card_actions.perform(state, 0, UseCard(TAX_2.number, Action.TAX)), [lambda option: True])
+    assert state.turn.actions_taken == 2
+    assert uses(state) == []  # the gift too is beyond the two actions now
+
+
 def test_no_card_action_beyond_the_two_actions() -> None:
     state = arranged()
     state.players[0].court = [TAX_2.number]
@@ -1259,6 +1287,20 @@ def test_new_tactics_make_the_buyers_military_cards_bonus_actions() -> None:
     give_event(state, 0, "New Tactics")
     assert uses(state) == [UseCard(military.number, Action.TAX)]
     assert not card_actions.is_bonus(state, 1, military.number)
+
+
+def test_a_military_card_used_under_new_tactics_is_not_counted() -> None:
+    """Rulebook, Bonus Actions: an action of a card of the favored suit is free; New Tactics makes
+    its buyer's Military cards of the favored suit."""
+    state = arranged()
+    military = court(lambda c: c.suit is Suit.MILITARY and Action.TAX in c.actions and not c.abilities)
+    state.players[0].court = [military.number]
+    fill_market(state)
+    state.market_rupees[0][0] = 1
+    state.turn.actions_taken = 1
+    give_event(state, 0, "New Tactics")
+    drive(card_actions.perform(state, 0, UseCard(military.number, Action.TAX)), [lambda option: True])
+    assert state.turn.actions_taken == 1 and military.number in state.turn.used_cards
 
 
 def test_infrastructure_follows_a_build_taken_with_a_card() -> None:

@@ -270,6 +270,8 @@ def test_road_engineers_let_a_build_of_one_unit_cost_one_rupee(
     state.players[0].court += [engineers.number, builder.number]
     state.tribes[Region.KABUL][0] = 1  # player 0 rules Kabul
     state.players[0].rupees = 1
+    # Offered at the lowered price: with one rupee, a build at the printed two would not be.
+    assert card_actions.UseCard(builder.number, Action.BUILD) in card_actions.options(state, 0)
     drive(
         card_actions.perform(state, 0, card_actions.UseCard(builder.number, Action.BUILD)),
         [card_actions.BuildArmy(Region.KABUL)],
