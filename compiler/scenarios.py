@@ -23,7 +23,7 @@ diagnostic, as `paxc check` reports them, and a file with one runs no scenario.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,22 +83,27 @@ def scenario_files(paths: Sequence[Path], root: Path, reporter: Reporter) -> lis
     return found
 
 
-def load(paths: Sequence[Path], root: Path) -> Loaded:
-    """Read, parse and check the scenario files; every error reported, none raised."""
+def load(paths: Sequence[Path], root: Path, texts: Mapping[Path, str] | None = None) -> Loaded:
+    """Read, parse and check the scenario files; every error reported, none raised.
+
+    `texts`: the text of some files, scenario or card files (by absolute path), to read instead of
+    what is on disk, for an editor's unsaved documents (`paxc lsp`)."""
+    texts = {path.absolute(): text for path, text in (texts or {}).items()}
     reporter = Reporter()
     loaded = Loaded()
     games_seen: dict[str, _Game | None] = {}
     for path in scenario_files(paths, root, reporter):
         shown = display_path(path, root)
         try:
-            source = SourceFile.read(path, shown)
+            unsaved = texts.get(path.absolute())
+            source = SourceFile(shown, unsaved) if unsaved is not None else SourceFile.read(path, shown)
         except (OSError, UnicodeDecodeError) as error:
             reporter.error(Span(shown, 1, 1, 1, 1), Code.BAD_FILE, f"cannot read the file: {error}")
             continue
         loaded.sources[shown] = source
         tree, syntax = parse_scenarios(source)
         reporter.extend(syntax)
-        game = _file_game(tree, reporter, root, games_seen, loaded)
+        game = _file_game(tree, reporter, root, games_seen, loaded, texts)
         if game is None:
             continue
         for scenario in tree.scenarios:
@@ -129,6 +134,7 @@ def _file_game(
     root: Path,
     seen: dict[str, _Game | None],
     loaded: Loaded,
+    texts: Mapping[Path, str],
 ) -> _Game | None:
     if not tree.headers:
         reporter.error(
@@ -143,20 +149,22 @@ def _file_game(
         reporter.error(extra.span, Code.DUPLICATE_NAME, "a scenario file names its game once")
     name = header.game.text
     if name not in seen:
-        seen[name] = _game(name, header.game, reporter, root, loaded)
+        seen[name] = _game(name, header.game, reporter, root, loaded, texts)
     elif seen[name] is None:
         reporter.error(header.game.span, Code.UNKNOWN_NAME, f"the game '{name}' cannot be tested (see above)")
     return seen[name]
 
 
-def _game(name: str, ident: ast.Ident, reporter: Reporter, root: Path, loaded: Loaded) -> _Game | None:
+def _game(
+    name: str, ident: ast.Ident, reporter: Reporter, root: Path, loaded: Loaded, texts: Mapping[Path, str]
+) -> _Game | None:
     installed = games.installed()
     if name not in installed:
         reporter.unknown(ident.span, "game", name, installed)
         return None
     game = installed[name]
     folder = root / "cards" / name
-    compiled = compile_paths([folder if folder.is_dir() else game.cards], root)
+    compiled = compile_paths([folder if folder.is_dir() else game.cards], root, texts=texts)
     if not compiled.ok or name not in compiled.games:
         loaded.sources.update(compiled.sources)
         reporter.extend(compiled.diagnostics)

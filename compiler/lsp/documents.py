@@ -7,10 +7,11 @@ into a document's text (Python string indexes); the server turns them into the p
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from paxc.compiler import ast
+from paxc.compiler import ast, scenarios
 from paxc.compiler.diagnostics import Code, Diagnostic
 from paxc.compiler.folders import CARD_SUFFIX, VOCABULARY_FILE, find_root
 from paxc.compiler.parser import parse, parse_scenarios
@@ -21,7 +22,7 @@ from paxc.compiler.source import SourceFile, Span
 # at most; parsing a few megabytes on every key would stall the editor): one diagnostic says so.
 MAX_CHARACTERS = 1_000_000
 
-SCENARIO_SUFFIX = ".paxtest"
+SCENARIO_SUFFIX = scenarios.SUFFIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +127,24 @@ class Documents:
                 "run `paxc check` on it",
             )
             return Checked(path, text, (Located(too_large, 0, 0),), None)
+        if path.suffix == SCENARIO_SUFFIX:
+            # What `paxc test` says before it runs anything: the scenarios checked against the
+            # game's cards (open card documents included), none played.
+            loaded = scenarios.load([path], root, texts=self.open)
+            return Checked(path, text, _located(source, loaded.diagnostics), None)
         if path.suffix != CARD_SUFFIX:
             return Checked(path, text, (), None)
         result = compile_paths([path], root, whole_games=True, texts=self.open)
-        located: list[Located] = []
-        for diagnostic in result.diagnostics:
-            if diagnostic.span.path == shown:
-                located.append(Located(diagnostic, *span_offsets(source, diagnostic.span)))
-            else:  # the game's vocabulary, say: shown at the start of this file, naming where
-                located.append(Located(diagnostic, 0, 0, elsewhere=str(diagnostic.span)))
-        return Checked(path, text, tuple(located), result)
+        return Checked(path, text, _located(source, result.diagnostics), result)
+
+
+def _located(source: SourceFile, diagnostics: Iterable[Diagnostic]) -> tuple[Located, ...]:
+    """The diagnostics placed in the document; one of another file (the game's vocabulary, a
+    card file a scenario file needs) is shown at the document's start, naming where it is."""
+    located: list[Located] = []
+    for diagnostic in diagnostics:
+        if diagnostic.span.path == source.display_path:
+            located.append(Located(diagnostic, *span_offsets(source, diagnostic.span)))
+        else:
+            located.append(Located(diagnostic, 0, 0, elsewhere=str(diagnostic.span)))
+    return tuple(located)

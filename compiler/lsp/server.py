@@ -28,6 +28,9 @@ from paxc.compiler.project import display_path
 
 # How long a document must rest after a change before it is checked again (typing goes on).
 SETTLE_SECONDS = 0.2
+# The documents given diagnostics: card files as `paxc check` checks them, scenario files as
+# `paxc test` checks them before running any.
+CHECKED_SUFFIXES = (folders.CARD_SUFFIX, SCENARIO_SUFFIX)
 
 _log = logging.getLogger("paxc.lsp")
 _Answer = TypeVar("_Answer")
@@ -130,8 +133,6 @@ class PaxServer(LanguageServer):
         )
 
     def check_now(self, path: Path) -> None:
-        if path.suffix == SCENARIO_SUFFIX:
-            return
         try:
             self.publish(self.documents.check(path))
         except Exception:  # a bug of the checker must not end the session: log it, keep serving
@@ -150,15 +151,15 @@ class PaxServer(LanguageServer):
         task.add_done_callback(self.tasks.discard)
 
     async def check_settled(self, path: Path, count: int) -> None:
-        """Check the document unless it changed again meanwhile, then the other open card files
-        of its project (a card number taken, a vocabulary changed)."""
+        """Check the document unless it changed again meanwhile, then the other open card and
+        scenario files of its project (a card number taken, a vocabulary changed, a card renamed)."""
         await asyncio.sleep(SETTLE_SECONDS)
         if self.pending.get(path) != count:
             return
         self.check_now(path)
         root = self.documents.root(path)
         for other in list(self.documents.open):
-            if other != path and other.suffix == folders.CARD_SUFFIX and self.documents.root(other) == root:
+            if other != path and other.suffix in CHECKED_SUFFIXES and self.documents.root(other) == root:
                 self.check_now(other)
 
     def offset(self, uri: str, position: types.Position) -> tuple[Path, int] | None:

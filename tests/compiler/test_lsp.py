@@ -325,6 +325,40 @@ def test_unsaved_documents_are_what_the_game_is_checked_against(project: Path) -
     run_session(project, steps)
 
 
+def test_a_scenario_file_gets_the_diagnostics_of_paxc_test(project: Path) -> None:
+    """A scenario file open in the editor is checked as `paxc test` checks it before running
+    (same places, codes and messages); fixed, its diagnostics are cleared."""
+    from paxc.compiler import scenarios
+
+    folder = project / "tests" / "scenarios"
+    folder.mkdir(parents=True)
+    path = folder / "akbar.paxtest"
+    fixed = (REPO / "tests" / "scenarios" / "pamir" / "insurrection.paxtest").read_text(encoding="utf-8")
+    broken = fixed.replace('"Prince Akbar Khan"', '"Prince Akbr Khan"', 1)
+    path.write_text(broken, encoding="utf-8")
+    expected = [
+        (
+            d.span.line - 1,
+            d.span.column - 1,
+            d.code.value,
+            d.message + (f"\nnote: {d.hint}" if d.hint else ""),
+        )
+        for d in scenarios.load([path], project).diagnostics
+    ]
+    assert [code for _, _, code, _ in expected] == ["unknown-name"]
+
+    async def steps(session: Session) -> None:
+        uri = session.open(path, broken)
+        found = await session.diagnostics_for(uri, lambda d: len(d) > 0)
+        assert [
+            (d.range.start.line, d.range.start.character, str(d.code), d.message) for d in found
+        ] == expected
+        session.change(uri, fixed)
+        assert await session.diagnostics_for(uri, lambda d: not d) == []
+
+    run_session(project, steps)
+
+
 def test_what_an_editor_must_survive(project: Path) -> None:
     """A file that does not parse gives its parse error; binary junk and a huge document are
     answered, not fatal; requests past the end of a document are answered empty; and the server

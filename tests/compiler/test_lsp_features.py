@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from paxc.compiler import parser
+from paxc.compiler import parser, scenarios
 from paxc.compiler.lsp import completion, symbols
 from paxc.compiler.lsp.documents import Documents
 from paxc.compiler.lsp.game_index import GameIndex, Indexes
@@ -92,6 +92,31 @@ def test_a_scenario_file_names_cards_by_number_and_name(pamir: GameIndex) -> Non
     assert "dominance_check" in place.path.read_text(encoding="utf-8")[place.start : place.end]
     assert "Prince Akbar Khan" in labels(pamir, 'game pamir\nscenario "x" {\n  put card "Prin', scenario=True)
     assert "3" in labels(pamir, 'game pamir\nscenario "x" {\n  put card ', scenario=True)
+
+
+def test_a_scenario_file_is_checked_as_paxc_test_checks_it_unsaved_cards_included() -> None:
+    """A scenario file's diagnostics are `paxc test`'s, placed in the document; a card renamed in
+    an open, unsaved card file is what the scenario is checked against."""
+    scenario = (REPO / "tests" / "scenarios" / "pamir" / "insurrection.paxtest").resolve()
+    text = scenario.read_text(encoding="utf-8")
+    documents = Documents()
+    assert documents.check(scenario).located == ()
+    # Typed, not saved: a card misnamed and a region misspelt.
+    typed = text.replace('"Prince Akbar Khan"', '"Prince Akbr Khan"').replace("(Kabul,", "(Kabl,")
+    documents.open[scenario] = typed
+    checked = documents.check(scenario)
+    said = [(typed[one.start : one.end], one.diagnostic.code.value, one.elsewhere) for one in checked.located]
+    assert said == [('card "Prince Akbr Khan"', "unknown-name", None), ("Kabl", "unknown-name", None)]
+    expected = scenarios.load([scenario], REPO, texts=documents.open).diagnostics
+    assert [one.diagnostic for one in checked.located] == expected
+    # The scenario as saved, the card renamed in its open card file: the name is unknown now.
+    documents.open.pop(scenario)
+    kabul = (REPO / "cards" / "pamir" / "court" / "kabul.pax").resolve()
+    documents.open[kabul] = kabul.read_text(encoding="utf-8").replace('"Prince Akbar Khan"', '"Prince Akbar"')
+    checked = documents.check(scenario)
+    assert [(one.diagnostic.code.value, text[one.start : one.end]) for one in checked.located] == [
+        ("unknown-name", 'card "Prince Akbar Khan"')
+    ]
 
 
 def test_a_vocabulary_outline_and_its_names() -> None:
