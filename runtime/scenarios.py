@@ -29,6 +29,9 @@ from paxc.runtime.core.zones import Place
 from paxc.runtime.effects import Choice, PlayerId
 from paxc.runtime.games import GameKit
 
+# What a failure says when a scripted decision left the game in a position it cannot have.
+INVARIANTS_BROKEN = "the game's invariants broke"
+
 # ---------------------------------------------------------------------- what the compiler gives
 
 
@@ -281,7 +284,7 @@ class _Player:
                 self._decide(session, step)
                 broken = self.kit.violations(session.state, expected_cards)
                 if broken:
-                    raise _Stop(Failure(step.where, "the game's invariants broke", tuple(broken)))
+                    raise _Stop(Failure(step.where, INVARIANTS_BROKEN, tuple(broken)))
             elif isinstance(step, Expect):
                 self._expect(session, step)
             elif isinstance(step, ExpectOption):
@@ -300,6 +303,14 @@ class _Player:
                     raise
                 except Exception as error:
                     raise _Stop(Failure(step.where, f"this line cannot be set: {_said(error)}")) from error
+                # A position line may ask for what the game can never hold (spies on a card in no
+                # court, more cylinders than a player has): said at that line, not at the first
+                # decision after it, nor never when no decision follows.
+                broken = self.kit.violations(state, self.kit.cards_in_game(state))
+                if broken:
+                    raise _Stop(
+                        Failure(step.where, "this line sets a position the game cannot have", tuple(broken))
+                    )
 
         try:
             return Session(self.kit.rules, options, self.scenario.seed, self.kit.observe, arrange)

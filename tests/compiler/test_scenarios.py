@@ -51,6 +51,24 @@ def test_an_answer_not_among_the_options_lists_them() -> None:
     assert "    after: the position set up, before any scripted decision" in out
 
 
+def test_a_position_the_game_cannot_have_fails_at_the_line_asking_for_it() -> None:
+    """Spies on a card in no court, more tribes than a player's cylinders: each fails at its own
+    line with the invariant it breaks, even with no decision after it (before, the first passed
+    unseen and a decision after either failed at the decision)."""
+    result = paxc("test", str(SCENARIOS / "impossible.paxtest"))
+    assert result.exit_code == 1
+    shown = "tests/compiler/fixtures/scenarios/impossible.paxtest"
+    assert (
+        f"{shown}:8:3: failed: this line sets a position the game cannot have\n"
+        "    spies on card 5, which is in no court\n"
+    ) in result.output
+    assert (
+        f"{shown}:14:3: failed: this line sets a position the game cannot have\n"
+        "    player 1: -1 in supply + 11 tribes + 0 spies + 0 gifts != 10\n"
+    ) in result.output
+    assert "2 scenarios: 0 passed, 2 failed" in result.output
+
+
 def test_mistakes_are_located_errors_and_nothing_runs() -> None:
     result = paxc("test", str(SCENARIOS / "errors.paxtest"))
     assert result.exit_code == 1
