@@ -51,12 +51,18 @@ def kit_of(game: str) -> GameKit:
 
 
 def game_options(
-    game: str, players: int | None, variants: Mapping[str, bool], errata_versions: Sequence[str] = ()
+    game: str,
+    players: int | None,
+    variants: Mapping[str, bool],
+    errata_versions: Sequence[str] = (),
+    *,
+    errata_of_installed_cards: bool = True,
 ) -> dict[str, Any]:
     """The options a game starts from, checked by the game's schema (the one saves are checked
     by); `players` None when not given; `errata_versions` the values of `--errata-version` (none:
-    the latest version of every card, and no `errata` option). A usage error names the flag that
-    is wrong."""
+    the latest version of every card, and no `errata` option), checked against the installed
+    cards unless `errata_of_installed_cards` is False (`compare --base` plays other cards and
+    checks each side's versions against its own). A usage error names the flag that is wrong."""
     schema = kit_of(game).options
     chosen = {name: True for name, on in variants.items() if on}
     unknown = sorted(set(chosen) - set(schema.flags))
@@ -89,7 +95,9 @@ def game_options(
     try:
         checked = schema.check(options)
         if errata_versions:
-            errata.check(errata.parse(options[errata.OPTION]), kit_of(game).cards, schema.title)
+            choice = errata.parse(options[errata.OPTION])
+            if errata_of_installed_cards:
+                errata.check(choice, kit_of(game).cards, schema.title)
         return checked
     except OptionsError as error:
         raise click.UsageError(_as_flags(str(error), schema)) from error
@@ -206,10 +214,13 @@ def run_games(
 
 def bot_seating(kit: GameKit, options: Mapping[str, Any], seed: int, bots: Sequence[str] = ()) -> list[str]:
     """Who sits at each seat of a self-played game: the bots in order at the seats of people
-    (random where none is given), the game's own opponent ('Wakhan', 'Díaz') at the others."""
+    (random where none is given), the game's own opponent ('Wakhan', 'Díaz') at the others.
+    The seats are counted on a game of the latest cards: they never depend on the versions of the
+    cards, and the cards a game plays may be others than the installed ones (`compare --base`)."""
     people = kit.seats_for_people(options)
     kinds = [*bots, *["random"] * (len(people) - len(bots))]
-    return kit.seating(options, _seat_count(kit.new_session(options, seed)), kinds)
+    latest = {name: value for name, value in options.items() if name != errata.OPTION}
+    return kit.seating(options, _seat_count(kit.new_session(latest, seed)), kinds)
 
 
 def parse_bots(text: str | None, kit: GameKit, options: Mapping[str, Any]) -> list[str]:

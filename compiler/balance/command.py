@@ -110,8 +110,15 @@ def compare_command(
         from paxc.compiler.balance import plots
 
         plots.check_available()
-    options_a = game_commands.game_options(game, players, variants, errata_a)
-    options_b = game_commands.game_options(game, players, variants, errata_b)
+    # With --base, each side plays cards of its own: card_sides checks each side's errata
+    # versions against them, not against the installed cards.
+    installed = revision is None
+    options_a = game_commands.game_options(
+        game, players, variants, errata_a, errata_of_installed_cards=installed
+    )
+    options_b = game_commands.game_options(
+        game, players, variants, errata_b, errata_of_installed_cards=installed
+    )
     kit = game_commands.kit_of(game)
     root: Path = ctx.find_root().obj["root"]
     if revision is not None:

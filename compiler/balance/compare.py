@@ -54,8 +54,10 @@ def card_sides(
     Both are compiled here and put in place of the generated package `package` (the one the
     game plays, so a copy of the cards outside this repository compares its own cards, not the
     installed ones). The game's vocabulary must be the same on both sides and in the installed
-    generated code: the rules that play both sides are the installed ones."""
+    generated code: the rules that play both sides are the installed ones. Each side's errata
+    versions (`errata`) must name versions its own cards have."""
     from paxc.compiler import diff
+    from paxc.runtime.core import errata as card_errata
 
     try:
         versions = diff.checked_version(root, revision).games, diff.checked_version(root, None).games
@@ -73,6 +75,13 @@ def card_sides(
                 "built with: compare plays both sides with those rules, so only changes of the cards "
                 "themselves can be compared"
             )
+        try:
+            if chosen:
+                card_errata.check(
+                    card_errata.parse(",".join(chosen)), games[game].cards(), f"{game} at {label}"
+                )
+        except card_errata.ErrataError as error:
+            raise CompareError(f"the cards of {label}: {error}") from error
         sides.append(Side(label, chosen, _modules(games[game], package)))
     return sides[0], sides[1]
 

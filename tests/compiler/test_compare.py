@@ -210,6 +210,35 @@ def test_refusals(changed_project: Path, args: list[str], status: int, said: str
     assert said in result.output
 
 
+def test_with_base_each_sides_errata_are_checked_against_its_own_cards(tmp_path: Path) -> None:
+    """An erratum committed at the base and gone from the working tree: side A may play it, and
+    side B may not ask for it (before, both were checked against the installed cards, which
+    refused the first and knew nothing of either side)."""
+    project = tmp_path / "project"
+    shutil.copytree(REPO / "cards", project / "cards")
+    kabul = project / "cards" / "pamir" / "court" / "kabul.pax"
+    printed = kabul.read_text(encoding="utf-8")
+    ability = "      place_armies 2 for Afghan in Kabul\n    }\n  }\n"
+    erratum = (
+        '  errata 2 "one army, not two" {\n    ability "Insurrection" {\n      when dominance_check_ended {\n'
+        "        place_armies 1 for Afghan in Kabul\n      }\n    }\n  }\n"
+    )
+    assert printed.count(ability) == 1
+    kabul.write_text(printed.replace(ability, ability + erratum), encoding="utf-8")
+    git(project, "init", "-q")
+    git(project, "add", "cards")
+    git(project, "commit", "-q", "-m", "an erratum of Prince Akbar Khan")
+    kabul.write_text(printed, encoding="utf-8")
+    result = paxc(project, "pamir", "--games", "2", "--base", "HEAD", "--errata-version", "3:2", "--json")
+    assert result.exit_code == 0, result.output
+    assert [side["errata"] for side in json.loads(result.stdout)["sides"]] == [["3:2"], []]
+    result = paxc(project, "pamir", "--games", "2", "--base", "HEAD", "--with", "3:2")
+    assert result.exit_code == 1
+    assert (
+        "the cards of working tree: errata version: card 3 (Prince Akbar Khan) has no version 2 (it has printed)"
+    ) in result.output
+
+
 def test_a_changed_vocabulary_is_refused(changed_project: Path, tmp_path: Path) -> None:
     project = tmp_path / "project"
     shutil.copytree(changed_project, project)
