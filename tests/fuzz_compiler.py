@@ -16,32 +16,25 @@ replaying (a project folder: `paxc --root FOLDER check`). The suite runs a short
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import time
-import traceback
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
-from types import FrameType
 
 from paxc.compiler import ast, codegen, project
 from paxc.compiler.diagnostics import Diagnostic
 from paxc.compiler.project import CompileResult, compile_paths
 from paxc.compiler.render import card_text
 from paxc.compiler.source import SourceFile
+from tests import fuzz_harness
 from tests.compiler.fuzz_inputs import KINDS, FuzzInput, draw
 from tests.conftest import REPO
+from tests.fuzz_harness import FuzzFailure
 from tests.test_static_checks import namespace_view
-
-
-class FuzzFailure(AssertionError):
-    """An input the compiler mishandled: the message says how."""
 
 
 def check_input(
@@ -112,39 +105,6 @@ def _check_diagnostics(result: CompileResult, report: str) -> None:
         lines = len(source.line_starts) if source is not None else None
         if diagnostic.span.line < 1 or (lines is not None and diagnostic.span.line > lines):
             raise FuzzFailure(f"a diagnostic outside its file:\n{report}")
-
-
-class _Hang(Exception):
-    pass
-
-
-def _alarm(signum: int, frame: FrameType | None) -> None:
-    raise _Hang
-
-
-@dataclass
-class _Tally:
-    inputs: int = 0
-    passed: int = 0
-    compiled_modules: int = 0
-    mypy_checked: int = 0
-    mypy_errors: int = 0
-    tracebacks: int = 0
-    hangs: int = 0
-    bad_output: int = 0
-    kinds: Counter[str] = field(default_factory=Counter)
-    failing_kinds: Counter[str] = field(default_factory=Counter)
-    slowest: float = 0.0
-    slowest_input: str = ""
-    over_ten_seconds: int = 0
-
-    def line(self, total: int, started: float) -> str:
-        rate = self.inputs / max(time.monotonic() - started, 1e-9)
-        return (
-            f"{self.inputs:,}/{total:,} inputs  passed check {self.passed:,}  "
-            f"mypy-checked {self.mypy_checked:,}  tracebacks {self.tracebacks}  hangs {self.hangs}  "
-            f"bad output {self.bad_output}  mypy errors {self.mypy_errors}  {rate:.0f}/s"
-        )
 
 
 def _mypy(batch: Path, packages: list[str], cache: Path) -> tuple[int, str]:
@@ -236,43 +196,28 @@ def main(argv: list[str] | None = None) -> int:
             "mutated files; compile what passes the check and run mypy --strict over it in batches."
         ),
     )
-    parser.add_argument("--inputs", type=int, default=2000, help="how many inputs (default 2000)")
-    parser.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
+    fuzz_harness.add_options(parser, KINDS, REPO / "build" / "fuzz-failures")
     parser.add_argument("--batch", type=int, default=400, help="inputs that pass per mypy run (default 400)")
-    parser.add_argument(
-        "--timeout", type=float, default=60.0, help="seconds of CPU after which an input counts as a hang"
-    )
-    parser.add_argument("--kind", choices=KINDS, help="only inputs of this kind")
-    parser.add_argument(
-        "--save", type=Path, default=REPO / "build" / "fuzz-failures", help="where failing inputs go"
-    )
-    parser.add_argument(
-        "--replay",
-        type=Path,
-        metavar="FOLDER",
-        help="check again the failing inputs saved under FOLDER (a --save folder) and say which still fail",
-    )
     options = parser.parse_args(argv)
     if options.replay is not None:
         return _replay(options.replay)
     _remember_parses()
     rng = random.Random(options.seed)
-    tally = _Tally()
-    # Seconds of CPU, not of the clock: on a busy machine a niced run waits long for its turn.
-    signal.signal(signal.SIGPROF, _alarm)
-    started = time.monotonic()
+    tally = fuzz_harness.Tally(options.inputs, counts={"passed check": 0, "mypy-checked": 0})
+    compiled_modules = mypy_failures = 0
     with tempfile.TemporaryDirectory(prefix="paxc-fuzz-") as folder:
         root, batch = Path(folder) / "project", Path(folder) / "batch"
         pending: list[tuple[int, FuzzInput, str]] = []
 
         def flush() -> None:
+            nonlocal mypy_failures
             if not pending:
                 return
             cache = REPO / "build" / f"fuzz-mypy-cache-{options.seed}"
             status, report = _mypy(batch, [name for _, _, name in pending], cache)
-            tally.mypy_checked += len(pending)
+            tally.count("mypy-checked", len(pending))
             if status != 0:
-                tally.mypy_errors += 1
+                mypy_failures += 1
                 for index, item, name in pending:
                     if f"{name}/" in report or f"{name}." in report:
                         _save(options.save, index, item, report)
@@ -280,73 +225,39 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(batch, ignore_errors=True)
             pending.clear()
 
-        stopping: list[int] = []  # SIGTERM: finish the input under way, then report
-        signal.signal(signal.SIGTERM, lambda signum, frame: stopping.append(signum))
+        stopping = fuzz_harness.stop_on_sigterm()
         for index in range(options.inputs):
             if stopping:
                 print(f"\nstopped after {index:,} inputs", file=sys.stderr)
                 break
             item = draw(rng, options.kind)
-            tally.kinds[item.kind] += 1
-            begun = time.process_time()
             name = f"fz{index:06d}"
-            signal.setitimer(signal.ITIMER_PROF, options.timeout)
-            try:
-                # Every input of several files is checked file by file too; one in three of the others.
-                agreement = len(item.files) > 1 or item.kind == "vocabulary" or index % 3 == 0
-                files = check_input(item, root, package=name, agreement=agreement)
-            except _Hang:
-                tally.hangs += 1
-                tally.failing_kinds[item.kind] += 1
-                _save(options.save, index, item, f"no answer after {options.timeout} s")
-                files = None
-            except FuzzFailure as failure:
-                tally.bad_output += 1
-                tally.failing_kinds[item.kind] += 1
-                _save(options.save, index, item, str(failure))
-                files = None
-            except BaseException as error:  # noqa: B036 - every traceback is a finding
-                if isinstance(error, KeyboardInterrupt):
-                    raise
-                tally.tracebacks += 1
-                tally.failing_kinds[item.kind] += 1
-                _save(options.save, index, item, traceback.format_exc())
-                files = None
-            finally:
-                signal.setitimer(signal.ITIMER_PROF, 0)
-            took = time.process_time() - begun
-            if took > tally.slowest:
-                tally.slowest, tally.slowest_input = took, f"input {index} ({item.describe()})"
-            tally.over_ten_seconds += took > 10
-            tally.inputs += 1
+            # Every input of several files is checked file by file too; one in three of the others.
+            agreement = len(item.files) > 1 or item.kind == "vocabulary" or index % 3 == 0
+            files, verdict = fuzz_harness.attempt(
+                functools.partial(check_input, item, root, package=name, agreement=agreement), options.timeout
+            )
+            tally.record(item.kind, verdict, f"input {index} ({item.describe()})")
+            if verdict.finding is not None:
+                _save(options.save, index, item, verdict.why)
             if files is not None:
-                tally.passed += 1
-                tally.compiled_modules += len(files)
+                tally.count("passed check", 1)
+                compiled_modules += len(files)
                 _write_package(batch, name, files)
                 pending.append((index, item, name))
                 if len(pending) >= options.batch:
                     flush()
-            if sys.stderr.isatty() or index % 100 == 0:
-                print("\r" + tally.line(options.inputs, started), end="", file=sys.stderr, flush=True)
+            tally.progress(index, 100)
         flush()
-    print("\r" + tally.line(options.inputs, started), file=sys.stderr)
-    kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(tally.kinds.items()))
+    print("\r" + tally.line(), file=sys.stderr)
+    print(tally.summary())
     print(
-        f"{tally.inputs:,} inputs ({kinds}) in {time.monotonic() - started:.0f} s; slowest "
-        f"{tally.slowest:.2f} s of CPU: {tally.slowest_input}; {tally.over_ten_seconds} over 10 s; "
-        f"{tally.passed:,} passed check, {tally.compiled_modules:,} generated "
-        f"modules compiled, {tally.mypy_checked:,} inputs' code checked by mypy --strict; "
-        f"tracebacks {tally.tracebacks}, hangs {tally.hangs}, bad output {tally.bad_output}, "
-        f"mypy runs failed {tally.mypy_errors}"
+        f"{tally.counts['passed check']:,} passed check, {compiled_modules:,} generated modules compiled, "
+        f"{tally.counts['mypy-checked']:,} inputs' code checked by mypy --strict; mypy runs failed {mypy_failures}"
     )
-    if tally.failing_kinds:
-        print(
-            "failing inputs by kind: " + ", ".join(f"{k} {n}" for k, n in sorted(tally.failing_kinds.items()))
-        )
-    failed = tally.tracebacks + tally.hangs + tally.bad_output + tally.mypy_errors
-    if failed:
+    if tally.failed or mypy_failures:
         print(f"failing inputs saved under {options.save}", file=sys.stderr)
-    return 1 if failed else 0
+    return 1 if tally.failed or mypy_failures else 0
 
 
 if __name__ == "__main__":

@@ -17,26 +17,24 @@ replaying (`--replay FOLDER`, or `paxc test FILE`). The suite runs a short versi
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import re
 import shutil
-import signal
 import sys
 import tempfile
-import time
-import traceback
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from paxc.compiler import scenarios
 from paxc.compiler.project import CompileResult
 from paxc.runtime import games
 from paxc.runtime import scenarios as played
+from tests import fuzz_harness
 from tests.compiler.fuzz_inputs import bad_bytes, damage, mutate, mutate_tokens, tokens_of
 from tests.conftest import REPO
-from tests.fuzz_compiler import FuzzFailure, _alarm, _Hang
+from tests.fuzz_harness import FuzzFailure
 
 # The scenario files of the project, by game: what the inputs are made from.
 REAL_SCENARIOS: dict[str, list[tuple[str, str]]] = {
@@ -205,27 +203,6 @@ def remembering_compiles(compile_paths: Callable[..., CompileResult]) -> Callabl
     return remembering
 
 
-@dataclass
-class _Tally:
-    inputs: int = 0
-    played: int = 0
-    tracebacks: int = 0
-    hangs: int = 0
-    bad_output: int = 0
-    kinds: Counter[str] = field(default_factory=Counter)
-    failing_kinds: Counter[str] = field(default_factory=Counter)
-    slowest: float = 0.0
-    slowest_input: str = ""
-
-    def line(self, total: int, started: float) -> str:
-        rate = self.inputs / max(time.monotonic() - started, 1e-9)
-        return (
-            f"{self.inputs:,}/{total:,} inputs  scenarios checked clean and played {self.played:,}  "
-            f"tracebacks {self.tracebacks}  hangs {self.hangs}  "
-            f"bad output {self.bad_output}  {rate:.1f}/s"
-        )
-
-
 def _save(save: Path, index: int, item: ScenarioInput, why: str) -> None:
     folder = save / f"scenario-{index:06d}-{item.kind}"
     folder.mkdir(parents=True, exist_ok=True)
@@ -259,31 +236,14 @@ def main(argv: list[str] | None = None) -> int:
             "nested, huge numbers, bad bytes; check each, and play every scenario the check accepts."
         ),
     )
-    parser.add_argument("--inputs", type=int, default=2000, help="how many inputs (default 2000)")
-    parser.add_argument("--seed", type=int, default=1, help="the random seed (default 1)")
-    parser.add_argument(
-        "--timeout", type=float, default=60.0, help="seconds of CPU after which an input counts as a hang"
-    )
-    parser.add_argument("--kind", choices=KINDS, help="only inputs of this kind")
-    parser.add_argument(
-        "--save", type=Path, default=REPO / "build" / "fuzz-scenario-failures", help="where failing inputs go"
-    )
-    parser.add_argument(
-        "--replay",
-        type=Path,
-        metavar="FOLDER",
-        help="check again the failing inputs saved under FOLDER (a --save folder) and say which still fail",
-    )
+    fuzz_harness.add_options(parser, KINDS, REPO / "build" / "fuzz-scenario-failures")
     options = parser.parse_args(argv)
     if options.replay is not None:
         return _replay(options.replay)
     vars(scenarios)["compile_paths"] = remembering_compiles(vars(scenarios)["compile_paths"])
     rng = random.Random(options.seed)
-    tally = _Tally()
-    signal.signal(signal.SIGPROF, _alarm)  # seconds of CPU, not of the clock (a busy machine)
-    stopping: list[int] = []  # SIGTERM: finish the input under way, then report
-    signal.signal(signal.SIGTERM, lambda signum, frame: stopping.append(signum))
-    started = time.monotonic()
+    tally = fuzz_harness.Tally(options.inputs, counts={"scenarios checked clean and played": 0})
+    stopping = fuzz_harness.stop_on_sigterm()
     with tempfile.TemporaryDirectory(prefix="paxc-fuzz-") as folder:
         root = Path(folder)
         for index in range(options.inputs):
@@ -291,48 +251,19 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"\nstopped after {index:,} inputs", file=sys.stderr)
                 break
             item = draw(rng, options.kind)
-            tally.kinds[item.kind] += 1
-            begun = time.process_time()
-            signal.setitimer(signal.ITIMER_PROF, options.timeout)
-            try:
-                tally.played += check_input(item, root)
-            except _Hang:
-                tally.hangs += 1
-                tally.failing_kinds[item.kind] += 1
-                _save(options.save, index, item, f"no answer after {options.timeout} s")
-            except FuzzFailure as failure:
-                tally.bad_output += 1
-                tally.failing_kinds[item.kind] += 1
-                _save(options.save, index, item, str(failure))
-            except BaseException as error:  # noqa: B036 - every traceback is a finding
-                if isinstance(error, KeyboardInterrupt):
-                    raise
-                tally.tracebacks += 1
-                tally.failing_kinds[item.kind] += 1
-                _save(options.save, index, item, traceback.format_exc())
-            finally:
-                signal.setitimer(signal.ITIMER_PROF, 0)
-            took = time.process_time() - begun
-            if took > tally.slowest:
-                tally.slowest, tally.slowest_input = took, f"input {index} ({item.describe()})"
-            tally.inputs += 1
-            if sys.stderr.isatty() or index % 50 == 0:
-                print("\r" + tally.line(options.inputs, started), end="", file=sys.stderr, flush=True)
-    print("\r" + tally.line(options.inputs, started), file=sys.stderr)
-    kinds = ", ".join(f"{kind} {count:,}" for kind, count in sorted(tally.kinds.items()))
-    print(
-        f"{tally.inputs:,} inputs ({kinds}) in {time.monotonic() - started:.0f} s; slowest "
-        f"{tally.slowest:.2f} s of CPU: {tally.slowest_input}; {tally.played:,} scenarios checked "
-        f"clean and played; tracebacks {tally.tracebacks}, hangs {tally.hangs}, bad output {tally.bad_output}"
-    )
-    if tally.failing_kinds:
-        print(
-            "failing inputs by kind: " + ", ".join(f"{k} {n}" for k, n in sorted(tally.failing_kinds.items()))
-        )
-    failed = tally.tracebacks + tally.hangs + tally.bad_output
-    if failed:
+            played_now, verdict = fuzz_harness.attempt(
+                functools.partial(check_input, item, root), options.timeout
+            )
+            tally.record(item.kind, verdict, f"input {index} ({item.describe()})")
+            tally.count("scenarios checked clean and played", played_now or 0)
+            if verdict.finding is not None:
+                _save(options.save, index, item, verdict.why)
+            tally.progress(index, 50)
+    print("\r" + tally.line(), file=sys.stderr)
+    print(tally.summary())
+    if tally.failed:
         print(f"failing inputs saved under {options.save}", file=sys.stderr)
-    return 1 if failed else 0
+    return 1 if tally.failed else 0
 
 
 if __name__ == "__main__":

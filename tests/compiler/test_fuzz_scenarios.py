@@ -14,7 +14,7 @@ import pytest
 from paxc.compiler import scenarios
 from paxc.runtime import scenarios as played
 from tests.conftest import REPO
-from tests.fuzz_compiler import FuzzFailure
+from tests.fuzz_harness import FuzzFailure
 from tests.fuzz_scenarios import KINDS, ScenarioInput, check_input, draw, remembering_compiles
 
 
