@@ -275,9 +275,16 @@ def test_no_move_is_told_once_the_game_is_over(
     discard pile, but no ability acts after the end."""
     from paxc.runtime.pamir import hooks
 
-    new(trigger_cards, 973, monkeypatch)
+    chronicler = new(trigger_cards, 973, monkeypatch)
     state = empty_state(2)
+    state.players[0].court.append(chronicler.number)
+    event = event_card(lambda c: c.card_type is CardType.EVENT)
+    rupees = state.players[0].rupees
     state.over = True
-    assert tuple(hooks.card_moved(state, 1, "market", None, "discard", None, discarded=True)) == ()
+    moved = hooks.card_moved(state, event.number, "market", None, "discard", None, discarded=True)
+    assert tuple(moved) == () and state.players[0].rupees == rupees  # the Chronicler hears nothing
     state.over = False
-    assert hooks.card_moved(state, 1, "market", None, "discard", None, discarded=True) != ()
+    moved = hooks.card_moved(state, event.number, "market", None, "discard", None, discarded=True)
+    assert not isinstance(moved, tuple)
+    drive(moved, [])
+    assert state.players[0].rupees == rupees + 1

@@ -1,0 +1,52 @@
+"""An event side with continuous abilities of its own stays in effect once resolved, for
+everybody when discarded or for its buyer when bought; the card of
+tests/pamir/fixtures/event_cards.pax changes the price of actions either way."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from paxc.generated.pamir.vocabulary import Action, Resolution
+from paxc.runtime.pamir import card_actions, hooks, rules
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file
+from tests.new_cards import join_pamir as join_game
+from tests.pamir.scenario import drive, empty_state
+
+FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "event_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def event_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FIXTURE, "pamir", tmp_path_factory.mktemp("event_cards"))
+
+
+def test_a_discarded_sides_own_modifier_holds_for_everybody(
+    event_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    patrols = event_cards.CARD_938
+    join_game(patrols, monkeypatch)
+    state = empty_state()
+    assert card_actions.cost(state, 1, Action.BETRAY, 2) == 2
+    drive(rules.resolve_event(state, patrols.number, Resolution.DISCARDED, 0), [])
+    assert state.global_events == [(patrols.number, 0, 0)]
+    assert [card_actions.cost(state, p, Action.BETRAY, 2) for p in range(3)] == [3, 3, 3]
+    assert card_actions.cost(state, 1, Action.BUILD, 2) == 2
+    with hooks.listing(state):  # while a decision's options are listed, the same answers
+        assert card_actions.cost(state, 1, Action.BETRAY, 2) == 3
+
+
+def test_a_bought_sides_own_modifier_holds_for_its_buyer(
+    event_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    roads = event_cards.CARD_938
+    join_game(roads, monkeypatch)
+    state = empty_state()
+    drive(rules.resolve_event(state, roads.number, Resolution.PURCHASED, 1), [])
+    assert state.players[1].events == [(roads.number, 1)]
+    assert [card_actions.cost(state, p, Action.BUILD, 2) for p in range(3)] == [2, 1, 2]
+    assert card_actions.cost(state, 1, Action.BETRAY, 2) == 2
+    with hooks.listing(state):
+        assert card_actions.cost(state, 1, Action.BUILD, 2) == 1
