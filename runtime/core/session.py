@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from paxc.runtime.core.card_errors import note_card
 from paxc.runtime.core.files import FileTooLarge, NotRegularFile, read_regular_file
+from paxc.runtime.core.made_once import MadeOnce
 from paxc.runtime.core.narration import listening, silenced
 from paxc.runtime.core.observation import Observation, Observer, no_view, observe
 from paxc.runtime.core.options import OptionsSchema, shown
@@ -94,6 +95,15 @@ class GameRules(Protocol[S]):
 class LogEntry:
     player: int
     choice: int
+
+
+def _log_entry(key: tuple[int, int]) -> LogEntry:
+    return LogEntry(*key)
+
+
+# Every decision adds an entry to the log: each (player, choice) made once, as entries are frozen
+# and a game has few seats and options (a frozen dataclass costs more to make than to find).
+_LOG_ENTRIES: MadeOnce[tuple[int, int], LogEntry] = MadeOnce(_log_entry)
 
 
 class Session(Generic[S]):
@@ -237,7 +247,7 @@ class Session(Generic[S]):
                 f"{action} is not an option of '{pending.prompt}': choose 0 to {len(pending.options) - 1}"
             )
         pending.answer = pending.options[action]
-        self.log.append(LogEntry(int(pending.chooser), action))
+        self.log.append(_LOG_ENTRIES[int(pending.chooser), action])
         self._advance()
 
     def returns(self) -> list[float]:

@@ -189,58 +189,62 @@ def spend(state: PorfirianaState, player: int, option: Option) -> None:
 # ---------------------------------------------------------------------- what may be done
 
 
+def extra_kinds(state: PorfirianaState, player: int) -> set[Action | None]:
+    """The kinds of action an unused partner's extra action serves: one action more of each."""
+    used = state.turn.extra_actions_used
+    granted = {card(h.number).extra_action for h in state.players[player].row if h.number not in used}
+    granted.discard(None)
+    return granted
+
+
 def options(state: PorfirianaState, player: int) -> list[Option]:
+    turn = state.turn
+    granted = extra_kinds(state, player)
+    if not turn.actions_left and not granted and not hooks.may_apply(state, PlayActions):
+        # No action left, no partner's extra action, no card played for none: only the end of
+        # the turn (after the last action of most turns), known without the table of the
+        # modifiers in effect that a listing looks up first.
+        return [_END_TURN]
     with hooks.listing(state):
-        return _options(state, player)
+        return _options(state, player, granted)
 
 
-def _options(state: PorfirianaState, player: int) -> list[Option]:
+def _options(state: PorfirianaState, player: int, granted: set[Action | None]) -> list[Option]:
     """Every option, in the order the table lists them: each kind of action in turn, those the
-    actions left (with an extra action of its kind) allow. Every kind but playing a card takes
-    the same actions whichever option it is, so whether the turn allows it is asked once for the
-    kind, and a kind it does not allow is not looked through at all (listing asks nothing of the
-    state, so what is skipped changes nothing)."""
+    actions left (with an extra action of its kind, for the kinds `granted`) allow. Every kind
+    but playing a card takes the same actions whichever option it is, so whether the turn allows
+    it is asked once for the kind, and a kind it does not allow is not looked through at all
+    (listing asks nothing of the state, so what is skipped changes nothing)."""
     me = state.players[player]
     turn = state.turn
     left = turn.actions_left
-    granted: set[Action | None] | None = None  # the kinds an unused partner's extra action serves
-
-    def extra() -> set[Action | None]:
-        nonlocal granted
-        if granted is None:  # the row looked through once, for every kind
-            used = turn.extra_actions_used
-            granted = {card(h.number).extra_action for h in me.row if h.number not in used}
-            granted.discard(None)
-        return granted
 
     def allows(kind: Action, needed: int) -> bool:
-        return needed <= left or (needed <= left + 1 and kind in extra())
+        return needed <= left or (needed <= left + 1 and kind in granted)
 
     found: list[Option] = [_END_TURN]
-    if not left and not extra() and not hooks.may_apply(state, PlayActions):
-        # No action left, no partner's extra action, no card played for none: only the end of
-        # the turn (after the last action of most turns).
-        return found
+    # The enterprises in play, listed once: the plays of troops and attacks and the upgrades ask.
+    in_play = state.enterprises()
     if me.hand:
-        found += [
-            _PLAYS[n] for n in hand.playable_in_hand(state, player, lambda needed: allows(_PLAY, needed))
-        ]
+        most = left + 1 if _PLAY in granted else left  # the most actions a play may take
+        found += map(_PLAYS.__getitem__, hand.playable_in_hand(state, player, most, in_play))
     if turn.market_purchases < MARKET_PURCHASES_PER_TURN and allows(
         Action.MARKET_PURCHASE, SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
     ):
-        found += [_BUYS[space] for space in market.buyable(state, player)]
+        found += map(_BUYS.__getitem__, market.buyable(state, player))
     if allows(Action.PUBLIC_PURCHASE, 1):
         for number in state.public:
             if (card(number).cost or 0) <= me.gold:
                 found += [_PUBLIC[number, side] for side in range(len(card(number).sides))]
+    troops = my_troops(state, player)  # sold or redeployed
     if allows(Action.SELL, 1):
-        found += [_SELLS[n] for n in sellable(state, player)]
+        found += map(_SELLS.__getitem__, sellable(state, player, troops))
     if allows(Action.REDEPLOY, 1):
-        found += [_REDEPLOYS[t] for t in my_troops(state, player)]
+        found += map(_REDEPLOYS.__getitem__, troops)
     if allows(Action.BUY_LAND, LAND_ACTIONS):
         found.extend(land_options(state, player))
     if allows(Action.UPGRADE_CONNECTION, 1):
-        found.extend(upgrade_options(state, player))
+        found.extend(upgrade_options(state, player, in_play))
     if allows(Action.POLICE, 1):
         found.extend(police_options(state, player))
     if allows(Action.SPECULATE, 1):
@@ -275,16 +279,17 @@ def group(option: object) -> str | None:
     return "speculate" if isinstance(option, Speculate) else None
 
 
-def sellable(state: PorfirianaState, player: int) -> list[int]:
-    """Cards in hand, and cards in play (not the Hacendado, not an enterprise in unrest)."""
+def sellable(state: PorfirianaState, player: int, troops: list[int] | None = None) -> list[int]:
+    """Cards in hand, and cards in play (not the Hacendado, not an enterprise in unrest).
+    `troops`: `my_troops`, when the caller has found them."""
     me = state.players[player]
     in_row = [h.number for h in me.row[1:] if not h.unrest]
-    return list(dict.fromkeys(me.hand)) + in_row + my_troops(state, player)
+    return list(dict.fromkeys(me.hand)) + in_row + (my_troops(state, player) if troops is None else troops)
 
 
 def my_troops(state: PorfirianaState, player: int) -> list[int]:
-    """The player's troops in play, in the order of `troops_of` (the private army first), asked
-    twice a listing: found without the pairs `troops_of` makes."""
+    """The player's troops in play, in the order of `troops_of` (the private army first), found
+    without the pairs `troops_of` makes: a listing asks for them."""
     return state.players[player].army + [
         held.troop
         for other in state.players
@@ -316,13 +321,16 @@ def land_options(state: PorfirianaState, player: int) -> list[BuyLand]:
     ]
 
 
-def upgrade_options(state: PorfirianaState, player: int) -> list[Upgrade]:
+def upgrade_options(
+    state: PorfirianaState, player: int, in_play: Sequence[tuple[int, Holding]] | None = None
+) -> list[Upgrade]:
+    """`in_play`: `state.enterprises()`, when the caller has listed them."""
     me = state.players[player]
     if me.cubes == 0:
         return []
     chain: bool | None = None  # whether the player has a chain railroad: asked at the first upgrade
     found = []
-    for _, held in state.enterprises():
+    for _, held in state.enterprises() if in_play is None else in_play:
         if held.connection_owner is not None:
             continue  # one connection cube an enterprise: first come, first served
         printed = card(held.number)
@@ -356,12 +364,12 @@ def police_options(state: PorfirianaState, player: int) -> list[Police]:
 def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
     spots = market.speculation_spots(state)
     mine = [n for n, owner in state.speculation.items() if owner == player]
-    found = [_TAKEN_BACK[source] for source in mine]  # taken back, though it earns nothing
+    found = list(map(_TAKEN_BACK.__getitem__, mine))  # taken back, though it earns nothing
     if state.players[player].cubes > 0:
-        found += [_PLACED[target] for target in spots]
+        found += map(_PLACED.__getitem__, spots)
         for source in mine:
             moved = _MOVED[source]
-            found += [moved[target] for target in spots]
+            found += map(moved.__getitem__, spots)
         return found
     targets = [_MARKET_SPOTS[n] for n in spots] + short_spots(state, player)
     sources = [_MARKET_SPOTS[n] for n in mine] + cubes_in_play(state, player)
@@ -371,7 +379,8 @@ def speculation_options(state: PorfirianaState, player: int) -> list[Speculate]:
 
 
 # The options every listing offers again and again, each made once (options are frozen, so one
-# object serves every listing): purchases by market space (row, column), sales, plays and
+# object serves every listing), and looked up by `map(table.__getitem__, keys)`, which calls no
+# Python code for a key already made: purchases by market space (row, column), sales, plays and
 # redeployments by card, public purchases by card and side, upgrades by enterprise, level and
 # price, ending the turn; the speculations between market cards (and the supply) by the cards' numbers,
 # about twenty a decision: a cube taken back from a card, placed on one, moved from one (the

@@ -15,7 +15,7 @@ the attack card's own text about its victim is written on the latter.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from paxc.generated.porfiriana.vocabulary import AttackPlayed, AttackResolved, CardPlayed, CardType, Family
@@ -57,14 +57,21 @@ def targets(state: PorfirianaState, player: int, number: int, free: bool = False
     return list(each_target(state, player, number, free))
 
 
-def each_target(state: PorfirianaState, player: int, number: int, free: bool = False) -> Iterator[Target]:
+def each_target(
+    state: PorfirianaState,
+    player: int,
+    number: int,
+    free: bool = False,
+    in_play: Sequence[tuple[int, Holding]] | None = None,
+) -> Iterator[Target]:
     """Every legal target of an orange or black card the player holds, with its gold cost.
-    `free`: the player pays nothing (Díaz in the solitaire), so no cost rules a target out."""
+    `free`: the player pays nothing (Díaz in the solitaire), so no cost rules a target out.
+    `in_play`: `state.enterprises()`, when the caller has listed them."""
     printed = card(number)
     purse = math.inf if free else state.players[player].gold
     base = losses.play_cost(state, player, number, printed.cost or 0)
     if printed.card_type is CardType.ORANGE:
-        for owner, held in state.enterprises():
+        for owner, held in state.enterprises() if in_play is None else in_play:
             if printed.district is not None and held.face.district is not printed.district:
                 continue
             if owner == player and held.unrest:

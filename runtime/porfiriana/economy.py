@@ -213,10 +213,14 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
             fill = wanted != held.prestige_set_for
             held.prestige_set_for = wanted
             held.prestige_cubes, player.cubes = _brought_to(held.prestige_cubes, wanted, player.cubes, fill)
-        if takes is None and player.prestige_stack:
-            assert ask is not None
-            takes = _rule(ask, owner)
-        wanted = 0 if takes is None else cube_points_in_stack(state, owner, takes)
+        wanted = 0  # an empty stack: no point, no cube
+        if player.prestige_stack:
+            if takes is None:
+                assert ask is not None
+                takes = _rule(ask, owner)
+            wanted = cube_points_in_stack(state, owner, takes)
+        if wanted == player.stack_prestige_set_for and player.stack_prestige_cubes <= wanted:
+            continue  # as for a card: nothing moves
         fill = wanted != player.stack_prestige_set_for
         player.stack_prestige_set_for = wanted
         player.stack_prestige_cubes, player.cubes = _brought_to(

@@ -6,7 +6,7 @@ orange or black card at a target (`attacks`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from paxc.generated.porfiriana.vocabulary import CardType, MayPlay, PlayActions, PlayCost
 from paxc.runtime.core import abilities
@@ -41,25 +41,34 @@ def playable(state: PorfirianaState, player: int, number: int) -> bool:
     return False
 
 
-def playable_in_hand(state: PorfirianaState, player: int, allows: Callable[[int], bool]) -> list[int]:
-    """The cards in the player's hand (each once, in hand order) that the actions left allow
-    (`allows` of their `actions_needed`) and that are `playable`: the same questions, for the
-    listing of a decision's options, which asks them of every card in hand at every decision, so
-    the modifiers of each kind are looked up once for the whole hand. Whether the actions allow a
-    card is asked first, the cheaper question (neither changes anything)."""
+def playable_in_hand(
+    state: PorfirianaState,
+    player: int,
+    most: int,
+    in_play: Sequence[tuple[int, Holding]] | None = None,
+) -> list[int]:
+    """The cards in the player's hand (each once, in hand order) whose `actions_needed` is at
+    most `most` (the actions left, an extra action for plays included) and that are `playable`:
+    the same questions, for the listing of a decision's options, which asks them of every card in
+    hand at every decision, so the modifiers of each kind are looked up once for the whole hand.
+    Whether the actions allow a card is asked first, the cheaper question (neither changes
+    anything). `in_play`: `state.enterprises()`, when the caller has listed them (a troop's or
+    attack's places)."""
     me = state.players[player]
     who = PlayerId(player)
     acts = hooks.modifying(state, PlayActions)
     may = hooks.modifying(state, MayPlay)
     cost_of = hooks.modifying(state, PlayCost)
     found = []
+    if in_play is None:
+        in_play = state.enterprises()
     for number in dict.fromkeys(me.hand):
         printed = card(number)
         kind = printed.card_type
         needed = attacks.black_actions(state, number) if kind is CardType.BLACK else 1
         if acts is not None:
             needed = acts(abilities.question(PlayActions, printed, who), needed)
-        if not allows(max(0, needed)):
+        if max(0, needed) > most:
             continue
         if may is not None and not may(abilities.question(MayPlay, printed, who), True):
             continue
@@ -70,10 +79,10 @@ def playable_in_hand(state: PorfirianaState, player: int, allows: Callable[[int]
             if max(0, cost) <= me.gold:
                 found.append(number)
         elif kind is CardType.TROOP:
-            if next(troops.each_destination(state, player, number), None) is not None:
+            if next(troops.each_destination(state, player, number, in_play=in_play), None) is not None:
                 found.append(number)
         elif kind is CardType.ORANGE or kind is CardType.BLACK:
-            if next(attacks.each_target(state, player, number), None) is not None:
+            if next(attacks.each_target(state, player, number, in_play=in_play), None) is not None:
                 found.append(number)
     return found
 

@@ -152,6 +152,7 @@ def forget_cards() -> None:
     ):
         remembered.cache_clear()
     _tables.clear()
+    _regime_modifiers.clear()
 
 
 Carrier = tuple[int, int | None, int]  # (card, side, owner) of a card whose abilities are in effect
@@ -295,10 +296,39 @@ def _applying_now(state: PorfirianaState, hook_type: type) -> list[abilities.App
             # only a regime card carries it: no need to look at the rows and troops
             if hook_type not in _modifier_types(state.regimes[0], 0):
                 return []
+            return _regime_applying(state, hook_type)
         table = _table_of(state)
     found = table.applying.get(hook_type)
     if found is None:
         found = table.of(hook_type)
+    return found
+
+
+# The modifiers of the kinds only a regime card carries, when no lasting effect is in force: by
+# the regime card in force, whose turn it is (the regime card acts for that player) and the kind,
+# for one state at a time (as `_tables`). What a table would give for such a kind, without the
+# key of everything in effect that finding a table reads (the cubes brought to their values after
+# every action ask whether a point takes a prestige cube, which only the Pax regime says).
+_regime_modifiers: dict[tuple[int, int, type], list[abilities.Applying]] = {}
+_regime_state: list[PorfirianaState] = []  # the state they were found for
+
+
+def _regime_applying(state: PorfirianaState, hook_type: type) -> list[abilities.Applying]:
+    if not _regime_state or _regime_state[0] is not state:
+        _regime_modifiers.clear()
+        _regime_state[:] = [state]
+    regime, player = state.regimes[0], state.active
+    found = _regime_modifiers.get((regime, player, hook_type))
+    if found is None:
+        context = PorfirianaContext(state, player, regime)
+        found = _regime_modifiers[regime, player, hook_type] = abilities.staged(
+            [
+                (context, modifier)
+                for ability in _abilities(regime, 0)
+                for modifier in ability.modifiers
+                if modifier.hook is hook_type
+            ]
+        )
     return found
 
 
@@ -329,11 +359,12 @@ def modifying(state: PorfirianaState, hook_type: type) -> Callable[[object, V], 
     applying = _applying_now(state, hook_type)
     if not applying:
         return None
+    # Partial applications rather than lambdas: asked of every card of a listing, they call the
+    # modifier (or `in_order`) without a Python frame of their own in between.
     if len(applying) == 1 and not applying[0][1].once_per_round:
         ctx, modifier = applying[0]
-        apply = modifier.apply
-        return lambda hook, value: apply(ctx, hook, value)
-    return lambda hook, value: abilities.in_order(applying, hook, value, state.used_this_round)
+        return functools.partial(modifier.apply, ctx)
+    return functools.partial(abilities.in_order, applying, used_this_round=state.used_this_round)
 
 
 @functools.cache

@@ -64,7 +64,7 @@ def _phases(state: PorfirianaState, player: int, phase: TakeTurn) -> Effect:
 def action_phase(state: PorfirianaState, player: int) -> Effect:
     jailed = state.players[player].jailed
     base = JAILED_ACTIONS if jailed else ACTIONS_PER_TURN
-    allowed = max(0, hooks.modified(state, ActionsPerTurn(PlayerId(player)), base))
+    allowed = max(0, hooks.modified(state, abilities.question(ActionsPerTurn, PlayerId(player)), base))
     state.turn = TurnState(actions_left=allowed, jailed_at_start=jailed)
     if hooks.matters(state, TurnStarted):  # in the turn's own record
         yield from hooks.fire(state, TurnStarted(PlayerId(player)))

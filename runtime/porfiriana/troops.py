@@ -11,7 +11,7 @@ income cubes (or the previous extorter's cube) is replaced by an extortion cube 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from paxc.generated.porfiriana.vocabulary import (
@@ -94,15 +94,20 @@ def destinations(state: PorfirianaState, player: int, troop: int, free: bool = F
 
 
 def each_destination(
-    state: PorfirianaState, player: int, troop: int, free: bool = False
+    state: PorfirianaState,
+    player: int,
+    troop: int,
+    free: bool = False,
+    in_play: Sequence[tuple[int, Holding]] | None = None,
 ) -> Iterator[Destination]:
     """Every place the player could play or redeploy this troop to now, with what it costs.
-    `free`: the player pays nothing (Díaz in the solitaire), so no cost rules a place out."""
+    `free`: the player pays nothing (Díaz in the solitaire), so no cost rules a place out.
+    `in_play`: `state.enterprises()`, when the caller has listed them."""
     me = state.players[player]
     purse = math.inf if free else me.gold
     place = state.troop_place(troop)
     here = place[1] if place is not None else None
-    power = firepower(state, player, troop)
+    power: int | None = None  # the troop's firepower, asked at the first troop met there
     # A troop leaving an enterprise it extorts brings its extortion cube home first.
     spare = me.cubes + (here is not None and here.extortion == player)
 
@@ -114,7 +119,7 @@ def each_destination(
     # Whether the troop may enter a district, asked once for each district met (the rule reads
     # nothing of the enterprise but its district).
     entering: dict[District | None, bool] = {}
-    for owner, held in state.enterprises():
+    for owner, held in state.enterprises() if in_play is None else in_play:
         if held is here:
             continue
         district = held.face.district
@@ -123,8 +128,11 @@ def each_destination(
             allowed = entering[district] = may_enter(state, player, troop, district)
         if not allowed:
             continue
-        if held.troop is not None and firepower(state, held.troop_owner or 0, held.troop) >= power:
-            continue
+        if held.troop is not None:
+            if power is None:
+                power = firepower(state, player, troop)
+            if firepower(state, held.troop_owner or 0, held.troop) >= power:
+                continue
         # Step 5 of an extortion puts one of the player's cubes there (in place of an income
         # cube or of another extorter's cube); without one in the supply it cannot be done. An
         # enterprise with neither is sacked, which needs no cube.

@@ -5,7 +5,6 @@ action leaves more. Each gives what the plain questions give."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,10 +32,6 @@ def plainly_playable(state: PorfirianaState, player: int, most: int) -> list[int
     ]
 
 
-def at_most(most: int) -> Callable[[int], bool]:
-    return lambda needed: needed <= most
-
-
 @pytest.mark.parametrize(("players", "variants"), [(3, {}), (None, {"solitaire": True})])
 def test_the_hand_looked_through_at_once_gives_what_each_card_asked_alone_gives(
     players: int | None, variants: dict[str, bool]
@@ -51,7 +46,7 @@ def test_the_hand_looked_through_at_once_gives_what_each_card_asked_alone_gives(
             state, player = session.state, session.current_player()
             if state.players[player].hand:
                 for most in (0, 1, 2, 3):
-                    found = hand.playable_in_hand(state, player, at_most(most))
+                    found = hand.playable_in_hand(state, player, most)
                     assert found == plainly_playable(state, player, most)
                     compared += 1
                     playable += len(found)
