@@ -10,6 +10,7 @@ from typing import Any
 
 from paxc.runtime.core import abilities
 from paxc.runtime.core.abilities import REPEATS_PER_TURN, InEffect
+from paxc.runtime.core.narration import listening
 from paxc.runtime.effects import (
     Ability,
     Choice,
@@ -116,6 +117,33 @@ def test_a_modifier_once_per_round_is_spent_when_the_rules_act_on_a_value_it_cha
     assert abilities.modified(unchanged, Cost(1), 5, used, spend=True) == 5 and used == set()
 
 
+def test_a_spent_modifier_is_passed_over_and_the_others_still_act() -> None:
+    """A discount used up this round acts no more, while the modifiers after it do; asked of
+    modifiers already in order without `spend` (a game's rules that only list, as Pax
+    Porfiriana's `modifying`), nothing is spent."""
+    log: list[str] = []
+    cards = [
+        in_effect(0, log, Ability("d", modifiers=(adds(-1, "d", once_per_round=True),))),
+        in_effect(0, log, Ability("p", modifiers=(adds(2, "p"),))),
+    ]
+    used = {"0@d"}
+    assert abilities.modified(cards, Cost(1), 5, used, spend=True) == 7
+    ordered = abilities.staged([(ctx, m) for ctx, _, ability, _ in cards for m in ability.modifiers])
+    used.clear()
+    assert abilities.in_order(ordered, Cost(1), 5, used) == 6 and used == set()
+    assert abilities.in_order(ordered, Cost(1), 5, used, spend=True) == 6 and used == {"0@d"}
+
+
+def test_a_modifier_reads_the_question_it_answers() -> None:
+    """The hook reaches each modifier: a change that depends on the card asked about."""
+    log: list[str] = []
+    per_card: Modifier[Any, Cost, int] = Modifier(
+        Cost, lambda ctx, hook, value: value + hook.card, "k", Stage.ADJUST
+    )
+    cards = [in_effect(0, log, Ability("k", modifiers=(per_card,)))]
+    assert abilities.modified(cards, Cost(3), 5) == 8 and abilities.modified(cards, Cost(1), 5) == 6
+
+
 def test_a_round_begins_every_players_turn_once_from_the_first() -> None:
     assert [t for t in range(1, 10) if abilities.round_starts(t, 3)] == [1, 4, 7]
     assert all(abilities.round_starts(t, 1) for t in (1, 2, 3))
@@ -151,6 +179,22 @@ def test_triggers_act_on_their_event_once_per_turn_or_round_as_limited() -> None
     assert log == ["always:0:3", "turn:0:3", "round:1:3", "always:0:4", "turn:0:4", "round:1:4"]
 
 
+def test_a_trigger_that_rests_leaves_the_triggers_after_it_to_act() -> None:
+    """A trigger used up this turn, one at its loop limit and an optional one its owner declines
+    each sit out alone: the triggers listed after them still act."""
+    log: list[str] = []
+    cards = [
+        in_effect(0, log, Ability("u", triggers=(acting("used", once_per_turn=True),))),
+        in_effect(0, log, Ability("l", triggers=(acting("looped"),))),
+        in_effect(1, log, Ability("m", triggers=(acting("maybe", optional=True),))),
+        in_effect(1, log, Ability("a", triggers=(acting("after"),))),
+    ]
+    turn = {"0@used"}
+    acts = {"0@looped": REPEATS_PER_TURN}
+    _, asked = run(abilities.fire(cards, Played(7), turn, set(), acts), [False])
+    assert log == ["after:1:7"] and len(asked) == 1
+
+
 def test_a_trigger_acts_at_most_so_many_times_a_turn() -> None:
     log: list[str] = []
     card = [in_effect(0, log, Ability("t", triggers=(acting("loop"),)))]
@@ -158,6 +202,21 @@ def test_a_trigger_acts_at_most_so_many_times_a_turn() -> None:
     for number in range(1, REPEATS_PER_TURN + 3):
         run(abilities.fire(card, Played(number), set(), set(), acts))
     assert len(log) == REPEATS_PER_TURN and acts == {"0@loop": REPEATS_PER_TURN}
+
+
+def test_the_story_tells_once_that_a_looping_trigger_rests() -> None:
+    told: list[str] = []
+    log: list[str] = []
+    card = [in_effect(0, log, Ability("t", triggers=(acting("loop"),)), "Mill")]
+    acts: dict[str, int] = {}
+    with listening(told.append):
+        for number in range(1, REPEATS_PER_TURN + 3):
+            run(abilities.fire(card, Played(number), set(), set(), acts))
+            assert len(told) == (number >= REPEATS_PER_TURN)
+    assert told == [
+        f"Mill has acted {REPEATS_PER_TURN} times this turn: it rests until the next turn "
+        "(a loop that no rule ends)"
+    ]
 
 
 def test_an_optional_trigger_asks_its_owner_and_counts_only_when_used() -> None:
@@ -212,6 +271,20 @@ def test_the_first_replacement_that_holds_and_is_accepted_replaces_the_event() -
     assert run(abilities.replaced(cards, Played(1)), [True])[0] is True and log == ["maybe"]
     assert run(abilities.replaced(cards[:1], Played(1)))[0] is False
     assert run(abilities.replaced(cards, Other(1)))[0] is False
+
+
+def test_a_replacement_passed_over_leaves_the_next_of_the_same_ability() -> None:
+    """Within one ability, a replacement of another event, one whose condition fails and an
+    optional one declined each let the next be tried, before any other ability's."""
+    log: list[str] = []
+    other = Replacement(Other, lambda ctx, event: True, replacing("other").run, False, "other")
+    passed_over = (other, replacing("no", applies=False), replacing("maybe", optional=True))
+    cards = [
+        in_effect(0, log, Ability("r", replacements=(*passed_over, replacing("then this")))),
+        in_effect(0, log, Ability("s", replacements=(replacing("another card's"),))),
+    ]
+    replaced, asked = run(abilities.replaced(cards, Played(1)), [False])
+    assert replaced is True and log == ["then this"] and len(asked) == 1
 
 
 def test_a_question_is_made_once() -> None:
