@@ -83,11 +83,17 @@ def test_the_table_has_every_zone_the_vocabulary_declares(bazaar: ModuleType) ->
     assert sorted(table.shared) == ["deck", "discard", "market"]
     assert [sorted(seat) for seat in table.seats] == [["hand", "stall"]] * 3
     assert table.money == [2, 2, 2]
-    with pytest.raises(ValueError, match="in_play names zones the vocabulary does not declare: court"):
-        rules_base.CardGame(bazaar.CARDS, bazaar.vocabulary, in_play=("court",))
+    with pytest.raises(ValueError, match="^in_play names zones the vocabulary does not declare: court, row$"):
+        rules_base.CardGame(bazaar.CARDS, bazaar.vocabulary, in_play=("court", "stall", "row"))
     # A game with zones says which hold the cards in play (only a game without zones has a default).
-    with pytest.raises(ValueError, match="say which zones' cards have their abilities in effect"):
+    with pytest.raises(
+        ValueError, match=r"^say which zones' cards have their abilities in effect: in_play=\(...\)$"
+    ):
         rules_base.CardGame(bazaar.CARDS, bazaar.vocabulary)
+    assert rules_base.CardGame(bazaar.CARDS, bazaar.vocabulary, in_play=("stall",)).new_table(2).money == [
+        0,
+        0,
+    ]
 
 
 def test_a_discount_once_per_round_is_spent_by_a_purchase_and_back_next_round(bazaar: ModuleType) -> None:
@@ -188,6 +194,33 @@ def test_a_copy_is_its_own_and_the_digest_sees_every_part(bazaar: ModuleType) ->
     expected = state.table.counted()
     copy.table.zone("discard").append(copy.table.zone("hand", 0)[0])
     assert bazaar.GAME.violations(copy, expected) != [] and bazaar.GAME.violations(state, expected) == []
+
+
+def test_the_digest_holds_each_part_of_the_table_under_its_name_by_card() -> None:
+    """The table's plain data, as a save's digest is made of it: a save written by one version
+    is checked against the digest its replay makes in the next, so the form stays as it is, and
+    each card's memory and side under the card's own number."""
+    table = rules_base.Table({"deck": [3, 1]}, [{"hand": [2]}, {"hand": []}], [5, 0])
+    table.memory.update({4: {"b": 2, "a": 1}, 2: {"n": 3}})
+    table.lasting.append(Lasting(5, 0, 1, "this_turn", armed=True))
+    table.showing.update({6: 2, 1: 1})
+    table.used_this_turn.update({"1@t", "0@t"})
+    table.used_this_round.add("0@r")
+    table.trigger_acts.update({"1@t": 2, "0@t": 1})
+    assert table.data() == {
+        "shared": {"deck": [3, 1]},
+        "seats": [{"hand": [2]}, {"hand": []}],
+        "money": [5, 0],
+        "memory": {"2": {"n": 3}, "4": {"a": 1, "b": 2}},
+        "lasting": [[5, 0, 1, "this_turn", True]],
+        "showing": {"1": 1, "6": 2},
+        "used_this_turn": ["0@t", "1@t"],
+        "used_this_round": ["0@r"],
+        "trigger_acts": {"0@t": 1, "1@t": 2},
+    }
+    copied = table.copy()  # every part, each its own
+    assert copied == table
+    assert all(getattr(copied, part) is not getattr(table, part) for part in table.data())
 
 
 def test_a_preview_says_the_money_and_the_cards_an_option_moves(bazaar: ModuleType) -> None:
@@ -304,15 +337,31 @@ def toy_state(game: rules_base.CardGame[Any, Any], players: int = 3, active: int
 NO_ZONES: Any = SimpleNamespace()  # a vocabulary that declares no zone
 
 
+def test_the_effects_class_that_names_the_game_is_the_one_its_abilities_run_in() -> None:
+    game: rules_base.CardGame[Any, Any] = rules_base.CardGame([], TOY, in_play=("row",))
+    with pytest.raises(
+        RuntimeError,
+        match=r"^no effects class names this game: write `class X\(CardEffects\[State, Card\]\): game = GAME`$",
+    ):
+        game.context(toy_state(game), 0, 1)
+
+    class Named(rules_base.CardEffects[Any, Any]):
+        game = toy_game()[0]  # another game: this one is not named
+
+    assert game.effects is None and Named.game.effects is Named
+
+
 def test_a_game_without_zones_has_the_cards_each_player_has_in_play() -> None:
     game: rules_base.CardGame[Any, Any] = rules_base.CardGame(
         [ToyCard(1, "Watcher", abilities=(heard("w"),))], NO_ZONES, own_zones=("box",)
     )
     assert (game.shared_zones, game.player_zones, game.in_play) == (("box",), ("play",), ("play",))
-    game.effects = type("Effects", (rules_base.CardEffects,), {})
+    type("Effects", (rules_base.CardEffects,), {"game": game})  # names the game: its effects class
     state = toy_state(game, 2)
     state.table.zone("play", 1).append(1)
     assert [(owner, name) for _, owner, _, name in game.in_effect(state)] == [(1, "Watcher")]
+    # No zone a card could name: a card is in none of them.
+    assert game.context(state, 0, 1).card_zone(game.card(1)) is None
     state.table.zone("play", 1).remove(1)
     state.table.zone("box").append(1)  # in none of the zones in play: no ability in effect
     assert game.in_effect(state) == []
@@ -352,6 +401,31 @@ def test_an_event_runs_the_triggers_in_effect_then_ends_the_lasting_effects_it_e
     assert state.table.used_this_round == set()
 
 
+def test_triggers_once_per_turn_or_round_keep_their_record_in_the_table() -> None:
+    game, _ = toy_game()
+
+    def note(ctx: Any, event: Ended) -> Effect:
+        ctx.state.heard.append(event.player)
+        yield from ()
+
+    limited = (
+        Trigger(Ended, lambda c, e: True, note, False, "t", once_per_turn=True),
+        Trigger(Ended, lambda c, e: True, note, False, "r", once_per_round=True),
+    )
+    game.by_number[7] = ToyCard(7, "Sentry", abilities=(Ability("s", triggers=limited),))
+    state = toy_state(game)
+    state.table.zone("row", 1).append(7)
+    for player in (0, 1):
+        list(game.fire(state, Ended(player)))
+    assert state.heard == [0, 0] and (state.table.used_this_turn, state.table.used_this_round) == (
+        {"1@t"},
+        {"1@r"},
+    )
+    game.begin_turn(state)
+    list(game.fire(state, Ended(2)))
+    assert state.heard == [0, 0, 2]
+
+
 def test_a_modifier_acts_from_the_place_it_names() -> None:
     game, _ = toy_game(in_play=("row",))
     state = toy_state(game, active=1)
@@ -364,8 +438,11 @@ def test_a_modifier_acts_from_the_place_it_names() -> None:
     state.table.zone("deck").remove(3)
     state.table.zone("market").extend([3, 2])  # `while in market` acts; one in play does not there
     assert game.modified(state, Cost(9), 5) == 3
-    # The market's card acts for the player whose turn it is.
-    assert [int(ctx.you) for ctx, _ in game._applying(state, Cost)] == [1, 0]
+    # The market's card acts for the player whose turn it is; each runs on the state, as its card.
+    assert [(int(ctx.you), ctx.this, ctx.state) for ctx, _ in game._applying(state, Cost)] == [
+        (1, 3, state),
+        (0, 2, state),
+    ]
     state.table.lasting.append(Lasting(5, 0, 0, "this_turn"))
     assert game.modified(state, Cost(9), 5) == 3  # a lasting ability without this modifier
     # A shared zone in play: its cards act as in play (not as in that zone), for the player whose
@@ -382,14 +459,29 @@ def test_a_lasting_modifier_acts_for_its_owner() -> None:
     state = toy_state(game)
     state.table.lasting.append(Lasting(7, 0, 2, "this_turn"))
     assert game.modified(state, Cost(9), 5) == 4
-    assert [int(ctx.you) for ctx, _ in game._applying(state, Cost)] == [2]
+    assert [(int(ctx.you), ctx.this, ctx.state) for ctx, _ in game._applying(state, Cost)] == [(2, 7, state)]
+
+
+def test_a_modifier_once_per_round_is_spent_only_when_the_rules_act_on_it() -> None:
+    game, _ = toy_game()
+    once: Modifier[Any, Cost, int] = Modifier(
+        Cost, lambda ctx, hook, v: v - 1, "o", Stage.ADJUST, once_per_round=True
+    )
+    game.by_number[7] = ToyCard(7, "Sale", abilities=(Ability("once", modifiers=(once,)),))
+    state = toy_state(game)
+    state.table.zone("row", 0).append(7)
+    assert game.modified(state, Cost(9), 5) == 4 and game.modified(state, Cost(9), 5) == 4  # listed
+    assert game.modified(state, Cost(9), 5, spend=True) == 4 and game.modified(state, Cost(9), 5) == 5
+    assert state.table.used_this_round == {"0@o"}
 
 
 def test_plain_moves_put_a_card_on_top_and_a_card_leaving_play_forgets() -> None:
     told: list[tuple[int, str, str]] = []
+    states: list[Any] = []
 
     def moved(state: Any, number: int, where: Place, to: Place) -> Effect:
         told.append((number, str(where), str(to)))
+        states.append(state)
         yield from ()
 
     game, _ = toy_game(moved=moved)
@@ -412,6 +504,7 @@ def test_plain_moves_put_a_card_on_top_and_a_card_leaving_play_forgets() -> None
         (2, "hand of P1", "discard"),
         (1, "row of P0", "market"),
     ]
+    assert all(heard is state for heard in states)  # the game's `moved` is given the state
     list(game.move(state, 4, Place("hand", 0), ["hand"]))  # not where the effect found it: stays
     assert state.table.zone("discard") == [5, 4, 2]
 
@@ -428,6 +521,23 @@ def test_a_games_own_rule_for_a_move_is_given_the_state_card_and_places() -> Non
     state.table.zone("deck").append(4)
     list(game.move(state, 4, Place("hand", 2)))
     assert calls == [(4, "deck", "hand of P2")] and state.table.zone("deck") == [4]
+
+
+def test_a_rule_for_a_move_not_declared_is_refused_naming_the_game() -> None:
+    with pytest.raises(
+        MovesMismatch, match="^toy: the runtime's card moves differ .*a rule not declared: hand to row"
+    ):
+        toy_game(movers={("hand", "row"): no_rule})
+    with pytest.raises(
+        MovesMismatch, match="^game: .*declared without a rule: none; a rule not declared: a to b"
+    ):
+        rules_base.CardGame([], NO_ZONES, movers={("a", "b"): no_rule})  # a vocabulary without a name
+
+
+def test_a_game_whose_zones_are_all_each_players_declares_zones() -> None:
+    only_hands: Any = SimpleNamespace(Zone=enum.StrEnum("Zone", {"HAND": "hand"}), PLAYER_ZONES=("hand",))
+    game: rules_base.CardGame[Any, Any] = rules_base.CardGame([], only_hands, in_play=("hand",))
+    assert (game.shared_zones, game.player_zones, game.in_play) == ((), ("hand",), ("hand",))
 
 
 def test_the_table_puts_takes_out_and_finds_cards_and_sets_money() -> None:
@@ -449,6 +559,15 @@ def test_the_table_puts_takes_out_and_finds_cards_and_sets_money() -> None:
     game.set_money(state, 2, 0)
     assert table.money == [4, -2, 0]
     assert game.violations(state, Counter({1: 1, 2: 1, 3: 1})) == ["P1 has -2 money"]
+    # A table of one seat (a solitaire), and one of none, find their cards all the same.
+    one = rules_base.Table({"deck": [1]}, [{"hand": [2]}], [0])
+    assert (one.locate(1), one.locate(2)) == (Place("deck"), Place("hand", 0))
+    assert rules_base.Table({"deck": [1]}, [], []).locate(1) == Place("deck")
+    # 2 and 4 should be there and are not; 3 should not be and is.
+    assert game.violations(state, Counter({1: 1, 2: 2, 4: 1})) == [
+        "cards lost [2, 4] or copied [3]",
+        "P1 has -2 money",
+    ]
 
 
 def test_a_card_with_sides_turns_to_each_in_turn_and_back_to_its_first() -> None:
@@ -474,6 +593,7 @@ def test_what_card_effects_see_of_zones_and_players() -> None:
     game.turn_over(state.table, 6)
     ctx = effects(state, 0, 6)
     assert ctx.players_in_turn_order() == [1, 2, 0]
+    assert effects(state, 2).this == 0  # made for no card: no card has the number 0
     assert ctx.card_owner(game.card(4)) == 2 and ctx.card_owner(game.card(3)) == 0  # shared: the effect's
     assert ctx.card_zone(game.card(4)) is ToyZone.HAND and ctx.card_zone(game.card(3)) is ToyZone.DISCARD
     assert (
@@ -488,6 +608,8 @@ def test_what_card_effects_see_of_zones_and_players() -> None:
     assert state.table.zone("row", 0) == [6] and state.table.zone("discard") == [2, 3]
     list(ctx.move_card(game.card(6), "discard", None, ("hand", "row")))
     assert state.table.zone("row", 0) == [] and state.table.zone("discard") == [2, 3, 6]
+    list(ctx.move_card(game.card(2), "hand", PlayerId(1), ("row",)))  # into a zone of a player
+    assert state.table.zone("row", 2) == [] and state.table.zone("hand", 1) == [2]
 
 
 def test_money_and_memory_and_lasting_effects_as_card_effects_see_them() -> None:
@@ -500,7 +622,11 @@ def test_money_and_memory_and_lasting_effects_as_card_effects_see_them() -> None
 
     state = toy_state(game)
     ctx = Telling(state, 1, 5)
-    for effect in (ctx.gain_money(2, PlayerId(0)), ctx.gain_money(0, PlayerId(0))):
+    for effect in (
+        ctx.gain_money(2, PlayerId(0)),
+        ctx.gain_money(1, PlayerId(1)),
+        ctx.gain_money(0, PlayerId(0)),
+    ):
         list(effect)
     list(ctx.pay_money(3, PlayerId(0), PlayerId(2)))
     list(ctx.pay_money(1, PlayerId(0), None))  # to the bank
@@ -508,8 +634,14 @@ def test_money_and_memory_and_lasting_effects_as_card_effects_see_them() -> None
     list(ctx.pay_money(0, PlayerId(1), None))
     list(ctx.take_money(9, PlayerId(1), PlayerId(2)))
     list(ctx.take_money(9, PlayerId(1), PlayerId(2)))  # nothing left to take: nothing told
-    assert state.table.money == [2, 11, 0] and ctx.money_of(PlayerId(1)) == 11
-    assert told == [("gained", 0, 2, None), ("paid", 0, 3, 2), ("paid", 0, 1, None), ("took", 1, 7, 2)]
+    assert state.table.money == [2, 12, 0] and ctx.money_of(PlayerId(1)) == 12
+    assert told == [
+        ("gained", 0, 2, None),
+        ("gained", 1, 1, None),
+        ("paid", 0, 3, 2),
+        ("paid", 0, 1, None),
+        ("took", 1, 7, 2),
+    ]
     list(ctx.remember(game.card(4), "named", 2))
     assert ctx.recall(game.card(4), "named") == 2 and ctx.recall(game.card(3), "named") is None
     list(ctx.start_lasting(game.card(5), 0, "this_turn"))
@@ -540,6 +672,12 @@ def test_one_shots_of_the_timing_asked_run_for_the_player_and_a_replacement_repl
     state = toy_state(game)
     list(game.one_shots(state, 2, 8, "play"))
     assert ran == [("play", 2, 8)]
+    sides = (ToyCard(10, "Up", abilities=(Ability("u", one_shots=(shot("up"),)),)), ToyCard(10, "Down"))
+    game.by_number[10] = ToyCard(10, "Up", sides=sides)
+    list(game.one_shots(state, 0, 10, "up"))
+    game.turn_over(state.table, 10)
+    list(game.one_shots(state, 0, 10, "up"))  # the side it shows now has none
+    assert ran == [("play", 2, 8), ("up", 0, 10)]
     assert run_to_end(game.replaced(state, Ended(1))) is False
     state.table.zone("row", 1).append(9)
     assert run_to_end(game.replaced(state, Ended(0))) is True and ran[-1] == ("instead", 1, 0)
@@ -553,10 +691,15 @@ def run_to_end(effect: Any) -> Any:
     raise AssertionError("a question was asked")
 
 
+class Site(enum.Enum):
+    WAR_CHEST = "war_chest"
+
+
 def test_an_option_without_a_number_reads_as_itself() -> None:
     named = SimpleNamespace(name="a name")
     assert rules_base.label(named) == str(named)
     assert rules_base.label(ToyZone.DECK) == "deck" and rules_base.label(Stage.FLOOR) == "4"
+    assert rules_base.label(Site.WAR_CHEST) == "war chest"
 
 
 def test_a_preview_names_each_card_by_the_side_it_shows_where_it_is_said() -> None:
