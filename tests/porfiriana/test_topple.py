@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from paxc.generated.porfiriana import CARDS
-from paxc.generated.porfiriana.vocabulary import Card, CardType, Prestige, Regime
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Prestige, Regime, Zone
 from paxc.runtime.effects import Choice, Effect
 from paxc.runtime.porfiriana import economy, losses, prestige, prospects
 from paxc.runtime.porfiriana.setup import new_state
@@ -26,6 +26,7 @@ from paxc.runtime.porfiriana.topple import (
     topple_card_discarded,
     tripartite,
 )
+from tests.porfiriana.test_losses import moves_told
 
 # ---------------------------------------------------------------------- finding cards
 
@@ -243,6 +244,17 @@ def test_the_tripartite_takes_the_two_weakest_opponents_or_with_the_iron_hand_th
     assert state.over and state.toppled_by == [3, 0]  # 4 > 3 and 5 > 3, from the buyer's left
 
 
+def test_with_the_iron_hand_a_player_beating_diaz_and_the_two_strongest_opponents_topples() -> None:
+    """Glossary, Tripartite (the Iron Hand variant): the toppler's own points are not among the
+    opponents the tripartite takes, though they are the strongest."""
+    state = game(4)
+    state.iron_hand = True
+    for player, count in enumerate((8, 0, 1, 4)):
+        give(state, player, Prestige.LOYALTY, count)
+    play(topple(state, 1, other_topple_card(Regime.PAX)))
+    assert state.over and state.toppled_by == [0]  # 8 > 2 + 4 + 1
+
+
 def test_the_iron_hand_changes_nothing_with_two_or_three_players() -> None:
     for players in (2, 3):
         state = game(players)
@@ -284,6 +296,13 @@ def test_the_minus_one_orientation_is_offered_only_under_the_named_regime() -> N
     asked = play(topple(state, 0, topple_card(Regime.PAX)))
     assert all(kind_of(c) != "orientation" for c in asked)
     assert not state.over  # no modifier: 2 is not more than 2
+
+
+def test_the_minus_one_orientation_takes_one_point_from_diaz_not_more() -> None:
+    state = game(3)
+    give(state, 0, Prestige.LOYALTY, 1)
+    play(topple(state, 0, topple_card(Regime.PAX)), {(0, "orientation"): MINUS_ONE})
+    assert not state.over and state.topples == 1  # 1 is not more than 2 - 1
 
 
 def test_the_topple_prestige_comes_from_the_regime_in_force() -> None:
@@ -366,6 +385,20 @@ def test_with_no_toppler_the_game_goes_on_and_the_topple_is_counted() -> None:
     give(state, 0, Prestige.LOYALTY, 2)  # ...and two more: 3 > 2 + 0 + 0
     play(topple(state, 1, topple_card(Regime.ANARCHY)))
     assert state.over and state.winner == 0 and state.topples == 2
+
+
+def test_a_topple_card_played_is_told_moved_from_the_market_to_the_bull_bear_pile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bought and played at once, the topple card goes from the market to the bull/bear pile
+    (a discard): told while the game goes on."""
+    told = moves_told(monkeypatch)
+    state = game(3)
+    state.active = 1
+    number = other_topple_card(Regime.PAX)
+    play(topple(state, 1, number))
+    assert not state.over
+    assert told == [(number, Zone.MARKET, Zone.BULL_BEAR, 1, 1), (number, Zone.MARKET, 1)]
 
 
 def test_the_fourth_topple_with_no_toppler_is_a_gold_victory_with_income_breaking_ties() -> None:
@@ -481,6 +514,21 @@ def test_solitaire_diaz_is_never_asked_and_the_minus_one_lowers_his_defence() ->
     assert {c.chooser for c in asked} == {0}
     assert state.diaz_bonus == {}
     assert state.over and state.winner == 0  # 5 > 4 + 1 - 1
+
+
+def test_solitaire_the_human_takes_a_stand_though_diaz_decides_first() -> None:
+    """Chapter L: Díaz takes no topple decisions; the human, after him round the table from the
+    buyer's left, still may flip their Hacendado, and its point counts in that topple."""
+    state = solitaire()
+    hacendado = hacendado_with_side(Prestige.LOYALTY)
+    other = next(h for h in hacendados() if h.number != hacendado.number)
+    seat(state, 0, hacendado)
+    seat(state, 1, other)
+    give(state, 0, Prestige.LOYALTY, 4)
+    side = Side(hacendado.number, side_with(hacendado, Prestige.LOYALTY))
+    asked = play(topple(state, 0, other_topple_card(Regime.PAX)), {(0, "flip"): side})
+    assert [c.chooser for c in asked if kind_of(c) == "flip"] == [0]
+    assert state.over and state.winner == 0  # 4 + 1 > 4
 
 
 def test_solitaire_diaz_wins_when_the_fourth_topple_fails() -> None:
