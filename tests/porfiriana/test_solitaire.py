@@ -19,6 +19,7 @@ from paxc.generated.porfiriana.vocabulary import (
     CardType,
     Connection,
     District,
+    Faction,
     Family,
     MarketSignal,
     Prestige,
@@ -27,7 +28,7 @@ from paxc.generated.porfiriana.vocabulary import (
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice, Effect
-from paxc.runtime.porfiriana import economy, losses, market, solitaire
+from paxc.runtime.porfiriana import economy, losses, market, solitaire, strife
 from paxc.runtime.porfiriana.game_rules import PorfirianaRules
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, CUBES_PER_PLAYER, Holding, PorfirianaState, card
@@ -563,6 +564,21 @@ SOLITAIRE_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "solitaire_cards.
 @pytest.fixture(scope="module")
 def solitaire_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return compile_card_file(SOLITAIRE_CARDS, "porfiriana", tmp_path_factory.mktemp("solitaire_cards"))
+
+
+def test_diaz_rolls_for_the_faction_he_loses_in_a_strife() -> None:
+    """Rules L: Díaz is never asked which faction a strife makes him discard; the die decides,
+    and every partner of that faction leaves his row, those of the other stay."""
+    state = solitaire_game()
+    rebel, local = (
+        next(p for p in plain_partners() if p.faction is f) for f in (Faction.REBEL, Faction.LOCAL)
+    )
+    state.players[DIAZ].row += [Holding(rebel.number), Holding(local.number)]
+    asked = drive(strife.strife(state, HUMAN, (Faction.REBEL, Faction.LOCAL)))
+    assert asked == []
+    kept = {h.number for h in state.players[DIAZ].row}
+    assert (rebel.number in kept) != (local.number in kept)
+    assert {rebel.number, local.number} - kept <= set(state.discard)
 
 
 def fixture_card(module: ModuleType, number: int, monkeypatch: pytest.MonkeyPatch) -> Card:
