@@ -20,6 +20,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Prestige,
     PurchaseCost,
     Regime,
+    Zone,
 )
 from paxc.runtime.porfiriana import economy, losses, market, prestige, regimes, rules, unrest
 from paxc.runtime.porfiriana.actions import (
@@ -52,6 +53,7 @@ from tests.porfiriana.scenario import (
     seat_without,
     turn,
 )
+from tests.porfiriana.test_losses import moves_told
 
 RANCH = find(
     CardType.ENTERPRISE, lambda c: Family.RANCH in c.family and len(c.family) == 1 and not c.prestige
@@ -549,6 +551,19 @@ def test_two_bulls_in_a_row_end_the_depression_and_the_mines_fill_again() -> Non
     assert state.depression
     drive(regimes.discard_to_bull_bear(state, second), [])
     assert not state.depression and mine.income == 2
+
+
+def test_a_headline_on_the_bull_bear_pile_is_told_discarded_from_the_market(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Chapter I: every headline reaching the bull/bear pile comes from the market; the pile is a
+    discard, so the card is told discarded as well as moved."""
+    told = moves_told(monkeypatch)
+    state = empty_state()
+    state.active = 2
+    first = two(MarketSignal.BEAR)[0]
+    drive(regimes.discard_to_bull_bear(state, first), [])
+    assert told == [(first, Zone.MARKET, Zone.BULL_BEAR, 2, 2), (first, Zone.MARKET, 2)]
 
 
 def test_a_depression_sacks_an_extorted_mine() -> None:
