@@ -275,6 +275,21 @@ def test_several_topplers_share_a_gold_victory_that_a_richer_player_who_failed_c
     assert state.over and state.toppled_by == [0, 1] and state.winner == 1
 
 
+def test_points_count_past_an_enterprise_in_unrest_and_a_troops_add_to_the_rows() -> None:
+    """Glossary, Prestige Points: the point of an enterprise in unrest does not count, those of the
+    cards after it in the row do, and the points of the player's troops add to them."""
+    state = game(3)
+    enterprise = next(
+        c for c in CARDS if c.card_type is CardType.ENTERPRISE and c.prestige == (Prestige.LOYALTY,)
+    )
+    state.players[0].row.append(Holding(enterprise.number, unrest=1))
+    give(state, 0, Prestige.LOYALTY, 1)  # after it in the row
+    assert prestige.points(state, 0, Prestige.LOYALTY) == 1
+    troop = next(c for c in CARDS if c.card_type is CardType.TROOP and Prestige.LOYALTY not in c.prestige)
+    state.players[0].army.append(troop.number)
+    assert prestige.points(state, 0, Prestige.LOYALTY) == 1
+
+
 # ---------------------------------------------------------------------- the topple card's orientation
 
 
