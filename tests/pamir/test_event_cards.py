@@ -32,10 +32,11 @@ def test_a_discarded_sides_own_modifier_holds_for_everybody(
     assert card_actions.cost(state, 1, Action.BETRAY, 2) == 2
     drive(rules.resolve_event(state, patrols.number, Resolution.DISCARDED, 0), [])
     assert state.global_events == [(patrols.number, 0, 0)]
-    assert [card_actions.cost(state, p, Action.BETRAY, 2) for p in range(3)] == [3, 3, 3]
-    assert card_actions.cost(state, 1, Action.BUILD, 2) == 2
+    # Afghan, British and Russian players: the Russian's betrayal costs more, whoever discarded it.
+    assert [card_actions.cost(state, p, Action.BETRAY, 2) for p in range(3)] == [2, 2, 3]
+    assert card_actions.cost(state, 2, Action.BUILD, 2) == 2
     with hooks.listing(state):  # while a decision's options are listed, the same answers
-        assert card_actions.cost(state, 1, Action.BETRAY, 2) == 3
+        assert card_actions.cost(state, 2, Action.BETRAY, 2) == 3
 
 
 def test_a_bought_sides_own_modifier_holds_for_its_buyer(
@@ -47,6 +48,6 @@ def test_a_bought_sides_own_modifier_holds_for_its_buyer(
     drive(rules.resolve_event(state, roads.number, Resolution.PURCHASED, 1), [])
     assert state.players[1].events == [(roads.number, 1)]
     assert [card_actions.cost(state, p, Action.BUILD, 2) for p in range(3)] == [2, 1, 2]
-    assert card_actions.cost(state, 1, Action.BETRAY, 2) == 2
+    assert card_actions.cost(state, 2, Action.BETRAY, 2) == 2
     with hooks.listing(state):
         assert card_actions.cost(state, 1, Action.BUILD, 2) == 1
