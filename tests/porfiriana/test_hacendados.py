@@ -34,6 +34,21 @@ def test_a_purchase_discount_holds_on_the_loyalist_side_only() -> None:
     assert market.purchase_cost(state, 0, 0, 4) == 8
 
 
+def test_the_market_cards_offered_are_priced_as_the_player_pays_them() -> None:
+    """Reyes (Loyalist) buys troops at half price: a troop in the column costing 8 is offered to
+    him with 4 gold, not to his opponent with as much."""
+    state = _with_hacendado("Bernardo Reyes")
+    baron = next(c.number for c in CARDS if c.name == "Sonora Cattle Baron")  # no price changed
+    state.players[1].row[0] = Holding(baron, side=0)
+    troop = next(c.number for c in CARDS if c.card_type is CardType.TROOP)
+    state.market = [[None] * len(row) for row in state.market]
+    state.market[0][4] = troop  # the column costing 8
+    state.players[0].gold = state.players[1].gold = 4
+    state.players[0].hand = state.players[1].hand = []
+    assert market.buyable(state, 0) == [(0, 4)]
+    assert market.buyable(state, 1) == []
+
+
 def test_boss_shepherd_buys_american_enterprises_at_half_price() -> None:
     state = _with_hacendado("Boss Shepherd")
     american = next(

@@ -21,6 +21,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Prestige,
     PurchaseCost,
     Regime,
+    Zone,
 )
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice
@@ -56,6 +57,7 @@ from tests.porfiriana.scenario import (
     seat_without,
     turn,
 )
+from tests.porfiriana.test_losses import moves_told
 
 
 def partners(faction: Faction, count: int) -> list[Card]:
@@ -141,6 +143,17 @@ def test_a_market_card_costs_what_its_column_says_and_goes_to_the_hand() -> None
     assert state.players[0].gold == 26 and state.players[0].hand == [ENTERPRISES[3]]
     assert state.market[0][3] is None  # the space stays empty until the refill
     assert state.turn.actions_left == 2
+
+
+def test_a_card_bought_into_the_hand_is_told_moved_from_the_market_to_the_buyers_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    told = moves_told(monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    in_market(state, ENTERPRISES)
+    act(state, 0, Buy(0, 3))
+    assert told == [(ENTERPRISES[3], Zone.MARKET, Zone.HAND, 0, 0)]
 
 
 def test_a_second_purchase_takes_two_actions() -> None:
