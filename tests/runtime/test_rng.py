@@ -1,0 +1,46 @@
+"""The seeded generator of every game (runtime/core/rng.py): a bound of nothing is refused, a draw
+that would favour the low numbers is drawn again (so `below` is uniform), and `shuffle` is
+Fisher-Yates on its draws."""
+
+from __future__ import annotations
+
+import pytest
+
+from paxc.runtime.core.rng import Rng
+
+
+def test_a_bound_of_nothing_is_refused() -> None:
+    for bound in (0, -3):
+        with pytest.raises(ValueError, match="bound must be positive"):
+            Rng(1).below(bound)
+
+
+def kept(seed: int, bound: int) -> int:
+    """What `below(bound)` must give: the first draw under the largest whole multiple of `bound`
+    that is at most 2^64, modulo `bound` (a draw past it would make the low numbers likelier)."""
+    draws, multiple = Rng(seed), (1 << 64) // bound * bound
+    while True:
+        value = draws.next_u64()
+        if value < multiple:
+            return value % bound
+
+
+def test_a_draw_past_the_last_whole_multiple_of_the_bound_is_drawn_again() -> None:
+    # Small bounds, as games ask; bounds near 2^64, where half or a third of the draws are drawn
+    # again; and a bound equal to a draw, which must be drawn again too.
+    exact = next(value for value in (Rng(seed).next_u64() for seed in range(100)) if value > 1 << 63)
+    for bound in (1, 6, 52, (1 << 63) + 1, (1 << 65) // 3 + 1, exact):
+        for seed in range(40):
+            assert Rng(seed).below(bound) == kept(seed, bound), (seed, bound)
+    seed = next(seed for seed in range(100) if Rng(seed).next_u64() == exact)
+    assert Rng(seed).below(exact) != 0  # the draw equal to the bound is not kept as 0
+
+
+def test_shuffle_is_fisher_yates_on_the_generators_draws() -> None:
+    items = list(range(10))
+    Rng(7).shuffle(items)
+    draws, expected = Rng(7), list(range(10))
+    for index in range(9, 0, -1):
+        other = draws.below(index + 1)
+        expected[index], expected[other] = expected[other], expected[index]
+    assert items == expected and sorted(items) == list(range(10))
