@@ -42,18 +42,6 @@ def hand_full(state: PorfirianaState, player: int) -> bool:
     return len(state.players[player].hand) >= limit
 
 
-def may_buy(state: PorfirianaState, player: int, row: int, column: int, full: bool) -> bool:
-    """A card there, gold enough, and room in hand unless it is played at once (`full`: the
-    player's `hand_full`, asked once for the whole market)."""
-    number = state.market[row][column]
-    if number is None:
-        return False
-    me = state.players[player]
-    if full and card(number).card_type not in PLAY_IMMEDIATELY:
-        return False
-    return purchase_cost(state, player, row, column) <= me.gold
-
-
 def _purchase_costs_of(player: int) -> MadeOnce[Card, PurchaseCost]:
     """The questions of the market cards' prices to one player, by card. A function, not a
     lambda in a lambda, which mypyc (`paxc accelerate`) cannot compile."""
@@ -68,8 +56,9 @@ _PURCHASE_COSTS: MadeOnce[int, MadeOnce[Card, PurchaseCost]] = MadeOnce(_purchas
 
 
 def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
-    """The market spaces (row, column) whose card the player may buy now (`may_buy` of each, the
-    hand limit and the abilities changing a cost looked up once for the whole market)."""
+    """The market spaces (row, column) whose card the player may buy now: a card there, gold
+    enough for its price, and room in hand unless the card is played at once (the hand limit and
+    the abilities changing a cost looked up once for the whole market)."""
     full = hand_full(state, player)
     gold = state.players[player].gold
     # The abilities in effect changing a cost, looked up once: without one, no card's question
