@@ -83,7 +83,7 @@ NOT_RULES |= {"card_facts", "errata", "observation", "implemented", "card_errors
 # game's modules takes only that game's tests (mutmut traces every test of the selection once
 # before it tries a mutant; a Pax Pamir module is never reached by Pax Porfiriana's tests).
 CORE_TESTS = ["abilities", "decisions", "lasting", "memory", "money", "zones", "rules_base", "session"]
-CORE_TESTS += ["undo_and_save_file", "watch", "rng"]
+CORE_TESTS += ["undo_and_save_file", "watch", "rng", "determinize"]
 TESTS_OF = {
     "pamir": ["tests/pamir"],
     "porfiriana": ["tests/porfiriana"],
