@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
+import pytest
+
 from paxc.generated.porfiriana import CARDS
-from paxc.generated.porfiriana.vocabulary import Card, CardType, Faction, Regime
+from paxc.generated.porfiriana.vocabulary import Card, CardDiscarded, CardMoved, CardType, Faction, Regime
 from paxc.runtime.effects import Choice, Decision
-from paxc.runtime.porfiriana import actions, arrange
+from paxc.runtime.porfiriana import actions, arrange, hooks
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import (
@@ -271,3 +273,27 @@ def act(
 
 def may(state: PorfirianaState, player: int, option: actions.Option) -> bool:
     return option in actions.options(state, player)
+
+
+# ---------------------------------------------------------------------- what abilities are told
+
+Told = tuple[Any, ...]
+
+
+def moves_told(monkeypatch: pytest.MonkeyPatch) -> list[Told]:
+    """The `card_moved` and `card_discarded` events fired from now on, in order, as tuples
+    (card number, origin, destination, owner, receiver) and (card number, origin, owner): every
+    event is fired, whether or not a card in play listens."""
+    told: list[Told] = []
+    real_fire = hooks.fire
+
+    def watching(state: PorfirianaState, event: object, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(event, CardMoved):
+            told.append((event.card.number, event.origin, event.destination, event.owner, event.receiver))
+        elif isinstance(event, CardDiscarded):
+            told.append((event.card.number, event.origin, event.owner))
+        return real_fire(state, event, *args, **kwargs)
+
+    monkeypatch.setattr(hooks, "fire", watching)
+    monkeypatch.setattr(hooks, "listens", lambda event: True)
+    return told

@@ -48,12 +48,12 @@ from tests.porfiriana.scenario import (
     flip,
     hold,
     may,
+    moves_told,
     put,
     put_troop,
     seat_without,
     turn,
 )
-from tests.porfiriana.test_losses import moves_told
 
 RANCH = find(
     CardType.ENTERPRISE, lambda c: Family.RANCH in c.family and len(c.family) == 1 and not c.prestige

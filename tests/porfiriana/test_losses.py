@@ -7,25 +7,34 @@ tests/mutation/survivors.md)."""
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
 
 import pytest
 
 from paxc.generated.porfiriana.vocabulary import (
     Card,
-    CardDiscarded,
-    CardMoved,
     CardType,
     District,
     Faction,
     Family,
     Zone,
 )
-from paxc.runtime.porfiriana import hooks, losses, strife
+from paxc.runtime.porfiriana import losses, strife
 from paxc.runtime.porfiriana.actions import Buy, PlayCard
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card
 from tests.new_cards import join_porfiriana as join_game
-from tests.porfiriana.scenario import act, cards, drive, empty_state, find, flip, hold, put, put_troop, turn
+from tests.porfiriana.scenario import (
+    act,
+    cards,
+    drive,
+    empty_state,
+    find,
+    flip,
+    hold,
+    moves_told,
+    put,
+    put_troop,
+    turn,
+)
 
 # A Federal troop of Chihuahua whose redeploy cost falls with the connection: 7 by boot, 1 by rail.
 RAILWAY_GUARD = find(
@@ -62,27 +71,6 @@ def partner(faction: Faction) -> Card:
 
 REBEL, LOCAL = partner(Faction.REBEL), partner(Faction.LOCAL)
 LOCAL_TROOP = cards(CardType.TROOP, lambda c: c.faction is Faction.LOCAL)[0]
-
-Told = tuple[Any, ...]
-
-
-def moves_told(monkeypatch: pytest.MonkeyPatch) -> list[Told]:
-    """The `card_moved` and `card_discarded` events fired from now on, in order, as tuples
-    (card number, origin, destination, owner, receiver) and (card number, origin, owner): every
-    event is fired, whether or not a card in play listens."""
-    told: list[Told] = []
-    real_fire = hooks.fire
-
-    def watching(state: PorfirianaState, event: object, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(event, CardMoved):
-            told.append((event.card.number, event.origin, event.destination, event.owner, event.receiver))
-        elif isinstance(event, CardDiscarded):
-            told.append((event.card.number, event.origin, event.owner))
-        return real_fire(state, event, *args, **kwargs)
-
-    monkeypatch.setattr(hooks, "fire", watching)
-    monkeypatch.setattr(hooks, "listens", lambda event: True)
-    return told
 
 
 def extorted(state: PorfirianaState, gold: int) -> Holding:

@@ -51,13 +51,13 @@ from tests.porfiriana.scenario import (
     flip,
     hold,
     may,
+    moves_told,
     named,
     put,
     put_troop,
     seat_without,
     turn,
 )
-from tests.porfiriana.test_losses import moves_told
 
 
 def partners(faction: Faction, count: int) -> list[Card]:

@@ -26,7 +26,7 @@ from paxc.runtime.porfiriana.topple import (
     topple_card_discarded,
     tripartite,
 )
-from tests.porfiriana.test_losses import moves_told
+from tests.porfiriana.scenario import moves_told
 
 # ---------------------------------------------------------------------- finding cards
 
