@@ -83,7 +83,12 @@ def market_slot(state: PamirState, number: int) -> tuple[int, int]:
 
 
 def pay_purchase(state: PamirState, player: int, row: int, column: int, cost: int) -> None:
-    """Pay `cost` spread over the cards to the left, as evenly as the rules place them."""
+    """Pay `cost` spread over the cards to the left, as evenly as the rules place them.
+
+    Decision: the rulebook only knows the column's price, one rupee (two while Military is
+    favored) for each card to the left. A price an ability raised past that puts no second round
+    of rupees on those cards: what finds no place leaves the game, as the rest of an action cost
+    that finds no card does (`action_cost_order`)."""
     state.players[player].rupees -= cost
     if cost:
         narrate(story.paid_purchase, state, player, cost, state.market[row][column])

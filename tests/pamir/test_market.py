@@ -43,6 +43,17 @@ def test_a_purchase_made_cheaper_puts_only_what_was_paid_on_the_leftmost_cards()
     assert state.turn.paid_onto == set(PLAIN[:2])
 
 
+def test_a_purchase_made_dearer_puts_the_columns_rupees_and_the_rest_leaves_the_game() -> None:
+    """(decision, market.py) A card two columns in, priced 5 by an ability instead of 2: the buyer
+    pays all 5, the two cards to its left get their one rupee each, the other 3 leave the game."""
+    state = empty_state()
+    state.market[0][:3] = PLAIN[:3]
+    rupees = state.players[0].rupees
+    market.pay_purchase(state, 0, 0, 2, 5)
+    assert state.players[0].rupees == rupees - 5
+    assert state.market_rupees[0][:3] == [1, 1, 0] and sum(map(sum, state.market_rupees)) == 2
+
+
 def test_rupees_a_card_effect_puts_on_a_market_card_add_to_those_there() -> None:
     state = empty_state()
     state.market[1][2] = PLAIN[0]
