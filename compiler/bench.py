@@ -21,7 +21,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from paxc.runtime.core.session import Session
 
 SELF_PLAY = (("pamir", 2), ("pamir", 5), ("porfiriana", 3))
 GAMES_PLAYED = ("pamir", "porfiriana")  # whose compiled cards the bench runs
@@ -93,12 +96,10 @@ def self_play(
 CLONE_FROM = (("pamir", 2, 64), ("porfiriana", 3, 190))
 
 
-def clone_playout(bench: Bench, game: str, players: int, decisions: int) -> dict[str, float]:
-    """What a search pays for each simulation: `Session.clone` of a mid-game position, then a
-    random playout from the copy to the end (one random bot at every seat, seeded afresh for each
-    playout, so each goes its own way); the clone alone too."""
+def mid_game(game: str, players: int | None, decisions: int) -> Session[Any]:
+    """The session of the game of seed 2026 after `decisions` random decisions (random bots
+    seeded 2027 + seat)."""
     from paxc.runtime.commands import game_options, kit_of
-    from paxc.runtime.core.agents import RandomAgent
 
     kit = kit_of(game)
     options = game_options(game, players, {})
@@ -108,19 +109,32 @@ def clone_playout(bench: Bench, game: str, players: int, decisions: int) -> dict
         if session.is_terminal():
             raise RuntimeError(f"the {game} game of seed 2026 ended before decision {decisions}")
         session.apply_action(bots[session.current_player()].choose(session))
+    return session
+
+
+def play_out(copy: Session[Any], seed: int) -> int:
+    """Play a copy of a session to its end, a random bot seeded `seed` at every seat; the
+    decisions it took."""
+    from paxc.runtime.core.agents import RandomAgent
+
+    bot = RandomAgent(seed)
+    made = 0
+    while not copy.is_terminal():
+        copy.apply_action(bot.choose(copy))
+        made += 1
+    return made
+
+
+def clone_playout(bench: Bench, game: str, players: int, decisions: int) -> dict[str, float]:
+    """What a search pays for each simulation: `Session.clone` of a mid-game position, then a
+    random playout from the copy to the end (one random bot at every seat, seeded afresh for each
+    playout, so each goes its own way); the clone alone too."""
+    session = mid_game(game, players, decisions)
     playouts = (2 if bench.quick else 6) if game == "porfiriana" else (6 if bench.quick else 30)
     lengths: list[int] = []
 
     def clone_and_play() -> None:
-        lengths.clear()
-        for seed in range(playouts):
-            copy = session.clone()
-            bot = RandomAgent(seed)
-            made = 0
-            while not copy.is_terminal():
-                copy.apply_action(bot.choose(copy))
-                made += 1
-            lengths.append(made)
+        lengths[:] = [play_out(session.clone(), seed) for seed in range(playouts)]
 
     def clone_only() -> None:
         for _ in range(playouts):

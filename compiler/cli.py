@@ -875,22 +875,50 @@ def _unknown_game(game: str, known: Iterable[str]) -> str:
     help="A JavaScript module of Pax Pamir exporting playRandomGame (README, Figures): its random "
     "self-play is timed beside paxc's under node, and the ratio printed.",
 )
+@click.option(
+    "--instructions",
+    is_flag=True,
+    help="Count the CPU instructions a game costs under valgrind's callgrind instead of timing "
+    "(figures the machine's load does not move; a few minutes).",
+)
 @click.pass_context
-def bench(ctx: click.Context, as_json: bool, quick: bool, peer: Path | None) -> None:
+def bench(ctx: click.Context, as_json: bool, quick: bool, peer: Path | None, instructions: bool) -> None:
     """Measure self-play, clone and playout, build and check speed, memory and state size, and
-    print the figures."""
+    print the figures; or, with --instructions, count the instructions of self-play and of a
+    clone and its playout."""
     import json
     import shutil
 
     from paxc.compiler import bench as benchmark
 
-    node = None
+    node = valgrind = None
+    if peer is not None and instructions:
+        raise click.UsageError("--peer times a peer engine; it does not go with --instructions")
     if peer is not None:
         node = shutil.which("node")
         if node is None:
             raise click.UsageError("--peer runs the peer engine under node, and there is no 'node' on PATH")
+    if instructions:
+        valgrind = shutil.which("valgrind")
+        if valgrind is None:
+            raise click.UsageError("--instructions counts under valgrind, and there is no 'valgrind' on PATH")
     for game in benchmark.GAMES_PLAYED:
         fresh_cards(ctx, game)
+    if valgrind is not None:
+        from paxc.compiler import bench_counts
+
+        try:
+            counted = bench_counts.run(
+                _root(ctx), valgrind, quick, lambda step: click.echo(f"... {step}", err=True)
+            )
+        except RuntimeError as error:
+            raise click.ClickException(str(error)) from error
+        click.echo(
+            json.dumps(counted, indent=1, sort_keys=True)
+            if as_json
+            else "\n".join(bench_counts.report(counted))
+        )
+        return
     try:
         figures = benchmark.run(
             _root(ctx),

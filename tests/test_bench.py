@@ -3,13 +3,17 @@ never how fast anything is."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from paxc.compiler import bench
+from paxc.compiler import bench, bench_counts
 from paxc.compiler.cli import main
 from tests.conftest import REPO
 
@@ -126,3 +130,70 @@ def test_bench_with_a_peer_needs_node(monkeypatch: pytest.MonkeyPatch) -> None:
     done = CliRunner().invoke(main, ["bench", "--peer", str(PEERS / "tiny_peer.mjs")])
     assert done.exit_code == 2
     assert "no 'node' on PATH" in done.output
+
+
+# ---------------------------------------------------------------------- --instructions
+
+FAKE_VALGRIND = """#!{python}
+# Stands in for valgrind: counts what callgrind would without running anything, so the
+# arithmetic of a figure is checked; a run of G games or playouts costs 70 M + 9 M per game.
+import ast, sys
+code = sys.argv[sys.argv.index("-c") + 1]
+call = ast.parse(code).body[-1].value
+runs = ast.literal_eval(call.args[2 if call.func.id == "play_games" else 3])
+if {fail}:
+    sys.stderr.write("==7== valgrind: the program could not start\\n")
+    sys.exit(1)
+sys.stderr.write("==7== Events    : Ir\\n==7== Collected : %d\\n" % (70_000_000 + 9_000_000 * runs))
+"""
+
+
+def fake_valgrind(folder: Path, fail: bool = False) -> str:
+    path = folder / "valgrind"
+    path.write_text(FAKE_VALGRIND.format(python=sys.executable, fail=fail), encoding="utf-8")
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_instructions_are_the_difference_of_two_runs_over_the_games(tmp_path: Path) -> None:
+    """N+1 games less one game, over N (start-up and the first game cancel out); playouts: P
+    less none, over P. The fake counts 9 M a game above a fixed 70 M."""
+    valgrind = fake_valgrind(tmp_path)
+    for figure in bench_counts.COUNTED:
+        assert bench_counts.per_game(valgrind, figure, 4) == 9.0
+    counted = bench_counts.run(REPO, valgrind, quick=True, progress=lambda step: None)
+    pure = counted["instructions_millions"]["pure"]
+    assert set(pure) == {figure.name for figure in bench_counts.COUNTED} and set(pure.values()) == {9.0}
+    text = "\n".join(bench_counts.report(counted))
+    assert "porfiriana_3p_clone_playout" in text and "9.0 M" in text and "2 playouts" in text
+
+
+def test_a_child_that_fails_under_valgrind_is_an_error_naming_why(tmp_path: Path) -> None:
+    valgrind = fake_valgrind(tmp_path, fail=True)
+    with pytest.raises(RuntimeError, match="exit status 1.*could not start"):
+        bench_counts.per_game(valgrind, bench_counts.COUNTED[0], 2)
+
+
+def test_the_children_play_what_they_are_counted_on() -> None:
+    """The code a counted child runs plays real games and playouts (here without valgrind)."""
+    for figure in (bench_counts.COUNTED[0], bench_counts.COUNTED[4]):
+        code = bench_counts._child_code(figure, 1)
+        done = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+
+
+def test_bench_instructions_needs_valgrind_and_does_not_time_a_peer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", "")
+    done = CliRunner().invoke(main, ["bench", "--instructions"])
+    assert done.exit_code == 2 and "no 'valgrind' on PATH" in done.output
+    done = CliRunner().invoke(main, ["bench", "--instructions", "--peer", str(PEERS / "tiny_peer.mjs")])
+    assert done.exit_code == 2 and "does not go with --instructions" in done.output
+
+
+def test_bench_instructions_prints_the_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_valgrind(tmp_path)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    done = CliRunner().invoke(main, ["bench", "--instructions", "--quick", "--json"], catch_exceptions=False)
+    assert done.exit_code == 0, done.output
+    counted = json.loads(done.output[done.output.index("{") :])
+    assert counted["instructions_millions"]["pure"]["pamir_2p"] == 9.0
