@@ -21,21 +21,30 @@ def pamir(seed: int = 3) -> Session[Any]:
     return kit.new_session(kit.options.check({"players": 2}), seed)
 
 
-def decide(session: Session[Any], taken: TakeBacks, *, same_turn: bool = False) -> None:
+def decide(
+    session: Session[Any], taken: TakeBacks, *, same_turn: bool = False, then_another: bool = False
+) -> None:
     """A decision of the person's, recorded as the table records it; `same_turn`: one that
-    leaves the turn going (tried on a clone first)."""
+    leaves the turn going (tried on a clone first); `then_another`: and after which another
+    decision may leave it going too."""
     action = session.legal_actions()[0]
     if same_turn:
-        for option in session.legal_actions():
-            trial = session.clone()
-            trial.apply_action(option)
-            if trial.state.turn_number == session.state.turn_number and not trial.is_terminal():
-                action = option
-                break
-        else:
+        going = [a for a in session.legal_actions() if keeps_turn(session, a, 2 if then_another else 1)]
+        if not going:
             raise AssertionError("every option ends the turn")
+        action = going[0]
     taken.record(session)
     session.apply_action(action)
+
+
+def keeps_turn(session: Session[Any], action: int, decisions: int) -> bool:
+    """Whether `action` leaves the turn going, and then (for `decisions` above 1) some option
+    does again, so many times."""
+    trial = session.clone()
+    trial.apply_action(action)
+    if trial.state.turn_number != session.state.turn_number or trial.is_terminal():
+        return False
+    return decisions == 1 or any(keeps_turn(trial, a, decisions - 1) for a in trial.legal_actions())
 
 
 def in_a_turn() -> Session[Any]:
@@ -55,7 +64,7 @@ def test_the_last_decision_is_taken_back_to_the_game_before_it() -> None:
     back = taken.take_back(session)
     assert back is not session  # a replay: the session taken back from is left as it was
     assert (back.rules.digest(back.state), len(back.log)) == before
-    with pytest.raises(CannotTakeBack, match="there is no decision of yours"):
+    with pytest.raises(CannotTakeBack, match="^there is no decision of yours to take back$"):
         taken.take_back(back)
 
 
@@ -64,17 +73,42 @@ def test_no_take_back_once_its_turn_is_over_or_something_was_drawn() -> None:
     turn = session.state.turn_number
     while session.state.turn_number == turn:
         decide(session, taken)
-    with pytest.raises(CannotTakeBack, match="the turn it was made in is over"):
+    with pytest.raises(CannotTakeBack, match="^cannot take it back: the turn it was made in is over$"):
         taken.take_back(session)
     session, taken = in_a_turn(), TakeBacks()
     decide(session, taken, same_turn=True)
     # What the rules draw (a card revealed, a die rolled) is kept in the session's chance list;
     # one outcome more since the decision, and the person has seen it.
     session.chance.append("a card revealed")
-    with pytest.raises(CannotTakeBack, match="something hidden was drawn since"):
+    with pytest.raises(CannotTakeBack, match="^cannot take it back: something hidden was drawn since$"):
         taken.take_back(session)
     session.chance.pop()
     assert len(taken.take_back(session).log) == len(session.log) - 1
+
+
+def test_the_game_taken_back_shows_each_seat_what_it_showed_before() -> None:
+    """The replay keeps the game's observer: a seat is shown its own hand and the piles' sizes
+    again, not only its decisions."""
+    session, taken = in_a_turn(), TakeBacks()
+    shown = [session.observation_string(seat) for seat in (0, 1)]
+    decide(session, taken, same_turn=True)
+    back = taken.take_back(session)
+    assert [back.observation_string(seat) for seat in (0, 1)] == shown
+
+
+def test_the_decisions_that_may_be_taken_back_are_counted_from_the_newest() -> None:
+    """What the web table reads: whether any decision may be taken back, and how many decisions
+    came before the newest (the log since then is what a take-back undoes)."""
+    session, taken = in_a_turn(), TakeBacks()
+    assert not taken
+    decide(session, taken, same_turn=True, then_another=True)
+    first = len(session.log) - 1
+    decide(session, taken, same_turn=True)
+    assert taken and taken.last_length() == len(session.log) - 1 != first
+    back = taken.take_back(session)
+    assert taken and taken.last_length() == first == len(back.log) - 1
+    taken.take_back(back)
+    assert not taken
 
 
 def test_a_save_is_written_whole_and_only_when_it_changed(tmp_path: Path) -> None:
