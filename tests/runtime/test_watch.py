@@ -35,6 +35,7 @@ def test_every_card_seen_bought_was_in_the_market_and_bought_in_its_buyers_turn(
     bought = [(event, market, active) for event, market, active in seen if isinstance(event, CardBought)]
     played = [event for event, _, _ in seen if isinstance(event, CardPlayed)]
     assert len(bought) >= 5 and len(played) >= 5
+    assert len(bought) + len(played) == len(seen)  # no event of a kind not watched
     for event, market, active in bought:
         assert event.card.number in market
         assert int(event.buyer) == active
@@ -46,3 +47,16 @@ def test_watching_changes_nothing() -> None:
     # play_one seats random agents seeded as play_watched does: the same game.
     assert (plain.winner, plain.scores, plain.turns) == (watched.winner, watched.scores, watched.turns)  # type: ignore[attr-defined]
     assert not watch.wants(CardBought)  # the block ended: nothing is watched any more
+
+
+def test_a_watcher_started_sees_only_its_kinds_until_it_stops() -> None:
+    """`start` and `stop`, as a process that only watches uses them (compare's workers)."""
+    seen: list[object] = []
+    watch.start([CardPlayed], seen.append)
+    try:
+        assert watch.wants(CardPlayed) and not watch.wants(CardBought)
+        watch.seen("an event of another kind")
+    finally:
+        watch.stop()
+    assert not watch.wants(CardPlayed) and seen == []
+    watch.seen("anything")  # nobody watches: nothing is shown, nothing fails
