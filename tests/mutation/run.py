@@ -70,7 +70,7 @@ NOT_RULES |= {"card_lines", "invariants"}  # the table's lines of a card; what r
 # facts and errata shown or chosen before a game (`card_texts`, `card_lookup`, `card_facts`,
 # `errata`), what a seat is shown (`observation`), the check of a game's rules at load
 # (`implemented`), errors told in a card's terms (`card_errors`) and the import seam (`seam`).
-# Its rules: abilities, decisions, determinize, lasting, memory, money, options, rng, rules_base,
+# Its rules: abilities, decisions, determinize, lasting, made_once, memory, money, options, rng, rules_base,
 # session, undo, watch, zones.
 NOT_RULES |= {"agents", "search", "arrange", "files", "save_file", "card_texts", "card_lookup"}
 NOT_RULES |= {"card_facts", "errata", "observation", "implemented", "card_errors", "seam"}
@@ -83,7 +83,7 @@ NOT_RULES |= {"card_facts", "errata", "observation", "implemented", "card_errors
 # game's modules takes only that game's tests (mutmut traces every test of the selection once
 # before it tries a mutant; a Pax Pamir module is never reached by Pax Porfiriana's tests).
 CORE_TESTS = ["abilities", "decisions", "lasting", "memory", "money", "zones", "rules_base", "session"]
-CORE_TESTS += ["undo_and_save_file", "watch", "rng", "determinize"]
+CORE_TESTS += ["undo_and_save_file", "watch", "rng", "determinize", "options"]
 TESTS_OF = {
     "pamir": ["tests/pamir"],
     "porfiriana": ["tests/porfiriana"],

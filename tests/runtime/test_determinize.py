@@ -5,14 +5,22 @@ the bot's generator (another seed, another deal)."""
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 
 from paxc.runtime.core.determinize import deal_afresh
 from paxc.runtime.core.rng import Rng
 
-# Two kinds of card, as Pax Pamir keeps court cards (here the odd numbers) out of the deck's event
-# slots (the even ones).
-KIND = {number: "court" if number % 2 else "event" for number in range(1, 21)}
+
+class Kind(enum.Enum):
+    """Two kinds of card, as Pax Pamir keeps court cards (here the odd numbers) out of the deck's
+    event slots (the even ones). A kind need only be hashable: a plain enum has no order."""
+
+    COURT = "court"
+    EVENT = "event"
+
+
+KIND = {number: Kind.COURT if number % 2 else Kind.EVENT for number in range(1, 21)}
 
 
 def places() -> list[list[int]]:
@@ -50,7 +58,7 @@ def test_each_card_can_reach_every_slot_of_its_kind() -> None:
                 reached.setdefault(number, set()).add((place_index, slot))
     slots_of = {
         kind: {(p, s) for p, place in enumerate(places()) for s, n in enumerate(place) if KIND[n] == kind}
-        for kind in ("court", "event")
+        for kind in Kind
     }
     for number, slots in reached.items():
         assert slots == slots_of[KIND[number]], number
