@@ -65,6 +65,10 @@ RULES_PACKAGES = ["pamir", "porfiriana", "core"]
 # What only shows, tells or wires things up, not rules: left out of the default run.
 NOT_RULES = {"board", "labels", "story", "observe", "preview", "game", "narration", "style", "wakhan_telling"}
 NOT_RULES |= {"card_lines", "invariants"}  # the table's lines of a card; what random playouts check
+# Each game's `prospects`: how a seat stands, for the search bot's unfinished playouts, a guess
+# weighed by play and not a rule (as core's `agents` and `search` below); a mutant there plays
+# the same rules with a weaker or stronger bot.
+NOT_RULES |= {"prospects"}
 # Of runtime/core, what plays no part in deciding a game: the bots (`agents`, `search`), scenario
 # positions set by hand (`arrange`), files and saves (`files`, `save_file`), card text, lookup,
 # facts and errata shown or chosen before a game (`card_texts`, `card_lookup`, `card_facts`,
