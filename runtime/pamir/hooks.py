@@ -30,6 +30,7 @@ from paxc.generated.pamir.vocabulary import (
 from paxc.runtime.core import abilities, errata, lasting, watch
 from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the rules call hooks.confirm
 from paxc.runtime.core.abilities import run_effect as run_effect
+from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.seam import Given
 from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, Modifier, PlayerId
 from paxc.runtime.pamir.state import PamirState, card
@@ -380,19 +381,27 @@ def matters(state: PamirState, event_type: type) -> bool:
     return listens(event_type) or (bool(state.lasting) and event_type in _ENDING)
 
 
-def fire(state: PamirState, event: object) -> Effect:
+def fire(state: PamirState, event: object) -> Effect | tuple[()]:
     """Run every trigger in effect that responds to `event` (an optional one asks its owner),
-    then end the lasting effects in force before it that it ends (`core.lasting.told`)."""
+    then end the lasting effects in force before it that it ends (`core.lasting.told`).
+
+    A plain function, not a generator: when no ability in effect responds and no lasting effect
+    ends (most events) it gives nothing to run at once, for the cost of one call."""
     event_type = type(event)
     watch.seen(event)
-    before = state.lasting[:] if state.lasting and event_type in _ENDING else None
-    if listens(event_type):
+    ending = bool(state.lasting) and event_type in _ENDING
+    carrying = _carrying(state, event_type, replacements=False) if listens(event_type) else None
+    if not carrying and not ending:
+        return ()
+    return _fire(state, event, carrying, state.lasting[:] if ending else None)
+
+
+def _fire(
+    state: PamirState, event: object, carrying: list[abilities.InEffect] | None, before: list[Lasting] | None
+) -> Effect:
+    if carrying:
         yield from abilities.fire(
-            _carrying(state, event_type, replacements=False),
-            event,
-            state.turn.used_triggers,
-            state.used_this_round,
-            state.turn.trigger_acts,
+            carrying, event, state.turn.used_triggers, state.used_this_round, state.turn.trigger_acts
         )
     if before:
         lasting.told(state.lasting, _ENDS, event, before)

@@ -258,7 +258,7 @@ def legal_actions(state: PamirState, player: int) -> list[Action]:
 
 
 def _legal_actions(state: PamirState, player: int) -> list[Action]:
-    options: list[Action] = [EndTurn()]
+    options: list[Action] = [_END_TURN]
     me = state.players[player]
     if state.turn.actions_taken < BASE_ACTIONS:
         # Asked once for the whole market rather than for each card: whether any ability could
@@ -290,9 +290,10 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
 
 
 # The options every listing offers again and again, each made once (options are frozen, so one
-# object serves every listing): purchases by market space, plays by card and side.
+# object serves every listing): purchases by market space, plays by card and side, ending the turn.
 _PURCHASES: MadeOnce[tuple[int, int], Purchase] = MadeOnce(lambda space: Purchase(*space))
 _PLAYS: MadeOnce[tuple[int, bool], Play] = MadeOnce(lambda play: Play(*play))
+_END_TURN = EndTurn()
 
 
 def perform(state: PamirState, player: int, action: Action) -> Effect:

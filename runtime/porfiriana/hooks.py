@@ -20,6 +20,7 @@ from paxc.generated.porfiriana import CARDS_BY_NUMBER
 from paxc.generated.porfiriana.vocabulary import DURATION_ENDS, CardDiscarded, CardMoved, CardType, Zone
 from paxc.runtime.core import abilities, errata, lasting, watch
 from paxc.runtime.core.abilities import InEffect
+from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, PlayerId
 from paxc.runtime.porfiriana.context import RULES, PorfirianaContext
 from paxc.runtime.porfiriana.state import PorfirianaState, card
@@ -377,7 +378,7 @@ def fire(
     event: object,
     owner: int | None = None,
     played: tuple[int, int] | None = None,
-) -> Effect:
+) -> Effect | tuple[()]:
     """Run the triggers in effect responding to `event` (only `owner`'s when given), in the
     order of `in_effect`; a trigger limited to once per turn is recorded in the turn's state when
     it acts. Only the cards with a trigger of this kind are looked at: the rules fire an event at
@@ -387,12 +388,26 @@ def fire(
     headline, a topple) hears the event about its own play too, first, as its owner's: its text
     is part of its play even though it goes straight to a discard or a stack.
 
-    Then the lasting effects in force before it that it ends end (`core.lasting.told`)."""
+    Then the lasting effects in force before it that it ends end (`core.lasting.told`).
+
+    A plain function, not a generator: when no ability in effect responds and no lasting effect
+    ends (most events) it gives nothing to run at once, for the cost of one call."""
     event_type: type = type(event)
     watch.seen(event)
-    before = state.lasting[:] if state.lasting and event_type in _ENDING else None
-    if listens(event_type):
-        yield from _fire_triggers(state, event, owner, played)
+    ending = bool(state.lasting) and event_type in _ENDING
+    carrying = _carrying(state, event, owner, played) if listens(event_type) else None
+    if not carrying and not ending:
+        return ()
+    return _fire(state, event, carrying, state.lasting[:] if ending else None)
+
+
+def _fire(
+    state: PorfirianaState, event: object, carrying: list[InEffect] | None, before: list[Lasting] | None
+) -> Effect:
+    if carrying:
+        yield from abilities.fire(
+            carrying, event, state.turn.used_triggers, state.used_this_round, state.turn.trigger_acts
+        )
     if before:
         lasting.told(state.lasting, _ENDS, event, before)
         if any(effect not in state.lasting for effect in before):
@@ -414,9 +429,10 @@ def matters(state: PorfirianaState, event_type: type) -> bool:
     return listens(event_type) or (bool(state.lasting) and event_type in _ENDING)
 
 
-def _fire_triggers(
+def _carrying(
     state: PorfirianaState, event: object, owner: int | None, played: tuple[int, int] | None
-) -> Effect:
+) -> list[InEffect]:
+    """The abilities in effect with a trigger for this kind of event, each with its context."""
     event_type = type(event)
     carrying: list[InEffect] = []
     if played is not None and event_type in _trigger_types(played[0], None):
@@ -433,10 +449,7 @@ def _fire_triggers(
     )
     if state.lasting:
         carrying.extend(e for e in _lasting(state) if owner is None or e[1] == owner)
-    if carrying:
-        yield from abilities.fire(
-            carrying, event, state.turn.used_triggers, state.used_this_round, state.turn.trigger_acts
-        )
+    return carrying
 
 
 def card_moved(

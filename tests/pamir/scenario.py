@@ -3,7 +3,7 @@ effect's decisions from a script."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from paxc.generated.pamir import CARDS
@@ -43,7 +43,7 @@ Answer = object | Callable[[Any], bool]
 
 
 def drive(
-    effect: Generator[Decision, None, Any], answers: list[Answer], *, then_first: bool = False
+    effect: Iterable[Decision], answers: list[Answer], *, then_first: bool = False
 ) -> list[Choice[Any]]:
     """Run `effect`, answering each decision with the next scripted answer: an option itself, or
     a predicate picking the first option it accepts. Every answer must be used; once they are,

@@ -13,7 +13,7 @@ import pytest
 from paxc.generated.pamir.vocabulary import Card, Coalition, Impact, Suit
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.core.decisions import ENOUGH
-from paxc.runtime.effects import Choice, PlayerId
+from paxc.runtime.effects import Choice, Effect, PlayerId
 from paxc.runtime.pamir import wakhan, wakhan_cards
 from paxc.runtime.pamir.context import PamirContext
 from paxc.runtime.pamir.state import PamirState, card
@@ -124,5 +124,9 @@ def test_her_infrastructure_places_an_army_where_her_region_priority_says() -> N
         state.tribes[region][SEAT] = 1
         state.players[SEAT].cylinders -= 1
     loyalty = wakhan_cards.pragmatic_loyalty(state, wakhan_cards.reading(state))
-    drive(wakhan.answering(state, hooks.fire(state, ActionTaken(Action.BUILD, PlayerId(SEAT)))), [])
+
+    def build_told() -> Effect:  # `answering` steps a generator
+        yield from hooks.fire(state, ActionTaken(Action.BUILD, PlayerId(SEAT)))
+
+    drive(wakhan.answering(state, build_told()), [])
     assert state.armies[Region.KABUL][loyalty] == 1 and state.armies[Region.PUNJAB][loyalty] == 0

@@ -8,7 +8,7 @@ first card (by number) that fits is taken. Cards the rules name may be found by 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
@@ -213,7 +213,7 @@ Answer = object | Callable[[Any], bool]
 
 
 def drive(
-    effect: Generator[Decision, None, Any],
+    effect: Iterable[Decision],
     answers: list[Answer] | tuple[Answer, ...],
     state: PorfirianaState | None = None,
     *,
