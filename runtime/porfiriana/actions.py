@@ -165,15 +165,6 @@ def extra_partners(state: PorfirianaState, player: int, kind: Action) -> list[in
     ]
 
 
-def affordable(state: PorfirianaState, player: int, option: Option) -> bool:
-    needed = actions_needed(state, player, option)
-    if needed <= state.turn.actions_left:
-        return True
-    kind = kind_of(option)
-    extra = 1 if kind is not None and extra_partners(state, player, kind) else 0
-    return needed <= state.turn.actions_left + extra
-
-
 def spend(state: PorfirianaState, player: int, option: Option) -> None:
     """An extra action of the option's kind is spent first: it serves for nothing else, so the
     base actions it saves stay free for any action (a sale with Henry Ford, then a purchase)."""
@@ -279,12 +270,12 @@ def group(option: object) -> str | None:
     return "speculate" if isinstance(option, Speculate) else None
 
 
-def sellable(state: PorfirianaState, player: int, troops: list[int] | None = None) -> list[int]:
+def sellable(state: PorfirianaState, player: int, troops: list[int]) -> list[int]:
     """Cards in hand, and cards in play (not the Hacendado, not an enterprise in unrest).
-    `troops`: `my_troops`, when the caller has found them."""
+    `troops`: the player's troops in play (`my_troops`), which the listing finds once."""
     me = state.players[player]
     in_row = [h.number for h in me.row[1:] if not h.unrest]
-    return list(dict.fromkeys(me.hand)) + in_row + (my_troops(state, player) if troops is None else troops)
+    return list(dict.fromkeys(me.hand)) + in_row + troops
 
 
 def my_troops(state: PorfirianaState, player: int) -> list[int]:
