@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 
 from paxc.generated.pamir import CARDS_BY_NUMBER
-from paxc.generated.pamir.vocabulary import ADJACENT_REGIONS, Card, CardType, Coalition, Impact, Region, Suit
+from paxc.generated.pamir.vocabulary import ADJACENT_REGIONS, Card, Coalition, Impact, Region, Suit
 from paxc.runtime.core import memory
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.memory import CardMemory
@@ -320,10 +320,6 @@ class PamirState:
 
 
 _OUTSIDE_DIGEST = frozenset({"trigger_acts"})  # TurnState's: see PamirState.digest
-
-
-def is_event(number: int) -> bool:
-    return card(number).card_type is not CardType.COURT
 
 
 def favored_change(number: int) -> Suit | None:

@@ -126,6 +126,9 @@ def test_she_rules_with_her_tribes_and_the_largest_single_stack_of_armies() -> N
     state.tribes[Region.KABUL][HUMAN] = 0
     state.armies[Region.KABUL][Coalition.RUSSIAN] = 3
     assert state.ruler(Region.KABUL) == SEAT  # now the Russian stack counts for her: 4 > 2
+    # Whichever coalition's the largest stack is: with the Russian armies gone, the British.
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 0
+    assert state.ruler(Region.KABUL) == SEAT  # 1 + 2 British, against no other stack
 
 
 # ---------------------------------------------------------------------- card priority

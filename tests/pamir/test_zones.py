@@ -5,7 +5,8 @@ runtime as it is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Iterator
 from types import ModuleType
 
 import pytest
@@ -136,6 +137,49 @@ def _recorder(moved: list[tuple[int, str, str]]) -> Callable[..., tuple[()]]:
     return card_moved
 
 
+def test_each_move_an_effect_makes_is_told_with_whose_zones_and_as_a_discard_where_it_is_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`card_moved` tells whose zone the card left and whose it entered (a shared zone's player
+    is the one whose turn it is), and `card_discarded` follows a move to the discard pile from a
+    hand, the prizes or the market (the rulebook calls each a discard); a card taken from the
+    discard pile or passed from hand to hand is not discarded."""
+    told: list[tuple[object, ...]] = []
+
+    def fire(state: PamirState, event: object) -> Iterator[object]:
+        assert isinstance(state, PamirState)
+        fields = dataclasses.fields(event)  # type: ignore[arg-type]
+        told.append((type(event).__name__, *(getattr(event, f.name) for f in fields)))
+        return iter(())
+
+    monkeypatch.setattr(hooks, "listens", lambda event: True)
+    monkeypatch.setattr(hooks, "fire", fire)
+    state = empty_state(3)  # player 0's turn
+    taken, shown, dropped, prize, passed = (card(n) for n in court_cards_where(lambda c: True, 5))
+    state.discard.append(taken.number)
+    state.market[0][2] = shown.number
+    state.players[1].hand = [dropped.number, passed.number]
+    state.players[2].prizes = [prize.number]
+    ctx = PamirContext(state, 0, taken.number)
+    drive(ctx.move_card(taken, Zone.HAND, PlayerId(1), (Zone.DISCARD,)), [])
+    drive(ctx.move_card(shown, Zone.DISCARD, None, (Zone.MARKET,)), [])
+    drive(ctx.move_card(dropped, Zone.DISCARD, None, (Zone.HAND,)), [])
+    drive(ctx.move_card(prize, Zone.DISCARD, None, (Zone.PRIZES,)), [])
+    drive(ctx.move_card(passed, Zone.HAND, PlayerId(2), (Zone.HAND,)), [])
+    assert told == [
+        ("CardMoved", taken, Zone.DISCARD, Zone.HAND, 0, 1),
+        ("CardMoved", shown, Zone.MARKET, Zone.DISCARD, 0, 0),
+        ("CardDiscarded", shown, Zone.MARKET, 0),
+        ("CardMoved", dropped, Zone.HAND, Zone.DISCARD, 1, 0),
+        ("CardDiscarded", dropped, Zone.HAND, 1),
+        ("CardMoved", prize, Zone.PRIZES, Zone.DISCARD, 2, 0),
+        ("CardDiscarded", prize, Zone.PRIZES, 2),
+        ("CardMoved", passed, Zone.HAND, Zone.HAND, 1, 2),
+    ]
+    assert state.players[1].hand == [taken.number] and state.players[2].hand == [passed.number]
+    assert state.discard == [shown.number, dropped.number, prize.number] and state.players[2].prizes == []
+
+
 def test_a_court_card_moved_to_the_discard_leaves_by_the_rules() -> None:
     """Discarding from a court sends the spies on it home (rules: discarding a court card)."""
     state = empty_state(2)
@@ -156,6 +200,18 @@ def test_take_takes_only_what_there_is(zone_cards: ModuleType) -> None:
     state.players[0].rupees, state.players[1].rupees, state.players[2].rupees = 4, 0, 3
     play(zone_cards.CARD_920, state, 0, [])
     assert [p.rupees for p in state.players] == [5, 0, 2]
+
+
+def test_rupees_lie_only_on_market_cards() -> None:
+    """Rupees on cards are those on a market card's space: a card in a court or a hand has none."""
+    state = empty_state(2)
+    shown, held = court_cards_where(lambda c: True, 2)
+    state.market[1][4] = shown
+    state.market_rupees[1][4] = 2
+    state.players[0].court.append(held)
+    ctx = PamirContext(state, 0, shown)
+    assert ctx.money_on(card(shown)) == 2
+    assert ctx.money_on(card(held)) == 0
 
 
 def test_pay_is_all_or_nothing(zone_cards: ModuleType) -> None:
