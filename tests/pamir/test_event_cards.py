@@ -8,7 +8,8 @@ from types import ModuleType
 
 import pytest
 
-from paxc.generated.pamir.vocabulary import Action, Resolution
+from paxc.generated.pamir.vocabulary import Action, ActionCost, Resolution
+from paxc.runtime.effects import PlayerId
 from paxc.runtime.pamir import card_actions, hooks, rules
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file
@@ -51,3 +52,21 @@ def test_a_bought_sides_own_modifier_holds_for_its_buyer(
     assert card_actions.cost(state, 2, Action.BETRAY, 2) == 2
     with hooks.listing(state):
         assert card_actions.cost(state, 1, Action.BUILD, 2) == 1
+
+
+def test_a_market_cards_modifier_holds_for_the_player_whose_turn_it_is_from_the_first_question(
+    event_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card acting while in the market is nobody's: its `you` is the player whose turn it is.
+    Its modifier holds from the first question the rules ask once the card is part of the game,
+    whatever asked before (here the price of a build, asked straight of the hooks)."""
+    toll = event_cards.CARD_937
+    join_game(toll, monkeypatch)
+    state = empty_state()
+    state.market[0][3] = toll.number
+    state.active = 1
+    assert hooks.modified(state, ActionCost(Action.BUILD, PlayerId(1)), 2) == 3
+    assert [card_actions.cost(state, p, Action.BUILD, 2) for p in range(3)] == [2, 3, 2]
+    assert card_actions.cost(state, 1, Action.BETRAY, 2) == 2
+    state.market[0][3] = None
+    assert card_actions.cost(state, 1, Action.BUILD, 2) == 2
