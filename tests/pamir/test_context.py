@@ -151,7 +151,7 @@ def test_roads_lie_only_on_the_border_of_two_neighbouring_regions(told: list[tup
     assert state.roads[border(KABUL, PUNJAB)][BRITISH] == 1
 
 
-def test_the_top_card_of_a_players_zone_and_a_random_card_drawn_with_the_games_generator() -> None:
+def test_the_top_card_of_a_players_zone_and_a_card_drawn_by_the_games_generator() -> None:
     """`the top card of` a player's zone is that player's (the first listed; the discard pile's is
     its last, the rules adding to its end); `a random card` is drawn with the game's seeded
     generator, so a game stays its seed and its decisions, and none is drawn from no cards."""
