@@ -108,7 +108,7 @@ def test_a_partner_taken_by_a_conspiracy_is_told_moved_between_the_rows_and_its_
 def test_a_card_played_on_a_side_brings_that_sides_text(
     played_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    crier = played_cards.CARD_9160  # its Crier side: its buyer gains 3 when it is played
+    crier = played_cards.CARD_9170  # its Crier side: its buyer gains 3 when it is played
     join_game(crier, monkeypatch)
     for side, gained in ((0, 3), (1, 0)):
         state = empty_state()
