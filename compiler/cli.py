@@ -952,7 +952,7 @@ def accelerate(ctx: click.Context, clean: bool) -> None:
         shutil.rmtree(folder, ignore_errors=True)
         click.echo(f"removed {folder.name}/")
         return
-    click.echo("compiling the runtime with mypyc (a minute or two)...", err=True)
+    click.echo("compiling the runtime and the cards with mypyc (a few minutes)...", err=True)
     try:
         compiled_runtime.build(_root(ctx))
     except OSError as error:  # a read-only project, a full disk

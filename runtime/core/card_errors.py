@@ -35,7 +35,7 @@ class CardEffect:
 
 
 # The card functions of each generated module, by code object, found once per module.
-_by_module: dict[int, tuple[Mapping[str, Any], dict[CodeType, CardEffect]]] = {}
+_by_module: dict[int, tuple[Mapping[str, Any], dict[CodeType | str, CardEffect]]] = {}
 
 
 def note_card(error: BaseException) -> None:
@@ -59,7 +59,10 @@ def card_effect(traceback: TracebackType | None) -> CardEffect | None:
     """The innermost card function among the frames of `traceback`."""
     found = None
     for code, globals_ in _frames(traceback):
-        effect = _functions(globals_).get(code)
+        functions = _functions(globals_)
+        # A compiled card function (`paxc accelerate`) has no code object of its own: its frame,
+        # which mypyc adds to the traceback in its module's globals, is known by the function's name.
+        effect = functions.get(code) or functions.get(code.co_name)
         if effect is not None:
             found = effect
     return found
@@ -72,21 +75,25 @@ def _frames(traceback: TracebackType | None) -> Iterator[tuple[CodeType, Mapping
         traceback = traceback.tb_next
 
 
-def _functions(globals_: Mapping[str, Any]) -> dict[CodeType, CardEffect]:
-    """The card functions of the module whose globals these are (none for any other module)."""
+def _functions(globals_: Mapping[str, Any]) -> dict[CodeType | str, CardEffect]:
+    """The card functions of the module whose globals these are (none for any other module): by
+    code object, or by name for a compiled function, which has none."""
     cards = globals_.get("CARDS")
     if not isinstance(cards, tuple):
         return {}
     known = _by_module.get(id(globals_))
     if known is not None and known[0] is globals_:
         return known[1]
-    functions: dict[CodeType, CardEffect] = {}
+    functions: dict[CodeType | str, CardEffect] = {}
     for card in cards:
         for effect in effects_of(card):
             for function in _callables(effect):
+                if getattr(function, "__module__", None) != globals_.get("__name__"):
+                    continue
                 code = getattr(function, "__code__", None)
-                if isinstance(code, CodeType) and function.__module__ == globals_.get("__name__"):
-                    functions[code] = CardEffect(card.number, card.name, effect.source)
+                key = code if isinstance(code, CodeType) else getattr(function, "__name__", None)
+                if key is not None:
+                    functions[key] = CardEffect(card.number, card.name, effect.source)
     _by_module[id(globals_)] = (globals_, functions)
     return functions
 

@@ -1,5 +1,5 @@
 """The compiled runtime (`paxc accelerate`) plays the same games as the pure Python one, seed for
-seed, clones sessions as it does, and runs the commands. It takes a minute or two to compile, so
+seed, clones sessions as it does, and runs the commands. It takes a few minutes to compile, so
 these tests build it once, in a scratch folder."""
 
 from __future__ import annotations
@@ -98,6 +98,45 @@ def test_the_compiled_runtime_clones_sessions(folder: Path, tmp_path: Path, game
     assert compiled is True
     assert played[0] and all(played[0])
     assert _compiled(None, CLONE.format(game=game), tmp_path) == [False, *played]
+
+
+def test_the_generated_cards_are_compiled_too(folder: Path, tmp_path: Path) -> None:
+    """Every module of generated/ (the cards' abilities, the vocabularies) is a C extension in the
+    compiled copy: the rules ask the cards' modifiers at every listing."""
+    modules = [path.removesuffix(".py").replace("/", ".") for path in accelerate.generated_modules(REPO)]
+    assert "generated.pamir.vocabulary" in modules and "generated.porfiriana.vocabulary" in modules
+    script = (
+        "import importlib, importlib.machinery, json\n"
+        f"modules = {[f'paxc.{module}'.removesuffix('.__init__') for module in modules]!r}\n"
+        "suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)\n"
+        "print(json.dumps([m for m in modules if not importlib.import_module(m).__file__.endswith(suffixes)]))\n"
+    )
+    assert _compiled(folder, script, tmp_path) == []
+
+
+# The first modifier of each game's cards, called with no event: the error raised in the compiled
+# card function must name its card as on the pure runtime (`core.card_errors`).
+CARD_ERROR = (
+    "import importlib, json\n"
+    "from paxc.runtime.core import card_errors\n"
+    "from paxc.runtime.effects import effects_of\n"
+    "found = []\n"
+    "for game in ('pamir', 'porfiriana'):\n"
+    "    cards = importlib.import_module(f'paxc.generated.{game}').CARDS\n"
+    "    card, effect = next((c, e) for c in cards for e in effects_of(c) if hasattr(e, 'apply'))\n"
+    "    try:\n"
+    "        effect.apply(None, None, 0)\n"
+    "    except Exception as error:\n"
+    "        named = card_errors.card_effect(error.__traceback__)\n"
+    "        found.append([card.number, effect.source, named and [named.number, named.source]])\n"
+    "print(json.dumps(found))\n"
+)
+
+
+def test_an_error_in_a_compiled_card_names_the_card(folder: Path, tmp_path: Path) -> None:
+    found = _compiled(folder, CARD_ERROR, tmp_path)
+    assert len(found) == 2 and all(named == [number, source] for number, source, named in found)
+    assert _compiled(None, CARD_ERROR, tmp_path) == found
 
 
 def test_simulate_runs_on_the_compiled_runtime(folder: Path) -> None:
