@@ -59,7 +59,7 @@ def filled() -> PorfirianaState:
         first_player=1,
         active=1,
     )
-    for f in fields(PorfirianaState)[8:]:
+    for f in fields(PorfirianaState)[8:]:  # those after the eight given above
         value = getattr(state, f.name)
         if isinstance(value, bool):
             setattr(state, f.name, True)
@@ -119,44 +119,40 @@ def test_a_copy_is_the_state_in_every_field_and_shares_nothing() -> None:
     assert plain(copy) != plain(state) and plain(state) == plain(filled())
 
 
+def another(name: str, value: Any) -> Any:
+    """A value of the field's kind unlike `value`."""
+    if isinstance(value, Rng):
+        return Rng(9_999)
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, list | dict):
+        return type(value)()
+    if name == "connection_level":
+        return None
+    if isinstance(value, int) or value is None:
+        return 9_999
+    raise AssertionError(f"a field the test does not know how to change: {name}")
+
+
+def records(state: PorfirianaState) -> list[tuple[str, Any, set[str]]]:
+    """The records whose fields the digest reads, each with its path and the fields passed over
+    (outside the digest, or records of their own)."""
+    found: list[tuple[str, Any, set[str]]] = [("", state, OUTSIDE_DIGEST | {"players"})]
+    for seat, player in enumerate(state.players):
+        found += [(f"players[{seat}].", player, {"row"}), (f"players[{seat}].row[1].", player.row[1], set())]
+    return found
+
+
 def changed(state: PorfirianaState) -> Iterator[tuple[str, PorfirianaState]]:
     """Copies of the state, each with one field changed, named."""
-    for f in fields(PorfirianaState):
-        if f.name in OUTSIDE_DIGEST:
-            continue
-        copy = state.copy()
-        value = getattr(copy, f.name)
-        if f.name == "players":
-            for p in range(2):
-                for g in fields(PlayerState):
-                    other = state.copy()
-                    seat = other.players[p]
-                    if g.name == "row":
-                        for h in fields(Holding):
-                            again = state.copy()
-                            held = again.players[p].row[1]
-                            setattr(held, h.name, None if h.name == "connection_level" else 9_999)
-                            yield f"players[{p}].row[1].{h.name}", again
-                        continue
-                    item = getattr(seat, g.name)
-                    setattr(
-                        seat,
-                        g.name,
-                        not item if isinstance(item, bool) else [] if isinstance(item, list) else 9_999,
-                    )
-                    yield f"players[{p}].{g.name}", other
-            continue
-        if f.name == "rng":
-            copy.rng = Rng(9_999)
-        elif isinstance(value, bool):
-            setattr(copy, f.name, not value)
-        elif isinstance(value, int) or value is None:
-            setattr(copy, f.name, 9_999)
-        elif isinstance(value, list | dict):
-            setattr(copy, f.name, type(value)())
-        else:
-            raise AssertionError(f"a field the test does not know how to change: {f.name}")
-        yield f.name, copy
+    for index, (path, record, passed_over) in enumerate(records(state)):
+        for f in fields(record):
+            if f.name in passed_over:
+                continue
+            copy = state.copy()
+            target = records(copy)[index][1]
+            setattr(target, f.name, another(f.name, getattr(target, f.name)))
+            yield path + f.name, copy
 
 
 def test_the_digest_changes_with_every_field_that_decides_the_game() -> None:
