@@ -156,10 +156,10 @@ def retreat_options(state: PorfirianaState, player: int, troop: int) -> list[int
     return found
 
 
-def retreat_or_discard(state: PorfirianaState, player: int, troop: int, defeated: bool = False) -> Effect:
+def retreat_or_discard(state: PorfirianaState, player: int, troop: int) -> Effect:
     """A troop whose enterprise is lost: its owner retreats it to the private army or discards it.
-    A troop defeated by greater firepower cannot retreat."""
-    options = [] if defeated else retreat_options(state, player, troop)
+    (A troop defeated by greater firepower cannot retreat: `troops` discards it without asking.)"""
+    options = retreat_options(state, player, troop)
     leave(state, troop)
     if not options:
         state.discard.append(troop)
@@ -257,14 +257,14 @@ def nationalize(state: PorfirianaState, owner: int, held: Holding) -> Effect:
     yield from remove_holding(state, owner, held, DISCARD)
 
 
-def discard_card_in_play(state: PorfirianaState, number: int, to: str = DISCARD) -> Effect:
+def discard_card_in_play(state: PorfirianaState, number: int) -> Effect:
     """Any card in play, by number: a troop, or a card in a row."""
     if card(number).card_type is CardType.TROOP:
         yield from discard_troop(state, number)
         return
     found = state.holding(number)
     if found is not None:
-        yield from remove_holding(state, found[0], found[1], to)
+        yield from remove_holding(state, found[0], found[1], DISCARD)
 
 
 # ---------------------------------------------------------------------- slave revolts
