@@ -8,10 +8,19 @@ card file's own text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from paxc.compiler import english, ir
+from paxc.compiler.render_common import (
+    and_parts,
+    modifier_form,
+    moved_each,
+    nodes,
+    pin_parameters,
+    used_next,
+    uses,
+)
 from paxc.compiler.types import Type
 from paxc.compiler.vocabulary import FieldSpec, HookSpec, ParamSpec, ZoneSpec, base_phrasing, phrasing_forms
 
@@ -566,12 +575,6 @@ def _event_text(
     return _fill(hook, args, unpinned, universal, slots, template, extra)
 
 
-def _and_parts(condition: ir.Expr) -> list[ir.Expr]:
-    if isinstance(condition, ir.BinaryExpr) and condition.operator == "and":
-        return [*_and_parts(condition.left), *_and_parts(condition.right)]
-    return [condition]
-
-
 def _adjective(test: ir.Expr, subject: ir.Expr) -> str | None:
     """What `subject.field == value` says before the subject's noun: "Herat" (a Herat card),
     "Political"; a field not named as its type says which ("Russian patriot"); `value in
@@ -603,10 +606,6 @@ def _adjective(test: ir.Expr, subject: ir.Expr) -> str | None:
         return None
     said = value_text(test.right)
     return said if test.left.field == test.left.type.name else f"{said} {words(test.left.field)}"
-
-
-def _mentions_param(expr: ir.Expr, name: str) -> bool:
-    return any(isinstance(node, ir.HookParamRef) and node.name == name for node in _nodes(expr))
 
 
 def _kind_noun(test: ir.Expr, subject: ir.Expr) -> str | None:
@@ -690,75 +689,21 @@ def _describe(part: ir.Expr, subject: ir.Expr, slot: _Slot, strict: bool) -> boo
 def _pinned(
     condition: ir.Expr | None, hook: HookSpec, fold: bool = True
 ) -> tuple[dict[str, str], dict[str, _Slot], ir.Expr | None]:
-    """The parameters a condition fixes (`param == value` among its `and`-ed parts, `player !=
-    you` as "another player"), as text; how it describes the others ("a Herat card" for
-    `card.region == Herat`, "of the same region" for `a.region == b.region`); and what is left of
-    the condition once they are said in the event's phrase (a parameter the phrase does not name
-    stays in the condition)."""
+    """The parameters a condition fixes, as text; the noun phrases of the others, with what the
+    condition says of them; and what is left of the condition (`render_common.pin_parameters`)."""
     named = set(_placeholders(hook.text)) if hook.text is not None else {p.name for p in hook.params}
-    params = {p.name: p for p in hook.params}
-    if condition is None:
-        return {}, {}, None
-    known: dict[str, str] = {}
-    rest: list[ir.Expr] = []
-    for part in _and_parts(condition):
-        if (
-            isinstance(part, ir.BinaryExpr)
-            and part.operator in ("==", "!=")
-            and isinstance(part.left, ir.HookParamRef)
-            and part.left.name in named
-            and part.left.name not in known
-            and not isinstance(part.right, ir.HookParamRef)
-        ):
-            if part.operator == "==":
-                known[part.left.name] = value_text(part.right)
-                continue
-            if part.left.type.kind == "player" and isinstance(part.right, ir.YouRef):
-                known[part.left.name] = "another player"
-                continue
-        rest.append(part)
-    slots: dict[str, _Slot] = {}
-
-    def slot(name: str) -> _Slot:
-        if name not in slots:
-            slots[name] = _new_slot(params[name])
-        return slots[name]
-
-    left: list[ir.Expr] = []
-    for part in rest:
-        mentioned = [
-            name for name in params if name in named and name not in known and _mentions_param(part, name)
-        ]
-        if not fold:
-            left.append(part)
-            continue
-        if len(mentioned) == 1:
-            name = mentioned[0]
-            if _describe(part, ir.HookParamRef(name, params[name].type), slot(name), strict=True):
-                continue
-        if (
-            len(mentioned) == 2
-            and isinstance(part, ir.BinaryExpr)
-            and part.operator == "=="
-            and isinstance(part.left, ir.FieldRef)
-            and isinstance(part.right, ir.FieldRef)
-            and part.left.field == part.right.field
-            and isinstance(part.left.subject, ir.HookParamRef)
-            and isinstance(part.right.subject, ir.HookParamRef)
-        ):  # "from any card to any other card of the same region"
-            slot(mentioned[1]).after.append(f"of the same {words(part.left.field)}")
-            continue
-        left.append(part)
-    remaining: ir.Expr | None = None
-    for part in left:
-        remaining = part if remaining is None else ir.BinaryExpr("and", remaining, part, part.type)
-    seen: set[str] = set()
-    for param in hook.params:  # every parameter the phrase leaves open, in order: "another card"
-        if param.name in named and param.name not in known and param.type.kind != "int":
-            said = slot(param.name)
-            said.other = said.noun in seen
-            seen.add(said.noun)
-    return known, {p.name: slots[p.name] for p in hook.params if p.name in slots}, remaining
+    return pin_parameters(
+        condition,
+        hook,
+        named,
+        say_value=value_text,
+        another_player="another player",
+        new_slot=_new_slot,
+        describe=lambda part, subject, slot: _describe(part, subject, slot, strict=True),
+        same_field=lambda name: f"of the same {words(name)}",
+        noun_key=lambda slot: slot.noun,
+        fold=fold,
+    )
 
 
 _SAYING: list[dict[str, _Slot]] = []
@@ -782,42 +727,8 @@ def _param_value(expr: ir.HookParamRef) -> str:
     return param_text(expr.name, expr.type.kind, definite=True)
 
 
-# How a modifier's value picks its phrasing: set to 0 or no ("none"), to a value ("to"), changed
-# by an amount ("more", "less").
-def _form(hook: ir.ModifierHook) -> tuple[str, str] | None:
-    value: ir.Expr = hook.value
-    if hook.change == "plus":
-        return "more", value_text(value)
-    if hook.change == "minus":
-        return "less", value_text(value)
-    if hook.change != "to":
-        return None
-    if isinstance(value, ir.IntConst) and value.value == 0:
-        return "none", "0"
-    if isinstance(value, ir.BinaryExpr) and isinstance(value.left, ir.CurrentValue):
-        if value.operator in ("+", "-"):
-            return ("more" if value.operator == "+" else "less"), value_text(value.right)
-        return None
-    if isinstance(value, ir.BuiltinCall):
-        return None
-    return "to", value_text(value)
-
-
 def _mentions_current(expr: object) -> bool:
-    return any(isinstance(node, ir.CurrentValue) for node in _nodes(expr))
-
-
-def _nodes(node: object) -> Iterator[object]:
-    """Every IR node under `node` (itself included): expressions and statements alike."""
-    yield node
-    if isinstance(node, tuple | list):
-        for item in node:
-            yield from _nodes(item)
-    elif is_dataclass(node) and not isinstance(node, type):
-        for item in fields(node):
-            child = getattr(node, item.name)
-            if isinstance(child, tuple | list) or (is_dataclass(child) and not isinstance(child, type)):
-                yield from _nodes(child)
+    return any(isinstance(node, ir.CurrentValue) for node in nodes(expr))
 
 
 # A choice said where its value is used ("place a spy on a Kandahar card in any court with no
@@ -832,35 +743,6 @@ def _token(name: str) -> str:
     return f"\x02{name}\x02"
 
 
-def _uses(node: object, name: str) -> int:
-    return sum(1 for item in _nodes(node) if isinstance(item, ir.LocalRef) and item.name == name)
-
-
-def _in_selection(node: object, name: str) -> bool:
-    """Whether `name` is used inside a selection's condition (a choice said there would read as
-    chosen again for each thing selected)."""
-    return any(
-        isinstance(item, ir.SelectionExpr) and item.where is not None and _uses(item.where, name) > 0
-        for item in _nodes(node)
-    )
-
-
-def _used_next(statements: tuple[ir.Stmt, ...], name: str) -> bool:
-    """Whether the next statement that does something uses `name` (values named by `let` before
-    it do nothing: "exchange your hand with the hand of another player of your choice")."""
-    for statement in statements:
-        if _uses(statement, name) > 0:  # a step that does something with it, not another question
-            if _in_selection(statement, name):  # "the cards c where the guild of c is ...": said apart
-                return False
-            return not isinstance(
-                statement,
-                ir.ChooseNumberStmt | ir.ChooseSeveralStmt | ir.MayStmt | ir.IfStmt | ir.ForEachStmt,
-            )
-        if not isinstance(statement, ir.LetStmt):
-            return False
-    return False
-
-
 def _fold_choices(statements: tuple[ir.Stmt, ...]) -> tuple[tuple[ir.Stmt, ...], dict[str, str]]:
     """The statements without the choices said where their value is used (a choice whose value
     the very next statement uses), and each folded choice's noun phrase."""
@@ -870,8 +752,8 @@ def _fold_choices(statements: tuple[ir.Stmt, ...]) -> tuple[tuple[ir.Stmt, ...],
         if (
             isinstance(statement, ir.ChooseStmt)
             and statement.variable not in _FOLDED
-            and _used_next(statements[index + 1 :], statement.variable)
-            and _uses(statements[index + 1 :], statement.variable) <= 2
+            and used_next(statements[index + 1 :], statement.variable)
+            and uses(statements[index + 1 :], statement.variable) <= 2
         ):
             _FOLDED.add(statement.variable)
             phrase = _choice_phrase(statement)
@@ -934,7 +816,7 @@ def _choice_phrase(choice: ir.ChooseStmt) -> str | None:
     noun = words(choice.kind.name)
     slot = _Slot(noun, other=kind_text.startswith("other "))
     chosen = ir.LocalRef(choice.variable, choice.kind)
-    for part in _and_parts(rest) if rest is not None else []:
+    for part in and_parts(rest) if rest is not None else []:
         if not _describe(part, chosen, slot, strict=True):
             return None
     source = ""
@@ -987,20 +869,6 @@ def _statements_text(statements: tuple[ir.Stmt, ...]) -> str:
 _JUST_SET: set[tuple[str, ir.Expr]] = set()
 
 
-def _moved_each(statement: ir.Stmt) -> ir.MoveStmt | None:
-    """The move of `for each x in L { move x to Z }` (every card of a list to one zone), if that
-    is all the loop does."""
-    if (
-        isinstance(statement, ir.ForEachStmt)
-        and statement.where is None
-        and len(statement.body) == 1
-        and isinstance(statement.body[0], ir.MoveStmt)
-        and statement.body[0].card == ir.LocalRef(statement.variable, statement.kind)
-    ):
-        return statement.body[0]
-    return None
-
-
 def _exchange_text(statements: tuple[ir.Stmt, ...]) -> str | None:
     """ "exchange the cards in your hand with the cards in the hand of p": two zones' cards noted
     (`let`), then each list moved to the other zone, when nothing after uses the two names."""
@@ -1011,7 +879,7 @@ def _exchange_text(statements: tuple[ir.Stmt, ...]) -> str | None:
         return None
     if not (isinstance(mine.value, ir.CardsInZone) and isinstance(theirs.value, ir.CardsInZone)):
         return None
-    given, taken = _moved_each(give), _moved_each(take)
+    given, taken = moved_each(give), moved_each(take)
     if given is None or taken is None:
         return None
     assert isinstance(give, ir.ForEachStmt) and isinstance(take, ir.ForEachStmt)
@@ -1053,7 +921,7 @@ def _statement(statement: ir.Stmt) -> str:
             text += f"; otherwise {statements_text(statement.otherwise)}"
         return text
     if isinstance(statement, ir.ForEachStmt):
-        moved = _moved_each(statement)
+        moved = moved_each(statement)
         if moved is not None and statement.source is not None:
             cards = value_text(statement.source)
             if cards.startswith("the ") and _is_plural(cards):  # "move the cards in P's prizes to ..."
@@ -1140,12 +1008,12 @@ def _each_of(loop: ir.ForEachStmt) -> str | None:
     """ "nationalize each Sonora enterprise card in every row": one thing done to each card of a
     list, said with the card described where the thing names it."""
     name = loop.variable
-    if len(loop.body) != 1 or _chooses(loop.body) or _uses(loop.body, name) != 1 or name in _FOLDED:
+    if len(loop.body) != 1 or _chooses(loop.body) or uses(loop.body, name) != 1 or name in _FOLDED:
         return None
     slot = _Slot(words(loop.kind.name))
     _FOLDED.add(name)
     try:
-        for part in _and_parts(loop.where) if loop.where is not None else []:
+        for part in and_parts(loop.where) if loop.where is not None else []:
             if not _describe(part, ir.LocalRef(name, loop.kind), slot, strict=True):
                 return None
         body = _statements_text(loop.body)
@@ -1167,7 +1035,7 @@ def _each_of(loop: ir.ForEachStmt) -> str | None:
 
 
 def _chooses(statements: tuple[ir.Stmt, ...]) -> bool:
-    return any(isinstance(n, ir.ChooseStmt | ir.ChooseSeveralStmt | ir.MayStmt) for n in _nodes(statements))
+    return any(isinstance(n, ir.ChooseStmt | ir.ChooseSeveralStmt | ir.MayStmt) for n in nodes(statements))
 
 
 def _other_player(kind: Type, variable: str, where: ir.Expr | None) -> tuple[str, ir.Expr | None]:
@@ -1298,12 +1166,11 @@ def _said_modifier(
         clause = _event_text(spec, known, allowed, slots, template=yes)
         return f"{clause if allowed else negated(clause)}{when}"
     forms = phrasing_forms(spec.text or "")
-    form = _form(hook)
-    if form is not None and form[0] == "none" and "none" not in forms:
-        form = ("to", form[1])
-    if form is not None and form[0] in forms:  # "you pay no bribe to play a card"
+    form = modifier_form(hook, forms)
+    if form is not None:  # "you pay no bribe to play a card"
         key, amount = form
-        return f"{_event_text(spec, known, False, slots, forms[key], {'value': amount})}{when}"
+        said = {"value": value_text(amount)}
+        return f"{_event_text(spec, known, False, slots, forms[key], said)}{when}"
     subject = _event_text(spec, known, False, slots)
     if "," in subject:  # "the firepower of a troop, owned by you, is 3": close the aside
         subject += ","

@@ -23,7 +23,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from paxc.compiler import french, ir
-from paxc.compiler.render import _and_parts, _form, _moved_each, _nodes, _used_next, _uses
+from paxc.compiler.render_common import (
+    and_parts,
+    modifier_form,
+    moved_each,
+    nodes,
+    pin_parameters,
+    used_next,
+    uses,
+)
 from paxc.compiler.source import Span
 from paxc.compiler.types import Type
 from paxc.compiler.vocabulary import FieldSpec, HookSpec, LanguageSpec, Vocabulary, WordSpec, ZoneSpec
@@ -597,68 +605,24 @@ class FrenchRenderer:
     def pinned(
         self, condition: ir.Expr | None, hook: HookSpec, phrasing: str
     ) -> tuple[dict[str, Phrase], dict[str, _Slot], ir.Expr | None]:
-        """As English's `_pinned`: parameters a condition fixes, how it describes the others, and
-        what is left of it."""
-        named = set(_names(phrasing))
-        params = {p.name: p for p in hook.params}
-        if condition is None:
-            return {}, {}, None
-        known: dict[str, Phrase] = {}
-        rest: list[ir.Expr] = []
-        for part in _and_parts(condition):
-            if (
-                isinstance(part, ir.BinaryExpr)
-                and part.operator in ("==", "!=")
-                and isinstance(part.left, ir.HookParamRef)
-                and part.left.name in named
-                and part.left.name not in known
-                and not isinstance(part.right, ir.HookParamRef)
-            ):
-                if part.operator == "==":
-                    known[part.left.name] = self.value(part.right)
-                    continue
-                if part.left.type.kind == "player" and isinstance(part.right, ir.YouRef):
-                    known[part.left.name] = Phrase("un autre joueur")
-                    continue
-            rest.append(part)
-        slots: dict[str, _Slot] = {}
+        """As English's `_pinned`: parameters a condition fixes, the noun phrases of the others,
+        and what is left of it (`render_common.pin_parameters`)."""
 
-        def slot(name: str) -> _Slot:
-            if name not in slots:
-                slots[name] = self.new_slot(params[name].type, params[name].asked)
-            return slots[name]
+        def same_field(name: str) -> str:  # "de la même région"
+            noun = self._label_noun(name)
+            return f"{_de(french.definite(noun.gender, False, noun.singular))} même {noun.singular}"
 
-        left: list[ir.Expr] = []
-        for part in rest:
-            mentioned = [n for n in params if n in named and n not in known and _mentions_param(part, n)]
-            if len(mentioned) == 1:
-                name = mentioned[0]
-                if self.describe(part, ir.HookParamRef(name, params[name].type), slot(name)):
-                    continue
-            if (
-                len(mentioned) == 2
-                and isinstance(part, ir.BinaryExpr)
-                and part.operator == "=="
-                and isinstance(part.left, ir.FieldRef)
-                and isinstance(part.right, ir.FieldRef)
-                and part.left.field == part.right.field
-            ):
-                noun = self._label_noun(part.left.field)
-                slot(mentioned[1]).after.append(
-                    f"{_de(french.definite(noun.gender, False, noun.singular))} même {noun.singular}"
-                )
-                continue
-            left.append(part)
-        remaining: ir.Expr | None = None
-        for part in left:
-            remaining = part if remaining is None else ir.BinaryExpr("and", remaining, part, part.type)
-        seen: set[str] = set()
-        for param in hook.params:
-            if param.name in named and param.name not in known and param.type.kind != "int":
-                said = slot(param.name)
-                said.other = said.noun.singular in seen
-                seen.add(said.noun.singular)
-        return known, {p.name: slots[p.name] for p in hook.params if p.name in slots}, remaining
+        return pin_parameters(
+            condition,
+            hook,
+            set(_names(phrasing)),
+            say_value=self.value,
+            another_player=Phrase("un autre joueur"),
+            new_slot=lambda param: self.new_slot(param.type, param.asked),
+            describe=self.describe,
+            same_field=same_field,
+            noun_key=lambda slot: slot.noun.singular,
+        )
 
     def describe(self, part: ir.Expr, subject: ir.Expr, slot: _Slot) -> bool:
         """A condition said in a noun phrase: "une carte de Hérat", "une carte troupe", "une carte
@@ -936,7 +900,7 @@ class FrenchRenderer:
         return Verb("prendre", f"{counted} à {player.text}{tail}", subject=None if receiver.you else receiver)
 
     def for_each(self, statement: ir.ForEachStmt) -> Verb:
-        moved = _moved_each(statement)
+        moved = moved_each(statement)
         if moved is not None and isinstance(statement.source, ir.CardsInZone) and not statement.source.every:
             return self.moved(
                 self.zone_phrase(statement.source.zone, statement.source.holder), moved.zone, moved.holder
@@ -968,7 +932,7 @@ class FrenchRenderer:
             body_statements = loop.body
             if (
                 len(body_statements) == 1
-                and _uses(body_statements, name) == 1
+                and uses(body_statements, name) == 1
                 and not _chooses(body_statements)
             ):
                 said = self.statement(body_statements[0])
@@ -1010,12 +974,12 @@ class FrenchRenderer:
 
     def _each_of(self, loop: ir.ForEachStmt) -> Verb | None:
         name = loop.variable
-        if len(loop.body) != 1 or _chooses(loop.body) or _uses(loop.body, name) != 1:
+        if len(loop.body) != 1 or _chooses(loop.body) or uses(loop.body, name) != 1:
             return None
         noun = self.noun_of(loop.kind.name if loop.kind.kind == "enum" else loop.kind.kind)
         slot = _Slot(noun)
         chosen = ir.LocalRef(name, loop.kind)
-        for part in _and_parts(loop.where) if loop.where is not None else []:
+        for part in and_parts(loop.where) if loop.where is not None else []:
             if not self.describe(part, chosen, slot):
                 return None
         self._folded[name] = Phrase(_token(name), slot.noun.gender)
@@ -1048,7 +1012,7 @@ class FrenchRenderer:
             return None
         if not (isinstance(mine.value, ir.CardsInZone) and isinstance(theirs.value, ir.CardsInZone)):
             return None
-        given, taken = _moved_each(give), _moved_each(take)
+        given, taken = moved_each(give), moved_each(take)
         if given is None or taken is None:
             return None
         if len(statements) > 4:
@@ -1068,8 +1032,8 @@ class FrenchRenderer:
             if (
                 isinstance(statement, ir.ChooseStmt)
                 and statement.variable not in self._folded
-                and _used_next(statements[index + 1 :], statement.variable)
-                and _uses(statements[index + 1 :], statement.variable) <= 2
+                and used_next(statements[index + 1 :], statement.variable)
+                and uses(statements[index + 1 :], statement.variable) <= 2
             ):
                 self._folded[statement.variable] = Phrase(_token(statement.variable))
                 phrase = self.choice_phrase(statement)
@@ -1116,7 +1080,7 @@ class FrenchRenderer:
         noun = self.noun_of(choice.kind.name if choice.kind.kind == "enum" else choice.kind.kind)
         slot = _Slot(noun, other=other)
         chosen = ir.LocalRef(choice.variable, choice.kind)
-        for part in _and_parts(rest) if rest is not None else []:
+        for part in and_parts(rest) if rest is not None else []:
             if not self.describe(part, chosen, slot):
                 return None
         source = ""
@@ -1225,15 +1189,10 @@ class FrenchRenderer:
                     f'add `"{key}: ..."` to `modifier {spec.name}` in the `language {LANGUAGE}` block of {self.vocabulary.path}',
                 )
             return self._event(spec, forms[key], known, slots, universal=allowed) + when
-        form = _form(hook)
-        if form is not None and form[0] == "none" and "none" not in forms:
-            form = ("to", form[1])
-        if form is not None and form[0] in forms:
+        form = modifier_form(hook, forms)
+        if form is not None:
             key, amount = form
-            value_expr: ir.Expr = hook.value
-            if isinstance(value_expr, ir.BinaryExpr) and isinstance(value_expr.left, ir.CurrentValue):
-                value_expr = value_expr.right
-            value = self.value(value_expr) if key != "none" else Phrase("0")
+            value = self.value(amount) if key != "none" else Phrase("0")
             return self._event(spec, forms[key], known, slots, extra={"value": value}) + when
         subject = self._said(self._event(spec, base, known, slots))
         return f"{subject.text} {self._change(hook, subject)}{when}"
@@ -1533,10 +1492,6 @@ def _feminine_head(text: str) -> bool:
     )
 
 
-def _mentions_param(expr: ir.Expr, name: str) -> bool:
-    return any(isinstance(node, ir.HookParamRef) and node.name == name for node in _nodes(expr))
-
-
 def _one_of(test: ir.Expr, subject: ir.Expr) -> tuple[str, ...] | None:
     if isinstance(test, ir.BinaryExpr) and test.operator == "or":
         left, right = _one_of(test.left, subject), _one_of(test.right, subject)
@@ -1576,7 +1531,7 @@ def _not_you(loop: ir.ForEachStmt) -> bool:
 
 
 def _chooses(statements: tuple[ir.Stmt, ...]) -> bool:
-    return any(isinstance(n, ir.ChooseStmt | ir.ChooseSeveralStmt | ir.MayStmt) for n in _nodes(statements))
+    return any(isinstance(n, ir.ChooseStmt | ir.ChooseSeveralStmt | ir.MayStmt) for n in nodes(statements))
 
 
 def _their(said: Verb, token: str) -> str:
