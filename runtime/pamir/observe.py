@@ -21,6 +21,7 @@ from __future__ import annotations
 from paxc.runtime.core.determinize import deal_afresh
 from paxc.runtime.core.observation import Data, View
 from paxc.runtime.core.rng import Rng
+from paxc.runtime.pamir import market
 from paxc.runtime.pamir.state import BORDERS, COALITIONS, REGIONS, PamirState, card
 
 # Names computed once: reading an enum member's value is slow, and an observation reads dozens.
@@ -66,6 +67,9 @@ def _public(state: PamirState) -> Data:
         "turn_number": state.turn_number,
         "active": state.active,
         "favored_suit": state.favored.value,
+        # A market card's printed price: this many rupees for each column to its left (the rules'
+        # count, which the favored suit sets; abilities that change a price act on the purchase).
+        "rupees_per_column": market.rupees_per_card(state),
         "dominance_checks_resolved": state.checks_resolved,
         "market": [list(row) for row in state.market],
         "market_rupees": [list(row) for row in state.market_rupees],

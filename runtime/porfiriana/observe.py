@@ -9,7 +9,8 @@ of their row and their prestige stack. So:
   the box at setup (only how many);
 * public: gold, cubes in supply, every row (each card with its side, cubes, unrest, connection,
   extortion and troop), private armies, prestige stacks, jail, the market and its speculation
-  cubes, the public cards, the regime stack and the values it sets, the depression, the topples,
+  cubes, the public cards, the regime stack and the values it sets, each player's prestige points
+  (what the rules count from the cards in view), the depression, the topples,
   the discard piles, the cards removed from the game, the lasting effects cards started, and
   what the active player has used this turn (the "once per turn" triggers spent included: a
   trigger acts on the table).
@@ -31,7 +32,7 @@ from paxc.generated.porfiriana.vocabulary import CardType
 from paxc.runtime.core.determinize import deal_afresh
 from paxc.runtime.core.observation import Data, View
 from paxc.runtime.core.rng import Rng
-from paxc.runtime.porfiriana import economy
+from paxc.runtime.porfiriana import economy, prestige
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
 
 
@@ -112,11 +113,13 @@ def _public(state: PorfirianaState) -> Data:
                 "row": [_holding(held) for held in p.row],
                 "prestige_stack": list(p.prestige_stack),
                 "stack_prestige_cubes": p.stack_prestige_cubes,
+                # The points the player has, by kind, as the rules count them (prestige.py).
+                "prestige_points": {kind.value: n for kind, n in prestige.all_points(state, seat).items()},
                 "private_army": list(p.army),
                 "jailed": p.jailed,
                 "heir": p.heir,
             }
-            for p in state.players
+            for seat, p in enumerate(state.players)
         ],
         "turn": {
             "actions_left": state.turn.actions_left,

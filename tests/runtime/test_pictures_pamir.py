@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from paxc.runtime.core.session import Session
+from paxc.runtime.pamir import market
 from paxc.runtime.pamir.game import GAME
 from paxc.runtime.pamir.scoring import TOTAL_CHECKS
 from paxc.runtime.pamir.state import BORDERS, COALITIONS, REGIONS, PamirState
@@ -79,7 +80,7 @@ def check_market(root: ET.Element, state: PamirState) -> None:
         assert len(having(space, "market-rupee")) == state.market_rupees[row][column]
         if number is not None:
             [price] = having(space, "price")
-            assert price.text == f"{column * (2 if state.favored.value == 'Military' else 1)}r"
+            assert price.text == f"{column * market.rupees_per_card(state)}r"
 
 
 def check_players(root: ET.Element, state: PamirState, seat: int) -> None:

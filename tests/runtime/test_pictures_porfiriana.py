@@ -17,7 +17,6 @@ from paxc.runtime.porfiriana import economy, prestige
 from paxc.runtime.porfiriana.game import GAME
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, TOPPLES_IN_GAME, PorfirianaState
 from paxc.runtime.web.pictures import picture
-from paxc.runtime.web.pictures.porfiriana import prestige_points
 from tests.runtime.observing import altered, reverse, swap_hand_with_deck, swap_piles
 from tests.runtime.picturing import all_text, cards_drawn, check_every_card_titled, drawn, having, positions
 
@@ -147,42 +146,3 @@ def test_a_seat_s_picture_does_not_change_with_what_it_cannot_see(game: tuple[di
             tried += 1
     # Díaz holds no hand in the solitaire: one player's hand to change there.
     assert tried >= (1 if options.get("solitaire") else 2), "no hand to change: the test proves little"
-
-
-def test_prestige_points_are_counted_as_the_rules_count_them() -> None:
-    """The points the picture sums from the view (prestige.py's rule: none on a card in unrest
-    or under a troop on one, the Hacendado's once flipped, the stack's with the victim's point)
-    equal the rules' count, with unrest put on and taken off each card of every row in turn and
-    each Hacendado shown by each of its sides."""
-    compared = 0
-    for options, seed in GAMES[2:4]:
-        for session in positions(KIT, options, seed, STOPS):
-            state = session.state
-            for player in state.players:
-                for held in player.row:
-                    for unrest in (0, 1):
-                        before = held.unrest
-                        held.unrest = unrest
-                        try:
-                            compare_points(state)
-                        finally:
-                            held.unrest = before
-                        compared += 1
-                hacendado = player.row[0] if player.row else None
-                if hacendado is not None and hacendado.side is not None:
-                    before_side = hacendado.side
-                    for side in range(len(KIT.cards_in_play[hacendado.number].sides)):
-                        hacendado.side = side
-                        try:
-                            compare_points(state)
-                        finally:
-                            hacendado.side = before_side
-    assert compared > 20
-
-
-def compare_points(state: PorfirianaState) -> None:
-    assert KIT.observe is not None
-    view = KIT.observe(state, 0)
-    for index in range(len(state.players)):
-        drawn_points = prestige_points(KIT.cards_in_play, view.public, index)
-        assert drawn_points == {kind.value: prestige.points(state, index, kind) for kind in Prestige}, index

@@ -378,9 +378,9 @@ def _coins(x: float, y: float, count: int, css_class: str, width: float) -> str:
 
 
 def _market(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any]) -> None:
-    # The printed price: a rupee per column to the left, two while Military is favored (rules,
-    # purchase); what abilities in effect take off or add is said by the purchase options.
-    per_card = 2 if public["favored_suit"] == "Military" else 1
+    # The printed price, as the rules count it (the view's rupees a column); what abilities in
+    # effect take off or add is said by the purchase options.
+    per_card = public["rupees_per_column"]
     page.heading("Market", "price in rupees at the top right; coins: rupees lying on the card")
     top = page.height
     parts = ['<g class="market">']

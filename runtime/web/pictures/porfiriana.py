@@ -5,8 +5,10 @@ card's price and the speculation cubes on it; the public cards and the piles; ea
 army, prestige stack and points, gold, cubes and hand size; the seat's own hand; Díaz in the
 solitaire.
 
-Only the View is read, so nothing hidden can be drawn. Card facts (names, kinds, costs,
-districts, factions, prestige points, regimes) come from the kit's card table.
+Only the View is read, so nothing hidden can be drawn; what the rules count (a player's prestige
+points, the mine and economy values) is the view's, never counted again here. Card facts (names,
+kinds, costs, districts, factions, prestige points printed, regimes) come from the kit's card
+table.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from paxc.generated.porfiriana.vocabulary import CardType, Prestige
 from paxc.runtime.core.observation import View
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, TOPPLES_IN_GAME
 from paxc.runtime.web.pictures.svg import (
@@ -249,42 +250,6 @@ def _public_cards(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any
     page.add("".join(parts), y - top)
 
 
-def prestige_points(cards: Mapping[int, Any], public: Mapping[str, Any], seat: int) -> dict[str, int]:
-    """A player's prestige points by kind, as the board shows them (rules' glossary, Prestige
-    Points; runtime/porfiriana/prestige.py): the points readable on their row (not on a card in
-    unrest; the Hacendado's only once flipped), on their troops (in the private army, or on a
-    card not in unrest) and on the cards of their prestige stack, with the point a victim was
-    awarded."""
-    players = public["players"]
-    me = players[seat]
-    total = {kind.value: 0 for kind in Prestige}
-
-    def add(points: Sequence[Any]) -> None:
-        for point in points:
-            total[point.value] += 1
-
-    for index, held in enumerate(me["row"]):
-        printed = cards[held["card"]]
-        if held["unrest"]:
-            continue
-        if index == 0 and printed.card_type is CardType.HACENDADO and held["side"] in (None, 0):
-            continue
-        side = held["side"]
-        add((printed.sides[side] if side is not None and printed.sides else printed).prestige)
-    for troop in me["private_army"]:
-        add(cards[troop].prestige)
-    for player in players:
-        for held in player["row"]:
-            if held["troop"] is not None and held["troop_owner"] == seat and not held["unrest"]:
-                add(cards[held["troop"]].prestige)
-    for number in me["prestige_stack"]:
-        printed = cards[number]
-        add(printed.prestige)
-        if printed.victim_prestige is not None:
-            total[printed.victim_prestige.value] += 1
-    return total
-
-
 def _players(
     page: Page,
     cards: Mapping[int, Any],
@@ -314,8 +279,7 @@ def _players(
             parts.append(body)
             x += width + 8
         hand = hands[seat] if seat < len(hands) else 0
-        points = prestige_points(cards, public, seat)
-        said = ", ".join(f"{kind} {n}" for kind, n in points.items())
+        said = ", ".join(f"{kind} {n}" for kind, n in player["prestige_points"].items())
         facts = (
             f"{player['gold']} gold · {player['cubes_in_supply']} cubes in supply · "
             f"hand: {_count(hand, 'card')} · prestige: {said}"
