@@ -8,7 +8,7 @@ adds one action of that kind a turn, spent before the base actions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -25,9 +25,9 @@ from paxc.generated.porfiriana.vocabulary import (
 from paxc.runtime.core import abilities
 from paxc.runtime.core.made_once import MadeOnce
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.effects import Choice, Decision, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import cards_played, economy, hand, hooks, losses, market, story, troops, unrest
-from paxc.runtime.porfiriana.state import Holding, PorfirianaState, card
+from paxc.runtime.porfiriana.state import Holding, PorfirianaState, TurnState, card
 
 POLICE_COST = 3
 SECOND_PURCHASE_ACTIONS = 2
@@ -189,18 +189,63 @@ def extra_kinds(state: PorfirianaState, player: int) -> set[Action | None]:
 
 
 def options(state: PorfirianaState, player: int) -> list[Option]:
+    return listed(state, player).options
+
+
+@dataclass(slots=True)
+class Listed:
+    """A decision's options (`options`), with what the turn's next decision may take again
+    (`listed`): each kind's options, the plays with the actions each takes, and what the
+    listing was made with. Kinds the actions left did not allow are empty."""
+
+    options: list[Option]
+    player: int
+    left: int  # the actions left
+    granted: set[Action | None]  # the kinds of the partners' unused extra actions
+    cubes: bool  # whether the player had a cube in the supply
+    plays: list[tuple[PlayCard, int]]
+    buys: list[Buy]
+    public: list[BuyPublic]
+    sells: list[Sell]
+    redeploys: list[Redeploy]
+    land: list[BuyLand]
+    upgrades: list[Upgrade]
+    police: list[Police]
+
+
+def listed(state: PorfirianaState, player: int, before: Listed | None = None) -> Listed:
+    """The options of a decision of the player's turn, by kind. `before`: the listing of the
+    turn's decision before, when the action taken since moved a cube between market cards and
+    the supply and set nothing else off (`take` says): only the speculations are listed afresh,
+    every other kind taken from it, less what the fewer actions left no longer allow."""
     turn = state.turn
     granted = extra_kinds(state, player)
-    if not turn.actions_left and not granted and not hooks.may_apply(state, PlayActions):
+    left = turn.actions_left
+    if not left and not granted and not hooks.may_apply(state, PlayActions):
         # No action left, no partner's extra action, no card played for none: only the end of
         # the turn (after the last action of most turns), known without the table of the
         # modifiers in effect that a listing looks up first.
-        return [_END_TURN]
+        cubes = state.players[player].cubes > 0
+        return Listed([_END_TURN], player, left, granted, cubes, [], [], [], [], [], [], [], [])
+    if (
+        before is not None
+        and before.player == player
+        and before.cubes == (state.players[player].cubes > 0)
+        and left <= before.left
+        and granted <= before.granted
+    ):
+        return _listed_again(state, player, before, left, granted)
     with hooks.listing(state):
-        return _options(state, player, granted)
+        return _listed(state, player, left, granted)
 
 
-def _options(state: PorfirianaState, player: int, granted: set[Action | None]) -> list[Option]:
+def _allows(kind: Action, needed: int, left: int, granted: set[Action | None]) -> bool:
+    """Whether the actions left (with an extra action of its kind, for the kinds `granted`)
+    allow an action of this kind taking `needed` actions."""
+    return needed <= left or (needed <= left + 1 and kind in granted)
+
+
+def _listed(state: PorfirianaState, player: int, left: int, granted: set[Action | None]) -> Listed:
     """Every option, in the order the table lists them: each kind of action in turn, those the
     actions left (with an extra action of its kind, for the kinds `granted`) allow. Every kind
     but playing a card takes the same actions whichever option it is, so whether the turn allows
@@ -208,39 +253,108 @@ def _options(state: PorfirianaState, player: int, granted: set[Action | None]) -
     (listing asks nothing of the state, so what is skipped changes nothing)."""
     me = state.players[player]
     turn = state.turn
-    left = turn.actions_left
-
-    def allows(kind: Action, needed: int) -> bool:
-        return needed <= left or (needed <= left + 1 and kind in granted)
-
-    found: list[Option] = [_END_TURN]
     # The enterprises in play, listed once: the plays of troops and attacks and the upgrades ask.
     in_play = state.enterprises()
+    plays: list[tuple[PlayCard, int]] = []
     if me.hand:
         most = left + 1 if _PLAY in granted else left  # the most actions a play may take
-        found += map(_PLAYS.__getitem__, hand.playable_in_hand(state, player, most, in_play))
-    if turn.market_purchases < MARKET_PURCHASES_PER_TURN and allows(
-        Action.MARKET_PURCHASE, SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
-    ):
-        found += map(_BUYS.__getitem__, market.buyable(state, player))
-    if allows(Action.PUBLIC_PURCHASE, 1):
+        plays = [
+            (_PLAYS[number], needed) for number, needed in hand.plays_in_hand(state, player, most, in_play)
+        ]
+    buys: list[Buy] = []
+    if _may_buy(turn, left, granted):
+        buys = list(map(_BUYS.__getitem__, market.buyable(state, player)))
+    public: list[BuyPublic] = []
+    if _allows(Action.PUBLIC_PURCHASE, 1, left, granted):
         for number in state.public:
             if (card(number).cost or 0) <= me.gold:
-                found += [_PUBLIC[number, side] for side in range(len(card(number).sides))]
+                public += [_PUBLIC[number, side] for side in range(len(card(number).sides))]
     troops = my_troops(state, player)  # sold or redeployed
-    if allows(Action.SELL, 1):
-        found += map(_SELLS.__getitem__, sellable(state, player, troops))
-    if allows(Action.REDEPLOY, 1):
-        found += map(_REDEPLOYS.__getitem__, troops)
-    if allows(Action.BUY_LAND, LAND_ACTIONS):
-        found.extend(land_options(state, player))
-    if allows(Action.UPGRADE_CONNECTION, 1):
-        found.extend(upgrade_options(state, player, in_play))
-    if allows(Action.POLICE, 1):
-        found.extend(police_options(state, player))
-    if allows(Action.SPECULATE, 1):
-        found.extend(speculation_options(state, player))
-    return found
+    sells: list[Sell] = []
+    if _allows(Action.SELL, 1, left, granted):
+        sells = list(map(_SELLS.__getitem__, sellable(state, player, troops)))
+    redeploys: list[Redeploy] = []
+    if _allows(Action.REDEPLOY, 1, left, granted):
+        redeploys = list(map(_REDEPLOYS.__getitem__, troops))
+    land: list[BuyLand] = []
+    if _allows(Action.BUY_LAND, LAND_ACTIONS, left, granted):
+        land = land_options(state, player)
+    upgrades: list[Upgrade] = []
+    if _allows(Action.UPGRADE_CONNECTION, 1, left, granted):
+        upgrades = upgrade_options(state, player, in_play)
+    police: list[Police] = []
+    if _allows(Action.POLICE, 1, left, granted):
+        police = police_options(state, player)
+    kept = Listed(
+        [], player, left, granted, me.cubes > 0, plays, buys, public, sells, redeploys, land, upgrades, police
+    )
+    return _with_options(state, kept)
+
+
+def _listed_again(
+    state: PorfirianaState, player: int, before: Listed, left: int, granted: set[Action | None]
+) -> Listed:
+    """`before`'s options of every kind but the speculations, with the speculations listed
+    afresh; then each kind the actions left allow (`_with_options`). With no more actions left
+    and no more extra actions than then, a kind allowed now was allowed then, so was listed.
+
+    Why this gives what `_listed` would: the action since moved one cube between market cards
+    and the supply, and changed nothing else (`take`): no gold, card, unrest, troop, cube on a
+    card, card memory or round's record. Nothing but the speculations reads where the
+    speculation cubes are, and the supply only as whether it is empty (a troop's extortion,
+    land, upgrades), which `listed` checks is as it was; no card's ability can read either (the
+    queries of `context.py`), so the modifiers answer as they did."""
+    kept = Listed(
+        [],
+        player,
+        left,
+        granted,
+        before.cubes,
+        before.plays,
+        before.buys,
+        before.public,
+        before.sells,
+        before.redeploys,
+        before.land,
+        before.upgrades,
+        before.police,
+    )
+    return _with_options(state, kept)
+
+
+def _with_options(state: PorfirianaState, kept: Listed) -> Listed:
+    """`kept` with its options: the end of the turn, then each kind the actions left allow, in
+    the order of the table, the speculations listed now."""
+    left, granted = kept.left, kept.granted
+    most = left + 1 if _PLAY in granted else left
+    found: list[Option] = [_END_TURN]
+    found += [option for option, needed in kept.plays if needed <= most]
+    if _may_buy(state.turn, left, granted):
+        found += kept.buys
+    if _allows(Action.PUBLIC_PURCHASE, 1, left, granted):
+        found += kept.public
+    if _allows(Action.SELL, 1, left, granted):
+        found += kept.sells
+    if _allows(Action.REDEPLOY, 1, left, granted):
+        found += kept.redeploys
+    if _allows(Action.BUY_LAND, LAND_ACTIONS, left, granted):
+        found += kept.land
+    if _allows(Action.UPGRADE_CONNECTION, 1, left, granted):
+        found += kept.upgrades
+    if _allows(Action.POLICE, 1, left, granted):
+        found += kept.police
+    if _allows(Action.SPECULATE, 1, left, granted):
+        found += speculation_options(state, kept.player)
+    kept.options = found
+    return kept
+
+
+def _may_buy(turn: TurnState, left: int, granted: set[Action | None]) -> bool:
+    """Whether the turn allows a market purchase: two at most, the second taking two actions."""
+    if turn.market_purchases >= MARKET_PURCHASES_PER_TURN:
+        return False
+    needed = SECOND_PURCHASE_ACTIONS if turn.market_purchases >= 1 else 1
+    return _allows(Action.MARKET_PURCHASE, needed, left, granted)
 
 
 _PLAY = Action.PLAY_CARD
@@ -480,6 +594,31 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
     kind = kind_of(option)
     if kind is not None and not state.over:
         yield from hooks.fire(state, abilities.question(ActionTaken, kind, PlayerId(player)))
+
+
+def take(state: PorfirianaState, player: int, option: Option) -> Generator[Decision, None, bool]:
+    """`perform`, and whether the turn's next listing may take this decision's again (`listed`):
+    the action moved a cube between market cards and the supply (the commonest action of random
+    play) and set nothing else off, no cube brought to a value, no enterprise sacked and no card
+    answering the action. What `perform` does for such a speculation, step by step."""
+    if not isinstance(option, Speculate) or not _on_market(option.source) or not _on_market(option.target):
+        yield from perform(state, player, option)
+        return False
+    spend(state, player, option)
+    yield from speculate(state, player, option)
+    quiet = yield from losses.settle_noting(state)
+    if state.over:
+        return False
+    told = hooks.fire(state, abilities.question(ActionTaken, Action.SPECULATE, PlayerId(player)))
+    if told:  # a card answers the action: anything may have changed
+        yield from told
+        return False
+    return quiet
+
+
+def _on_market(spot: CubeSpot | None) -> bool:
+    """A market card's place, or the supply (None)."""
+    return spot is None or spot.kind == "market"
 
 
 def sell(state: PorfirianaState, player: int, number: int) -> Effect:

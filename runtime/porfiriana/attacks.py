@@ -70,6 +70,11 @@ def each_target(
     printed = card(number)
     purse = math.inf if free else state.players[player].gold
     base = losses.play_cost(state, player, number, printed.cost or 0)
+    families = printed.family
+    if base > purse and Family.STRIKE not in families and Family.ASSASSINATION not in families:
+        # Every target but a strike's scapegoat and an assassination's costs `base`: none can be
+        # paid for (the listing asks this of every such card in hand, most often in vain).
+        return
     if printed.card_type is CardType.ORANGE:
         for owner, held in state.enterprises() if in_play is None else in_play:
             if printed.district is not None and held.face.district is not printed.district:
@@ -78,12 +83,11 @@ def each_target(
                 continue  # no straw-man attack on your own enterprise in unrest
             if base <= purse:
                 yield Target(owner, held.number, base)
-            if Family.STRIKE in printed.family and owner == player:
+            if Family.STRIKE in families and owner == player:
                 # Decision: a scapegoat play is a straw-man play (rules J names it there, and the
                 # card goes to "your" prestige stack), so only against your own enterprise.
                 yield Target(owner, held.number, 0, scapegoat=True)
         return
-    families = printed.family
     for victim, other in enumerate(state.players):
         if victim == player and _opponents_only(number):
             continue

@@ -203,11 +203,18 @@ def adjust_cubes(state: PorfirianaState) -> list[tuple[int, Holding]]:
             # `held.face`, inlined: this runs for every card in play after every action
             face = printed.sides[held.side] if held.side is not None and printed.sides else printed
             wanted = 0  # no point, no cube
-            if face.prestige:
+            # `cube_points_on`, inlined: no rule says a point takes a cube, or the card's points
+            # are a Loyalist Hacendado's, or it counts those its points the rule takes
+            if (
+                face.prestige
+                and ask is not None
+                and (printed.card_type is not CardType.HACENDADO or held.side not in (None, 0))
+            ):
                 if takes is None:
-                    assert ask is not None
                     takes = _rule(ask, owner)
-                wanted = cube_points_on(held, takes)
+                for kind in face.prestige:
+                    if takes(kind):
+                        wanted += 1
             if wanted == held.prestige_set_for and held.prestige_cubes <= wanted:
                 continue  # the value has not changed and no cube is over it: nothing moves
             fill = wanted != held.prestige_set_for

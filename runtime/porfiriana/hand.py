@@ -54,12 +54,23 @@ def playable_in_hand(
     Whether the actions allow a card is asked first, the cheaper question (neither changes
     anything). `in_play`: `state.enterprises()`, when the caller has listed them (a troop's or
     attack's places)."""
+    return [number for number, _ in plays_in_hand(state, player, most, in_play)]
+
+
+def plays_in_hand(
+    state: PorfirianaState,
+    player: int,
+    most: int,
+    in_play: Sequence[tuple[int, Holding]] | None = None,
+) -> list[tuple[int, int]]:
+    """`playable_in_hand`'s cards, each with its `actions_needed` (what the listing keeps for the
+    turn's next decision, which may have fewer actions left)."""
     me = state.players[player]
     who = PlayerId(player)
     acts = hooks.modifying(state, PlayActions)
     may = hooks.modifying(state, MayPlay)
     cost_of = hooks.modifying(state, PlayCost)
-    found = []
+    found: list[tuple[int, int]] = []
     if in_play is None:
         in_play = state.enterprises()
     for number in dict.fromkeys(me.hand):
@@ -68,7 +79,8 @@ def playable_in_hand(
         needed = attacks.black_actions(state, number) if kind is CardType.BLACK else 1
         if acts is not None:
             needed = acts(abilities.question(PlayActions, printed, who), needed)
-        if max(0, needed) > most:
+        needed = max(0, needed)
+        if needed > most:
             continue
         if may is not None and not may(abilities.question(MayPlay, printed, who), True):
             continue
@@ -77,13 +89,13 @@ def playable_in_hand(
             if cost_of is not None:
                 cost = cost_of(abilities.question(PlayCost, printed, who), cost)
             if max(0, cost) <= me.gold:
-                found.append(number)
+                found.append((number, needed))
         elif kind is CardType.TROOP:
             if next(troops.each_destination(state, player, number, in_play=in_play), None) is not None:
-                found.append(number)
+                found.append((number, needed))
         elif kind is CardType.ORANGE or kind is CardType.BLACK:
             if next(attacks.each_target(state, player, number, in_play=in_play), None) is not None:
-                found.append(number)
+                found.append((number, needed))
     return found
 
 

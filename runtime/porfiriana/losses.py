@@ -9,10 +9,12 @@ or out of the game (an assassinated partner).
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 from paxc.generated.porfiriana.vocabulary import CardType, Connection, Family, PlayCost
 from paxc.runtime.core import abilities, memory
 from paxc.runtime.core.narration import narrate
-from paxc.runtime.effects import Choice, Effect, PlayerId, ask
+from paxc.runtime.effects import Choice, Decision, Effect, PlayerId, ask
 from paxc.runtime.porfiriana import economy, hooks, story
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card, sides_of
 
@@ -241,6 +243,20 @@ def settle(state: PorfirianaState) -> Effect:
             return
         owner, held = to_sack[0]
         yield from sack(state, owner, held)
+
+
+def settle_noting(state: PorfirianaState) -> Generator[Decision, None, bool]:
+    """`settle`, and whether it changed nothing a listing reads: no cube moved (every cube the
+    rules bring to a value comes from or goes to its owner's supply, so the supplies stay as
+    they were) and no enterprise sacked."""
+    supplies = [player.cubes for player in state.players]
+    to_sack = economy.adjust_cubes(state)
+    if not to_sack:
+        return supplies == [player.cubes for player in state.players]
+    owner, held = to_sack[0]
+    yield from sack(state, owner, held)
+    yield from settle(state)  # the rounds of `settle` after its first
+    return False
 
 
 def sack(state: PorfirianaState, owner: int, held: Holding) -> Effect:

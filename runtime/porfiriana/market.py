@@ -8,6 +8,8 @@ end and is filled from the deck.
 
 from __future__ import annotations
 
+import bisect
+
 from paxc.generated.porfiriana.vocabulary import (
     Card,
     CardBought,
@@ -64,8 +66,18 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
     # The abilities in effect changing a cost, looked up once: without one, no card's question
     # is made (the column's cost is what `modified` would give).
     cost_of = hooks.modifying(state, PurchaseCost)
-    questions = _PURCHASE_COSTS[player]
     found: list[tuple[int, int]] = []
+    if cost_of is None:
+        # The columns' costs rise from the far end: the player can pay for the first few columns
+        # and none after, so those after are not looked at.
+        affordable = bisect.bisect_right(COLUMN_COSTS, gold)
+        for row, cards in enumerate(state.market):
+            for column in range(affordable):
+                number = cards[column]
+                if number is not None and (not full or card(number).card_type in PLAY_IMMEDIATELY):
+                    found.append((row, column))
+        return found
+    questions = _PURCHASE_COSTS[player]
     for row, cards in enumerate(state.market):
         for column, number in enumerate(cards):
             if number is None:
@@ -73,9 +85,7 @@ def buyable(state: PorfirianaState, player: int) -> list[tuple[int, int]]:
             printed = card(number)
             if full and printed.card_type not in PLAY_IMMEDIATELY:
                 continue
-            cost = COLUMN_COSTS[column]
-            if cost_of is not None:
-                cost = cost_of(questions[printed], cost)
+            cost = cost_of(questions[printed], COLUMN_COSTS[column])
             if max(0, cost) <= gold:
                 found.append((row, column))
     return found

@@ -68,12 +68,16 @@ def action_phase(state: PorfirianaState, player: int) -> Effect:
     state.turn = TurnState(actions_left=allowed, jailed_at_start=jailed)
     if hooks.matters(state, TurnStarted):  # in the turn's own record
         yield from hooks.fire(state, TurnStarted(PlayerId(player)))
+    listed: actions.Listed | None = None  # the last decision's, when the next may take it again
     while not state.over:
-        options = tuple(actions.options(state, player))
+        listed = actions.listed(state, player, listed)
+        options = tuple(listed.options)
         option = yield from ask(Choice(PlayerId(player), "Take an action, or end your turn", options))
         if isinstance(option, actions.EndTurn):
             return
-        yield from actions.perform(state, player, option)
+        quiet = yield from actions.take(state, player, option)
+        if not quiet:
+            listed = None
 
 
 def income_phase(state: PorfirianaState, player: int) -> Effect:

@@ -21,6 +21,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Faction,
     Family,
     Firepower,
+    PlayCost,
     TroopArrived,
     TroopMayEnter,
     Zone,
@@ -106,6 +107,11 @@ def each_destination(
     me = state.players[player]
     purse = math.inf if free else me.gold
     place = state.troop_place(troop)
+    if purse < _cheapest(troop) and (place is not None or not hooks.may_apply(state, PlayCost)):
+        # Every place costs one of the troop's printed costs (played from hand, as abilities
+        # change it: none in effect here): none can be paid for (the listing asks this of every
+        # troop in hand, most often in vain).
+        return
     here = place[1] if place is not None else None
     power: int | None = None  # the troop's firepower, asked at the first troop met there
     # A troop leaving an enterprise it extorts brings its extortion cube home first.
@@ -147,6 +153,12 @@ def each_destination(
         cost = cost_to(me.hacendado)
         if cost <= purse:
             yield Destination(player, None, cost)
+
+
+def _cheapest(troop: int) -> int:
+    """The least a place costs the troop, before abilities: its cheapest way there."""
+    printed = card(troop)
+    return min(printed.cost_boot or 0, printed.cost_mule or 0, printed.cost_rail or 0)
 
 
 def arrive(

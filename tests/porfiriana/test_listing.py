@@ -1,7 +1,9 @@
 """The listing of a turn's options (`actions.options`) asks its questions the cheap way: the cards
-in hand looked through with the modifiers looked up once (`hand.playable_in_hand`), and after the
+in hand looked through with the modifiers looked up once (`hand.playable_in_hand`), after the
 last action only the end of the turn, unless a partner's extra action or a card played for no
-action leaves more. Each gives what the plain questions give."""
+action leaves more, and after a cube moved between market cards and the supply that set nothing
+else off, the turn's listing before taken again but for the speculations (`actions.listed`). Each
+gives what the plain questions give."""
 
 from __future__ import annotations
 
@@ -9,13 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from paxc.generated.porfiriana.vocabulary import CardType
+from paxc.generated.porfiriana.vocabulary import CardType, Family
 from paxc.runtime.commands import game_options, kit_of
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.made_once import MadeOnce
-from paxc.runtime.porfiriana import hand
-from paxc.runtime.porfiriana.actions import EndTurn, PlayCard, Sell, options
+from paxc.runtime.effects import Decision
+from paxc.runtime.porfiriana import actions, economy, hand
+from paxc.runtime.porfiriana.actions import EndTurn, PlayCard, Sell, Speculate, on_market, options
 from paxc.runtime.porfiriana.state import PorfirianaState
+from tests.conftest import REPO
 from tests.new_cards import compile_card_file, join_porfiriana
 from tests.porfiriana.scenario import empty_state, find, hold, put, turn
 
@@ -96,3 +100,77 @@ def test_a_value_made_once_is_made_at_its_first_look_up_and_found_after() -> Non
     first = table[3]
     assert first == [3] and table[3] is first and table[4] == [4]
     assert made == [3, 4]
+
+
+# ---------------------------------------------------------------------- the listing taken again
+
+
+@pytest.mark.parametrize(("players", "variants"), [(3, {}), (6, {}), (None, {"solitaire": True})])
+def test_a_listing_taken_again_after_a_speculation_is_what_a_fresh_listing_gives(
+    players: int | None, variants: dict[str, bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    taken_again = 0
+    listed_again = actions._listed_again
+
+    def counting(*args: object) -> actions.Listed:
+        nonlocal taken_again
+        taken_again += 1
+        return listed_again(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(actions, "_listed_again", counting)
+    kit = kit_of("porfiriana")
+    chosen = game_options("porfiriana", players, variants)
+    compared = 0
+    for seed in (21, 22, 23):
+        session = kit.new_session(chosen, seed)
+        bot = RandomAgent(seed)
+        while not session.is_terminal():
+            pending = session.pending
+            assert pending is not None
+            if any(isinstance(option, EndTurn) for option in pending.options):
+                # the rules' listing (taken again or not) and a fresh one, the same
+                assert list(pending.options) == options(session.state, session.current_player())
+                compared += 1
+            session.apply_action(bot.choose(session))
+    assert compared > 200 and taken_again > 80  # the games took listings again, often
+
+
+def _taken(state: PorfirianaState, option: actions.Option) -> bool:
+    """`actions.take` of player 0's option, which must ask nothing: whether it was quiet."""
+    run = actions.take(state, 0, option)
+    try:
+        asked: Decision = next(run)
+    except StopIteration as done:
+        return bool(done.value)
+    raise AssertionError(f"the action asked {asked}")
+
+
+MINE = find(CardType.ENTERPRISE, lambda c: c.family == (Family.MINE,) and not c.prestige)
+MARKET_CARD = find(CardType.ENTERPRISE, lambda c: not c.family and not c.prestige)
+
+
+def test_a_speculation_is_quiet_only_when_it_sets_nothing_else_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = empty_state(gold=5)
+    turn(state, 0)
+    state.market[0][2] = MARKET_CARD.number
+    mine = put(state, 0, MINE.number)
+    placed = Speculate(on_market(MARKET_CARD.number))
+    assert _taken(state, placed)  # the cube on the market card, nothing else
+    assert _taken(state, Speculate(None, on_market(MARKET_CARD.number)))  # and back
+    # The regime's mine value asked again (as after a regime change), a cube short of it: the
+    # cubes brought to their values move one, which a listing reads (land's price).
+    economy.regime_changed(state)
+    mine.income -= 1
+    state.players[0].cubes += 1
+    assert not _taken(state, placed)
+    assert mine.income == economy.mine_value(state)
+    # A card answering the action: anything may have changed (here the gold).
+    expert = compile_card_file(
+        REPO / "tests" / "porfiriana" / "fixtures" / "action_cards.pax", "porfiriana", tmp_path
+    ).CARD_9161  # after each of your actions, gain 1 gold
+    join_porfiriana(expert, monkeypatch)
+    put(state, 0, expert.number)
+    assert not _taken(state, Speculate(None, on_market(MARKET_CARD.number)))
+    assert state.players[0].gold == 5 + 1

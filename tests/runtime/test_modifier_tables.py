@@ -47,10 +47,11 @@ def test_a_modifier_follows_its_card_in_and_out_of_effect() -> None:
 def test_a_listing_answers_as_the_questions_outside_it() -> None:
     state, _ = _state("Chihuahua Silver Baron")
     state.players[0].gold = 4
+    left = state.turn.actions_left
     with hooks.listing(state):
-        inside = actions._options(state, 0, actions.extra_kinds(state, 0))
+        inside = actions._listed(state, 0, left, actions.extra_kinds(state, 0)).options
         assert market.purchase_cost(state, 0, 0, EIGHT) == 4
-    assert inside == actions._options(state, 0, actions.extra_kinds(state, 0))
+    assert inside == actions._listed(state, 0, left, actions.extra_kinds(state, 0)).options
     assert actions.Buy(0, EIGHT) in inside  # affordable only at the Hacendado's price
 
 
