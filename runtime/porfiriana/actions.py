@@ -304,22 +304,8 @@ def _listed_again(
     speculation cubes are, and the supply only as whether it is empty (a troop's extortion,
     land, upgrades), which `listed` checks is as it was; no card's ability can read either (the
     queries of `context.py`), so the modifiers answer as they did."""
-    kept = Listed(
-        [],
-        player,
-        left,
-        granted,
-        before.cubes,
-        before.plays,
-        before.buys,
-        before.public,
-        before.sells,
-        before.redeploys,
-        before.land,
-        before.upgrades,
-        before.police,
-    )
-    return _with_options(state, kept)
+    before.left, before.granted = left, granted  # the listing before is the turn's own: reused
+    return _with_options(state, before)
 
 
 def _with_options(state: PorfirianaState, kept: Listed) -> Listed:
@@ -331,22 +317,40 @@ def _with_options(state: PorfirianaState, kept: Listed) -> Listed:
     found += [option for option, needed in kept.plays if needed <= most]
     if _may_buy(state.turn, left, granted):
         found += kept.buys
-    if _allows(Action.PUBLIC_PURCHASE, 1, left, granted):
+    if granted:
+        one = frozenset(kind for kind in _ONE_ACTION if _allows(kind, 1, left, granted))
+    else:  # no extra action (most turns): the actions left alone decide
+        one = _ONE_ACTION if left >= 1 else _NO_KIND
+    if Action.PUBLIC_PURCHASE in one:
         found += kept.public
-    if _allows(Action.SELL, 1, left, granted):
+    if Action.SELL in one:
         found += kept.sells
-    if _allows(Action.REDEPLOY, 1, left, granted):
+    if Action.REDEPLOY in one:
         found += kept.redeploys
     if _allows(Action.BUY_LAND, LAND_ACTIONS, left, granted):
         found += kept.land
-    if _allows(Action.UPGRADE_CONNECTION, 1, left, granted):
+    if Action.UPGRADE_CONNECTION in one:
         found += kept.upgrades
-    if _allows(Action.POLICE, 1, left, granted):
+    if Action.POLICE in one:
         found += kept.police
-    if _allows(Action.SPECULATE, 1, left, granted):
+    if Action.SPECULATE in one:
         found += speculation_options(state, kept.player)
     kept.options = found
     return kept
+
+
+# The kinds of action that take one action whichever option it is.
+_ONE_ACTION: frozenset[Action] = frozenset(
+    {
+        Action.PUBLIC_PURCHASE,
+        Action.SELL,
+        Action.REDEPLOY,
+        Action.UPGRADE_CONNECTION,
+        Action.POLICE,
+        Action.SPECULATE,
+    }
+)
+_NO_KIND: frozenset[Action] = frozenset()
 
 
 def _may_buy(turn: TurnState, left: int, granted: set[Action | None]) -> bool:
@@ -596,17 +600,23 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
         yield from hooks.fire(state, abilities.question(ActionTaken, kind, PlayerId(player)))
 
 
-def take(state: PorfirianaState, player: int, option: Option) -> Generator[Decision, None, bool]:
+def take(
+    state: PorfirianaState, player: int, option: Option, settled: bool = False
+) -> Generator[Decision, None, bool]:
     """`perform`, and whether the turn's next listing may take this decision's again (`listed`):
     the action moved a cube between market cards and the supply (the commonest action of random
     play) and set nothing else off, no cube brought to a value, no enterprise sacked and no card
-    answering the action. What `perform` does for such a speculation, step by step."""
+    answering the action. What `perform` does for such a speculation, step by step.
+
+    `settled`: the action before was such a speculation, so the cubes were at their values when
+    this one started. Then they still are (no value reads where speculation cubes are, and the
+    supply matters only to a value that changed), and settling them again is skipped."""
     if not isinstance(option, Speculate) or not _on_market(option.source) or not _on_market(option.target):
         yield from perform(state, player, option)
         return False
     spend(state, player, option)
     yield from speculate(state, player, option)
-    quiet = yield from losses.settle_noting(state)
+    quiet = True if settled else (yield from losses.settle_noting(state))
     if state.over:
         return False
     told = hooks.fire(state, abilities.question(ActionTaken, Action.SPECULATE, PlayerId(player)))

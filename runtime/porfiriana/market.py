@@ -200,10 +200,12 @@ def brings_pax(number: int) -> bool:
 def refill(state: PorfirianaState) -> list[int]:
     """End of turn, step 3: slide each row towards the zero-cost end, then draw into the gaps;
     the cards drawn, for the caller to tell (`hooks.card_moved`)."""
+    drawn: list[int] = []
+    if not any(None in cards for cards in state.market):
+        return drawn  # a full market (most turns' end): nothing slides, nothing is drawn
     for cards in state.market:
         present = [n for n in cards if n is not None]
         cards[:] = present + [None] * (len(cards) - len(present))
-    drawn: list[int] = []
     for column in range(len(COLUMN_COSTS)):
         for cards in state.market:
             if cards[column] is None and state.deck:

@@ -68,16 +68,17 @@ def action_phase(state: PorfirianaState, player: int) -> Effect:
     state.turn = TurnState(actions_left=allowed, jailed_at_start=jailed)
     if hooks.matters(state, TurnStarted):  # in the turn's own record
         yield from hooks.fire(state, TurnStarted(PlayerId(player)))
-    listed: actions.Listed | None = None  # the last decision's, when the next may take it again
+    # Whether the last action was quiet (`actions.take`): the next listing takes its listing
+    # again, and the next action knows the cubes are at their values.
+    quiet = False
+    listed: actions.Listed | None = None
     while not state.over:
-        listed = actions.listed(state, player, listed)
+        listed = actions.listed(state, player, listed if quiet else None)
         options = tuple(listed.options)
         option = yield from ask(Choice(PlayerId(player), "Take an action, or end your turn", options))
         if isinstance(option, actions.EndTurn):
             return
-        quiet = yield from actions.take(state, player, option)
-        if not quiet:
-            listed = None
+        quiet = yield from actions.take(state, player, option, settled=quiet)
 
 
 def income_phase(state: PorfirianaState, player: int) -> Effect:

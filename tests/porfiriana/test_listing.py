@@ -7,6 +7,7 @@ gives what the plain questions give."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,39 @@ def test_a_listing_taken_again_after_a_speculation_is_what_a_fresh_listing_gives
                 compared += 1
             session.apply_action(bot.choose(session))
     assert compared > 200 and taken_again > 80  # the games took listings again, often
+
+
+@pytest.mark.parametrize(("players", "variants"), [(3, {}), (None, {"solitaire": True})])
+def test_after_a_quiet_speculation_the_cubes_are_at_their_values(
+    players: int | None, variants: dict[str, bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What lets the speculation after a quiet one skip settling (`take`'s `settled`): after a
+    # quiet action, settling a copy changes nothing, not even the values the cubes were set for.
+    quiet = [False]
+    real_take = actions.take
+
+    def noting(
+        state: PorfirianaState, player: int, option: actions.Option, settled: bool = False
+    ) -> Generator[Decision, None, bool]:
+        quiet[0] = yield from real_take(state, player, option, settled)
+        return quiet[0]
+
+    monkeypatch.setattr(actions, "take", noting)
+    kit = kit_of("porfiriana")
+    chosen = game_options("porfiriana", players, variants)
+    compared = 0
+    for seed in (31, 32):
+        session = kit.new_session(chosen, seed)
+        bot = RandomAgent(seed)
+        while not session.is_terminal():
+            if quiet[0]:
+                copy = session.state.copy()
+                assert economy.adjust_cubes(copy) == []
+                assert copy.digest() == session.state.digest()
+                compared += 1
+            quiet[0] = False
+            session.apply_action(bot.choose(session))
+    assert compared > 50
 
 
 def _taken(state: PorfirianaState, option: actions.Option) -> bool:
