@@ -56,6 +56,14 @@ TOP_LAST = frozenset({"discard", "bull_bear"})
 
 
 class PorfirianaContext:
+    """What a card's effect, trigger or modifier reads and does. Mind, before adding a query: no
+    query reads where speculation cubes are or how many cubes a supply holds, and
+    `actions._listed_again` relies on it (a turn's listing is taken again after a speculation
+    that changed nothing else, on the word that no modifier can answer otherwise); a query that
+    reads them must end that (`actions.take`'s quiet speculation) or it offers stale options.
+    tests/porfiriana/test_listing.py compares the listing taken again with a fresh one along
+    random games."""
+
     def __init__(self, state: PorfirianaState, you: int, this: int) -> None:
         self.state = state
         self._you = PlayerId(you)
