@@ -69,3 +69,8 @@ def test_scenarios_of_each_version_and_of_the_version_the_run_chooses(
         ("printed,9089:latest", True),
         ("printed", False),
     ]
+
+
+def test_a_choice_naming_a_card_the_game_does_not_have_is_refused_naming_the_game() -> None:
+    with pytest.raises(ValueError, match="errata version: Pax Porfiriana has no card 5000$"):
+        setup.new_state({"players": 3, "errata": "5000:printed"}, seed=1)
