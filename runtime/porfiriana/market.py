@@ -122,7 +122,7 @@ def buy(state: PorfirianaState, player: int, row: int, column: int) -> Effect:
         yield from hooks.fire(state, CardPlayed(printed, PlayerId(player), paid), played=(number, player))
         state.in_transit.remove(number)
         yield from topple.topple(state, player, number)
-        yield from regimes.check_depression(state)
+        yield from regimes.check_depression(state)  # none once the topple has ended the game
     elif kind is CardType.HEADLINE:
         state.in_transit.append(number)
         event = yield from ask(

@@ -41,7 +41,11 @@ def discard_to_bull_bear(state: PorfirianaState, number: int) -> Effect:
 
 
 def check_depression(state: PorfirianaState) -> Effect:
-    if len(state.bull_bear) < 2:
+    # Decision: a topple card that ends the game (Díaz toppled, or the fourth topple resolved or
+    # discarded with no toppler) still goes to the bull/bear discard, but starts or ends no
+    # depression there: the game is over at once (rules K: the gold victory is immediate), so no
+    # cube moves, no enterprise is sacked and nobody is asked anything after its end.
+    if state.over or len(state.bull_bear) < 2:
         return
     last, before = (card(n).signal for n in state.bull_bear[-1:-3:-1])
     if last is before is MarketSignal.BEAR and not state.depression:

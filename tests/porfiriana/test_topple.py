@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from paxc.generated.porfiriana import CARDS
-from paxc.generated.porfiriana.vocabulary import Card, CardType, Prestige, Regime, Zone
+from paxc.generated.porfiriana.vocabulary import Card, CardType, Family, MarketSignal, Prestige, Regime, Zone
 from paxc.runtime.effects import Choice, Effect
-from paxc.runtime.porfiriana import economy, losses, prestige, prospects
+from paxc.runtime.porfiriana import economy, losses, market, prestige, prospects
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, Side, card, sides_of
 from paxc.runtime.porfiriana.topple import (
@@ -26,6 +26,7 @@ from paxc.runtime.porfiriana.topple import (
     topple_card_discarded,
     tripartite,
 )
+from tests.porfiriana import scenario
 from tests.porfiriana.scenario import moves_told
 
 # ---------------------------------------------------------------------- finding cards
@@ -465,6 +466,55 @@ def test_a_topple_card_discarded_from_the_market_counts_toward_the_fourth() -> N
     assert state.topples == 3 and not state.over
     topple_card_discarded(state)
     assert state.topples == 4 and state.over and state.winner == 1 and state.toppled_by == []
+
+
+def bear_on_bear_with_an_extorted_mine(topples: int) -> tuple[PorfirianaState, Holding, int]:
+    """A quiet game under the Pax, `topples` topples spent, a bear headline on top of the bull/bear
+    discard, a bear topple card to come, and a mine of player 1's extorted by player 2's troop:
+    a depression (a bear on a bear) would take the mine's income and sack it (glossary: Sack)."""
+    state = scenario.empty_state(3)
+    state.topples = topples
+    state.bull_bear = [
+        scenario.find(CardType.HEADLINE, lambda c: c.signal is MarketSignal.BEAR, plain=False).number
+    ]
+    mine = scenario.find(CardType.ENTERPRISE, lambda c: c.family == (Family.MINE,))
+    held = scenario.put(state, 1, mine.number)
+    scenario.put_troop(state, 2, scenario.find(CardType.TROOP).number, on=mine.number)
+    bear = next(
+        c.number
+        for c in CARDS
+        if c.card_type is CardType.TOPPLE
+        and c.signal is MarketSignal.BEAR
+        and c.named_regime is not Regime.PAX
+    )
+    return state, held, bear
+
+
+def test_a_topple_card_that_ends_the_game_starts_no_depression_after_it() -> None:
+    """Rules K: the fourth topple with no toppler is a gold victory at once: the game is over,
+    and the topple card, a bear on a bear, starts no depression after it (no mine loses its
+    income, no troop's owner is asked anything). The third, which does not end the game, does."""
+    state, mine, bear = bear_on_bear_with_an_extorted_mine(topples=3)
+    state.market[0][5] = bear
+    scenario.drive(market.buy(state, 0, 0, 5), [STAY_LOYALIST] * 3)  # only the three stands
+    assert state.over and state.toppled_by == [] and state.winner is not None
+    assert not state.depression and state.bull_bear[-1] == bear
+    assert state.holding(mine.number) == (1, mine) and mine.extortion == 2 and mine.income == 1
+    state, mine, bear = bear_on_bear_with_an_extorted_mine(topples=2)
+    state.market[0][5] = bear
+    scenario.drive(market.buy(state, 0, 0, 5), [STAY_LOYALIST] * 3, then_first=True)
+    assert not state.over and state.depression and state.holding(mine.number) is None
+
+
+def test_the_fourth_topple_card_discarded_from_the_market_starts_no_depression_after_it() -> None:
+    """Glossary, Gold Victory: the fourth topple card discarded with nobody toppling Díaz ends the
+    game as one resolved does; going to the bull/bear discard, a bear on a bear, it then starts
+    no depression."""
+    state, mine, bear = bear_on_bear_with_an_extorted_mine(topples=3)
+    state.market[1][0] = bear
+    scenario.drive(market.discard_headlines(state, 0), [])
+    assert state.over and state.topples == 4 and state.bull_bear[-1] == bear
+    assert not state.depression and state.holding(mine.number) == (1, mine) and mine.extortion == 2
 
 
 # ---------------------------------------------------------------------- the solitaire
