@@ -459,7 +459,8 @@ def upgrade_options(
 
 def police_cost(state: PorfirianaState, player: int, held: Holding | None) -> int:
     cost = 0 if held is not None and held.troop is not None else POLICE_COST
-    return hooks.modified(state, abilities.question(PoliceCost, PlayerId(player)), cost)
+    # Never below nothing, as every price: a card lowering it further must not pay the player.
+    return max(0, hooks.modified(state, abilities.question(PoliceCost, PlayerId(player)), cost))
 
 
 def police_options(state: PorfirianaState, player: int) -> list[Police]:

@@ -163,6 +163,22 @@ def test_the_landowner_polices_and_leaves_jail_for_one_gold() -> None:
     assert not state.players[0].jailed and state.players[0].gold == 0
 
 
+def test_a_police_action_made_cheaper_than_nothing_costs_nothing(
+    action_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card may lower the police cost below zero (3 less 5): the action then costs nothing,
+    and pays the player nothing (as every other price, never below 0)."""
+    friends = new(action_cards, 9164, monkeypatch)
+    state = empty_state(gold=0)
+    seat_without(state, 0, PoliceCost)
+    turn(state, 0)
+    put(state, 0, friends.number)
+    held = put(state, 0, SHOP.number, unrest=1)
+    assert actions.police_cost(state, 0, held) == 0
+    act(state, 0, Police(SHOP.number))
+    assert held.unrest == 0 and state.players[0].gold == 0
+
+
 # ---------------------------------------------------------------------- extra actions
 
 
