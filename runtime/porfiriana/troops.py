@@ -51,9 +51,9 @@ def firepower(state: PorfirianaState, player: int, troop: int) -> int:
     printed = card(troop)
     if not hooks.may_apply(state, Firepower):
         return printed.firepower or 1
-    return hooks.modified(
-        state, abilities.question(Firepower, printed, PlayerId(player)), printed.firepower or 1
-    )
+    # Never below none: a troop lowered further would bring unrest to the enterprise it enters.
+    asked = abilities.question(Firepower, printed, PlayerId(player))
+    return max(0, hooks.modified(state, asked, printed.firepower or 1))
 
 
 def has_chain_railroad(state: PorfirianaState, player: int) -> bool:

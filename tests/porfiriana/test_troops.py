@@ -24,7 +24,7 @@ from paxc.runtime.porfiriana import hooks, invariants, losses, prestige, regimes
 from paxc.runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card
-from paxc.runtime.porfiriana.troops import Destination, destinations
+from paxc.runtime.porfiriana.troops import Destination, destinations, firepower
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, join_porfiriana
 from tests.porfiriana.scenario import (
@@ -327,6 +327,24 @@ def test_an_ability_raising_a_kind_of_troop_is_asked_about_that_troop(
     assert SONORA.number in places(state, 2, REBEL_SONORA.number)  # 3 against 2
     assert SONORA.number not in places(state, 2, LOCAL_SONORA_1.number)  # a Local troop: 1
     assert SONORA.number not in places(state, 0, REBEL_SONORA.number)  # another owner's: 2
+
+
+def test_a_troop_lowered_below_no_firepower_drives_off_no_unrest_and_adds_none(
+    troop_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Powder Shortage: its owner's troops fight at 3 less, a firepower 2 troop at none (never
+    below: a troop cannot bring unrest onto the enterprise it arrives at)."""
+    shortage = troop_cards.CARD_9103
+    join_porfiriana(shortage, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, shortage.number)
+    held = put(state, 0, SONORA.number, unrest=1)
+    hold(state, 0, LOCAL_SONORA_2.number)
+    assert firepower(state, 0, LOCAL_SONORA_2.number) == 0
+    act(state, 0, PlayCard(LOCAL_SONORA_2.number), [lambda d: d.enterprise == SONORA.number])
+    assert held.troop == LOCAL_SONORA_2.number and held.unrest == 1
+    check_cubes(state)
 
 
 def test_a_troop_looks_past_an_enterprise_it_cannot_take() -> None:
