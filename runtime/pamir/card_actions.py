@@ -162,16 +162,23 @@ def options(state: PamirState, player: int) -> list[UseCard]:
     used this turn, if it is a bonus action or an action is left, and it can do something."""
     uses: list[UseCard] = []
     actions_left = state.turn.actions_taken < BASE_ACTIONS
+    used = state.turn.used_cards
     possible: dict[Action, bool] = {}  # whether an action can do something does not depend on the card
     for number in state.players[player].court:
-        if number in state.turn.used_cards:
+        if number in used:
             continue
         if not actions_left and not is_bonus(state, player, number):
             continue
+        holder: int | None = -1  # the card's hostage holder, found once for all its actions (-1: not yet)
         for action in card(number).actions:
-            if action not in possible:
-                possible[action] = _possible(state, player, action)
-            if possible[action] and _can_pay_hostage_bribe(state, player, number, action):
+            can = possible.get(action)
+            if can is None:
+                can = possible[action] = _possible(state, player, action)
+            if not can:
+                continue
+            if holder == -1:
+                holder = hostage_holder(state, number)
+            if holder is None or _can_pay_hostage_bribe(state, player, holder, number, action):
                 uses.append(_USES[number, action])
     return uses
 
@@ -181,13 +188,10 @@ def options(state: PamirState, player: int) -> list[UseCard]:
 _USES: MadeOnce[tuple[int, Action], UseCard] = MadeOnce(lambda use: UseCard(*use))
 
 
-def _can_pay_hostage_bribe(state: PamirState, player: int, number: int, action: Action) -> bool:
-    """Whether the player can pay the hostage bribe owed to use this card (if it is held) and
-    still pay the action's least cost. Decision: as for a card played (`rules.can_pay_bribe`), an
-    action whose bribe the player cannot pay in full is not offered."""
-    holder = hostage_holder(state, number)
-    if holder is None:
-        return True
+def _can_pay_hostage_bribe(state: PamirState, player: int, holder: int, number: int, action: Action) -> bool:
+    """Whether the player can pay the hostage bribe owed to the holder of this card
+    (`hostage_holder`) and still pay the action's least cost. Decision: as for a card played
+    (`rules.can_pay_bribe`), an action whose bribe the player cannot pay in full is not offered."""
     owed = hooks.modified(
         state,
         abilities.question(HostageBribe, PlayerId(player), PlayerId(holder)),
@@ -207,20 +211,21 @@ def is_bonus(state: PamirState, player: int, number: int) -> bool:
 
 
 def _possible(state: PamirState, player: int, action: Action) -> bool:
-    me = state.players[player]
-    if me.rupees < _minimum_cost(state, player, action):
-        return False
+    """Whether the action can do something now: its first step is possible and the player can
+    pay its least cost (only gifts, builds and betrayals have one: rupees are never negative)."""
+    if action is Action.BATTLE:
+        return _any_battle_site(state, player)
+    if action is Action.MOVE:
+        return _any_move(state, player)
     if action is Action.TAX:
         return _any(_each_tax_source(state, player))
+    if state.players[player].rupees < _minimum_cost(state, player, action):
+        return False
     if action is Action.GIFT:
         return bool(_empty_gift_spaces(state, player)) and pieces.cylinder_available(state, player)
     if action is Action.BUILD:
         return _may_build(state, player)
-    if action is Action.MOVE:
-        return _any(_each_move(state, player))
-    if action is Action.BETRAY:
-        return bool(_betray_targets(state, player))
-    return _any(_each_battle_site(state, player))
+    return bool(_betray_targets(state, player))
 
 
 def _any(options: Iterator[object]) -> bool:
@@ -488,9 +493,9 @@ def _place_built(state: PamirState, player: int, loyalty: Coalition, spot: Build
 def _may_build(state: PamirState, player: int) -> bool:
     """Whether `_build_spots` finds any (an army can go wherever a road can: a region ruled)."""
     loyalty = state.players[player].loyalty
-    if loyalty is None or not pieces.block_available(state, loyalty):
+    if loyalty is None or not any(state.ruler(region) == player for region in REGIONS):
         return False
-    return any(state.ruler(region) == player for region in REGIONS)
+    return pieces.block_available(state, loyalty)  # the dearer question last
 
 
 def _build_spots(state: PamirState, player: int) -> tuple[BuildSpot, ...]:
@@ -566,6 +571,27 @@ def _each_move(state: PamirState, player: int) -> Iterator[Move]:
                 if tribes and _may_cross(state, crossing_modified, Piece.TRIBE, region, other, player, road):
                     yield MoveTribe(region, other)
     yield from _each_spy_move(state, player)
+
+
+def _any_move(state: PamirState, player: int) -> bool:
+    """Whether `_each_move` finds any, answered without making a move when no ability changes
+    where a piece may go: a loyal army (or a tribe moving as one) beside a road of the player's
+    loyalty, or a spy of the player on a ring of two cards or more (a spy steps to a neighbour)."""
+    loyalty = state.players[player].loyalty
+    if loyalty is not None:
+        if hooks.may_apply(state, MayCross):
+            return _any(_each_move(state, player))
+        tribes_move = tribes_count_as_armies(state, player)
+        roads = state.roads
+        for region in REGIONS:
+            if state.armies[region][loyalty] > 0 or (tribes_move and state.tribes[region][player] > 0):
+                for b in borders_of(region):
+                    if roads[b][loyalty] > 0:
+                        return True
+    if hooks.may_apply(state, SpyMayMove):
+        return _any(_each_spy_move(state, player))
+    loop = ring(state)
+    return len(loop) > 1 and any(_spies(state, number, player) for number in loop)
 
 
 def _may_cross(
@@ -720,6 +746,34 @@ def _each_battle_site(state: PamirState, player: int) -> Iterator[BattleSite]:
         printed = card(number)
         if _strength(state, player, printed, tribes_fight) and _removals(state, player, printed):
             yield printed
+
+
+def _any_battle_site(state: PamirState, player: int) -> bool:
+    """Whether `_each_battle_site` finds any, answered without listing the removals when no
+    ability shelters a piece (`_removals`): in a region, the player's strength there and an enemy
+    army, road or tribe; on a court card, the player's spy and another player's."""
+    if hooks.may_apply(state, MayBattle):
+        return _any(_each_battle_site(state, player))
+    me = state.players[player]
+    loyalty = me.loyalty
+    tribes_fight = tribes_count_as_armies(state, player)
+    for region in REGIONS:
+        if not _strength(state, player, region, tribes_fight):
+            continue
+        if any(count and coalition is not loyalty for coalition, count in state.armies[region].items()):
+            return True
+        for b in borders_of(region):
+            if any(count and coalition is not loyalty for coalition, count in state.roads[b].items()):
+                return True
+        for owner, count in enumerate(state.tribes[region]):
+            if count and owner != player and (loyalty is None or state.players[owner].loyalty is not loyalty):
+                return True
+    spies = state.spies
+    for number in ring(state):
+        counts = spies.get(number)
+        if counts and counts[player] and any(c for owner, c in enumerate(counts) if owner != player):
+            return True
+    return False
 
 
 def _strength(state: PamirState, player: int, site: BattleSite, tribes_fight: bool) -> int:
