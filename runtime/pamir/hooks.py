@@ -144,19 +144,23 @@ _COURT_CARRIERS = _court_carriers()
 _CARRIER_CARDS = frozenset(number for numbers in _COURT_CARRIERS.values() for number in numbers)
 
 
-def _triggered_types() -> frozenset[type]:
-    """Every kind of event some card (a side, a lasting ability) has a trigger or replacement for."""
-    types: set[type] = set()
+def _triggered_types() -> dict[type, frozenset[int]]:
+    """For every kind of event some card (a side, a lasting ability) has a trigger or replacement
+    for, the numbers of those cards."""
+    cards: dict[type, set[int]] = {}
     for printed in (card(c.number) for c in CARDS):  # the versions in play
         faces = (printed, *printed.sides)
         for ability in (a for face in faces for a in (*face.abilities, *face.lasting)):
-            types.update(t.event for t in ability.triggers)
-            types.update(r.event for r in ability.replacements)
-    return frozenset(types)
+            for event_type in (
+                *(t.event for t in ability.triggers),
+                *(r.event for r in ability.replacements),
+            ):
+                cards.setdefault(event_type, set()).add(printed.number)
+    return {event_type: frozenset(numbers) for event_type, numbers in cards.items()}
 
 
 # Worked out again whenever the card table is another one (a test adding a card to the game).
-_triggered: tuple[tuple[Card, ...], frozenset[type]] = (CARDS, _triggered_types())
+_triggered: tuple[tuple[Card, ...], dict[type, frozenset[int]]] = (CARDS, _triggered_types())
 
 
 def _modified_types() -> frozenset[type]:
@@ -184,10 +188,14 @@ def modifiable(hook_type: type) -> bool:
 def listens(event_type: type) -> bool:
     """Whether any card of the game responds to this kind of event: the rules skip making an event
     nobody can answer (a piece placed happens often)."""
+    return event_type in _responding_cards() or watch.wants(event_type)
+
+
+def _responding_cards() -> dict[type, frozenset[int]]:
     global _triggered
     if _triggered[0] is not CARDS:
         _triggered = (CARDS, _triggered_types())
-    return event_type in _triggered[1] or watch.wants(event_type)
+    return _triggered[1]
 
 
 def use_errata(choice: errata.Choice) -> None:
@@ -200,7 +208,7 @@ def use_errata(choice: errata.Choice) -> None:
     _modifiers.cache_clear()
     _lasting_modifiers.cache_clear()
     _market_modifiers.cache_clear()
-    _market_carriers, _triggered, _modifiable = ((), {}, frozenset()), ((), frozenset()), ((), frozenset())
+    _market_carriers, _triggered, _modifiable = ((), {}, frozenset()), ((), {}), ((), frozenset())
     _COURT_CARRIERS = _court_carriers()
     _CARRIER_CARDS = frozenset(number for numbers in _COURT_CARRIERS.values() for number in numbers)
 
@@ -357,15 +365,37 @@ def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
 
 def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[abilities.InEffect]:
     """The abilities in effect with a trigger (or replacement) for this kind of event, each with
-    the context it runs in: contexts are made only for the few that can respond."""
+    the context it runs in, in the order of `in_effect`: contexts are made only for the few that
+    can respond, and only the cards that have one for it (`_responding_cards`) are looked into."""
     context_of = CONTEXTS.get()
     found: list[abilities.InEffect] = []
-    for number, owner, ability in in_effect(state):
-        # Most abilities have no trigger (replacement) at all: no search through them then.
-        for hook in ability.replacements if replacements else ability.triggers:
-            if hook.event is event_type:
-                found.append((context_of(state, owner, number), owner, ability, card(number).name))
-                break
+    responding = _responding_cards().get(event_type)
+    if not responding:
+        return found
+
+    def add(number: int, owner: int, abilities_of: tuple[Ability[PamirEffects], ...]) -> None:
+        for ability in abilities_of:
+            # Most abilities have no trigger (replacement) at all: no search through them then.
+            for hook in ability.replacements if replacements else ability.triggers:
+                if hook.event is event_type:
+                    found.append((context_of(state, owner, number), owner, ability, card(number).name))
+                    break
+
+    for number, side, resolver in state.global_events:
+        if number in responding:
+            add(number, resolver, side_abilities(number, side))
+    for owner, player in enumerate(state.players):
+        for number, side in player.events:
+            if number in responding:
+                add(number, owner, side_abilities(number, side))
+    for owner, player in enumerate(state.players):
+        if not responding.isdisjoint(player.court):
+            for number in player.court:
+                if number in responding:
+                    add(number, owner, card(number).abilities)
+    for effect in state.lasting:
+        if effect.card in responding:
+            add(effect.card, effect.owner, (card(effect.card).lasting[effect.ability],))
     return found
 
 

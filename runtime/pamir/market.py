@@ -155,7 +155,11 @@ def slide_left(state: PamirState) -> None:
     """Cards move left along their row with their rupees; rupees left on an empty space go to
     the card that comes to stand there (or leave the game, for a card that swallows rupees)."""
     for row in range(MARKET_ROWS):
-        cards = [(n, state.market_rupees[row][c]) for c, n in enumerate(state.market[row]) if n is not None]
+        spaces = state.market[row]
+        held = MARKET_COLUMNS - spaces.count(None)
+        if None not in spaces[:held]:
+            continue  # its cards stand at its left already: nothing moves, no rupee is stranded on a card
+        cards = [(n, state.market_rupees[row][c]) for c, n in enumerate(spaces) if n is not None]
         stranded = [
             0 if state.market[row][c] is not None else state.market_rupees[row][c]
             for c in range(MARKET_COLUMNS)

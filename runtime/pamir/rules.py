@@ -267,18 +267,21 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
         restricted = hooks.may_apply(state, MayPurchase)
         per_card = market.rupees_per_card(state)
         paid_onto = state.turn.paid_onto
+        rupees = me.rupees
+        buyer = PlayerId(player)
         for row, cards in enumerate(state.market):
+            purchases = _PURCHASES[row]
             for column, number in enumerate(cards):
                 if number is None or number in paid_onto:
                     continue
-                if modifiable:
-                    cost = market.purchase_cost(state, player, row, column)
-                else:
-                    cost = column * per_card  # what purchase_cost gives when no ability changes it
+                cost = column * per_card  # the printed price: what purchase_cost starts from
+                if modifiable:  # purchase_cost's question, asked here without its look-ups
+                    question = abilities.question(PurchaseCost, card(number), buyer)
+                    cost = max(0, hooks.modified(state, question, cost))
                 # Whether the card may be bought at all is asked last, only of a card the player
                 # can afford (modifiers change no state, so the order of the questions is free).
-                if cost <= me.rupees and (not restricted or market.may_purchase(state, player, number)):
-                    options.append(_PURCHASES[row, column])
+                if cost <= rupees and (not restricted or market.may_purchase(state, player, number)):
+                    options.append(purchases[column])
         for number in me.hand:
             if not can_pay_bribe(state, player, number):
                 continue
@@ -290,8 +293,8 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
 
 
 # The options every listing offers again and again, each made once (options are frozen, so one
-# object serves every listing): purchases by market space, plays by card and side, ending the turn.
-_PURCHASES: MadeOnce[tuple[int, int], Purchase] = MadeOnce(lambda space: Purchase(*space))
+# object serves every listing): purchases by market row and column, plays by card and side, ending the turn.
+_PURCHASES = [[Purchase(row, column) for column in range(MARKET_COLUMNS)] for row in range(MARKET_ROWS)]
 _PLAYS: MadeOnce[tuple[int, bool], Play] = MadeOnce(lambda play: Play(*play))
 _END_TURN = EndTurn()
 
