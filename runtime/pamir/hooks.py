@@ -217,18 +217,19 @@ def active_types(state: PamirState) -> frozenset[type]:
     """Every kind of modifier some ability in effect carries."""
     types: set[type] = set()
     carriers = _market_table()[2]
+    # A carrier is rare: the cards that carry one are found by one set operation per row or
+    # court, not one test per card (the order of the types found does not matter).
     for row in state.market:
-        if not carriers.isdisjoint(row):  # a carrier is rare: one set test per row, not per space
-            for number in row:
-                if number is not None and number in carriers:
-                    types.update(_market_modifiers(number))
+        if not carriers.isdisjoint(row):
+            for number in carriers.intersection(row):
+                types.update(_market_modifiers(number))
     for number, side, _ in state.global_events:
         types.update(_modifiers(number, side))
     for player in state.players:
         for number, side in player.events:
             types.update(_modifiers(number, side))
-        for number in player.court:
-            if number in _CARRIER_CARDS:
+        if not _CARRIER_CARDS.isdisjoint(player.court):
+            for number in _CARRIER_CARDS.intersection(player.court):
                 types.update(_modifiers(number, None))
     for effect in state.lasting:
         types.update(_lasting_modifiers(effect.card, effect.ability))

@@ -44,21 +44,25 @@ def may_purchase(state: PamirState, player: int, number: int) -> bool:
     return hooks.modified(state, abilities.question(MayPurchase, card(number), PlayerId(player)), True)
 
 
-def keeps_rupees(state: PamirState, number: int) -> bool:
-    """Whether rupees paid onto this market card stay on it (or leave the game)."""
-    if not hooks.may_apply(state, KeepsRupees):
+def keeps_rupees(state: PamirState, number: int, swallowing: bool | None = None) -> bool:
+    """Whether rupees paid onto this market card stay on it (or leave the game). `swallowing`:
+    whether any ability in effect may make them leave (`may_apply`), asked once by a caller
+    paying onto several cards (rupees moving change no ability in effect)."""
+    if swallowing is None:
+        swallowing = hooks.may_apply(state, KeepsRupees)
+    if not swallowing:
         return True
     return hooks.modified(state, abilities.question(KeepsRupees, card(number)), True)
 
 
-def _put_rupee(state: PamirState, player: int, row: int, column: int) -> None:
+def _put_rupee(state: PamirState, player: int, row: int, column: int, swallowing: bool) -> None:
     """One rupee onto a market space (the other row's card if this space is empty)."""
     if state.market[row][column] is None and state.market[1 - row][column] is not None:
         row = 1 - row
     number = state.market[row][column]
     if number is not None:
         state.turn.paid_onto.add(number)
-        if not keeps_rupees(state, number):
+        if not keeps_rupees(state, number, swallowing):
             return
     state.market_rupees[row][column] += 1
 
@@ -93,12 +97,13 @@ def pay_purchase(state: PamirState, player: int, row: int, column: int, cost: in
     if cost:
         narrate(story.paid_purchase, state, player, cost, state.market[row][column])
     per_card = rupees_per_card(state)
+    swallowing = hooks.may_apply(state, KeepsRupees) if cost else False
     left = cost
     for target in range(column):
         for _ in range(per_card):
             if left == 0:
                 return
-            _put_rupee(state, player, row, target)
+            _put_rupee(state, player, row, target, swallowing)
             left -= 1
 
 
@@ -132,11 +137,12 @@ def pay_action_cost(state: PamirState, player: int, cost: int, *, already_paid: 
     state.players[player].rupees -= cost
     if cost:
         narrate(story.paid_to_market, state, player, cost)
+    swallowing = hooks.may_apply(state, KeepsRupees) if cost else False
     for row, column in action_cost_order(state)[already_paid : already_paid + cost]:
         number = state.market[row][column]
         assert number is not None
         state.turn.paid_onto.add(number)
-        if keeps_rupees(state, number):
+        if keeps_rupees(state, number, swallowing):
             state.market_rupees[row][column] += 1
 
 
@@ -154,6 +160,7 @@ def take_card(state: PamirState, player: int, row: int, column: int) -> int:
 def slide_left(state: PamirState) -> None:
     """Cards move left along their row with their rupees; rupees left on an empty space go to
     the card that comes to stand there (or leave the game, for a card that swallows rupees)."""
+    swallowing: bool | None = None  # asked the first time a stranded rupee needs it
     for row in range(MARKET_ROWS):
         spaces = state.market[row]
         held = MARKET_COLUMNS - spaces.count(None)
@@ -168,7 +175,11 @@ def slide_left(state: PamirState) -> None:
             if column < len(cards):
                 number, rupees = cards[column]
                 state.market[row][column] = number
-                kept = stranded[column] if stranded[column] and keeps_rupees(state, number) else 0
+                kept = 0
+                if stranded[column]:
+                    if swallowing is None:
+                        swallowing = hooks.may_apply(state, KeepsRupees)
+                    kept = stranded[column] if keeps_rupees(state, number, swallowing) else 0
                 state.market_rupees[row][column] = rupees + kept
             else:
                 state.market[row][column] = None

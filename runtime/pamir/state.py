@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
+from operator import itemgetter
 
 from paxc.generated.pamir import CARDS_BY_NUMBER
 from paxc.generated.pamir.vocabulary import ADJACENT_REGIONS, Card, Coalition, Impact, Region, Suit
@@ -143,9 +144,8 @@ class PamirState:
     # ------------------------------------------------------------------ pieces
 
     def blocks_in_play(self, coalition: Coalition) -> int:
-        return sum(a[coalition] for a in self.armies.values()) + sum(
-            r[coalition] for r in self.roads.values()
-        )
+        count: Callable[[dict[Coalition, int]], int] = itemgetter(coalition)
+        return sum(map(count, self.armies.values())) + sum(map(count, self.roads.values()))
 
     def blocks_in_supply(self, coalition: Coalition) -> int:
         return BLOCKS_PER_COALITION - self.blocks_in_play(coalition)
@@ -219,21 +219,25 @@ class PamirState:
         tribes = self.tribes[region]
         if not any(tribes):  # nobody rules without a tribe there: the usual case, answered at once
             return None
+        armies = self.armies[region]
+        wakhan = self.wakhan.seat if self.wakhan is not None else -1
         best: int | None = None
         best_count = 0
         tied = False
-        for player in range(len(self.players)):
-            count = self.ruling_pieces(player, region)
+        own: Coalition | None = None  # the leader's ruling coalition
+        for player, them in enumerate(self.players):
+            # `ruling_pieces`, asked here without its calls (this is asked at every listing)
+            coalition = self.ruling_coalition(player, region) if player == wakhan else them.loyalty
+            count = tribes[player] + (armies[coalition] if coalition is not None else 0)
             if count > best_count:
-                best, best_count, tied = player, count, False
+                best, best_count, tied, own = player, count, False, coalition
             elif count == best_count and count > 0:
                 tied = True
-        if best is None or tied or self.tribes[region][best] == 0:
+        if best is None or tied or tribes[best] == 0:
             return None
-        own = self.ruling_coalition(best, region)
-        armies = self.armies[region]
-        if any(count >= best_count for coalition, count in armies.items() if coalition is not own):
-            return None
+        for coalition, count in armies.items():
+            if count >= best_count and coalition is not own:
+                return None
         return best
 
     # ------------------------------------------------------------------ copies and digests
