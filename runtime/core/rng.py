@@ -16,6 +16,11 @@ _MASK = (1 << 64) - 1
 MAX_SEED = _MASK
 
 
+# The largest multiple of each bound asked that fits in 64 bits (`below` draws again above it),
+# worked out once per bound: a game asks the same few bounds again and again.
+_LIMITS: dict[int, int] = {}
+
+
 class Rng:
     __slots__ = ("state",)
 
@@ -31,11 +36,17 @@ class Rng:
 
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound), without modulo bias."""
-        if bound <= 0:
-            raise ValueError("bound must be positive")
-        limit = (1 << 64) - ((1 << 64) % bound)
+        limit = _LIMITS.get(bound)
+        if limit is None:
+            if bound <= 0:
+                raise ValueError("bound must be positive")
+            limit = _LIMITS[bound] = (1 << 64) - ((1 << 64) % bound)
         while True:
-            value = self.next_u64()
+            # `next_u64`, written out: this runs at every random pick and every card shuffled.
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
             if value < limit:
                 return value % bound
 

@@ -296,8 +296,10 @@ def hostage_holder(state: PamirState, number: int) -> int | None:
     if not counts:
         return None
     most = max(counts)
+    if most == 0:  # no spy on it: the usual case, answered at once
+        return None
     leaders = [p for p, count in enumerate(counts) if count == most]
-    if most == 0 or len(leaders) != 1 or leaders[0] == state.owner_of(number):
+    if len(leaders) != 1 or leaders[0] == state.owner_of(number):
         return None
     return leaders[0]
 
@@ -590,8 +592,12 @@ def _any_move(state: PamirState, player: int) -> bool:
                         return True
     if hooks.may_apply(state, SpyMayMove):
         return _any(_each_spy_move(state, player))
-    loop = ring(state)
-    return len(loop) > 1 and any(_spies(state, number, player) for number in loop)
+    # A spy of the player on a card of the ring (every court card) steps to a neighbour when the
+    # ring has two cards or more: the few cards with spies are looked at, not the whole ring.
+    for number, counts in state.spies.items():
+        if counts[player] and state.owner_of(number) is not None:
+            return len(ring(state)) > 1
+    return False
 
 
 def _may_cross(
@@ -754,24 +760,33 @@ def _any_battle_site(state: PamirState, player: int) -> bool:
     army, road or tribe; on a court card, the player's spy and another player's."""
     if hooks.may_apply(state, MayBattle):
         return _any(_each_battle_site(state, player))
-    me = state.players[player]
-    loyalty = me.loyalty
+    players = state.players
+    loyalty = players[player].loyalty
     tribes_fight = tribes_count_as_armies(state, player)
+    roads = state.roads
     for region in REGIONS:
-        if not _strength(state, player, region, tribes_fight):
+        armies, tribes = state.armies[region], state.tribes[region]
+        # `_strength` in the region, asked here without its call
+        if not ((loyalty is not None and armies[loyalty]) or (tribes_fight and tribes[player])):
             continue
-        if any(count and coalition is not loyalty for coalition, count in state.armies[region].items()):
-            return True
+        for coalition, count in armies.items():
+            if count and coalition is not loyalty:
+                return True
         for b in borders_of(region):
-            if any(count and coalition is not loyalty for coalition, count in state.roads[b].items()):
+            for coalition, count in roads[b].items():
+                if count and coalition is not loyalty:
+                    return True
+        for owner, count in enumerate(tribes):
+            if count and owner != player and (loyalty is None or players[owner].loyalty is not loyalty):
                 return True
-        for owner, count in enumerate(state.tribes[region]):
-            if count and owner != player and (loyalty is None or state.players[owner].loyalty is not loyalty):
-                return True
-    spies = state.spies
-    for number in ring(state):
-        counts = spies.get(number)
-        if counts and counts[player] and any(c for owner, c in enumerate(counts) if owner != player):
+    # A card of the ring (every court card) holding a spy of the player and another player's:
+    # the few cards with spies are looked at, not the whole ring.
+    for number, counts in state.spies.items():
+        if (
+            counts[player]
+            and (any(counts[:player]) or any(counts[player + 1 :]))
+            and state.owner_of(number) is not None
+        ):
             return True
     return False
 

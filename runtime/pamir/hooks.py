@@ -130,14 +130,14 @@ def market_carriers() -> dict[type, frozenset[int]]:
     return _market_table()[1]
 
 
-def _court_carriers() -> dict[type, tuple[int, ...]]:
+def _court_carriers() -> dict[type, frozenset[int]]:
     """For each kind of modifier hook, the court cards that carry one (a handful at most)."""
-    carriers: dict[type, list[int]] = {}
+    carriers: dict[type, set[int]] = {}
     for printed in CARDS:
         if printed.card_type is CardType.COURT:
             for hook_type in _modifiers(printed.number, None):
-                carriers.setdefault(hook_type, []).append(printed.number)
-    return {hook_type: tuple(numbers) for hook_type, numbers in carriers.items()}
+                carriers.setdefault(hook_type, set()).add(printed.number)
+    return {hook_type: frozenset(numbers) for hook_type, numbers in carriers.items()}
 
 
 _COURT_CARRIERS = _court_carriers()
@@ -278,8 +278,8 @@ def in_effect_for(state: PamirState, hook_type: type) -> bool:
         return True
     if any(hook_type in _lasting_modifiers(e.card, e.ability) for e in state.lasting):
         return True
-    carriers = _COURT_CARRIERS.get(hook_type, ())
-    return any(number in p.court for number in carriers for p in state.players)
+    carriers = _COURT_CARRIERS.get(hook_type)
+    return carriers is not None and not all(carriers.isdisjoint(p.court) for p in state.players)
 
 
 def may_apply(state: PamirState, hook_type: type) -> bool:
@@ -349,15 +349,15 @@ def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
                 applying.append((context_of(state, owner, number), modifier))
     carriers = _COURT_CARRIERS.get(hook_type)
     if carriers:
-        in_courts = []
-        for number in carriers:
-            for owner, player in enumerate(state.players):
-                if number in player.court:
-                    in_courts.append((owner, player.court.index(number), number))
-                    break
-        for owner, _, number in sorted(in_courts):
-            for modifier in _modifiers(number, None)[hook_type]:
-                applying.append((context_of(state, owner, number), modifier))
+        # Courts in turn order, each from left to right: the carriers in a court are found by
+        # one set test, as in active_types.
+        for owner, player in enumerate(state.players):
+            if carriers.isdisjoint(player.court):
+                continue
+            for number in player.court:
+                if number in carriers:
+                    for modifier in _modifiers(number, None)[hook_type]:
+                        applying.append((context_of(state, owner, number), modifier))
     for effect in state.lasting:
         for modifier in _lasting_modifiers(effect.card, effect.ability).get(hook_type, ()):
             applying.append((context_of(state, effect.owner, effect.card), modifier))

@@ -162,30 +162,29 @@ def slide_left(state: PamirState) -> None:
     the card that comes to stand there (or leave the game, for a card that swallows rupees)."""
     swallowing: bool | None = None  # asked the first time a stranded rupee needs it
     for row in range(MARKET_ROWS):
-        spaces = state.market[row]
+        spaces, rupees = state.market[row], state.market_rupees[row]
         held = MARKET_COLUMNS - spaces.count(None)
         if None not in spaces[:held]:
             continue  # its cards stand at its left already: nothing moves, no rupee is stranded on a card
-        cards = [(n, state.market_rupees[row][c]) for c, n in enumerate(spaces) if n is not None]
-        stranded = [
-            0 if state.market[row][c] is not None else state.market_rupees[row][c]
-            for c in range(MARKET_COLUMNS)
-        ]
+        cards = [(number, paid) for number, paid in zip(spaces, rupees, strict=True) if number is not None]
+        stranded = [0 if number is not None else paid for number, paid in zip(spaces, rupees, strict=True)]
         for column in range(MARKET_COLUMNS):
-            if column < len(cards):
-                number, rupees = cards[column]
-                state.market[row][column] = number
+            if column < held:
+                number, paid = cards[column]
+                spaces[column] = number
                 kept = 0
                 if stranded[column]:
                     if swallowing is None:
                         swallowing = hooks.may_apply(state, KeepsRupees)
                     kept = stranded[column] if keeps_rupees(state, number, swallowing) else 0
-                state.market_rupees[row][column] = rupees + kept
+                rupees[column] = paid + kept
             else:
-                state.market[row][column] = None
-                state.market_rupees[row][column] = stranded[column]
+                spaces[column] = None
+                rupees[column] = stranded[column]
 
 
 def empty_slots(state: PamirState) -> list[Slot]:
     """Empty spaces in refill order: leftmost column first, top row first."""
+    if all(None not in row for row in state.market):
+        return []  # a full market, the usual case when a card is drawn or a turn ends
     return [(r, c) for c in range(MARKET_COLUMNS) for r in range(MARKET_ROWS) if state.market[r][c] is None]

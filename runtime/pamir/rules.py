@@ -261,27 +261,7 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
     options: list[Action] = [_END_TURN]
     me = state.players[player]
     if state.turn.actions_taken < BASE_ACTIONS:
-        # Asked once for the whole market rather than for each card: whether any ability could
-        # change a card's cost, or forbid buying one (the listing answers both at once).
-        modifiable = hooks.may_apply(state, PurchaseCost)
-        restricted = hooks.may_apply(state, MayPurchase)
-        per_card = market.rupees_per_card(state)
-        paid_onto = state.turn.paid_onto
-        rupees = me.rupees
-        buyer = PlayerId(player)
-        for row, cards in enumerate(state.market):
-            purchases = _PURCHASES[row]
-            for column, number in enumerate(cards):
-                if number is None or number in paid_onto:
-                    continue
-                cost = column * per_card  # the printed price: what purchase_cost starts from
-                if modifiable:  # purchase_cost's question, asked here without its look-ups
-                    question = abilities.question(PurchaseCost, card(number), buyer)
-                    cost = max(0, hooks.modified(state, question, cost))
-                # Whether the card may be bought at all is asked last, only of a card the player
-                # can afford (modifiers change no state, so the order of the questions is free).
-                if cost <= rupees and (not restricted or market.may_purchase(state, player, number)):
-                    options.append(purchases[column])
+        _add_purchases(state, player, options)
         for number in me.hand:
             if not can_pay_bribe(state, player, number):
                 continue
@@ -290,6 +270,41 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
                 options.append(_PLAYS[number, True])
     options.extend(card_actions.options(state, player))
     return options
+
+
+def _add_purchases(state: PamirState, player: int, options: list[Action]) -> None:
+    """The market cards the player may buy now, top row first, each row from the left."""
+    # Asked once for the whole market rather than for each card: whether any ability could
+    # change a card's cost, or forbid buying one (the listing answers both at once).
+    modifiable = hooks.may_apply(state, PurchaseCost)
+    restricted = hooks.may_apply(state, MayPurchase)
+    per_card = market.rupees_per_card(state)
+    paid_onto = state.turn.paid_onto
+    rupees = state.players[player].rupees
+    if not modifiable and not restricted:
+        # Every price is the printed one (`purchase_cost` when no ability changes it): only
+        # the columns the player can afford are looked at.
+        affordable = rupees // per_card + 1
+        for row, cards in enumerate(state.market):
+            purchases = _PURCHASES[row]
+            for column, number in enumerate(cards[:affordable]):
+                if number is not None and number not in paid_onto:
+                    options.append(purchases[column])
+        return
+    buyer = PlayerId(player)
+    for row, cards in enumerate(state.market):
+        purchases = _PURCHASES[row]
+        for column, number in enumerate(cards):
+            if number is None or number in paid_onto:
+                continue
+            cost = column * per_card  # the printed price: what purchase_cost starts from
+            if modifiable:  # purchase_cost's question, asked here without its look-ups
+                question = abilities.question(PurchaseCost, card(number), buyer)
+                cost = max(0, hooks.modified(state, question, cost))
+            # Whether the card may be bought at all is asked last, only of a card the player
+            # can afford (modifiers change no state, so the order of the questions is free).
+            if cost <= rupees and (not restricted or market.may_purchase(state, player, number)):
+                options.append(purchases[column])
 
 
 # The options every listing offers again and again, each made once (options are frozen, so one
