@@ -217,15 +217,15 @@ def _possible(state: PamirState, player: int, action: Action) -> bool:
         return _any_battle_site(state, player)
     if action is Action.MOVE:
         return _any_move(state, player)
-    if action is Action.TAX:
-        return _any(_each_tax_source(state, player))
+    if action is Action.TAX:  # `_each_tax_source`'s first, found without a generator when it is a card
+        return _market_holds_rupees(state) or _any(_each_taxed_player(state, player))
     if state.players[player].rupees < _minimum_cost(state, player, action):
         return False
     if action is Action.GIFT:
         return bool(_empty_gift_spaces(state, player)) and pieces.cylinder_available(state, player)
     if action is Action.BUILD:
         return _may_build(state, player)
-    return bool(_betray_targets(state, player))
+    return _any_betray_target(state, player)
 
 
 def _any(options: Iterator[object]) -> bool:
@@ -373,6 +373,20 @@ def _each_tax_source(state: PamirState, player: int) -> Iterator[TaxSource]:
             number = state.market[row][column]
             if number is not None and state.market_rupees[row][column] > 0:
                 yield card(number)
+    yield from _each_taxed_player(state, player)
+
+
+def _market_holds_rupees(state: PamirState) -> bool:
+    """Whether `_each_tax_source` finds a market card to tax (one holding rupees)."""
+    for cards, rupees in zip(state.market, state.market_rupees, strict=True):
+        for number, held in zip(cards, rupees, strict=True):
+            if number is not None and held > 0:
+                return True
+    return False
+
+
+def _each_taxed_player(state: PamirState, player: int) -> Iterator[PlayerId]:
+    """The players `_each_tax_source` gives after the market cards."""
     if hooks.may_apply(state, TaxAsRuler):
         ruled = {
             region
@@ -692,6 +706,19 @@ def _betray_targets(state: PamirState, player: int) -> tuple[Card, ...]:
             ):
                 targets.append(number)
     return cards_of(targets)
+
+
+def _any_betray_target(state: PamirState, player: int) -> bool:
+    """Whether `_betray_targets` finds any: the few cards holding a spy of the player are looked
+    at, not every court card."""
+    for number, counts in state.spies.items():
+        if counts[player] > 0:
+            owner = state.owner_of(number)
+            if owner is not None and hooks.modified(
+                state, abilities.question(MayBetray, card(number), PlayerId(owner), PlayerId(player)), True
+            ):
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------- battle

@@ -235,8 +235,11 @@ def take_turn(state: PamirState, player: int) -> Effect:
     hooks.turn_begun(state)
     yield from hooks.fire(state, TurnStarted(PlayerId(player)))
     while not state.over:
-        options = legal_actions(state, player)
-        action = yield from ask(Choice(PlayerId(player), "Take an action, or end your turn", tuple(options)))
+        choice = Choice(
+            PlayerId(player), "Take an action, or end your turn", tuple(legal_actions(state, player))
+        )
+        yield choice  # what `ask` does, without a generator of its own: ending the turn is always an option
+        action = choice.answered()
         if isinstance(action, EndTurn):
             break
         yield from perform(state, player, action)
@@ -486,7 +489,7 @@ def court_limit(state: PamirState, player: int) -> int:
     base = state.court_limit(player)
     if not hooks.modifiable(CourtLimit):
         return base
-    return max(0, hooks.modified(state, CourtLimit(PlayerId(player)), base))
+    return max(0, hooks.modified(state, abilities.question(CourtLimit, PlayerId(player)), base))
 
 
 def hand_limit(state: PamirState, player: int) -> int:
@@ -495,7 +498,7 @@ def hand_limit(state: PamirState, player: int) -> int:
     base = state.hand_limit(player)
     if not hooks.modifiable(HandLimit):
         return base
-    return max(0, hooks.modified(state, HandLimit(PlayerId(player)), base))
+    return max(0, hooks.modified(state, abilities.question(HandLimit, PlayerId(player)), base))
 
 
 def cleanup(state: PamirState, player: int) -> Effect:
