@@ -597,7 +597,7 @@ def perform(state: PorfirianaState, player: int, option: Option) -> Effect:
         yield from speculate(state, player, option)
     yield from losses.settle(state)
     kind = kind_of(option)
-    if kind is not None and not state.over:
+    if kind is not None and not state.over and hooks.matters(state, ActionTaken):  # made if told
         yield from hooks.fire(state, abilities.question(ActionTaken, kind, PlayerId(player)))
 
 
@@ -617,9 +617,13 @@ def take(
         return False
     spend(state, player, option)
     yield from speculate(state, player, option)
-    quiet = True if settled else (yield from losses.settle_noting(state))
+    quiet = True
+    if not settled:
+        quiet = yield from losses.settle_noting(state)
     if state.over:
         return False
+    if not hooks.matters(state, ActionTaken):
+        return quiet  # nothing hears of the action (no card, no watcher): the event is not made
     told = hooks.fire(state, abilities.question(ActionTaken, Action.SPECULATE, PlayerId(player)))
     if told:  # a card answers the action: anything may have changed
         yield from told

@@ -106,12 +106,14 @@ def each_destination(
     `in_play`: `state.enterprises()`, when the caller has listed them."""
     me = state.players[player]
     purse = math.inf if free else me.gold
-    place = state.troop_place(troop)
-    if purse < _cheapest(troop) and (place is not None or not hooks.may_apply(state, PlayCost)):
+    if purse < _cheapest(troop) and (
+        not hooks.may_apply(state, PlayCost) or state.troop_place(troop) is not None
+    ):
         # Every place costs one of the troop's printed costs (played from hand, as abilities
         # change it: none in effect here): none can be paid for (the listing asks this of every
         # troop in hand, most often in vain).
         return
+    place = state.troop_place(troop)
     here = place[1] if place is not None else None
     power: int | None = None  # the troop's firepower, asked at the first troop met there
     # A troop leaving an enterprise it extorts brings its extortion cube home first.

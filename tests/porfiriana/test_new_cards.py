@@ -25,6 +25,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Regime,
     Zone,
 )
+from paxc.runtime.core import watch
 from paxc.runtime.core.abilities import run_effect
 from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.porfiriana import actions, economy, game_rules, hooks
@@ -283,8 +284,13 @@ def test_a_sale_fires_card_sold_then_action_taken(monkeypatch: pytest.MonkeyPatc
     state = empty_state()
     turn(state, 0)
     hold(state, 0, SHOP.number)
-    act(state, 0, Sell(SHOP.number))
+    with watch.watching((ActionTaken,), lambda event: None):  # something may hear it
+        act(state, 0, Sell(SHOP.number))
     assert fired == [CardSold(card(SHOP.number), PlayerId(0)), ActionTaken(Action.SELL, PlayerId(0))]
+    fired.clear()
+    hold(state, 0, SHOP.number)
+    act(state, 0, Sell(SHOP.number))
+    assert fired == [CardSold(card(SHOP.number), PlayerId(0))]  # no card or watcher hears it: not made
 
 
 # ---------------------------------------------------------------------- 9005 Agent Provocateur
