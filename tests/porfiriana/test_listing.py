@@ -12,17 +12,26 @@ from pathlib import Path
 
 import pytest
 
-from paxc.generated.porfiriana.vocabulary import CardType, Family
+from paxc.generated.porfiriana.vocabulary import CardType, Connection, Faction, Family
 from paxc.runtime.commands import game_options, kit_of
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.made_once import MadeOnce
 from paxc.runtime.effects import Decision
 from paxc.runtime.porfiriana import actions, economy, hand
-from paxc.runtime.porfiriana.actions import EndTurn, PlayCard, Sell, Speculate, on_market, options
+from paxc.runtime.porfiriana.actions import (
+    CubeSpot,
+    EndTurn,
+    PlayCard,
+    Sell,
+    Speculate,
+    Upgrade,
+    on_market,
+    options,
+)
 from paxc.runtime.porfiriana.state import PorfirianaState
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file, join_porfiriana
-from tests.porfiriana.scenario import empty_state, find, hold, put, turn
+from tests.porfiriana.scenario import check_cubes, drive, empty_state, find, hold, put, put_troop, turn
 
 SHOP = find(CardType.ENTERPRISE, lambda c: not c.family and not c.prestige and (c.cost or 0) <= 10)
 
@@ -208,3 +217,79 @@ def test_a_speculation_is_quiet_only_when_it_sets_nothing_else_off(
     put(state, 0, expert.number)
     assert not _taken(state, Speculate(None, on_market(MARKET_CARD.number)))
     assert state.players[0].gold == 5 + 1
+
+
+EXTORTER = find(CardType.TROOP, lambda c: c.district is not None and c.faction is Faction.LOCAL)
+
+
+def test_a_speculation_whose_settling_sacks_an_enterprise_is_not_quiet() -> None:
+    # The settling after a speculation between market cards and the supply sacks what no longer
+    # has room for its extortion cube (glossary: Sack), as after any action, and the action is
+    # then not quiet: the sacked card is back in its owner's hand, which the next listing reads.
+    state = empty_state(gold=5)
+    turn(state, 0)
+    state.market[0][2] = MARKET_CARD.number
+    mine = put(state, 1, MINE.number)
+    put_troop(state, 0, EXTORTER.number, on=mine.number)
+    state.depression = True  # mines earn nothing (rules I), not yet settled
+    quiet: list[bool] = []
+
+    def taking() -> Generator[Decision, None, None]:
+        quiet.append((yield from actions.take(state, 0, Speculate(on_market(MARKET_CARD.number)))))
+
+    drive(taking(), [], state, then_first=True)  # the troop's owner: retreat it if it may
+    assert quiet == [False]
+    assert state.holding(MINE.number) is None and MINE.number in state.players[1].hand
+    assert state.speculation == {MARKET_CARD.number: 0}
+    check_cubes(state)
+
+
+UPGRADABLE = find(
+    CardType.ENTERPRISE,
+    lambda c: c.upgrade_mule_cost is not None and c.number not in (MINE.number, MARKET_CARD.number),
+)
+
+
+def test_a_listing_is_taken_again_only_while_the_supply_is_as_empty_or_not_as_it_was() -> None:
+    # An upgrade takes a cube from the supply (so does land): the last cube speculated away, no
+    # upgrade is offered; one taken back from a market card, the upgrade is offered again.
+    state = empty_state(gold=10)
+    turn(state, 0)
+    state.market[0][2] = MARKET_CARD.number
+    put(state, 1, UPGRADABLE.number)
+    state.players[0].cubes = 1
+    before = actions.listed(state, 0)
+    assert any(isinstance(option, Upgrade) for option in before.options)
+    assert _taken(state, Speculate(on_market(MARKET_CARD.number)))
+    emptied = actions.listed(state, 0, before)
+    assert emptied.options == options(state, 0)
+    assert not any(isinstance(option, Upgrade) for option in emptied.options)
+    assert _taken(state, Speculate(None, on_market(MARKET_CARD.number)))
+    refilled = actions.listed(state, 0, emptied)
+    assert refilled.options == options(state, 0)
+    assert any(isinstance(option, Upgrade) for option in refilled.options)
+
+
+def test_a_speculation_with_a_cube_on_a_card_in_play_is_never_quiet() -> None:
+    # With an empty supply a speculation may take a cube from a card in play, or bring one to a
+    # card short of it (E5): that card's cubes are read by a listing (a connection sets a troop's
+    # cost there and who may build one, income cubes whether a troop may extort, land's price),
+    # so the turn's next listing is made afresh.
+    state = empty_state(gold=5)
+    turn(state, 0)
+    state.market[0][2] = MARKET_CARD.number
+    mine = put(state, 0, MINE.number)
+    connected = put(state, 1, UPGRADABLE.number)
+    connected.connection_owner, connected.connection_level = 0, Connection.MULE
+    state.players[0].cubes = 0
+    lifted = Speculate(on_market(MARKET_CARD.number), CubeSpot("connection", UPGRADABLE.number))
+    assert lifted in options(state, 0)
+    assert not _taken(state, lifted)
+    assert connected.connection_owner is None and state.speculation == {MARKET_CARD.number: 0}
+    # Back onto a mine of the player's short of its value.
+    mine.income -= 1
+    state.players[0].cubes = 0
+    brought = Speculate(CubeSpot("income", MINE.number), on_market(MARKET_CARD.number))
+    assert brought in options(state, 0)
+    assert not _taken(state, brought)
+    assert mine.income == economy.mine_value(state) and not state.speculation
