@@ -9,19 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-from paxc.generated.porfiriana.vocabulary import CardType, Connection, Faction, Family
+from paxc.generated.porfiriana.vocabulary import Action, Card, CardType, Connection, Faction, Family, Regime
 from paxc.runtime.commands import game_options, kit_of
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.core.made_once import MadeOnce
 from paxc.runtime.effects import Decision
 from paxc.runtime.porfiriana import actions, economy, hand
 from paxc.runtime.porfiriana.actions import (
+    Buy,
+    BuyPublic,
     CubeSpot,
     EndTurn,
     PlayCard,
+    Redeploy,
     Sell,
     Speculate,
     Upgrade,
@@ -293,3 +297,140 @@ def test_a_speculation_with_a_cube_on_a_card_in_play_is_never_quiet() -> None:
     assert brought in options(state, 0)
     assert not _taken(state, brought)
     assert mine.income == economy.mine_value(state) and not state.speculation
+
+
+# ---------------------------------------------------------------------- partners' extra actions
+
+LISTING_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax"
+
+
+@pytest.fixture(scope="module")
+def listing_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(LISTING_CARDS, "porfiriana", tmp_path_factory.mktemp("listing_cards"))
+
+
+def joined(listing_cards: ModuleType, number: int, monkeypatch: pytest.MonkeyPatch) -> Card:
+    printed: Card = getattr(listing_cards, f"CARD_{number}")
+    join_porfiriana(printed, monkeypatch)
+    return printed
+
+
+PUBLIC_CARD = find(CardType.PUBLIC, plain=False)
+# Two actions to play under Pax, the regime of `empty_state` (rules F: one under its own).
+OFF_REGIME_BLACK = find(CardType.BLACK, lambda c: c.named_regime not in (None, Regime.PAX), plain=False)
+
+
+def _partner_granting(kind: Action) -> Card:
+    return find(CardType.PARTNER, lambda c: c.extra_action is kind, plain=False)
+
+
+def _kinds(state: PorfirianaState) -> set[type]:
+    return {type(option) for option in options(state, 0)}
+
+
+def test_with_no_action_left_each_partners_extra_action_is_still_offered(
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Glossary, Extra Action: a partner in play grants one more action of its kind a turn, so
+    with the turn's actions spent its kind alone is offered (with the end of the turn): a market
+    purchase, a public purchase, a redeployment, an upgrade."""
+    commission_agent = joined(listing_cards, 9190, monkeypatch)
+    hostess = joined(listing_cards, 9191, monkeypatch)
+    granting = {
+        Buy: commission_agent,
+        BuyPublic: hostess,
+        Redeploy: _partner_granting(Action.REDEPLOY),
+        Upgrade: _partner_granting(Action.UPGRADE_CONNECTION),
+    }
+    for kind, partner in granting.items():
+        state = empty_state(gold=30)
+        turn(state, 0)
+        state.market[0][0] = MARKET_CARD.number
+        state.public = [PUBLIC_CARD.number]
+        put(state, 1, UPGRADABLE.number)
+        put_troop(state, 0, EXTORTER.number)  # in the private army
+        hold(state, 0, SHOP.number)
+        state.turn.actions_left = 0
+        assert _kinds(state) == {EndTurn}
+        put(state, 0, partner.number)
+        assert _kinds(state) == {EndTurn, kind}, partner.name
+
+
+def test_a_public_card_with_no_cost_is_bought_for_nothing(
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_house = joined(listing_cards, 9194, monkeypatch)
+    state = empty_state(gold=0)
+    turn(state, 0)
+    state.public = [open_house.number]
+    assert {BuyPublic(open_house.number, 0), BuyPublic(open_house.number, 1)} <= set(options(state, 0))
+
+
+def test_with_no_action_left_a_card_played_for_none_offers_no_speculation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The listing made for the card played for no action (Free Hand) offers nothing else.
+    (tmp_path / "free_hand.pax").write_text(FREE_HAND, encoding="utf-8")
+    free_hand = compile_card_file(tmp_path / "free_hand.pax", "porfiriana", tmp_path).CARD_9901
+    join_porfiriana(free_hand, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    state.market[0][2] = MARKET_CARD.number
+    hold(state, 0, SHOP.number)
+    put(state, 0, free_hand.number)
+    state.turn.actions_left = 0
+    assert _kinds(state) == {EndTurn, PlayCard}
+
+
+def test_an_extra_speculation_spends_the_partners_action_not_a_base_one(
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Glossary, Extra Action: the partner's extra action serves first (it can serve nothing
+    else), so the base action left stays free for a sale."""
+    jobber = joined(listing_cards, 9192, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    state.market[0][2] = MARKET_CARD.number
+    put(state, 0, jobber.number)
+    hold(state, 0, SHOP.number)
+    state.turn.actions_left = 1
+    assert _taken(state, Speculate(on_market(MARKET_CARD.number)))
+    assert state.turn.actions_left == 1 and state.turn.extra_actions_used == [jobber.number]
+    assert Sell(SHOP.number) in options(state, 0)
+
+
+def test_a_card_answering_speculations_hears_a_quiet_one(
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ticker = joined(listing_cards, 9193, monkeypatch)
+    state = empty_state(gold=0)
+    turn(state, 0)
+    state.market[0][2] = MARKET_CARD.number
+    put(state, 0, ticker.number)
+    assert not _taken(state, Speculate(on_market(MARKET_CARD.number)))  # a card answered
+    assert state.players[0].gold == 1
+
+
+def test_a_listing_taken_again_offers_no_play_the_actions_left_no_longer_allow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A black card off its regime takes two actions (rules F): with one action left and the
+    # Impresario's extra play it is offered; once a speculation has spent that action, the
+    # listing taken again offers it no more (the extra play alone is one action).
+    impresario = compile_card_file(
+        REPO / "tests" / "porfiriana" / "fixtures" / "action_cards.pax", "porfiriana", tmp_path
+    ).CARD_9163  # extra action: play a card
+    join_porfiriana(impresario, monkeypatch)
+    state = empty_state(gold=30)
+    turn(state, 0)
+    state.market[0][2] = MARKET_CARD.number
+    put(state, 0, impresario.number)
+    hold(state, 0, OFF_REGIME_BLACK.number)
+    state.turn.actions_left = 1
+    before = actions.listed(state, 0)
+    assert hand.actions_needed(state, 0, OFF_REGIME_BLACK.number) == 2
+    assert PlayCard(OFF_REGIME_BLACK.number) in before.options
+    assert _taken(state, Speculate(on_market(MARKET_CARD.number)))
+    again = actions.listed(state, 0, before)
+    assert again.options == options(state, 0)
+    assert PlayCard(OFF_REGIME_BLACK.number) not in again.options
