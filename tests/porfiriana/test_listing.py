@@ -96,11 +96,13 @@ def test_with_no_action_left_a_card_played_for_none_is_still_offered(
     state = empty_state()
     turn(state, 0)
     hold(state, 0, SHOP.number)
+    state.market[0][2] = MARKET_CARD.number  # a card to speculate on
     state.turn.actions_left = 0  # three actions taken
     assert options(state, 0) == [EndTurn()]
     put(state, 0, free_hand.number)
     listed = options(state, 0)
     assert PlayCard(SHOP.number) in listed and Sell(SHOP.number) not in listed
+    assert not any(isinstance(option, Speculate) for option in listed)  # the play alone
 
 
 def test_a_value_made_once_is_made_at_its_first_look_up_and_found_after() -> None:
@@ -364,22 +366,6 @@ def test_a_public_card_with_no_cost_is_bought_for_nothing(
     turn(state, 0)
     state.public = [open_house.number]
     assert {BuyPublic(open_house.number, 0), BuyPublic(open_house.number, 1)} <= set(options(state, 0))
-
-
-def test_with_no_action_left_a_card_played_for_none_offers_no_speculation(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The listing made for the card played for no action (Free Hand) offers nothing else.
-    (tmp_path / "free_hand.pax").write_text(FREE_HAND, encoding="utf-8")
-    free_hand = compile_card_file(tmp_path / "free_hand.pax", "porfiriana", tmp_path).CARD_9901
-    join_porfiriana(free_hand, monkeypatch)
-    state = empty_state()
-    turn(state, 0)
-    state.market[0][2] = MARKET_CARD.number
-    hold(state, 0, SHOP.number)
-    put(state, 0, free_hand.number)
-    state.turn.actions_left = 0
-    assert _kinds(state) == {EndTurn, PlayCard}
 
 
 def test_an_extra_speculation_spends_the_partners_action_not_a_base_one(
