@@ -1112,6 +1112,17 @@ def test_civil_service_reforms_waive_hostage_bribes_but_charismatic_courtiers_do
     assert all(choice.chooser == 0 for choice in asked)
 
 
+def test_civil_service_reforms_offer_a_card_held_hostage_to_a_player_with_no_rupees() -> None:
+    # The bribe the listing weighs is the one the payer owes: Ranjit Singh's owner owes none,
+    # so the tax card held hostage is offered with no rupee for its bribe of 2.
+    state = _hostage()
+    state.players[0].rupees = 0
+    assert UseCard(TAX_2.number, Action.TAX) not in uses(state)
+    state = _hostage(with_ability("Civil Service Reforms"))
+    state.players[0].rupees = 0
+    assert UseCard(TAX_2.number, Action.TAX) in uses(state)
+
+
 # ---------------------------------------------------------------------- labels
 
 
@@ -1172,6 +1183,39 @@ def test_bodyguards_keep_their_owners_political_cards_from_betrayal() -> None:
     spies(state, 0, other)
     asked = drive(card_actions.perform(state, 0, UseCard(BETRAYER.number, Action.BETRAY)), [card(other)])
     assert asked[0].options == (card(other),)
+
+
+def test_no_betrayal_is_offered_when_bodyguards_keep_the_only_card_with_a_spy() -> None:
+    # The listing's answer (`_any_betray_target`) asks the guards as the betrayal would: the
+    # owner's political card is not a target, and nothing else holds a spy of the betrayer.
+    state = arranged()
+    state.players[0].court = [BETRAYER.number]
+    state.players[0].rupees = 5
+    state.players[1].court = [KABUL_POLITICAL.number]
+    spies(state, 0, KABUL_POLITICAL.number)
+    assert UseCard(BETRAYER.number, Action.BETRAY) in uses(state)
+    state.players[1].court.append(with_ability("Bodyguards").number)
+    assert UseCard(BETRAYER.number, Action.BETRAY) not in uses(state)
+
+
+def test_indian_supplies_offer_a_move_to_an_army_with_no_road() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_1.number]
+    state.armies[KABUL][BRITISH] = 1
+    assert UseCard(MOVER_1.number, Action.MOVE) not in uses(state)  # no road, no spy
+    state.players[0].court.append(with_ability("Indian Supplies").number)
+    assert UseCard(MOVER_1.number, Action.MOVE) in uses(state)
+
+
+def test_with_nationalism_a_road_with_no_army_or_tribe_beside_it_offers_no_move() -> None:
+    state = arranged()
+    state.players[0].court = [MOVER_1.number]
+    state.roads[border(KABUL, PUNJAB)][BRITISH] = 1
+    give_event(state, 0, "Nationalism")
+    assert card_actions.tribes_count_as_armies(state, 0)
+    assert UseCard(MOVER_1.number, Action.MOVE) not in uses(state)
+    tribes(state, 0, PUNJAB)
+    assert UseCard(MOVER_1.number, Action.MOVE) in uses(state)
 
 
 def test_citadels_keep_their_owners_tribes_from_battle_in_their_region() -> None:

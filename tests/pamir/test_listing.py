@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from paxc.generated.pamir.vocabulary import Action
+from paxc.generated.pamir.vocabulary import Action, Coalition, Region
 from paxc.runtime.commands import game_options, kit_of
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.pamir import card_actions
+from tests.pamir.scenario import court_card, empty_state
 
 
 @pytest.mark.parametrize(("players", "variants"), [(2, {}), (5, {}), (1, {"wakhan": True})])
@@ -42,3 +43,18 @@ def test_the_cheap_questions_of_a_listing_give_what_the_first_option_found_gives
                 seen["betray"].add(betray)
             session.apply_action(bot.choose(session))
     assert all(answers == {True, False} for answers in seen.values())  # both answers were reached
+
+
+def test_a_battle_whose_only_target_a_card_shelters_is_not_offered() -> None:
+    """Citadel of Ghazni (17): battles cannot remove its owner's tribes in Kabul. A Russian army
+    beside a British player's tribe there has nothing to remove: no battle is offered, though the
+    cheap question alone (no ability looked at) would see an enemy tribe."""
+    citadel = court_card(lambda c: c.name == "Citadel of Ghazni")
+    state = empty_state(2, (Coalition.BRITISH, Coalition.RUSSIAN))
+    state.armies[Region.KABUL][Coalition.RUSSIAN] = 1
+    state.tribes[Region.KABUL][0] = 1
+    state.players[0].cylinders -= 1
+    assert card_actions._possible(state, 1, Action.BATTLE)  # the tribe, sheltered by nothing yet
+    state.players[0].court.append(citadel.number)
+    assert not card_actions._possible(state, 1, Action.BATTLE)
+    assert not card_actions._any(card_actions._each_battle_site(state, 1))
