@@ -88,6 +88,25 @@ def test_blackmail_may_put_a_spy_on_an_unwatched_card_of_its_region_at_turn_star
     assert drive(hooks.fire(state, TurnStarted(PlayerId(1))), []) == []
 
 
+def test_blackmail_is_offered_when_its_owner_takes_a_turn() -> None:
+    # The turn's start is told with the player whose turn it is (`rules.take_turn`): Blackmail
+    # ("at the start of your turn") answers its owner's turn, not another player's.
+    blackmail = court_card(
+        lambda c: c.region is Region.HERAT and any(a.title == "Blackmail" for a in c.abilities)
+    )
+    unwatched = court_card(lambda c: c.region is Region.HERAT and c is not blackmail)
+    state = empty_state()
+    state.players[0].court = [blackmail.number]
+    state.players[1].court = [unwatched.number]
+    cylinders = state.players[0].cylinders
+    drive(rules.take_turn(state, 1), [lambda option: isinstance(option, rules.EndTurn)], then_first=True)
+    assert state.players[0].cylinders == cylinders  # not offered on another player's turn
+    drive(
+        rules.take_turn(state, 0), [True, unwatched, lambda o: isinstance(o, rules.EndTurn)], then_first=True
+    )
+    assert state.spies_on(unwatched.number)[0] == 1
+
+
 def test_infrastructure_places_a_free_block_after_a_build() -> None:
     infrastructure = with_ability("Infrastructure")
     state = empty_state()  # player 0 is Afghan

@@ -7,13 +7,21 @@ games."""
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import pytest
 
-from paxc.generated.pamir.vocabulary import Action, Coalition, Region
+from paxc.generated.pamir import CARDS
+from paxc.generated.pamir.vocabulary import Action, CardType, Coalition, Region
 from paxc.runtime.commands import game_options, kit_of
 from paxc.runtime.core.agents import RandomAgent
 from paxc.runtime.pamir import card_actions
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file
+from tests.new_cards import join_pamir as join_game
 from tests.pamir.scenario import court_card, empty_state
+
+FIXTURE = REPO / "tests" / "pamir" / "fixtures" / "listing_cards.pax"
 
 
 @pytest.mark.parametrize(("players", "variants"), [(2, {}), (5, {}), (1, {"wakhan": True})])
@@ -58,3 +66,27 @@ def test_a_battle_whose_only_target_a_card_shelters_is_not_offered() -> None:
     state.players[0].court.append(citadel.number)
     assert not card_actions._possible(state, 1, Action.BATTLE)
     assert not card_actions._any(card_actions._each_battle_site(state, 1))
+
+
+@pytest.fixture(scope="module")
+def listing_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return compile_card_file(FIXTURE, "pamir", tmp_path_factory.mktemp("listing_cards"))
+
+
+PLAIN = next(c for c in CARDS if c.card_type is CardType.COURT and not c.abilities)
+
+
+def test_no_betrayal_is_offered_to_a_player_a_card_forbids_to_betray(
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The listing asks `may_betray` with the betrayer: Sworn Loyalist (927, fixture) forbids
+    its owner to betray, and nothing else."""
+    loyalist = listing_cards.CARD_927
+    join_game(loyalist, monkeypatch)
+    state = empty_state(2, (Coalition.BRITISH, Coalition.RUSSIAN))
+    state.players[1].court = [PLAIN.number]
+    state.spies_on(PLAIN.number)[0] = 1
+    assert card_actions._any_betray_target(state, 0)
+    state.players[0].court.append(loyalist.number)
+    assert not card_actions._any_betray_target(state, 0)
+    assert not card_actions._betray_targets(state, 0)
