@@ -404,6 +404,17 @@ def test_a_black_card_takes_two_actions_unless_its_regime_is_in_force() -> None:
     assert state.turn.actions_left == 2
 
 
+def test_a_black_card_is_played_with_exactly_its_cost_in_gold() -> None:
+    state = empty_state()
+    turn(state, 0)
+    cost = LAWSUIT.cost or 0
+    assert cost > 0
+    state.players[0].gold = cost
+    assert {t.victim for t in targets(state, 0, LAWSUIT.number)} >= {1, 2}
+    state.players[0].gold = cost - 1
+    assert targets(state, 0, LAWSUIT.number) == []
+
+
 def test_a_black_card_steals_up_to_its_figure_and_goes_to_the_victim() -> None:
     state = empty_state()
     turn(state, 0)
@@ -448,6 +459,19 @@ def test_assassinating_a_public_card_costs_what_the_public_card_costs() -> None:
     assert [t.cost for t in found] == [public.cost] and public.cost == 18
 
 
+def test_assassinating_a_public_card_with_no_cost_printed_costs_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_house = compile_card_file(
+        REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax", "porfiriana", tmp_path
+    ).CARD_9194  # a public card with no cost printed
+    join_game(open_house, monkeypatch)
+    state = empty_state(gold=0)
+    put(state, 1, open_house.number, side=1)
+    found = [t for t in targets(state, 0, ASSASSINATION.number) if t.number == open_house.number]
+    assert [t.cost for t in found] == [0]
+
+
 def test_assassinating_a_flipped_hacendado_costs_ten_and_leaves_the_heir() -> None:
     state = empty_state()
     turn(state, 0)
@@ -456,6 +480,12 @@ def test_assassinating_a_flipped_hacendado_costs_ten_and_leaves_the_heir() -> No
         t for t in targets(state, 0, ASSASSINATION.number) if t.number == state.players[1].hacendado.number
     ]
     assert [t.cost for t in found] == [10]
+    hacendado = state.players[1].hacendado.number
+    state.players[0].gold = 10  # exactly the price: it is paid
+    assert hacendado in {t.number for t in targets(state, 0, ASSASSINATION.number)}
+    state.players[0].gold = 9
+    assert hacendado not in {t.number for t in targets(state, 0, ASSASSINATION.number)}
+    state.players[0].gold = 30
     play(state, 0, ASSASSINATION.number, at(state.players[1].hacendado.number))
     victim = state.players[1]
     assert victim.hacendado.side == 0 and victim.heir and not victim.flipped

@@ -22,7 +22,7 @@ from paxc.generated.porfiriana.vocabulary import (
     Regime,
     Zone,
 )
-from paxc.runtime.porfiriana import economy, losses, market, prestige, regimes, rules, unrest
+from paxc.runtime.porfiriana import economy, losses, market, observe, prestige, regimes, rules, unrest
 from paxc.runtime.porfiriana.actions import (
     BuyLand,
     CubeSpot,
@@ -551,6 +551,7 @@ def test_two_bulls_in_a_row_end_the_depression_and_the_mines_fill_again() -> Non
     assert state.depression
     drive(regimes.discard_to_bull_bear(state, second), [])
     assert not state.depression and mine.income == 2
+    assert observe.observe(state, 0).public["depression"] is False  # what the players are shown
 
 
 def test_a_headline_on_the_bull_bear_pile_is_told_discarded_from_the_market(

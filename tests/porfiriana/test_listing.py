@@ -366,6 +366,22 @@ def test_a_public_card_with_no_cost_is_bought_for_nothing(
     turn(state, 0)
     state.public = [open_house.number]
     assert {BuyPublic(open_house.number, 0), BuyPublic(open_house.number, 1)} <= set(options(state, 0))
+    # Bought, it costs nothing: the gold is untouched, and the card is in play on its side.
+    state.players[0].gold = 3
+    drive(actions.perform(state, 0, BuyPublic(open_house.number, 1)), [], state, then_first=True)
+    assert state.players[0].gold == 3
+    assert open_house.number not in state.public
+
+
+def test_a_partner_with_no_cost_is_played_with_no_gold(
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    volunteer = joined(listing_cards, 9195, monkeypatch)
+    state = empty_state(gold=0)
+    turn(state, 0)
+    hold(state, 0, volunteer.number)
+    assert hand.playable_in_hand(state, 0, 1) == plainly_playable(state, 0, 1) == [volunteer.number]
+    assert PlayCard(volunteer.number) in options(state, 0)
 
 
 def test_an_extra_speculation_spends_the_partners_action_not_a_base_one(

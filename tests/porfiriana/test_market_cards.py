@@ -117,3 +117,18 @@ def test_a_hand_limit_of_nothing_leaves_only_the_cards_played_at_once_to_buy(
     assert market.buyable(state, 1) == [(0, 1)]
     assert not may(state, 1, Buy(0, 0)) and may(state, 1, Buy(0, 1))
     assert not market.hand_full(state, 0) and market.buyable(state, 0) == [(0, 0), (0, 1)]
+
+
+def test_a_discount_below_the_price_makes_the_card_free_not_paid_for(
+    market_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Haggler's 2 gold off a card of the 1-gold column: it costs nothing (never less), so a
+    # player with no gold may buy it.
+    haggler = new(market_cards, 9140, monkeypatch)
+    state = empty_state(gold=0)
+    seat_without(state, 1, PurchaseCost)
+    turn(state, 1)
+    put(state, 1, haggler.number)
+    state.market[0][1] = SHOPS[0]
+    assert COLUMN_COSTS[1] == 1 and market.purchase_cost(state, 1, 0, 1) == 0
+    assert (0, 1) in market.buyable(state, 1)

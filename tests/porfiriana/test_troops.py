@@ -4,6 +4,7 @@ Redeploy, Retreat)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -20,7 +21,7 @@ from paxc.generated.porfiriana.vocabulary import (
     TroopArrived,
     Zone,
 )
-from paxc.runtime.porfiriana import hooks, invariants, losses, prestige, regimes
+from paxc.runtime.porfiriana import hand, hooks, invariants, losses, prestige, regimes
 from paxc.runtime.porfiriana.actions import InPlace, PlayCard, Redeploy, Sell
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.state import Holding, PorfirianaState, Side, card
@@ -287,6 +288,60 @@ def test_abilities_change_what_playing_a_troop_costs_not_what_redeploying_it_cos
         [lambda d: getattr(d, "enterprise", None) == SONORA_2.number],
     )
     assert state.players[0].gold == 30 - (printed - 1) - printed
+
+
+def test_a_troop_in_hand_dearer_than_the_gold_is_playable_where_an_ability_makes_it_affordable(
+    troop_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Army Quartermaster: 1 gold less to play a troop, so a troop whose cheapest printed cost is
+    1 more than the player's gold may still be played where that cost applies (a mule
+    connection); redeployed, the printed cost stands and it goes nowhere."""
+    quartermaster = troop_cards.CARD_9102
+    join_porfiriana(quartermaster, monkeypatch)
+    state = empty_state()
+    turn(state, 0)
+    put(state, 0, quartermaster.number)
+    held = put(state, 1, SONORA.number)
+    held.connection_owner, held.connection_level = 1, Connection.MULE
+    mule = LOCAL_SONORA_2.cost_mule or 0
+    assert mule == min(LOCAL_SONORA_2.cost_boot or 0, mule, LOCAL_SONORA_2.cost_rail or 0) > 0
+    state.players[0].gold = mule - 1
+    hold(state, 0, LOCAL_SONORA_2.number)
+    assert places(state, 0, LOCAL_SONORA_2.number) == {SONORA.number}
+    assert cost_to(state, 0, LOCAL_SONORA_2.number, SONORA.number) == mule - 1
+    assert LOCAL_SONORA_2.number in hand.playable_in_hand(state, 0, 1)
+    state.players[0].hand.remove(LOCAL_SONORA_2.number)
+    put_troop(state, 0, LOCAL_SONORA_2.number)  # in the private army: a redeployment
+    assert places(state, 0, LOCAL_SONORA_2.number) == set()
+
+
+def test_a_troop_costing_nothing_on_foot_is_played_with_no_gold() -> None:
+    # A Rebel troop of Sonora costing 0 gold by boot, more by mule and rail: free to a boot connection.
+    barefoot = troop(faction=Faction.REBEL, district=District.SONORA, cost_boot=0)
+    assert (barefoot.cost_mule or 0) > 0 and (barefoot.cost_rail or 0) > 0
+    state = empty_state(gold=0)
+    turn(state, 0)
+    put(state, 1, SONORA.number)
+    hold(state, 0, barefoot.number)
+    assert places(state, 0, barefoot.number) == {SONORA.number}
+    assert cost_to(state, 0, barefoot.number, SONORA.number) == 0
+    assert barefoot.number in hand.playable_in_hand(state, 0, 1)
+
+
+def test_a_troop_whose_mule_cost_is_its_cheapest_is_played_with_that_much_gold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raiders = compile_card_file(
+        REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax", "porfiriana", tmp_path
+    ).CARD_9196  # 3 by boot, 1 by mule, 3 by rail
+    join_porfiriana(raiders, monkeypatch)
+    state = empty_state(gold=1)
+    turn(state, 0)
+    held = put(state, 1, SONORA.number)
+    held.connection_owner, held.connection_level = 1, Connection.MULE
+    hold(state, 0, raiders.number)
+    assert places(state, 0, raiders.number) == {SONORA.number}
+    assert raiders.number in hand.playable_in_hand(state, 0, 1)
 
 
 # ---------------------------------------------------------------------- battle and unrest
