@@ -36,8 +36,6 @@ from paxc.runtime.porfiriana.actions import (
     on_market,
 )
 from paxc.runtime.porfiriana.state import COLUMN_COSTS, TOPPLES_IN_GAME, PorfirianaState
-from tests.conftest import REPO
-from tests.new_cards import compile_card_file
 from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import (
     act,
@@ -55,8 +53,6 @@ from tests.porfiriana.scenario import (
     seat_without,
     turn,
 )
-
-FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "action_cards.pax"
 
 SHOP = find(
     CardType.ENTERPRISE,
@@ -80,11 +76,6 @@ HEADLINE = find(CardType.HEADLINE, lambda c: True)
 TOPPLE = find(CardType.TOPPLE, lambda c: True)
 TROOP = find(CardType.TROOP, lambda c: c.district is None or c.district is MINE.district)
 ENTERPRISES = [c.number for c in cards(CardType.ENTERPRISE)][:6]
-
-
-@pytest.fixture(scope="module")
-def action_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return compile_card_file(FIXTURE, "porfiriana", tmp_path_factory.mktemp("action_cards"))
 
 
 def new(action_cards: ModuleType, number: int, monkeypatch: pytest.MonkeyPatch) -> Card:

@@ -47,9 +47,6 @@ from tests.porfiriana.scenario import (
     turn,
 )
 
-# Fixture cards hearing card_discarded (tests/porfiriana/fixtures/trigger_cards.pax).
-TRIGGER_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "trigger_cards.pax"
-
 
 def orange(predicate: Callable[[Card], bool] = lambda c: True, **wanted: Any) -> Card:
     return find(
@@ -705,9 +702,8 @@ def test_an_attack_card_awarded_is_told_moved_from_the_attackers_hand_to_the_vic
 
 
 def test_an_attack_card_a_spy_cancels_is_told_discarded_from_the_attackers_hand(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    trigger_cards = compile_card_file(TRIGGER_CARDS, "porfiriana", tmp_path)
     ticket: Card = trigger_cards.CARD_9072  # gains 1 when a card is discarded from its owner's hand
     join_game(ticket, monkeypatch)
     state = empty_state()

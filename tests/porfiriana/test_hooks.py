@@ -85,14 +85,6 @@ def test_a_replacement_on_the_side_shown_acts_for_the_cards_owner(
     assert state.players[1].gold == 30 + 1 - steals
 
 
-TRIGGER_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "trigger_cards.pax"
-
-
-@pytest.fixture(scope="module")
-def trigger_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return compile_card_file(TRIGGER_CARDS, "porfiriana", tmp_path_factory.mktemp("trigger_cards"))
-
-
 def test_no_card_hears_a_move_once_the_game_is_over(
     trigger_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -138,14 +130,6 @@ def test_a_watcher_sees_an_event_the_rules_make_only_when_it_can_matter() -> Non
     with watch.watching((TurnStarted,), seen.append):
         drive(rules.action_phase(state, 0), [EndTurn()])
     assert seen == [TurnStarted(PlayerId(0))]
-
-
-MARKET_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "market_cards.pax"
-
-
-@pytest.fixture(scope="module")
-def market_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return compile_card_file(MARKET_CARDS, "porfiriana", tmp_path_factory.mktemp("market_cards"))
 
 
 def test_a_once_per_round_discount_alone_in_effect_is_spent_too(

@@ -199,7 +199,7 @@ MARKET_CARD = find(CardType.ENTERPRISE, lambda c: not c.family and not c.prestig
 
 
 def test_a_speculation_is_quiet_only_when_it_sets_nothing_else_off(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    action_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state = empty_state(gold=5)
     turn(state, 0)
@@ -216,9 +216,7 @@ def test_a_speculation_is_quiet_only_when_it_sets_nothing_else_off(
     assert not _taken(state, placed)
     assert mine.income == economy.mine_value(state)
     # A card answering the action: anything may have changed (here the gold).
-    expert = compile_card_file(
-        REPO / "tests" / "porfiriana" / "fixtures" / "action_cards.pax", "porfiriana", tmp_path
-    ).CARD_9161  # after each of your actions, gain 1 gold
+    expert = action_cards.CARD_9161  # after each of your actions, gain 1 gold
     join_porfiriana(expert, monkeypatch)
     put(state, 0, expert.number)
     assert not _taken(state, Speculate(None, on_market(MARKET_CARD.number)))
@@ -414,14 +412,12 @@ def test_a_card_answering_speculations_hears_a_quiet_one(
 
 
 def test_a_listing_taken_again_offers_no_play_the_actions_left_no_longer_allow(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    action_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A black card off its regime takes two actions (rules F): with one action left and the
     # Impresario's extra play it is offered; once a speculation has spent that action, the
     # listing taken again offers it no more (the extra play alone is one action).
-    impresario = compile_card_file(
-        REPO / "tests" / "porfiriana" / "fixtures" / "action_cards.pax", "porfiriana", tmp_path
-    ).CARD_9163  # extra action: play a card
+    impresario = action_cards.CARD_9163  # extra action: play a card
     join_porfiriana(impresario, monkeypatch)
     state = empty_state(gold=30)
     turn(state, 0)

@@ -16,20 +16,12 @@ from paxc.generated.porfiriana.vocabulary import Card, CardType, HandLimit, Purc
 from paxc.runtime.porfiriana import market
 from paxc.runtime.porfiriana.actions import Buy
 from paxc.runtime.porfiriana.state import COLUMN_COSTS
-from tests.conftest import REPO
-from tests.new_cards import compile_card_file
 from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import act, cards, empty_state, find, may, put, seat_without, turn
 
-FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "market_cards.pax"
 # Plain enterprises to buy, and a headline (only ever listed here, never bought).
 SHOPS = [c.number for c in cards(CardType.ENTERPRISE)][:2]
 HEADLINE = find(CardType.HEADLINE, plain=False)
-
-
-@pytest.fixture(scope="module")
-def market_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return compile_card_file(FIXTURE, "porfiriana", tmp_path_factory.mktemp("market_cards"))
 
 
 def new(market_cards: ModuleType, number: int, monkeypatch: pytest.MonkeyPatch) -> Card:

@@ -16,19 +16,12 @@ from paxc.runtime.effects import Effect, PlayerId
 from paxc.runtime.porfiriana import economy, game_rules, hooks, market, rules
 from paxc.runtime.porfiriana.actions import Buy, EndTurn, Sell
 from paxc.runtime.porfiriana.state import PorfirianaState
-from tests.conftest import REPO
-from tests.new_cards import compile_card_file, count_in_random_games
+from tests.new_cards import count_in_random_games
 from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import act, cards, drive, empty_state, find, hold, may, put, turn
 from tests.porfiriana.test_new_cards import SHOP, SHOP_2
 
-FIXTURE = REPO / "tests" / "porfiriana" / "fixtures" / "trigger_cards.pax"
 NUMBERS = range(9070, 9077)
-
-
-@pytest.fixture(scope="module")
-def trigger_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return compile_card_file(FIXTURE, "porfiriana", tmp_path_factory.mktemp("trigger_cards"))
 
 
 def new(trigger_cards: ModuleType, number: int, monkeypatch: pytest.MonkeyPatch) -> Card:
