@@ -38,6 +38,7 @@ class Counted:
 COUNTED = (
     Counted("pamir_2p", "pamir", 2, 20),
     Counted("pamir_5p", "pamir", 5, 10),
+    Counted("pamir_wakhan", "pamir", 1, 20, {"wakhan": True}),
     Counted("porfiriana_3p", "porfiriana", 3, 6),
     Counted("porfiriana_diaz", "porfiriana", None, 6, {"solitaire": True}),
     Counted("pamir_2p_clone_playout", "pamir", 2, 30, from_decision=64),
