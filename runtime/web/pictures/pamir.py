@@ -28,10 +28,12 @@ from paxc.runtime.web.pictures.svg import (
     card_box,
     card_table,
     chip,
+    counted,
     element,
     empty_space,
     escape,
     face_card,
+    hand,
     player_colour,
     rect,
     rows_of,
@@ -179,7 +181,12 @@ def draw(kit: Any, view: View) -> str:
     _map(page, public, names)
     _market(page, cards, public)
     _players(page, cards, public, view.hidden, names, wakhan)
-    _hand(page, cards, view.own.get("hand", []))
+    hand(
+        page,
+        view.own.get("hand", []),
+        COURT_H,
+        lambda number, x, y: _card(cards, number, x, y, COURT_H, "pax-card hand-card"),
+    )
     _events(page, cards, public, names)
     return page.svg("pamir")
 
@@ -208,7 +215,9 @@ def _summary(page: Page, public: Mapping[str, Any], hidden: Mapping[str, Any], n
     parts.append(body)
     actions = f"actions taken this turn: {public['turn']['actions_taken']}"
     parts.append(
-        text(90 + width + 14, 42, f"{actions} · discard: {_count(len(public['discard']), 'card')}", 12, MUTED)
+        text(
+            90 + width + 14, 42, f"{actions} · discard: {counted(len(public['discard']), 'card')}", 12, MUTED
+        )
     )
     page.add(f'<g class="summary">{"".join(parts)}</g>', 54)
 
@@ -440,11 +449,11 @@ def _players(
         gifts = ", ".join(f"{cost}r" for cost in player["gifts"]) or "none"
         prizes = len(player["prizes"])
         facts = (
-            f"{_count(player['score'], 'point')} · {_count(player['rupees'], 'rupee')} · gifts: {gifts} (of {len(GIFT_COSTS)}) · "
-            f"prizes: {prizes} · {player['cylinders_in_supply']} cylinders in supply · hand: {_count(hand, 'card')}"
+            f"{counted(player['score'], 'point')} · {counted(player['rupees'], 'rupee')} · gifts: {gifts} (of {len(GIFT_COSTS)}) · "
+            f"prizes: {prizes} · {player['cylinders_in_supply']} cylinders in supply · hand: {counted(hand, 'card')}"
         )
         if seat == wakhan_seat and wakhan is not None:
-            facts += f" · AI deck: {_count(wakhan['ai_deck_size'], 'card')}"
+            facts += f" · AI deck: {counted(wakhan['ai_deck_size'], 'card')}"
         parts.append(text(8, top + 44, facts, 12, INK, room=WIDTH - 16, class_="player-facts"))
         y = top + 54
         if seat == wakhan_seat and wakhan is not None and wakhan["face_up"]:
@@ -506,19 +515,6 @@ def _side_name(cards: Mapping[int, Any], number: int, side: int) -> str:
     return str(sides[side].name) if side < len(sides) else str(printed.name)
 
 
-def _hand(page: Page, cards: Mapping[int, Any], hand: Sequence[int]) -> None:
-    page.heading("Your hand", _count(len(hand), "card") if hand else "empty")
-    top = page.height
-    parts = ['<g class="hand">']
-    y = top
-    for row in rows_of(hand, 6):
-        for column, number in enumerate(row):
-            parts.append(_card(cards, number, 8 + column * (CARD_W + 8), y, COURT_H, "pax-card hand-card"))
-        y += COURT_H + 8
-    parts.append("</g>")
-    page.add("".join(parts), y - top)
-
-
 def _events(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any], names: Sequence[str]) -> None:
     """The events in effect for everybody, and the lasting effects cards started (a player's own
     events are drawn with that player)."""
@@ -539,7 +535,3 @@ def _events(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any], nam
         body = text(8, 13, said, 11, INK, room=WIDTH - 30)
         parts.append(card_box(number, said, 8, top + index * 22, WIDTH - 16, 18, body, "pax-card event"))
     page.add("".join(parts), len(shown) * 22 + 4)
-
-
-def _count(count: int, thing: str) -> str:
-    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"

@@ -28,9 +28,11 @@ from paxc.runtime.web.pictures.svg import (
     card_box,
     card_table,
     chip,
+    counted,
     empty_space,
     escape,
     face_card,
+    hand,
     player_colour,
     rect,
     rows_of,
@@ -71,7 +73,12 @@ def draw(kit: Any, view: View) -> str:
     _market(page, cards, public, names)
     _public_cards(page, cards, public)
     _players(page, cards, public, view.hidden, names)
-    _hand(page, cards, view.own.get("hand", []))
+    hand(
+        page,
+        view.own.get("hand", []),
+        SMALL_H,
+        lambda number, x, y: _card(cards, number, x, y, SMALL_H, "pax-card hand-card"),
+    )
     _lasting(page, cards, public, names)
     return page.svg("porfiriana")
 
@@ -90,10 +97,6 @@ def _words(value: object) -> str:
     return str(getattr(value, "value", value)).replace("_", " ")
 
 
-def _count(count: int, thing: str) -> str:
-    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
-
-
 def _summary(
     page: Page,
     cards: Mapping[int, Any],
@@ -106,10 +109,10 @@ def _summary(
         whose = "game over" + ("" if winner is None else f", {names[winner]} wins")
     else:
         left = public["turn"]["actions_left"]
-        whose = f"{names[public['active']]} to play, {_count(left, 'action')} left"
+        whose = f"{names[public['active']]} to play, {counted(left, 'action')} left"
     line = (
         f"Turn {public['turn_number']} · {whose} · topples: {public['topples']} of {TOPPLES_IN_GAME} · "
-        f"deck: {_count(hidden.get('deck', 0), 'card')} · box: {hidden.get('box', 0)}"
+        f"deck: {counted(hidden.get('deck', 0), 'card')} · box: {hidden.get('box', 0)}"
     )
     parts = [text(8, 20, line, 14, weight="600", room=WIDTH - 16)]
     regime = cards.get(public["regimes"][0]) if public["regimes"] else None
@@ -229,8 +232,8 @@ def _public_cards(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any
     if public["bull_bear_discard"]:
         shown.append((public["bull_bear_discard"][-1], "bull-bear"))
     piles = (
-        f"bull/bear discard: {_count(len(public['bull_bear_discard']), 'card')} · "
-        f"discard: {_count(len(public['discard']), 'card')} · removed: {len(public['removed'])}"
+        f"bull/bear discard: {counted(len(public['bull_bear_discard']), 'card')} · "
+        f"discard: {counted(len(public['discard']), 'card')} · removed: {len(public['removed'])}"
     )
     page.heading("Public cards", piles)
     top = page.height
@@ -282,7 +285,7 @@ def _players(
         said = ", ".join(f"{kind} {n}" for kind, n in player["prestige_points"].items())
         facts = (
             f"{player['gold']} gold · {player['cubes_in_supply']} cubes in supply · "
-            f"hand: {_count(hand, 'card')} · prestige: {said}"
+            f"hand: {counted(hand, 'card')} · prestige: {said}"
         )
         parts.append(text(8, top + 44, facts, 12, INK, room=WIDTH - 16, class_="player-facts"))
         y = top + 54
@@ -384,19 +387,6 @@ def _holding(
     return _card(
         cards, held["card"], x, y, ROW_H, "pax-card row-card", side=held["side"], on_it="".join(on_it)
     )
-
-
-def _hand(page: Page, cards: Mapping[int, Any], hand: Sequence[int]) -> None:
-    page.heading("Your hand", _count(len(hand), "card") if hand else "empty")
-    top = page.height
-    parts = ['<g class="hand">']
-    y = top
-    for row in rows_of(hand, 6):
-        for column, number in enumerate(row):
-            parts.append(_card(cards, number, 8 + column * (CARD_W + 8), y, SMALL_H, "pax-card hand-card"))
-        y += SMALL_H + 8
-    parts.append("</g>")
-    page.add("".join(parts), y - top)
 
 
 def _lasting(page: Page, cards: Mapping[int, Any], public: Mapping[str, Any], names: Sequence[str]) -> None:

@@ -10,7 +10,7 @@ is hovered or tapped). Colours never carry meaning alone: each piece or chip is 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -243,3 +243,24 @@ def card_table(kit: Any) -> Mapping[int, Any]:
 def rows_of(items: Sequence[Any], per_row: int) -> Iterable[Sequence[Any]]:
     for start in range(0, len(items), per_row):
         yield items[start : start + per_row]
+
+
+def counted(count: int, thing: str) -> str:
+    """`1 card`, `3 cards`: the things the pictures count are all nouns with a plain plural."""
+    return f"{count} {thing}" if count == 1 else f"{count} {thing}s"
+
+
+def hand(
+    page: Page, numbers: Sequence[int], card_height: float, draw_card: Callable[[int, float, float], str]
+) -> None:
+    """The seat's own hand, six cards a row; `draw_card(number, x, y)` draws one in the game's way."""
+    page.heading("Your hand", counted(len(numbers), "card") if numbers else "empty")
+    top = page.height
+    parts = ['<g class="hand">']
+    y = top
+    for row in rows_of(numbers, 6):
+        for column, number in enumerate(row):
+            parts.append(draw_card(number, 8 + column * (CARD_W + 8), y))
+        y += card_height + 8
+    parts.append("</g>")
+    page.add("".join(parts), y - top)
