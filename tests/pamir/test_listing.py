@@ -90,3 +90,25 @@ def test_no_betrayal_is_offered_to_a_player_a_card_forbids_to_betray(
     state.players[0].court.append(loyalist.number)
     assert not card_actions._any_betray_target(state, 0)
     assert not card_actions._betray_targets(state, 0)
+
+
+def test_no_move_is_offered_to_a_spy_a_card_forbids_to_move(
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The listing looks for an ability changing where a spy may go before it answers from the
+    ring alone: Watched Agents (928, fixture) forbids its owner's spies to move. Player 0's only
+    spy, on a ring of two cards, has a step to take until the card joins their court."""
+    watched = listing_cards.CARD_928
+    join_game(watched, monkeypatch)
+    other = next(c for c in CARDS if c.card_type is CardType.COURT and not c.abilities and c is not PLAIN)
+    state = empty_state(2, (Coalition.BRITISH, Coalition.RUSSIAN))
+    state.players[1].court = [PLAIN.number]
+    state.spies_on(PLAIN.number)[0] = 1
+    state.players[0].court = [other.number]
+    assert card_actions._any_move(state, 0)
+    state.players[0].court = [watched.number]
+    assert not card_actions._any_move(state, 0)
+    assert not card_actions._any(card_actions._each_move(state, 0))
+    # Only its owner's: player 1's spy on it may still step.
+    state.spies_on(watched.number)[1] = 1
+    assert card_actions._any_move(state, 1)
