@@ -5,6 +5,7 @@ upgrading connections (E7) and speculation (E9; glossary: Cube Limit, Speculatio
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -38,6 +39,8 @@ from paxc.runtime.porfiriana.actions import (
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, card
+from tests.conftest import REPO
+from tests.new_cards import compile_card_file, join_porfiriana
 from tests.porfiriana.scenario import (
     act,
     cards,
@@ -51,6 +54,7 @@ from tests.porfiriana.scenario import (
     moves_told,
     put,
     put_troop,
+    seat,
     seat_without,
     turn,
 )
@@ -278,10 +282,10 @@ def test_a_smelters_and_a_projects_support_stops_at_three_cubes() -> None:
     smelter = find(CardType.ENTERPRISE, lambda c: Family.SMELTER in c.family)
     state = empty_state()
     held = put(state, 0, smelter.number)
-    for seat, mine in enumerate(
+    for owner, mine in enumerate(
         cards(CardType.ENTERPRISE, lambda c: Family.MINE in c.family and not c.sides)[:4]
     ):
-        put(state, seat % 3, mine.number)
+        put(state, owner % 3, mine.number)
     assert held.income == 3
     check_cubes(state)
 
@@ -295,8 +299,8 @@ def test_a_smelters_and_a_projects_support_stops_at_three_cubes() -> None:
         lambda c: c.district is District.SONORA and c.number != project.number and not c.sides,
     )[:4]
     assert len(neighbours) == 4
-    for seat, neighbour in enumerate(neighbours):
-        put(state, seat % 3, neighbour.number)
+    for owner, neighbour in enumerate(neighbours):
+        put(state, owner % 3, neighbour.number)
     assert held.income == 3
     check_cubes(state)
 
@@ -406,6 +410,48 @@ def test_a_flipped_hacendados_loyalty_point_takes_a_prestige_cube_under_the_pax(
     assert hacendado.prestige_cubes == 1 and hacendado.income == 0
 
 
+def test_a_point_on_a_loyalist_hacendado_takes_no_prestige_cube_until_it_is_flipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Hacendado gives its player a prestige point only by taking a stand, flipped to a Partner
+    # orientation (glossary: Hacendado): a point on its Loyalist side is no active point, so the
+    # Pax puts no cube on it. No printed Loyalist side shows a point; fixture 9197 does.
+    heir = compile_card_file(
+        REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax", "porfiriana", tmp_path
+    ).CARD_9197  # Loyalty on its Loyalist side and on a Partner orientation
+    join_porfiriana(heir, monkeypatch)
+    state = empty_state()  # the Pax: Loyalty points take a prestige cube
+    seat(state, 0, heir)
+    hacendado = state.players[0].hacendado
+    assert Prestige.LOYALTY in hacendado.face.prestige
+    drive(losses.settle(state), [])
+    assert (hacendado.income, hacendado.prestige_cubes) == (2, 0)
+    assert prestige.points(state, 0, Prestige.LOYALTY) == 0
+    losses.flip_hacendado(state, 0, 1)  # the Loyalty orientation
+    drive(losses.settle(state), [])
+    assert (hacendado.income, hacendado.prestige_cubes) == (0, 1)
+    assert prestige.points(state, 0, Prestige.LOYALTY) == 1
+    check_cubes(state)
+
+
+def test_each_loyalty_point_of_a_card_takes_its_own_prestige_cube_under_the_pax(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The glossary (Prestige Cubes): under the Pax a cube goes on each Loyalty point in play. No
+    # printed card shows more than one point; fixture 9198 shows two.
+    staunch = compile_card_file(
+        REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax", "porfiriana", tmp_path
+    ).CARD_9198
+    join_porfiriana(staunch, monkeypatch)
+    state = empty_state()
+    partner = put(state, 0, staunch.number)
+    assert partner.prestige_cubes == 2
+    assert prestige.points(state, 0, Prestige.LOYALTY) == 2
+    drive(regimes.change_regime(state, Regime.ANARCHY), [])
+    assert partner.prestige_cubes == 0
+    check_cubes(state)
+
+
 # ---------------------------------------------------------------------- cubes short of a value (F, H, E9)
 
 
@@ -504,6 +550,25 @@ def test_a_loyalty_point_left_without_its_pax_cube_waits_for_the_next_pax() -> N
     drive(regimes.change_regime(state, Regime.MARTIAL_LAW), [])
     drive(regimes.change_regime(state, Regime.PAX), [])
     assert partner.prestige_cubes == 1
+    check_cubes(state)
+
+
+def test_a_loyalty_point_in_the_prestige_stack_left_without_its_pax_cube_waits_for_the_next_pax() -> None:
+    # The same for a point in the prestige stack (glossary: Prestige Stack, its points take
+    # prestige cubes): the cube a sale brings back to the supply stays there.
+    state = empty_state()
+    put(state, 0, PLAIN.number)
+    keep_in_supply(state, 0, 0)
+    me = state.players[0]
+    me.prestige_stack.append(LOYAL_SHOP.number)
+    drive(losses.settle(state), [])
+    assert me.stack_prestige_cubes == 0
+    drive(sell(state, 0, PLAIN.number), [])
+    drive(losses.settle(state), [])
+    assert me.cubes > 0 and me.stack_prestige_cubes == 0
+    drive(regimes.change_regime(state, Regime.MARTIAL_LAW), [])
+    drive(regimes.change_regime(state, Regime.PAX), [])
+    assert me.stack_prestige_cubes == 1
     check_cubes(state)
 
 

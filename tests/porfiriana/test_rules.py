@@ -25,7 +25,7 @@ from paxc.generated.porfiriana.vocabulary import (
 )
 from paxc.runtime.core.session import Session
 from paxc.runtime.effects import Choice
-from paxc.runtime.porfiriana import economy, game_rules, market, prestige, rules, setup, strife
+from paxc.runtime.porfiriana import economy, game_rules, hooks, market, prestige, rules, setup, strife
 from paxc.runtime.porfiriana.actions import (
     Buy,
     BuyPublic,
@@ -55,6 +55,7 @@ from tests.porfiriana.scenario import (
     named,
     put,
     put_troop,
+    seat,
     seat_without,
     turn,
 )
@@ -190,6 +191,22 @@ def test_at_the_hand_limit_only_play_immediately_cards_can_be_bought() -> None:
     assert not may(state, 0, Buy(0, 0))
     assert may(state, 0, Buy(0, 1)) and may(state, 0, Buy(0, 2))
     assert may(state, 0, BuyPublic(state.public[0], 0))  # a public card never goes to the hand
+
+
+def test_at_the_hand_limit_with_no_price_changed_only_play_immediately_cards_can_be_bought() -> None:
+    # The same rule (E3) with no card in effect changing a price, the market then looked through
+    # without asking any card: every seat has taken a stand, its Hacendado flipped to a Partner
+    # orientation, so no Loyalist ability (each changes a price or a cost) is in effect.
+    state = empty_state(gold=50)
+    for player, me in enumerate(state.players):
+        seat(state, player, card(me.hacendado.number), side=1)
+    assert hooks.modifying(state, PurchaseCost) is None
+    turn(state, 0)
+    hand_full(state, 0)
+    in_market(state, [SHOP.number, TO_ANARCHY.number, TOPPLE.number])
+    assert market.buyable(state, 0) == [(0, 1), (0, 2)]
+    assert not may(state, 0, Buy(0, 0))
+    assert may(state, 0, Buy(0, 1)) and may(state, 0, Buy(0, 2))
 
 
 def test_a_bought_headline_is_played_at_once_on_the_orientation_chosen() -> None:
