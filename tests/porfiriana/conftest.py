@@ -45,3 +45,12 @@ def action_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return compile_card_file(
         FIXTURES / "action_cards.pax", "porfiriana", tmp_path_factory.mktemp("action_cards")
     )
+
+
+@pytest.fixture(scope="session")
+def listing_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    """tests/porfiriana/fixtures/listing_cards.pax: cards the cheap ways of listing a turn's
+    options and its costs must not overlook."""
+    return compile_card_file(
+        FIXTURES / "listing_cards.pax", "porfiriana", tmp_path_factory.mktemp("listing_cards")
+    )

@@ -4,7 +4,6 @@ glossary (Assassination, Nationalization, Monopoly, Spy, Jailed, Victim-Awarded,
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -28,8 +27,6 @@ from paxc.runtime.porfiriana.attacks import Target, black_actions, targets
 from paxc.runtime.porfiriana.losses import flip_sides
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import PorfirianaState, Side
-from tests.conftest import REPO
-from tests.new_cards import compile_card_file
 from tests.new_cards import join_porfiriana as join_game
 from tests.porfiriana.scenario import (
     act,
@@ -457,11 +454,9 @@ def test_assassinating_a_public_card_costs_what_the_public_card_costs() -> None:
 
 
 def test_assassinating_a_public_card_with_no_cost_printed_costs_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    open_house = compile_card_file(
-        REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax", "porfiriana", tmp_path
-    ).CARD_9194  # a public card with no cost printed
+    open_house = listing_cards.CARD_9194  # a public card with no cost printed
     join_game(open_house, monkeypatch)
     state = empty_state(gold=0)
     put(state, 1, open_house.number, side=1)

@@ -5,7 +5,7 @@ upgrading connections (E7) and speculation (E9; glossary: Cube Limit, Speculatio
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -39,8 +39,7 @@ from paxc.runtime.porfiriana.actions import (
 from paxc.runtime.porfiriana.labels import label
 from paxc.runtime.porfiriana.setup import new_state
 from paxc.runtime.porfiriana.state import CUBES_PER_PLAYER, Holding, PorfirianaState, card
-from tests.conftest import REPO
-from tests.new_cards import compile_card_file, join_porfiriana
+from tests.new_cards import join_porfiriana
 from tests.porfiriana.scenario import (
     act,
     cards,
@@ -411,14 +410,12 @@ def test_a_flipped_hacendados_loyalty_point_takes_a_prestige_cube_under_the_pax(
 
 
 def test_a_point_on_a_loyalist_hacendado_takes_no_prestige_cube_until_it_is_flipped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A Hacendado gives its player a prestige point only by taking a stand, flipped to a Partner
     # orientation (glossary: Hacendado): a point on its Loyalist side is no active point, so the
     # Pax puts no cube on it. No printed Loyalist side shows a point; fixture 9197 does.
-    heir = compile_card_file(
-        REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax", "porfiriana", tmp_path
-    ).CARD_9197  # Loyalty on its Loyalist side and on a Partner orientation
+    heir = listing_cards.CARD_9197  # Loyalty on its Loyalist side and on a Partner orientation
     join_porfiriana(heir, monkeypatch)
     state = empty_state()  # the Pax: Loyalty points take a prestige cube
     seat(state, 0, heir)
@@ -435,13 +432,11 @@ def test_a_point_on_a_loyalist_hacendado_takes_no_prestige_cube_until_it_is_flip
 
 
 def test_each_loyalty_point_of_a_card_takes_its_own_prestige_cube_under_the_pax(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The glossary (Prestige Cubes): under the Pax a cube goes on each Loyalty point in play. No
     # printed card shows more than one point; fixture 9198 shows two.
-    staunch = compile_card_file(
-        REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax", "porfiriana", tmp_path
-    ).CARD_9198
+    staunch = listing_cards.CARD_9198
     join_porfiriana(staunch, monkeypatch)
     state = empty_state()
     partner = put(state, 0, staunch.number)

@@ -33,7 +33,6 @@ from paxc.runtime.porfiriana.actions import (
     options,
 )
 from paxc.runtime.porfiriana.state import PorfirianaState
-from tests.conftest import REPO
 from tests.new_cards import compile_card_file, join_porfiriana
 from tests.porfiriana.scenario import check_cubes, drive, empty_state, find, hold, put, put_troop, turn
 
@@ -300,13 +299,6 @@ def test_a_speculation_with_a_cube_on_a_card_in_play_is_never_quiet() -> None:
 
 
 # ---------------------------------------------------------------------- partners' extra actions
-
-LISTING_CARDS = REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax"
-
-
-@pytest.fixture(scope="module")
-def listing_cards(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return compile_card_file(LISTING_CARDS, "porfiriana", tmp_path_factory.mktemp("listing_cards"))
 
 
 def joined(listing_cards: ModuleType, number: int, monkeypatch: pytest.MonkeyPatch) -> Card:

@@ -4,7 +4,6 @@ Redeploy, Retreat)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -329,11 +328,9 @@ def test_a_troop_costing_nothing_on_foot_is_played_with_no_gold() -> None:
 
 
 def test_a_troop_whose_mule_cost_is_its_cheapest_is_played_with_that_much_gold(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    listing_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    raiders = compile_card_file(
-        REPO / "tests" / "porfiriana" / "fixtures" / "listing_cards.pax", "porfiriana", tmp_path
-    ).CARD_9196  # 3 by boot, 1 by mule, 3 by rail
+    raiders = listing_cards.CARD_9196  # 3 by boot, 1 by mule, 3 by rail
     join_porfiriana(raiders, monkeypatch)
     state = empty_state(gold=1)
     turn(state, 0)
