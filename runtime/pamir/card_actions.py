@@ -161,16 +161,29 @@ def options(state: PamirState, player: int) -> list[UseCard]:
     """Every card action the player can take now: each printed action of each court card not yet
     used this turn, if it is a bonus action or an action is left, and it can do something."""
     uses: list[UseCard] = []
-    actions_left = state.turn.actions_taken < BASE_ACTIONS
-    used = state.turn.used_cards
+    turn = state.turn
+    actions_left = turn.actions_taken < BASE_ACTIONS
+    used = turn.used_cards
+    spies = state.spies
+    favored = state.favored
+    # With no action left only bonus actions remain: whether an ability makes a card count as
+    # favored is asked once for the listing, and of no card when none can.
+    counted_favored = not actions_left and hooks.may_apply(state, CountsAsFavored)
     possible: dict[Action, bool] = {}  # whether an action can do something does not depend on the card
     for number in state.players[player].court:
         if number in used:
             continue
-        if not actions_left and not is_bonus(state, player, number):
+        printed = card(number)
+        if (
+            not actions_left
+            and printed.suit is not favored
+            and not (counted_favored and is_bonus(state, player, number))
+        ):
             continue
-        holder: int | None = -1  # the card's hostage holder, found once for all its actions (-1: not yet)
-        for action in card(number).actions:
+        # The card's hostage holder, found once for all its actions (-1: not yet); a card without
+        # a spy on it (the usual case) has none, known without a call.
+        holder: int | None = -1 if number in spies else None
+        for action in printed.actions:
             can = possible.get(action)
             if can is None:
                 can = possible[action] = _possible(state, player, action)
@@ -219,7 +232,19 @@ def _possible(state: PamirState, player: int, action: Action) -> bool:
         return _any_move(state, player)
     if action is Action.TAX:  # `_each_tax_source`'s first, found without a generator when it is a card
         return _market_holds_rupees(state) or _any(_each_taxed_player(state, player))
-    if state.players[player].rupees < _minimum_cost(state, player, action):
+    me = state.players[player]
+    if not hooks.may_apply(state, ActionCost):
+        # Every price is the printed one (what `_minimum_cost` gives then), asked without its calls.
+        if action is Action.GIFT:
+            gifts = me.gifts
+            for price in GIFT_COSTS:  # the cheapest empty gift space, if any
+                if price not in gifts:
+                    return me.rupees >= price and pieces.cylinder_available(state, player)
+            return False
+        if action is Action.BUILD:
+            return me.rupees >= BUILD_COST and _may_build(state, player)
+        return me.rupees >= BETRAY_COST and _any_betray_target(state, player)
+    if me.rupees < _minimum_cost(state, player, action):
         return False
     if action is Action.GIFT:
         return bool(_empty_gift_spaces(state, player)) and pieces.cylinder_available(state, player)
@@ -379,6 +404,10 @@ def _each_tax_source(state: PamirState, player: int) -> Iterator[TaxSource]:
 def _market_holds_rupees(state: PamirState) -> bool:
     """Whether `_each_tax_source` finds a market card to tax (one holding rupees)."""
     for cards, rupees in zip(state.market, state.market_rupees, strict=True):
+        if not any(rupees):  # a row without rupees (rupees are never negative): no space looked at
+            continue
+        if None not in cards:  # every space of the row holds a card: one of them holds the rupees
+            return True
         for number, held in zip(cards, rupees, strict=True):
             if number is not None and held > 0:
                 return True
@@ -396,7 +425,9 @@ def _each_taxed_player(state: PamirState, player: int) -> Iterator[PlayerId]:
             )
         }
     else:
-        ruled = {region for region in REGIONS if state.ruler(region) == player}
+        # Only a player with a tribe in a region can rule it: `ruler` is asked of those regions alone.
+        tribes = state.tribes
+        ruled = {region for region in REGIONS if tribes[region][player] and state.ruler(region) == player}
     if ruled:
         for other, them in enumerate(state.players):
             if (
@@ -509,9 +540,14 @@ def _place_built(state: PamirState, player: int, loyalty: Coalition, spot: Build
 def _may_build(state: PamirState, player: int) -> bool:
     """Whether `_build_spots` finds any (an army can go wherever a road can: a region ruled)."""
     loyalty = state.players[player].loyalty
-    if loyalty is None or not any(state.ruler(region) == player for region in REGIONS):
+    if loyalty is None:
         return False
-    return pieces.block_available(state, loyalty)  # the dearer question last
+    tribes = state.tribes
+    for region in REGIONS:
+        # Only a player with a tribe in a region can rule it: `ruler` is asked of those regions alone.
+        if tribes[region][player] and state.ruler(region) == player:
+            return pieces.block_available(state, loyalty)  # the dearer question last
+    return False
 
 
 def _build_spots(state: PamirState, player: int) -> tuple[BuildSpot, ...]:

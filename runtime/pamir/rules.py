@@ -265,8 +265,12 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
     me = state.players[player]
     if state.turn.actions_taken < BASE_ACTIONS:
         _add_purchases(state, player, options)
+        tribes = state.tribes
         for number in me.hand:
-            if not can_pay_bribe(state, player, number):
+            region = card(number).region
+            # Nobody rules a region without a tribe there (`PamirState.ruler`), and no bribe is
+            # owed then: asked without a call for a card of such a region, the usual case.
+            if region is not None and any(tribes[region]) and not can_pay_bribe(state, player, number):
                 continue
             options.append(_PLAYS[number, False])
             if me.court:
@@ -288,11 +292,14 @@ def _add_purchases(state: PamirState, player: int, options: list[Action]) -> Non
         # Every price is the printed one (`purchase_cost` when no ability changes it): only
         # the columns the player can afford are looked at.
         affordable = rupees // per_card + 1
-        for row, cards in enumerate(state.market):
-            purchases = _PURCHASES[row]
-            for column, number in enumerate(cards[:affordable]):
-                if number is not None and number not in paid_onto:
-                    options.append(purchases[column])
+        for cards, purchases in zip(state.market, _PURCHASES, strict=True):
+            within = cards[:affordable]
+            if paid_onto or None in within:  # a space emptied or a card paid onto: each looked at
+                options += [
+                    p for p, n in zip(purchases, within, strict=False) if n is not None and n not in paid_onto
+                ]
+            else:  # every affordable space holds a card the player may buy
+                options += purchases[:affordable]
         return
     buyer = PlayerId(player)
     for row, cards in enumerate(state.market):

@@ -3,7 +3,9 @@
 changes where pieces may go or what a battle may remove; `_market_holds_rupees` and
 `_any_betray_target`: no generator or list of targets made). Each gives what finding the first
 site, move, tax source or betrayal target gives, for every player at every decision of random
-games."""
+games. The whole listing gives what the plain rules give (`plain_listing`: every market card by
+its cost, every hand card by its bribe, every court card's action by its first step and cost) at
+every turn's decision of random games."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import Action, CardType, Coalition, Region
 from paxc.runtime.commands import game_options, kit_of
 from paxc.runtime.core.agents import RandomAgent
-from paxc.runtime.pamir import card_actions
+from paxc.runtime.pamir import card_actions, market, pieces, rules
+from paxc.runtime.pamir.state import BASE_ACTIONS, MARKET_COLUMNS, MARKET_ROWS, PamirState, card
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file
 from tests.new_cards import join_pamir as join_game
@@ -51,6 +54,84 @@ def test_the_cheap_questions_of_a_listing_give_what_the_first_option_found_gives
                 seen["betray"].add(betray)
             session.apply_action(bot.choose(session))
     assert all(answers == {True, False} for answers in seen.values())  # both answers were reached
+
+
+def _first_step(state: PamirState, player: int, action: Action) -> bool:
+    """Whether a card action can do something, found the plain way: its least cost paid (gifts,
+    builds, betrayals) and a first option found among all of them."""
+    rupees = state.players[player].rupees
+    if action is Action.BATTLE:
+        return card_actions._any(card_actions._each_battle_site(state, player))
+    if action is Action.MOVE:
+        return card_actions._any(card_actions._each_move(state, player))
+    if action is Action.TAX:
+        return card_actions._any(card_actions._each_tax_source(state, player))
+    if rupees < card_actions._minimum_cost(state, player, action):
+        return False
+    if action is Action.GIFT:
+        return bool(card_actions._empty_gift_spaces(state, player)) and pieces.cylinder_available(
+            state, player
+        )
+    if action is Action.BUILD:
+        return bool(card_actions._build_spots(state, player))
+    return bool(card_actions._betray_targets(state, player))
+
+
+def plain_listing(state: PamirState, player: int) -> list[rules.Action]:
+    """A turn's options as the rules give them, each asked on its own: the market cards the
+    player can pay for and may buy, the hand cards whose bribe they can pay, and each unused court
+    card's actions (bonus ones only when no action is left) that can do something and whose
+    hostage bribe they can pay."""
+    me = state.players[player]
+    options: list[rules.Action] = [rules.EndTurn()]
+    actions_left = state.turn.actions_taken < BASE_ACTIONS
+    if actions_left:
+        for row in range(MARKET_ROWS):
+            for column in range(MARKET_COLUMNS):
+                number = state.market[row][column]
+                if (
+                    number is not None
+                    and number not in state.turn.paid_onto
+                    and market.purchase_cost(state, player, row, column) <= me.rupees
+                    and market.may_purchase(state, player, number)
+                ):
+                    options.append(rules.Purchase(row, column))
+        for number in me.hand:
+            if rules.can_pay_bribe(state, player, number):
+                options += [rules.Play(number, False)] + ([rules.Play(number, True)] if me.court else [])
+    for number in me.court:
+        if number in state.turn.used_cards or not (
+            actions_left or card_actions.is_bonus(state, player, number)
+        ):
+            continue
+        for action in card(number).actions:
+            holder = card_actions.hostage_holder(state, number)
+            if _first_step(state, player, action) and (
+                holder is None or card_actions._can_pay_hostage_bribe(state, player, holder, number, action)
+            ):
+                options.append(card_actions.UseCard(number, action))
+    return options
+
+
+@pytest.mark.parametrize(
+    ("players", "variants"), [(2, {}), (3, {}), (5, {}), (1, {"wakhan": True}), (2, {"wakhan": True})]
+)
+def test_a_turns_listing_gives_what_the_plain_rules_give(players: int, variants: dict[str, bool]) -> None:
+    kit = kit_of("pamir")
+    chosen = game_options("pamir", players, variants)
+    listings = 0
+    for seed in (41, 42, 43, 44):
+        session = kit.new_session(chosen, seed)
+        bot = RandomAgent(seed)
+        while not session.is_terminal():
+            pending = session.pending
+            assert pending is not None
+            if pending.prompt == "Take an action, or end your turn":
+                listed = list(pending.options)
+                assert listed == plain_listing(session.state, session.current_player())
+                listings += 1
+            session.apply_action(bot.choose(session))
+    assert listings > 50  # Wakhan ends her games sooner
 
 
 def test_a_battle_whose_only_target_a_card_shelters_is_not_offered() -> None:
