@@ -25,7 +25,8 @@ class RandomAgent:
         """The same pick as `act`, straight from a session: the commands' self-play uses it, as a
         random pick reads nothing but how many actions are legal, and building an observation
         at every decision would slow self-play for nothing."""
-        return self._rng.below(session.action_count())
+        pending = session.pending  # `action_count`, without its call
+        return self._rng.below(0 if pending is None else len(pending.options))
 
 
 class Bot(Protocol):

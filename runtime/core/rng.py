@@ -51,7 +51,22 @@ class Rng:
                 return value % bound
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place: each swap draws as `below(index + 1)` would, written out (a
+        game's setup shuffles a whole deck, a draw per card)."""
+        state = self.state
+        limits = _LIMITS
         for index in range(len(items) - 1, 0, -1):
-            other = self.below(index + 1)
+            bound = index + 1
+            limit = limits.get(bound)
+            if limit is None:
+                limit = limits[bound] = (1 << 64) - ((1 << 64) % bound)
+            while True:
+                z = state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            other = value % bound
             items[index], items[other] = items[other], items[index]
+        self.state = state

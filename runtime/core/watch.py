@@ -16,39 +16,45 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-_wanted: frozenset[type] = frozenset()
+# The kinds of event watched: one set, changed in place and never replaced, so that a game's
+# hooks may hold it and ask `event_type in WANTED` without a call (empty: nobody watches).
+WANTED: set[type] = set()
 _callback: Callable[[object], None] | None = None
 
 
 def wants(event_type: type) -> bool:
     """Whether a watcher wants to see this kind of event."""
-    return event_type in _wanted
+    return event_type in WANTED
 
 
 def seen(event: object) -> None:
     """Show an event the rules fire to the watcher, if it wants this kind."""
-    if _callback is not None and type(event) in _wanted:
+    if _callback is not None and type(event) in WANTED:
         _callback(event)
+
+
+def _watch(event_types: Iterable[type], callback: Callable[[object], None] | None) -> None:
+    global _callback
+    WANTED.clear()
+    WANTED.update(event_types)
+    _callback = callback
 
 
 def start(event_types: Iterable[type], callback: Callable[[object], None]) -> None:
     """Show every event of these kinds to `callback` from now on (a process that only watches)."""
-    global _wanted, _callback
-    _wanted, _callback = frozenset(event_types), callback
+    _watch(event_types, callback)
 
 
 def stop() -> None:
-    global _wanted, _callback
-    _wanted, _callback = frozenset(), None
+    _watch((), None)
 
 
 @contextmanager
 def watching(event_types: Iterable[type], callback: Callable[[object], None]) -> Iterator[None]:
     """Show every event of these kinds to `callback` until the block ends."""
-    global _wanted, _callback
-    before = _wanted, _callback
+    before = frozenset(WANTED), _callback
     start(event_types, callback)
     try:
         yield
     finally:
-        _wanted, _callback = before
+        _watch(*before)

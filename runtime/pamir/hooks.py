@@ -32,6 +32,7 @@ from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the r
 from paxc.runtime.core.abilities import run_effect as run_effect
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.seam import Given
+from paxc.runtime.core.watch import WANTED as _WATCHED
 from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, Modifier, PlayerId
 from paxc.runtime.pamir.state import PamirState, card
 
@@ -186,16 +187,22 @@ def modifiable(hook_type: type) -> bool:
 
 
 def listens(event_type: type) -> bool:
-    """Whether any card of the game responds to this kind of event: the rules skip making an event
-    nobody can answer (a piece placed happens often)."""
-    return event_type in _responding_cards() or watch.wants(event_type)
+    """Whether any card of the game responds to this kind of event, or a watcher wants it: the
+    rules skip making an event nobody can answer (a piece placed happens often). Asked hundreds
+    of times a game, so the card table's staleness is checked here rather than by a call."""
+    triggered = _triggered if _triggered[0] is CARDS else _triggered_again()
+    return event_type in triggered[1] or event_type in _WATCHED
 
 
 def _responding_cards() -> dict[type, frozenset[int]]:
+    return (_triggered if _triggered[0] is CARDS else _triggered_again())[1]
+
+
+def _triggered_again() -> tuple[tuple[Card, ...], dict[type, frozenset[int]]]:
+    """The cards with a trigger for each kind of event, worked out for another card table."""
     global _triggered
-    if _triggered[0] is not CARDS:
-        _triggered = (CARDS, _triggered_types())
-    return _triggered[1]
+    _triggered = (CARDS, _triggered_types())
+    return _triggered
 
 
 def use_errata(choice: errata.Choice) -> None:
@@ -216,7 +223,7 @@ def use_errata(choice: errata.Choice) -> None:
 def active_types(state: PamirState) -> frozenset[type]:
     """Every kind of modifier some ability in effect carries."""
     types: set[type] = set()
-    carriers = _market_table()[2]
+    carriers = (_market_carriers if _market_carriers[0] is CARDS else _market_table())[2]
     # A carrier is rare: the cards that carry one are found by one set operation per row or
     # court, not one test per card (the order of the types found does not matter).
     for row in state.market:
@@ -262,14 +269,15 @@ class _Listing:
         _listing = self._outer
 
 
-def listing(state: PamirState) -> _Listing:
-    return _Listing(state)
+# `with listing(state):` makes the object itself (no function call on the way: every decision
+# enters one).
+listing = _Listing
 
 
 def in_effect_for(state: PamirState, hook_type: type) -> bool:
     """Whether any modifier of this kind is in effect: lets a caller asking the same question many
     times (the cost of every market card) skip asking when nothing could change the answer."""
-    in_market = market_carriers().get(hook_type)
+    in_market = (_market_carriers if _market_carriers[0] is CARDS else _market_table())[1].get(hook_type)
     if in_market and not all(in_market.isdisjoint(row) for row in state.market):
         return True
     if any(hook_type in _modifiers(n, s) for n, s, _ in state.global_events):
@@ -419,7 +427,8 @@ def fire(state: PamirState, event: object) -> Effect | tuple[()]:
     A plain function, not a generator: when no ability in effect responds and no lasting effect
     ends (most events) it gives nothing to run at once, for the cost of one call."""
     event_type = type(event)
-    watch.seen(event)
+    if _WATCHED:  # a watcher sees the event first (a call only while one watches)
+        watch.seen(event)
     ending = bool(state.lasting) and event_type in _ENDING
     carrying = _carrying(state, event_type, replacements=False) if listens(event_type) else None
     if not carrying and not ending:

@@ -162,29 +162,45 @@ def slide_left(state: PamirState) -> None:
     the card that comes to stand there (or leave the game, for a card that swallows rupees)."""
     swallowing: bool | None = None  # asked the first time a stranded rupee needs it
     for row in range(MARKET_ROWS):
-        spaces, rupees = state.market[row], state.market_rupees[row]
+        spaces = state.market[row]
+        if None not in spaces:
+            continue  # a full row: nothing moves
         held = MARKET_COLUMNS - spaces.count(None)
         if None not in spaces[:held]:
             continue  # its cards stand at its left already: nothing moves, no rupee is stranded on a card
-        cards = [(number, paid) for number, paid in zip(spaces, rupees, strict=True) if number is not None]
-        stranded = [0 if number is not None else paid for number, paid in zip(spaces, rupees, strict=True)]
+        rupees = state.market_rupees[row]
+        cards = [number for number in spaces if number is not None]
+        paid = [rupees[column] for column, number in enumerate(spaces) if number is not None]
+        vacant = [0] * (MARKET_COLUMNS - held)
+        if sum(paid) == sum(rupees):
+            # No rupee lies on an empty space (the usual case: a bought card's rupees go to its
+            # buyer), so the cards and their rupees only close up.
+            spaces[:] = [*cards, *([None] * len(vacant))]
+            rupees[:] = [*paid, *vacant]
+            continue
+        stranded = [0 if number is not None else left for number, left in zip(spaces, rupees, strict=True)]
         for column in range(MARKET_COLUMNS):
             if column < held:
-                number, paid = cards[column]
+                number = cards[column]
                 spaces[column] = number
                 kept = 0
                 if stranded[column]:
                     if swallowing is None:
                         swallowing = hooks.may_apply(state, KeepsRupees)
                     kept = stranded[column] if keeps_rupees(state, number, swallowing) else 0
-                rupees[column] = paid + kept
+                rupees[column] = paid[column] + kept
             else:
                 spaces[column] = None
                 rupees[column] = stranded[column]
 
 
+# The market's spaces in refill order: leftmost column first, top row first.
+_REFILL_ORDER: tuple[Slot, ...] = tuple((r, c) for c in range(MARKET_COLUMNS) for r in range(MARKET_ROWS))
+
+
 def empty_slots(state: PamirState) -> list[Slot]:
     """Empty spaces in refill order: leftmost column first, top row first."""
-    if all(None not in row for row in state.market):
+    market = state.market
+    if None not in market[0] and None not in market[1]:
         return []  # a full market, the usual case when a card is drawn or a turn ends
-    return [(r, c) for c in range(MARKET_COLUMNS) for r in range(MARKET_ROWS) if state.market[r][c] is None]
+    return [slot for slot in _REFILL_ORDER if market[slot[0]][slot[1]] is None]

@@ -42,6 +42,8 @@ from paxc.runtime.pamir.state import (
     BASE_ACTIONS,
     BORDERS,
     COALITIONS,
+    COURT_LIMIT_BASE,
+    HAND_LIMIT_BASE,
     MARKET_COLUMNS,
     MARKET_ROWS,
     REGIONS,
@@ -510,19 +512,23 @@ def hand_limit(state: PamirState, player: int) -> int:
 
 def cleanup(state: PamirState, player: int) -> Effect:
     me = state.players[player]
-    while len(me.court) > court_limit(state, player):
-        chosen = yield from ask(
-            Choice(PlayerId(player), "Too many cards in court: discard one", cards_of(me.court))
-        )
-        yield from pieces.discard_court_card(state, player, chosen.number, why=story.COURT_LIMIT)
-    while len(me.hand) > hand_limit(state, player):
-        chosen = yield from ask(
-            Choice(PlayerId(player), "Too many cards in hand: discard one", cards_of(me.hand))
-        )
-        me.hand.remove(chosen.number)
-        state.discard.append(chosen.number)
-        narrate(story.discarded_from_hand, state, player, chosen.number, story.HAND_LIMIT)
-        yield from hooks.card_moved(state, chosen.number, "hand", player, "discard", None, discarded=True)
+    # Stars only raise a limit: a court (hand) no larger than the limit's base is within it, and
+    # its stars need not be counted, unless some card of the game may change the limit.
+    if len(me.court) > COURT_LIMIT_BASE or hooks.modifiable(CourtLimit):
+        while len(me.court) > court_limit(state, player):
+            chosen = yield from ask(
+                Choice(PlayerId(player), "Too many cards in court: discard one", cards_of(me.court))
+            )
+            yield from pieces.discard_court_card(state, player, chosen.number, why=story.COURT_LIMIT)
+    if len(me.hand) > HAND_LIMIT_BASE or hooks.modifiable(HandLimit):
+        while len(me.hand) > hand_limit(state, player):
+            chosen = yield from ask(
+                Choice(PlayerId(player), "Too many cards in hand: discard one", cards_of(me.hand))
+            )
+            me.hand.remove(chosen.number)
+            state.discard.append(chosen.number)
+            narrate(story.discarded_from_hand, state, player, chosen.number, story.HAND_LIMIT)
+            yield from hooks.card_moved(state, chosen.number, "hand", player, "discard", None, discarded=True)
     for row in range(MARKET_ROWS):
         number = state.market[row][0]
         if number is not None and card(number).card_type is not CardType.COURT:

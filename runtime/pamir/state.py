@@ -29,6 +29,8 @@ CYLINDERS_PER_PLAYER = 10  # eleven, one of which marks the score
 STARTING_RUPEES = 4
 GIFT_COSTS = (2, 4, 6)
 BASE_ACTIONS = 2
+COURT_LIMIT_BASE = 3  # plus Political stars
+HAND_LIMIT_BASE = 2  # plus Intelligence stars
 FAVORED_AT_START = Suit.POLITICAL
 
 Border = tuple[Region, Region]
@@ -166,13 +168,18 @@ class PamirState:
         return None
 
     def stars(self, player: int, suit: Suit) -> int:
-        return sum(card(n).rank or 0 for n in self.players[player].court if card(n).suit is suit)
+        total = 0
+        for number in self.players[player].court:  # a loop, not a generator: asked at every cleanup
+            printed = card(number)
+            if printed.suit is suit:
+                total += printed.rank or 0
+        return total
 
     def court_limit(self, player: int) -> int:
-        return 3 + self.stars(player, Suit.POLITICAL)
+        return COURT_LIMIT_BASE + self.stars(player, Suit.POLITICAL)
 
     def hand_limit(self, player: int) -> int:
-        return 2 + self.stars(player, Suit.INTELLIGENCE)
+        return HAND_LIMIT_BASE + self.stars(player, Suit.INTELLIGENCE)
 
     def tax_shelter(self, player: int) -> int:
         return self.stars(player, Suit.ECONOMIC)

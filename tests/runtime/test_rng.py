@@ -37,10 +37,15 @@ def test_a_draw_past_the_last_whole_multiple_of_the_bound_is_drawn_again() -> No
 
 
 def test_shuffle_is_fisher_yates_on_the_generators_draws() -> None:
-    items = list(range(10))
-    Rng(7).shuffle(items)
-    draws, expected = Rng(7), list(range(10))
-    for index in range(9, 0, -1):
-        other = draws.below(index + 1)
-        expected[index], expected[other] = expected[other], expected[index]
-    assert items == expected and sorted(items) == list(range(10))
+    # `shuffle` draws without calling `below`: the same draws, and the generator left where
+    # `below` would leave it, for short lists and a whole deck, from several seeds.
+    for size in (0, 1, 2, 10, 120):
+        for seed in (7, 8, 2026):
+            shuffled, items = Rng(seed), list(range(size))
+            shuffled.shuffle(items)
+            draws, expected = Rng(seed), list(range(size))
+            for index in range(size - 1, 0, -1):
+                other = draws.below(index + 1)
+                expected[index], expected[other] = expected[other], expected[index]
+            assert items == expected and sorted(items) == list(range(size)), (size, seed)
+            assert shuffled.state == draws.state, (size, seed)
