@@ -641,13 +641,40 @@ def _any_move(state: PamirState, player: int) -> bool:
                     if roads[b][loyalty] > 0:
                         return True
     if hooks.may_apply(state, SpyMayMove):
-        return _any(_each_spy_move(state, player))
+        return _any_spy_move(state, player)
     # A spy of the player on a card of the ring (every court card) steps to a neighbour when the
     # ring has two cards or more: the few cards with spies are looked at, not the whole ring.
     for number, counts in state.spies.items():
         if counts[player] and state.owner_of(number) is not None:
             return len(ring(state)) > 1
     return False
+
+
+def _any_spy_move(state: PamirState, player: int) -> bool:
+    """Whether `_each_spy_move` finds any while an ability may change where a spy may go: each
+    spy's two neighbours are asked about first (the steps the rules allow, which the abilities
+    are likeliest to leave allowed), then the other cards. Modifiers change nothing, so the
+    order of the questions does not change the answer, only how many are asked."""
+    loop = ring(state)
+    count = len(loop)
+    spied = [(index, number) for index, number in enumerate(loop) if _spies(state, number, player)]
+    for index, number in spied:
+        for other in (loop[(index - 1) % count], loop[(index + 1) % count]):
+            if other != number and _spy_may_move(state, number, other, player, True):
+                return True
+    for index, number in spied:
+        near = (loop[(index - 1) % count], loop[(index + 1) % count])
+        for other in loop:
+            if other != number and other not in near and _spy_may_move(state, number, other, player, False):
+                return True
+    return False
+
+
+def _spy_may_move(state: PamirState, origin: int, destination: int, player: int, near: bool) -> bool:
+    """Whether the player's spy may move from one card to the other: to a neighbour (`near`)
+    unless an ability in effect says otherwise."""
+    question = abilities.question(SpyMayMove, card(origin), card(destination), PlayerId(player))
+    return hooks.modified(state, question, near)
 
 
 def _may_cross(
@@ -746,12 +773,18 @@ def _betray_targets(state: PamirState, player: int) -> tuple[Card, ...]:
 
 def _any_betray_target(state: PamirState, player: int) -> bool:
     """Whether `_betray_targets` finds any: the few cards holding a spy of the player are looked
-    at, not every court card."""
+    at, not every court card; each is asked of the abilities only when one may protect a card."""
+    protecting = hooks.may_apply(state, MayBetray)
     for number, counts in state.spies.items():
         if counts[player] > 0:
             owner = state.owner_of(number)
-            if owner is not None and hooks.modified(
-                state, abilities.question(MayBetray, card(number), PlayerId(owner), PlayerId(player)), True
+            if owner is not None and (
+                not protecting
+                or hooks.modified(
+                    state,
+                    abilities.question(MayBetray, card(number), PlayerId(owner), PlayerId(player)),
+                    True,
+                )
             ):
                 return True
     return False

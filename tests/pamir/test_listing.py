@@ -14,10 +14,10 @@ from types import ModuleType
 import pytest
 
 from paxc.generated.pamir import CARDS
-from paxc.generated.pamir.vocabulary import Action, CardType, Coalition, Region
+from paxc.generated.pamir.vocabulary import Action, CardType, Coalition, Region, SpyMayMove
 from paxc.runtime.commands import game_options, kit_of
 from paxc.runtime.core.agents import RandomAgent
-from paxc.runtime.pamir import card_actions, market, pieces, rules
+from paxc.runtime.pamir import card_actions, hooks, market, pieces, rules
 from paxc.runtime.pamir.state import BASE_ACTIONS, MARKET_COLUMNS, MARKET_ROWS, PamirState, card
 from tests.conftest import REPO
 from tests.new_cards import compile_card_file
@@ -193,3 +193,24 @@ def test_no_move_is_offered_to_a_spy_a_card_forbids_to_move(
     # Only its owner's: player 1's spy on it may still step.
     state.spies_on(watched.number)[1] = 1
     assert card_actions._any_move(state, 1)
+
+
+def test_a_spy_whose_neighbours_are_forbidden_may_still_move_farther(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listing asks about each spy's two neighbours first (`card_actions._any_spy_move`),
+    then about every other card: an ability forbidding the steps the rules allow and allowing
+    one two steps away (stood in here by the modifiers' answer) leaves that move, as the full
+    list of moves finds."""
+    plain = [c.number for c in CARDS if c.card_type is CardType.COURT and not c.abilities][:4]
+    state = empty_state(2, (Coalition.BRITISH, Coalition.RUSSIAN))
+    state.players[0].court = plain[:2]
+    state.players[1].court = plain[2:]
+    state.spies_on(plain[0])[0] = 1
+    monkeypatch.setattr(hooks, "may_apply", lambda state, hook_type: hook_type is SpyMayMove)
+
+    def two_steps_only(state: object, hook: SpyMayMove, value: bool, spend: bool = False) -> bool:
+        return hook.destination.number == plain[2]
+
+    monkeypatch.setattr(hooks, "modified", two_steps_only)
+    moves = list(card_actions._each_spy_move(state, 0))
+    assert [(m.origin.number, m.destination.number) for m in moves] == [(plain[0], plain[2])]
+    assert card_actions._any_move(state, 0)
