@@ -137,7 +137,11 @@ def test_bench_with_a_peer_needs_node(monkeypatch: pytest.MonkeyPatch) -> None:
 FAKE_VALGRIND = """#!{python}
 # Stands in for valgrind: counts what callgrind would without running anything, so the
 # arithmetic of a figure is checked; a run of G games or playouts costs 70 M + 9 M per game.
-import ast, sys
+# It refuses a child whose hash seed is not fixed (a count would move with the orders of sets).
+import ast, os, sys
+if os.environ.get("PYTHONHASHSEED") != "0":
+    sys.stderr.write("==7== the hash seed is not fixed\\n")
+    sys.exit(3)
 code = sys.argv[sys.argv.index("-c") + 1]
 call = ast.parse(code).body[-1].value
 runs = ast.literal_eval(call.args[2 if call.func.id == "play_games" else 3])
