@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
+from paxc.runtime.core import rng
 from paxc.runtime.core.rng import Rng
+
+
+@pytest.fixture(autouse=True)
+def limits_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`below` remembers each bound's limit for the whole process: a limit remembered by a test
+    run before these (mutation testing runs every test once before it changes the code) would be
+    used instead of the one worked out here, hiding a wrong one."""
+    monkeypatch.setattr(rng, "_LIMITS", {})
 
 
 def test_a_bound_of_nothing_is_refused() -> None:
