@@ -22,6 +22,11 @@ from pathlib import Path
 # commands. Every module of `generated/` is compiled too (`generated_modules`).
 COMPILED_MODULES = (
     "runtime/core/rng.py",
+    # Called at every event told (whether a watcher wants it) and every story line (whether
+    # anybody listens): compiled, a call from the rules runs no interpreter frame. (`core/seam.py`
+    # stays Python: mypyc cannot make its error a native class below RuntimeError.)
+    "runtime/core/watch.py",
+    "runtime/core/narration.py",
     "runtime/core/session.py",
     "runtime/core/abilities.py",
     "runtime/core/lasting.py",

@@ -5,7 +5,7 @@ rules through these, given the abilities a game says are in effect and the conte
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from paxc.runtime.core.narration import narrate
 from paxc.runtime.effects import (
@@ -57,7 +57,7 @@ H = TypeVar("H")
 # a frozen hook costs more than finding it. Only for hooks whose fields are cards (a card's record
 # is compared by identity, so another version of a card is asked about afresh), players and
 # names, of which a game has a bounded number.
-_QUESTIONS: dict[tuple[object, ...], Any] = {}
+_QUESTIONS: Final[dict[tuple[object, ...], Any]] = {}
 
 
 def question(kind: Callable[..., H], *fields: object) -> H:

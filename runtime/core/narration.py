@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
+from typing import Final
 
 Listener = Callable[[str], None]
-_listener: ContextVar[Listener | None] = ContextVar("paxc_narration", default=None)
+_listener: Final[ContextVar[Listener | None]] = ContextVar("paxc_narration", default=None)
 
 
 def narrate(text: str | Callable[..., str], *arguments: object) -> None:

@@ -8,17 +8,17 @@ SplitMix64: tiny, fast in pure Python, and the same on every platform and Python
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+_MASK: Final = 0xFFFF_FFFF_FFFF_FFFF  # (1 << 64) - 1
 # Seeds from 0 to this are the generator's own; larger ones would be cut to their low 64 bits.
-MAX_SEED = _MASK
+MAX_SEED: Final = _MASK
 
 
 # The largest multiple of each bound asked that fits in 64 bits (`below` draws again above it),
 # worked out once per bound: a game asks the same few bounds again and again.
-_LIMITS: dict[int, int] = {}
+_LIMITS: Final[dict[int, int]] = {}
 
 
 class Rng:

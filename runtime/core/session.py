@@ -22,7 +22,7 @@ import json
 import os
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from paxc.runtime.core.card_errors import note_card
 from paxc.runtime.core.files import FileTooLarge, NotRegularFile, read_regular_file
@@ -51,7 +51,7 @@ class _Checkpoint:
         return "CHECKPOINT"
 
 
-CHECKPOINT = _Checkpoint()
+CHECKPOINT: Final = _Checkpoint()
 
 Step = Decision | Chance | _Checkpoint
 RulesRun = Generator[Step, None, None]
@@ -103,7 +103,7 @@ def _log_entry(key: tuple[int, int]) -> LogEntry:
 
 # Every decision adds an entry to the log: each (player, choice) made once, as entries are frozen
 # and a game has few seats and options (a frozen dataclass costs more to make than to find).
-_LOG_ENTRIES: MadeOnce[tuple[int, int], LogEntry] = MadeOnce(_log_entry)
+_LOG_ENTRIES: Final[MadeOnce[tuple[int, int], LogEntry]] = MadeOnce(_log_entry)
 
 
 class Session(Generic[S]):

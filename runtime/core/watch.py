@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from typing import Final
 
 # The kinds of event watched: one set, changed in place and never replaced, so that a game's
 # hooks may hold it and ask `event_type in WANTED` without a call (empty: nobody watches).
-WANTED: set[type] = set()
+WANTED: Final[set[type]] = set()
 _callback: Callable[[object], None] | None = None
 
 

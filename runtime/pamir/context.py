@@ -4,6 +4,7 @@ protocol). One is made for each effect run: the game state, whose effect it is, 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from paxc.generated.pamir.vocabulary import (
     Card,
@@ -34,7 +35,7 @@ def _border(origin: Region, destination: Region) -> Border | None:
 
 # The piles the rules add to at their end, whose top card is their last (`the top card of
 # discard`); the deck is drawn from its start.
-TOP_LAST = frozenset({"discard"})
+TOP_LAST: Final = frozenset({"discard"})
 
 
 class PamirContext:

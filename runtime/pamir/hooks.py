@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Generator, Iterator
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from paxc.generated.pamir import CARDS, CARDS_BY_NUMBER
 from paxc.generated.pamir.vocabulary import (
@@ -32,18 +32,26 @@ from paxc.runtime.core.abilities import confirm as confirm  # re-exported: the r
 from paxc.runtime.core.abilities import run_effect as run_effect
 from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.seam import Given
-from paxc.runtime.core.watch import WANTED as _WATCHED
+from paxc.runtime.core.watch import WANTED
 from paxc.runtime.effects import Ability, Decision, DurationEnd, Effect, Modifier, PlayerId
 from paxc.runtime.pamir.state import PamirState, card
 
 V = TypeVar("V")
+
+# The set operations the hooks ask at every question, as functions found once: compiled
+# (`paxc accelerate`), `carriers.isdisjoint(row)` looks the method up by its name at every call,
+# as mypyc has no primitive for it; pure Python runs either the same.
+_isdisjoint: Final = frozenset.isdisjoint
+_intersection: Final = frozenset.intersection
 
 # What an ability in effect runs in: the game as card effects see it, for one player and card
 # (state, you, this). `context.PamirContext` is one, given when its module is imported: a context
 # performs operations (placing a piece, scoring a check) that tell the abilities in effect in
 # turn, so it sits above this module and cannot be imported by it (`core/seam.py`).
 ContextMaker = Callable[[PamirState, int, int], PamirEffects]
-CONTEXTS: Given[ContextMaker] = Given("card contexts to run abilities in", "paxc.runtime.pamir.context")
+CONTEXTS: Final[Given[ContextMaker]] = Given(
+    "card contexts to run abilities in", "paxc.runtime.pamir.context"
+)
 
 
 def side_abilities(number: int, side: int) -> tuple[Ability[PamirEffects], ...]:
@@ -112,19 +120,40 @@ def _market_carriers_of(cards: tuple[Card, ...]) -> dict[type, frozenset[int]]:
     return {hook_type: frozenset(numbers) for hook_type, numbers in carriers.items()}
 
 
-# For each kind of modifier, the cards that carry one while in the market, and all those cards
-# (worked out again whenever the card table is another one, as for `listens`).
-_market_carriers: tuple[tuple[Card, ...], dict[type, frozenset[int]], frozenset[int]] = ((), {}, frozenset())
+MarketCarriers = tuple[tuple[Card, ...], dict[type, frozenset[int]], frozenset[int]]
+TriggeredCards = tuple[tuple[Card, ...], dict[type, frozenset[int]]]
+Listed = tuple[PamirState, frozenset[type], dict[type, list[abilities.Applying]]]
 
 
-def _market_table() -> tuple[tuple[Card, ...], dict[type, frozenset[int]], frozenset[int]]:
-    global _market_carriers
-    if _market_carriers[0] is not CARDS:
+class _Kept:
+    """What the hooks keep from one question to the next, as the fields of one object: compiled
+    (`paxc accelerate`), a field is read as a C struct's, where a module global is looked up in
+    the module's dictionary at every reading, and these are read at every question."""
+
+    __slots__ = ("market", "triggered", "modifiable", "listing")
+
+    def __init__(self) -> None:
+        # For each kind of modifier, the cards that carry one while in the market, and all those
+        # cards (worked out again whenever the card table is another one, as for `listens`).
+        self.market: MarketCarriers = ((), {}, frozenset())
+        # For each kind of event, the cards with a trigger or replacement for it (`listens`).
+        self.triggered: TriggeredCards = ((), {})
+        # Every kind of value some card can change (`modifiable`).
+        self.modifiable: tuple[tuple[Card, ...], frozenset[type]] = ((), frozenset())
+        # While a decision's options are listed: see `listing`.
+        self.listing: Listed | None = None
+
+
+_KEPT: Final = _Kept()
+
+
+def _market_table() -> MarketCarriers:
+    if _KEPT.market[0] is not CARDS:
         _market_modifiers.cache_clear()
         by_hook = _market_carriers_of(CARDS)
         every = frozenset(number for numbers in by_hook.values() for number in numbers)
-        _market_carriers = (CARDS, by_hook, every)
-    return _market_carriers
+        _KEPT.market = (CARDS, by_hook, every)
+    return _KEPT.market
 
 
 def market_carriers() -> dict[type, frozenset[int]]:
@@ -161,7 +190,7 @@ def _triggered_types() -> dict[type, frozenset[int]]:
 
 
 # Worked out again whenever the card table is another one (a test adding a card to the game).
-_triggered: tuple[tuple[Card, ...], dict[type, frozenset[int]]] = (CARDS, _triggered_types())
+_KEPT.triggered = (CARDS, _triggered_types())
 
 
 def _modified_types() -> frozenset[type]:
@@ -174,48 +203,47 @@ def _modified_types() -> frozenset[type]:
     return frozenset(types)
 
 
-_modifiable: tuple[tuple[Card, ...], frozenset[type]] = ((), frozenset())
-
-
 def modifiable(hook_type: type) -> bool:
     """Whether any card of the game can change this kind of value (worked out once per card
     table): a value the rules ask at every turn (a limit) skips the search when none can."""
-    global _modifiable
-    if _modifiable[0] is not CARDS:
-        _modifiable = (CARDS, _modified_types())
-    return hook_type in _modifiable[1]
+    kept = _KEPT.modifiable
+    if kept[0] is not CARDS:
+        kept = _KEPT.modifiable = (CARDS, _modified_types())
+    return hook_type in kept[1]
 
 
 def listens(event_type: type) -> bool:
     """Whether any card of the game responds to this kind of event, or a watcher wants it: the
     rules skip making an event nobody can answer (a piece placed happens often). Asked hundreds
     of times a game, so the card table's staleness is checked here rather than by a call."""
-    triggered = _triggered if _triggered[0] is CARDS else _triggered_again()
-    return event_type in triggered[1] or event_type in _WATCHED
+    triggered = _KEPT.triggered
+    if triggered[0] is not CARDS:
+        triggered = _triggered_again()
+    return event_type in triggered[1] or event_type in WANTED
 
 
 def _responding_cards() -> dict[type, frozenset[int]]:
-    return (_triggered if _triggered[0] is CARDS else _triggered_again())[1]
+    triggered = _KEPT.triggered
+    return (triggered if triggered[0] is CARDS else _triggered_again())[1]
 
 
-def _triggered_again() -> tuple[tuple[Card, ...], dict[type, frozenset[int]]]:
+def _triggered_again() -> TriggeredCards:
     """The cards with a trigger for each kind of event, worked out for another card table."""
-    global _triggered
-    _triggered = (CARDS, _triggered_types())
-    return _triggered
+    _KEPT.triggered = (CARDS, _triggered_types())
+    return _KEPT.triggered
 
 
 def use_errata(choice: errata.Choice) -> None:
     """Play the versions of the cards `choice` names from now on (a game's start: its options),
     and forget what was worked out from the versions played before."""
-    global _COURT_CARRIERS, _CARRIER_CARDS, _market_carriers, _triggered, _modifiable
+    global _COURT_CARRIERS, _CARRIER_CARDS
     errata.check(choice, CARDS, "Pax Pamir")
     if not errata.install(choice, CARDS, CARDS_BY_NUMBER):
         return
     _modifiers.cache_clear()
     _lasting_modifiers.cache_clear()
     _market_modifiers.cache_clear()
-    _market_carriers, _triggered, _modifiable = ((), {}, frozenset()), ((), {}), ((), frozenset())
+    _KEPT.market, _KEPT.triggered, _KEPT.modifiable = ((), {}, frozenset()), ((), {}), ((), frozenset())
     _COURT_CARRIERS = _court_carriers()
     _CARRIER_CARDS = frozenset(number for numbers in _COURT_CARRIERS.values() for number in numbers)
 
@@ -223,20 +251,20 @@ def use_errata(choice: errata.Choice) -> None:
 def active_types(state: PamirState) -> frozenset[type]:
     """Every kind of modifier some ability in effect carries."""
     types: set[type] = set()
-    carriers = (_market_carriers if _market_carriers[0] is CARDS else _market_table())[2]
+    carriers = (_KEPT.market if _KEPT.market[0] is CARDS else _market_table())[2]
     # A carrier is rare: the cards that carry one are found by one set operation per row or
     # court, not one test per card (the order of the types found does not matter).
     for row in state.market:
-        if not carriers.isdisjoint(row):
-            for number in carriers.intersection(row):
+        if not _isdisjoint(carriers, row):
+            for number in _intersection(carriers, row):
                 types.update(_market_modifiers(number))
     for number, side, _ in state.global_events:
         types.update(_modifiers(number, side))
     for player in state.players:
         for number, side in player.events:
             types.update(_modifiers(number, side))
-        if not _CARRIER_CARDS.isdisjoint(player.court):
-            for number in _CARRIER_CARDS.intersection(player.court):
+        if not _isdisjoint(_CARRIER_CARDS, player.court):
+            for number in _intersection(_CARRIER_CARDS, player.court):
                 types.update(_modifiers(number, None))
     for effect in state.lasting:
         types.update(_lasting_modifiers(effect.card, effect.ability))
@@ -247,7 +275,7 @@ def active_types(state: PamirState) -> frozenset[type]:
 # the rules ask the modifiers many times: `listing` records, for that while, which kinds of
 # modifier are in effect, so the other questions are answered at once, and the modifiers of each
 # kind asked (with their contexts: nothing they read changes meanwhile), gathered once.
-_listing: tuple[PamirState, frozenset[type], dict[type, list[abilities.Applying]]] | None = None
+# (`_KEPT.listing`: the state listed, the kinds in effect, the modifiers of each kind asked.)
 
 
 class _Listing:
@@ -257,16 +285,14 @@ class _Listing:
 
     def __init__(self, state: PamirState) -> None:
         self._state = state
-        self._outer: tuple[PamirState, frozenset[type], dict[type, list[abilities.Applying]]] | None = None
+        self._outer: Listed | None = None
 
     def __enter__(self) -> None:
-        global _listing
-        self._outer = _listing
-        _listing = (self._state, active_types(self._state), {})
+        self._outer = _KEPT.listing
+        _KEPT.listing = (self._state, active_types(self._state), {})
 
     def __exit__(self, *raised: object) -> None:
-        global _listing
-        _listing = self._outer
+        _KEPT.listing = self._outer
 
 
 # `with listing(state):` makes the object itself (no function call on the way: every decision
@@ -276,26 +302,38 @@ listing = _Listing
 
 def in_effect_for(state: PamirState, hook_type: type) -> bool:
     """Whether any modifier of this kind is in effect: lets a caller asking the same question many
-    times (the cost of every market card) skip asking when nothing could change the answer."""
-    in_market = (_market_carriers if _market_carriers[0] is CARDS else _market_table())[1].get(hook_type)
-    if in_market and not all(in_market.isdisjoint(row) for row in state.market):
-        return True
-    if any(hook_type in _modifiers(n, s) for n, s, _ in state.global_events):
-        return True
-    if any(hook_type in _modifiers(n, s) for p in state.players for n, s in p.events):
-        return True
-    if any(hook_type in _lasting_modifiers(e.card, e.ability) for e in state.lasting):
-        return True
+    times (the cost of every market card) skip asking when nothing could change the answer.
+    Loops rather than generators: this is asked outside listings (a payment onto market cards)."""
+    in_market = (_KEPT.market if _KEPT.market[0] is CARDS else _market_table())[1].get(hook_type)
+    if in_market:
+        for row in state.market:
+            if not _isdisjoint(in_market, row):
+                return True
+    for number, side, _ in state.global_events:
+        if hook_type in _modifiers(number, side):
+            return True
+    for player in state.players:
+        for number, side in player.events:
+            if hook_type in _modifiers(number, side):
+                return True
+    for effect in state.lasting:
+        if hook_type in _lasting_modifiers(effect.card, effect.ability):
+            return True
     carriers = _COURT_CARRIERS.get(hook_type)
-    return carriers is not None and not all(carriers.isdisjoint(p.court) for p in state.players)
+    if carriers is not None:
+        for player in state.players:
+            if not _isdisjoint(carriers, player.court):
+                return True
+    return False
 
 
 def may_apply(state: PamirState, hook_type: type) -> bool:
     """Whether a modifier of this kind may be in effect: answered from the listing while options
     are listed, else by `in_effect_for`. Lets a question asked for every market card skip building
     its hook when nothing could answer it."""
-    if _listing is not None and _listing[0] is state:
-        return hook_type in _listing[1]
+    listed = _KEPT.listing
+    if listed is not None and listed[0] is state:
+        return hook_type in listed[1]
     return in_effect_for(state, hook_type)
 
 
@@ -309,7 +347,7 @@ def modified(state: PamirState, hook: object, value: V, spend: bool = False) -> 
     such a modifier rather than by looking through every court.
     """
     hook_type = type(hook)
-    listed = _listing
+    listed = _KEPT.listing
     if listed is None or listed[0] is not state:
         applying = _applying(state, hook_type)
         if len(applying) > 1:
@@ -339,10 +377,10 @@ def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
     applying: list[abilities.Applying] = []
     # The card table is checked for staleness inline (`_market_table` does the same): this runs
     # for every question the listing cannot answer.
-    in_market = (_market_carriers if _market_carriers[0] is CARDS else _market_table())[1].get(hook_type)
+    in_market = (_KEPT.market if _KEPT.market[0] is CARDS else _market_table())[1].get(hook_type)
     if in_market:
         for row in state.market:
-            if in_market.isdisjoint(row):  # as in active_types: one set test per row
+            if _isdisjoint(in_market, row):  # as in active_types: one set test per row
                 continue
             for number in row:
                 if number is not None and number in in_market:
@@ -360,7 +398,7 @@ def _applying(state: PamirState, hook_type: type) -> list[abilities.Applying]:
         # Courts in turn order, each from left to right: the carriers in a court are found by
         # one set test, as in active_types.
         for owner, player in enumerate(state.players):
-            if carriers.isdisjoint(player.court):
+            if _isdisjoint(carriers, player.court):
                 continue
             for number in player.court:
                 if number in carriers:
@@ -398,7 +436,7 @@ def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[a
             if number in responding:
                 add(number, owner, side_abilities(number, side))
     for owner, player in enumerate(state.players):
-        if not responding.isdisjoint(player.court):
+        if not _isdisjoint(responding, player.court):
             for number in player.court:
                 if number in responding:
                     add(number, owner, card(number).abilities)
@@ -410,8 +448,8 @@ def _carrying(state: PamirState, event_type: type, replacements: bool) -> list[a
 
 # When each duration ends, by its name (as a lasting effect keeps it), and the kinds of event that
 # end (or arm) one.
-_ENDS: dict[str, DurationEnd] = {str(name): end for name, end in DURATION_ENDS.items()}
-_ENDING = lasting.ending_events(_ENDS)
+_ENDS: Final[dict[str, DurationEnd]] = {str(name): end for name, end in DURATION_ENDS.items()}
+_ENDING: Final = lasting.ending_events(_ENDS)
 
 
 def matters(state: PamirState, event_type: type) -> bool:
@@ -427,7 +465,7 @@ def fire(state: PamirState, event: object) -> Effect | tuple[()]:
     A plain function, not a generator: when no ability in effect responds and no lasting effect
     ends (most events) it gives nothing to run at once, for the cost of one call."""
     event_type = type(event)
-    if _WATCHED:  # a watcher sees the event first (a call only while one watches)
+    if WANTED:  # a watcher sees the event first (a call only while one watches)
         watch.seen(event)
     ending = bool(state.lasting) and event_type in _ENDING
     carrying = _carrying(state, event_type, replacements=False) if listens(event_type) else None

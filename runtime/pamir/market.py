@@ -8,6 +8,8 @@ it, not as a cleanup step; keeping them there until the next refill would make i
 
 from __future__ import annotations
 
+from typing import Final
+
 from paxc.generated.pamir.vocabulary import KeepsRupees, MayPurchase, PurchaseCost, Suit
 from paxc.runtime.core import abilities
 from paxc.runtime.core.narration import narrate
@@ -62,7 +64,7 @@ def _put_rupee(state: PamirState, player: int, row: int, column: int, swallowing
     number = state.market[row][column]
     if number is not None:
         state.turn.paid_onto.add(number)
-        if not keeps_rupees(state, number, swallowing):
+        if swallowing and not keeps_rupees(state, number, swallowing):
             return
     state.market_rupees[row][column] += 1
 
@@ -195,7 +197,9 @@ def slide_left(state: PamirState) -> None:
 
 
 # The market's spaces in refill order: leftmost column first, top row first.
-_REFILL_ORDER: tuple[Slot, ...] = tuple((r, c) for c in range(MARKET_COLUMNS) for r in range(MARKET_ROWS))
+_REFILL_ORDER: Final[tuple[Slot, ...]] = tuple(
+    (r, c) for c in range(MARKET_COLUMNS) for r in range(MARKET_ROWS)
+)
 
 
 def empty_slots(state: PamirState) -> list[Slot]:

@@ -6,6 +6,8 @@ Everything that may need a player's decision is a generator yielding `Choice`s.
 
 from __future__ import annotations
 
+from typing import Final
+
 from paxc.generated.pamir.vocabulary import (
     Coalition,
     Piece,
@@ -22,7 +24,7 @@ from paxc.runtime.effects import Choice, Effect, PlayerId, ask
 from paxc.runtime.pamir import hooks, story, wakhan_cards
 from paxc.runtime.pamir.state import COALITIONS, Border, PamirState, card, has_leverage
 
-LEVERAGE_REPAYMENT = 2
+LEVERAGE_REPAYMENT: Final = 2
 
 # A unit in play, as the component-limit rule lets a player take it back: (kind, where).
 UnitSpot = tuple[str, object]

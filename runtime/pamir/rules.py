@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
@@ -58,8 +58,9 @@ from paxc.runtime.pamir.state import (
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 MIN_HUMANS_WITH_WAKHAN, MAX_HUMANS_WITH_WAKHAN = 1, 2
-WAKHAN_SEAT = 0
-WAKHAN_VARIANTS = ("savvy_purchasing", "steadfast_loyalty", "spy_movement")
+# `Final` constants: read as C statics when compiled (see `state`'s).
+WAKHAN_SEAT: Final = 0
+WAKHAN_VARIANTS: Final = ("savvy_purchasing", "steadfast_loyalty", "spy_movement")
 # What a game may start from (the command line's options and a save's). With `wakhan`, one or two
 # people play against the automated opponent: `players` counts the people (one when left out);
 # her variants go with her only.
@@ -83,10 +84,10 @@ def people_seats(options: Mapping[str, Any]) -> tuple[int, ...]:
     return tuple(range(players))
 
 
-PILES = 6
-CARDS_PER_PILE = 5  # plus one per player
-EVENTS_IN_SECOND_PILE = 2
-LEVERAGE_RUPEES = 2
+PILES: Final = 6
+CARDS_PER_PILE: Final = 5  # plus one per player
+EVENTS_IN_SECOND_PILE: Final = 2
+LEVERAGE_RUPEES: Final = 2
 
 # ---------------------------------------------------------------------- options
 
@@ -321,9 +322,11 @@ def _add_purchases(state: PamirState, player: int, options: list[Action]) -> Non
 
 # The options every listing offers again and again, each made once (options are frozen, so one
 # object serves every listing): purchases by market row and column, plays by card and side, ending the turn.
-_PURCHASES = [[Purchase(row, column) for column in range(MARKET_COLUMNS)] for row in range(MARKET_ROWS)]
-_PLAYS: MadeOnce[tuple[int, bool], Play] = MadeOnce(lambda play: Play(*play))
-_END_TURN = EndTurn()
+_PURCHASES: Final = [
+    [Purchase(row, column) for column in range(MARKET_COLUMNS)] for row in range(MARKET_ROWS)
+]
+_PLAYS: Final[MadeOnce[tuple[int, bool], Play]] = MadeOnce(lambda play: Play(*play))
+_END_TURN: Final = EndTurn()
 
 
 def perform(state: PamirState, player: int, action: Action) -> Effect:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import Enum
 from operator import itemgetter
+from typing import Final
 
 from paxc.generated.pamir import CARDS_BY_NUMBER
 from paxc.generated.pamir.vocabulary import ADJACENT_REGIONS, Card, Coalition, Impact, Region, Suit
@@ -19,19 +20,22 @@ from paxc.runtime.core.lasting import Lasting
 from paxc.runtime.core.memory import CardMemory
 from paxc.runtime.core.rng import Rng
 
-COALITIONS = tuple(Coalition)
-REGIONS = tuple(Region)
-SUITS = tuple(Suit)
-MARKET_ROWS = 2
-MARKET_COLUMNS = 6
-BLOCKS_PER_COALITION = 12
-CYLINDERS_PER_PLAYER = 10  # eleven, one of which marks the score
-STARTING_RUPEES = 4
-GIFT_COSTS = (2, 4, 6)
-BASE_ACTIONS = 2
-COURT_LIMIT_BASE = 3  # plus Political stars
-HAND_LIMIT_BASE = 2  # plus Intelligence stars
-FAVORED_AT_START = Suit.POLITICAL
+# The module's constants are `Final`: compiled (`paxc accelerate`), a final name is read as a C
+# static, in this module and in those importing it, where any other module global is looked up
+# in its module's dictionary at every reading (the rules read these at every listing).
+COALITIONS: Final = tuple(Coalition)
+REGIONS: Final = tuple(Region)
+SUITS: Final = tuple(Suit)
+MARKET_ROWS: Final = 2
+MARKET_COLUMNS: Final = 6
+BLOCKS_PER_COALITION: Final = 12
+CYLINDERS_PER_PLAYER: Final = 10  # eleven, one of which marks the score
+STARTING_RUPEES: Final = 4
+GIFT_COSTS: Final = (2, 4, 6)
+BASE_ACTIONS: Final = 2
+COURT_LIMIT_BASE: Final = 3  # plus Political stars
+HAND_LIMIT_BASE: Final = 2  # plus Intelligence stars
+FAVORED_AT_START: Final = Suit.POLITICAL
 
 Border = tuple[Region, Region]
 
@@ -41,7 +45,7 @@ def border(a: Region, b: Region) -> Border:
     return (a, b) if a.value < b.value else (b, a)
 
 
-BORDERS: tuple[Border, ...] = tuple(
+BORDERS: Final[tuple[Border, ...]] = tuple(
     sorted({border(a, b) for a, b in ADJACENT_REGIONS}, key=lambda b: (b[0].value, b[1].value))
 )
 
@@ -50,7 +54,7 @@ def borders_of(region: Region) -> tuple[Border, ...]:
     return _BORDERS_OF[region]
 
 
-_BORDERS_OF: dict[Region, tuple[Border, ...]] = {
+_BORDERS_OF: Final[dict[Region, tuple[Border, ...]]] = {
     region: tuple(b for b in BORDERS if region in b) for region in Region
 }
 
@@ -58,7 +62,7 @@ _BORDERS_OF: dict[Region, tuple[Border, ...]] = {
 # A card's record by its number: the card table's own look-up, a bound method of the dict, which
 # runs without a Python frame of its own (the rules ask it tens of thousands of times a game). The
 # table is changed in place (errata, cards added by tests), never replaced, so this follows it.
-card: Callable[[int], Card] = CARDS_BY_NUMBER.__getitem__
+card: Final[Callable[[int], Card]] = CARDS_BY_NUMBER.__getitem__
 
 
 @dataclass(slots=True)
@@ -330,7 +334,7 @@ class PamirState:
         return json.dumps(plain(self), sort_keys=True)
 
 
-_OUTSIDE_DIGEST = frozenset({"trigger_acts"})  # TurnState's: see PamirState.digest
+_OUTSIDE_DIGEST: Final = frozenset({"trigger_acts"})  # TurnState's: see PamirState.digest
 
 
 def favored_change(number: int) -> Suit | None:
