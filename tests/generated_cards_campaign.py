@@ -111,11 +111,13 @@ def mypy_batch(modules: list[Path], cache: Path) -> dict[Path, str]:
 
 def play_file(item: Pending, games: int, seed: int, seeds: Sequence[int] = ()) -> list[str]:
     """The errors of `games` random games with the file's cards on top of the deck (or of the
-    games of `seeds`, each a game's own seed)."""
+    games of `seeds`, each a game's own seed), the listing's cheap answers compared with a plain
+    search at every decision (tests/listing_checks.py): a file's modifiers are what could make
+    them differ."""
     module = import_module(item.module)
     numbers = range(FIRST_NUMBER, FIRST_NUMBER + CARDS_PER_FILE)
     cards: list[Any] = [getattr(module, f"CARD_{n}") for n in numbers]
-    return play_with(item.game, cards, seed, games=games, seeds=seeds)
+    return play_with(item.game, cards, seed, games=games, seeds=seeds, listings=True)
 
 
 def save(folder: Path, item: Pending, why: str) -> None:

@@ -62,6 +62,15 @@ def project_with(fixture: Path, game: Game, folder: Path, scenarios: Sequence[Pa
 # ---------------------------------------------------------------------- joining a game
 
 
+def _import_runtime(game: str) -> None:
+    """Import the game's runtime before its card table changes: a module reading the table at
+    import (`from ... import CARDS`) imported first while a new card is in it would keep that
+    table after the card has left (and deal it in later games)."""
+    from paxc.runtime.commands import kit_of
+
+    kit_of(game)
+
+
 def join_pamir(card: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make a new Pax Pamir card part of the game, as a build of the game with its file would:
     the card table and the index of court cards carrying modifiers (the runtime's own code,
@@ -69,6 +78,7 @@ def join_pamir(card: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from paxc.generated import pamir
     from paxc.runtime.pamir import hooks
 
+    _import_runtime("pamir")
     # The runtime works out each card's modifiers once: forget any worked out for this number
     # by an earlier test (with another object for the same card).
     hooks._modifiers.cache_clear()
@@ -89,6 +99,7 @@ def join_porfiriana(card: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from paxc.generated import porfiriana
     from paxc.runtime.porfiriana import hooks
 
+    _import_runtime("porfiriana")
     monkeypatch.setitem(porfiriana.CARDS_BY_NUMBER, card.number, card)
     monkeypatch.setattr(porfiriana, "CARDS", (*porfiriana.CARDS, card))
     hooks.forget_cards()

@@ -7,7 +7,8 @@ in the language's statements. Each example is a file of a few cards; those the c
 (against the whole game, as `paxc check FILE` does: a conflict with a printed card's modifier is
 refused) are compiled as the build would, checked by mypy, imported, put on top of the deck (so that they
 come out early) and played in 5 random three-player games with every invariant checked after
-each decision.
+each decision, and the listing's cheap answers compared with a plain search at each decision
+(tests/listing_checks.py).
 
 The suite runs a few examples. A long run draws more, for instance:
 
@@ -39,6 +40,7 @@ from paxc.compiler.vocabulary import Vocabulary
 from paxc.runtime.commands import game_seeds, play_one
 from tests.card_generator import card_file, hypothesis_draw
 from tests.conftest import REPO
+from tests.listing_checks import play_compared
 from tests.new_cards import deal_on_top, join_pamir, join_porfiriana
 from tests.test_static_checks import namespace_view
 
@@ -89,20 +91,30 @@ def import_module(path: Path) -> ModuleType:
 
 
 def play_with(
-    game: str, cards: list[Any], seed: int, games: int = GAMES, seeds: Sequence[int] = ()
+    game: str,
+    cards: list[Any],
+    seed: int,
+    games: int = GAMES,
+    seeds: Sequence[int] = (),
+    listings: bool = False,
 ) -> list[str]:
     """Random games with the cards in the game, on top of the deck: the errors (none, we hope).
-    `games` games from `seed`, or the games of `seeds` (each a game's own seed) when given."""
+    `games` games from `seed`, or the games of `seeds` (each a game's own seed) when given.
+    `listings`: the listing's cheap answers compared with a plain search at every decision too
+    (tests/listing_checks.py)."""
     join = join_pamir if game == "pamir" else join_porfiriana
     with pytest.MonkeyPatch.context() as monkeypatch:
         for card in cards:
             join(card, monkeypatch)
         deal_on_top(game, [card.number for card in cards], monkeypatch, rotate=False)
-        results = [
-            play_one(game, {"players": 3}, game_seed, check=True)
-            for game_seed in (seeds or game_seeds(seed, games))
-        ]
-    return [f"seed {r.seed}: {r.error}" for r in results if r.error is not None]
+        chosen = seeds or game_seeds(seed, games)
+        if listings:
+            errors = [(s, play_compared(game, {"players": 3}, s)) for s in chosen]
+        else:
+            errors = [
+                (r.seed, r.error) for r in (play_one(game, {"players": 3}, s, check=True) for s in chosen)
+            ]
+    return [f"seed {s}: {error}" for s, error in errors if error is not None]
 
 
 def check_contract(game: str, data: st.DataObject, scratch: Path) -> None:
@@ -127,7 +139,7 @@ def check_contract(game: str, data: st.DataObject, scratch: Path) -> None:
     assert report == "", f"{text}\n{report}"
     module = import_module(module_path)
     cards = [getattr(module, f"CARD_{n}") for n in numbers]
-    errors = play_with(game, cards, seed=data.draw(st.integers(0, 2**32)))
+    errors = play_with(game, cards, seed=data.draw(st.integers(0, 2**32)), listings=True)
     assert errors == [], f"{text}\n" + "\n".join(errors)
     tally["passed check, built, typed, imported and played"] += 1
 
