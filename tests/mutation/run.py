@@ -89,7 +89,9 @@ NOT_RULES |= {"card_facts", "errata", "observation", "implemented", "card_errors
 CORE_TESTS = ["abilities", "decisions", "lasting", "memory", "money", "zones", "rules_base", "session"]
 CORE_TESTS += ["undo_and_save_file", "watch", "rng", "determinize", "options"]
 TESTS_OF = {
-    "pamir": ["tests/pamir"],
+    # test_watch's games watch Pax Pamir's events through its hooks (`listens`), which no test of
+    # tests/pamir asks with a watcher on.
+    "pamir": ["tests/pamir", "tests/runtime/test_watch.py"],
     "porfiriana": ["tests/porfiriana"],
     "core": ["tests/pamir", "tests/porfiriana"] + [f"tests/runtime/test_{name}.py" for name in CORE_TESTS],
     # The base of a game's rules serves only a game of one's own (the example game), neither of
