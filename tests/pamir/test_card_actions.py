@@ -250,6 +250,20 @@ def test_tax_is_not_offered_with_nothing_to_take() -> None:
     assert UseCard(TAX_2.number, Action.TAX) in uses(state)
 
 
+def test_rupees_left_on_an_empty_market_space_are_not_taxed() -> None:
+    """Rulebook, Tax: rupees are taken from market cards. An effect taking a card out of the
+    market leaves its rupees on the space (as an event discarded at cleanup does): with no
+    player to tax, a row of cards holding none offers no tax until one of its cards holds one."""
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    fill_market(state)
+    state.market[0][5] = None
+    state.market_rupees[0][5] = 2
+    assert UseCard(TAX_2.number, Action.TAX) not in uses(state)
+    state.market_rupees[0][4] = 1
+    assert UseCard(TAX_2.number, Action.TAX) in uses(state)
+
+
 # ---------------------------------------------------------------------- gift
 
 

@@ -9,6 +9,7 @@ every turn's decision of random games."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -214,3 +215,66 @@ def test_a_spy_whose_neighbours_are_forbidden_may_still_move_farther(monkeypatch
     moves = list(card_actions._each_spy_move(state, 0))
     assert [(m.origin.number, m.destination.number) for m in moves] == [(plain[0], plain[2])]
     assert card_actions._any_move(state, 0)
+
+
+def _ring_of_four(
+    monkeypatch: pytest.MonkeyPatch, allowed: Callable[[int, bool], bool]
+) -> tuple[PamirState, list[int]]:
+    """Four plain court cards (two a player), player 0's spy on the first, whose neighbours along
+    the ring are the last and the second; an ability deciding where a spy may go stood in by the
+    modifiers' answer `allowed(destination, value)`, asked with the game's state and the spy's
+    owner."""
+    plain = [c.number for c in CARDS if c.card_type is CardType.COURT and not c.abilities][:4]
+    state = empty_state(2, (Coalition.BRITISH, Coalition.RUSSIAN))
+    state.players[0].court = plain[:2]
+    state.players[1].court = plain[2:]
+    state.spies_on(plain[0])[0] = 1
+    monkeypatch.setattr(hooks, "may_apply", lambda state, hook_type: hook_type is SpyMayMove)
+
+    def answer(asked: object, hook: SpyMayMove, value: bool, spend: bool = False) -> bool:
+        assert asked is state and hook.player == 0
+        return allowed(hook.destination.number, value)
+
+    monkeypatch.setattr(hooks, "modified", answer)
+    return state, plain
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_a_spy_one_of_whose_neighbours_is_forbidden_may_step_to_the_other(
+    monkeypatch: pytest.MonkeyPatch, side: str
+) -> None:
+    """Rulebook, Move: a spy steps to the court card next to its own, either way along the ring.
+    An ability forbidding one of the two steps leaves the other (each way in turn), as the full
+    list of moves finds."""
+    plain: list[int] = []
+    state, plain = _ring_of_four(
+        monkeypatch, lambda destination, value: value and destination == plain[3 if side == "left" else 1]
+    )
+    moves = [(m.origin.number, m.destination.number) for m in card_actions._each_spy_move(state, 0)]
+    assert moves == [(plain[0], plain[3 if side == "left" else 1])]
+    assert card_actions._any_move(state, 0)
+
+
+def test_a_spy_whose_neighbours_are_forbidden_has_no_move_farther_unless_an_ability_allows_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulebook, Move: only the two neighbours are steps of the rules. With both forbidden by an
+    ability and none allowing more, the spy two steps away (the third card) has no move."""
+    plain: list[int] = []
+    state, plain = _ring_of_four(
+        monkeypatch, lambda destination, value: value and destination not in plain[1::2]
+    )
+    assert not list(card_actions._each_spy_move(state, 0))
+    assert not card_actions._any_move(state, 0)
+
+
+def test_a_spy_on_the_only_court_card_has_nowhere_to_go_whatever_an_ability_allows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move goes to another card: with one court card in play, a spy on it does not move,
+    even with an ability allowing a spy to go anywhere (stood in by the modifiers' answer)."""
+    state, plain = _ring_of_four(monkeypatch, lambda destination, value: True)
+    state.players[0].court = plain[:1]
+    state.players[1].court = []
+    assert not list(card_actions._each_spy_move(state, 0))
+    assert not card_actions._any_move(state, 0)

@@ -73,3 +73,33 @@ def test_rupees_a_card_effect_puts_on_public_withdrawal_leave_the_game() -> None
     market.put_rupees(state, PLAIN[0], 2)
     assert state.market_rupees[0][:2] == [0, 2]
     assert state.turn.paid_onto == {withdrawal.number, PLAIN[0]}
+
+
+def test_each_row_slides_left_whatever_the_row_above_it_holds() -> None:
+    """Rulebook, cleanup: the cards of each market row move to its leftmost spaces with their
+    rupees. A top row whose cards stand at its left already, a space empty at its right, leaves
+    the bottom row's gap to be closed all the same."""
+    state = empty_state()
+    state.market[0][:2] = PLAIN[:2]  # the top row: nothing to move
+    state.market[1][1], state.market[1][3] = PLAIN[2], PLAIN[3]
+    state.market_rupees[1][3] = 2
+    market.slide_left(state)
+    assert state.market[0][:3] == [PLAIN[0], PLAIN[1], None]
+    assert state.market[1] == [PLAIN[2], PLAIN[3]] + [None] * (MARKET_COLUMNS - 2)
+    assert state.market_rupees[1] == [0, 2] + [0] * (MARKET_COLUMNS - 2)
+
+
+def test_the_empty_spaces_are_found_in_either_row_leftmost_column_first_top_row_first() -> None:
+    """Rulebook, cleanup: new cards fill the empty spaces from the leftmost column, the top row
+    first in each column. A gap in only one row is found whichever row it is in."""
+    state = empty_state()
+    court: list[int | None] = [c.number for c in CARDS if c.card_type is CardType.COURT]
+    court = court[: 2 * MARKET_COLUMNS]
+    state.market = [court[:MARKET_COLUMNS], court[MARKET_COLUMNS:]]
+    assert market.empty_slots(state) == []
+    state.market[0][4] = None
+    assert market.empty_slots(state) == [(0, 4)]
+    state.market[0][4], state.market[1][2] = court[4], None
+    assert market.empty_slots(state) == [(1, 2)]
+    state.market[0][4] = state.market[0][2] = None
+    assert market.empty_slots(state) == [(0, 2), (1, 2), (0, 4)]

@@ -733,7 +733,9 @@ def test_cleanup_discards_down_to_the_court_and_hand_limits() -> None:
 
 def test_limits_lowered_below_zero_by_abilities_discard_everything(monkeypatch: pytest.MonkeyPatch) -> None:
     """The court and hand limits as abilities change them, never below 0 (no printed card lowers
-    them so far; the hooks are general): a limit taken to -2 discards every card, no more."""
+    them so far; the hooks are general): a limit taken to -2 discards every card, no more. Only
+    the limits are said modifiable, so that cleanup asks about a hand no larger than its base
+    limit because the hand limit may change, not because anything may."""
     state = empty_state()
     me = state.players[0]
     me.court = [c.number for c in CARDS_BY_NUMBER.values() if c.suit is Suit.ECONOMIC][:2]
@@ -742,7 +744,7 @@ def test_limits_lowered_below_zero_by_abilities_discard_everything(monkeypatch: 
     def modified(state: PamirState, hook: object, value: int) -> int:
         return value - 5 if isinstance(hook, CourtLimit | HandLimit) else value
 
-    monkeypatch.setattr(hooks, "modifiable", lambda hook: True)
+    monkeypatch.setattr(hooks, "modifiable", lambda hook: hook in (CourtLimit, HandLimit))
     monkeypatch.setattr(hooks, "modified", modified)
     assert rules.court_limit(state, 0) == 0 and rules.hand_limit(state, 0) == 0
     drive(rules.cleanup(state, 0), [], then_first=True)
