@@ -250,6 +250,21 @@ def test_tax_is_not_offered_with_nothing_to_take() -> None:
     assert UseCard(TAX_2.number, Action.TAX) in uses(state)
 
 
+def test_a_tribe_in_a_region_another_player_rules_gives_no_tax_of_its_court_cards() -> None:
+    """Rulebook, Tax: a player may be taxed for a court card of a region the taxer rules. A
+    tribe of the taxer's in a region where another player has more rules nothing."""
+    state = arranged()
+    state.players[0].court = [TAX_2.number]
+    tribes(state, 0, KABUL)
+    tribes(state, 1, KABUL, 2)
+    state.players[1].court = [KABUL_SHELTER_2.number]
+    state.players[1].rupees = 5  # above the shelter
+    assert state.ruler(KABUL) == 1
+    assert UseCard(TAX_2.number, Action.TAX) not in uses(state)
+    state.tribes[KABUL][1] = 0
+    assert UseCard(TAX_2.number, Action.TAX) in uses(state)
+
+
 def test_rupees_left_on_an_empty_market_space_are_not_taxed() -> None:
     """Rulebook, Tax: rupees are taken from market cards. An effect taking a card out of the
     market leaves its rupees on the space (as an event discarded at cleanup does): with no
