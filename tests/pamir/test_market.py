@@ -75,6 +75,18 @@ def test_rupees_a_card_effect_puts_on_public_withdrawal_leave_the_game() -> None
     assert state.turn.paid_onto == {withdrawal.number, PLAIN[0]}
 
 
+def test_a_purchase_puts_its_rupees_on_the_cards_to_its_left_but_public_withdrawal() -> None:
+    """Public Withdrawal: rupees put on it while it is in the market are out of the game; a
+    purchase's rupee on the card beside it stays there all the same."""
+    withdrawal = event_card(lambda c: c.name == "No Effect / Public Withdrawal")
+    state = empty_state()
+    state.market[0][0] = withdrawal.number
+    state.market[0][1:3] = PLAIN[:2]
+    market.pay_purchase(state, 0, 0, 2, 2)
+    assert state.market_rupees[0][:3] == [0, 1, 0]
+    assert state.turn.paid_onto == {withdrawal.number, PLAIN[0]}
+
+
 def test_each_row_slides_left_whatever_the_row_above_it_holds() -> None:
     """Rulebook, cleanup: the cards of each market row move to its leftmost spaces with their
     rupees. A top row whose cards stand at its left already, a space empty at its right, leaves
