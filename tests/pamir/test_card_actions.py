@@ -11,6 +11,7 @@ import pytest
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Action,
+    ActionCost,
     BattleFought,
     Card,
     CardType,
@@ -280,6 +281,25 @@ def test_rupees_left_on_an_empty_market_space_are_not_taxed() -> None:
 
 
 # ---------------------------------------------------------------------- gift
+
+
+def test_while_an_ability_may_change_a_price_a_gift_needs_its_rupees_and_an_empty_space(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulebook, Gift: a gift goes on an empty gift space, paying its price. While an ability
+    may change an action's price (stood in by one that changes none), the listing still asks
+    both: no gift without the rupees, none with every space full."""
+    monkeypatch.setattr(hooks, "may_apply", lambda state, hook_type: hook_type is ActionCost)
+    monkeypatch.setattr(hooks, "modified", lambda state, hook, value, spend=False: value)
+    state = arranged()
+    me = state.players[0]
+    me.court = [GIFTER.number]
+    me.rupees = 1
+    assert UseCard(GIFTER.number, Action.GIFT) not in uses(state)
+    me.rupees = 20
+    assert UseCard(GIFTER.number, Action.GIFT) in uses(state)
+    me.gifts = [2, 4, 6]
+    assert UseCard(GIFTER.number, Action.GIFT) not in uses(state)
 
 
 def test_a_gift_goes_on_an_empty_space_of_the_players_choice_paying_its_price() -> None:
