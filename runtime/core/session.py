@@ -35,6 +35,10 @@ from paxc.runtime.effects import Choice, Decision
 
 TERMINAL = -1
 SAVE_FORMAT = 1
+# Choices of one option the session answers itself between two decisions, at most: past it the
+# game can go on only by answering them forever (cards may leave every turn nothing but its end),
+# and the session says so rather than spinning. Far above any game's real count.
+MAX_FORCED_CHOICES: Final = 100_000
 
 S = TypeVar("S")
 
@@ -190,6 +194,7 @@ class Session(Generic[S]):
         decision or the end."""
         run = self._run
         watch = self.watch
+        forced = 0
         try:
             step = next(run)
             while True:
@@ -201,6 +206,12 @@ class Session(Generic[S]):
                     if len(step.options) > 1:
                         self.pending = step
                         return
+                    forced += 1
+                    if forced > MAX_FORCED_CHOICES:
+                        raise RuntimeError(
+                            f"no decision after {MAX_FORCED_CHOICES:,} choices of one option: "
+                            f"the game cannot go on ('{step.prompt}')"
+                        )
                     step.answer = step.options[0]
                 elif isinstance(step, Chance):
                     self.chance.append(step.description)
