@@ -151,7 +151,12 @@ def cylinder_available(state: PamirState, player: int) -> bool:
 
 def place_block(state: PamirState, player: int, coalition: Coalition, where: Region | Border) -> Effect:
     """An army (in a region) or a road (on a border). With none left in the supply, the placing
-    player takes one of that coalition from anywhere in play, except those placed this turn."""
+    player takes one of that coalition from anywhere in play, except those placed this turn.
+
+    Decision: a block taken from the map is told as removed only once it has been placed again,
+    so a card answering its removal (by placing a block itself) sees it in play, not back in the
+    supply it could take it from: a coalition never has more than its blocks in play."""
+    taken: UnitSpot | None = None
     if state.blocks_in_supply(coalition) == 0:
         spots = [
             spot
@@ -164,7 +169,8 @@ def place_block(state: PamirState, player: int, coalition: Coalition, where: Reg
         kind, origin = yield from ask(
             Choice(PlayerId(player), f"No {coalition.value} block left: take one from", tuple(spots))
         )
-        yield from _take_block(state, kind, origin, coalition, player)
+        _lift_block(state, kind, origin, coalition)
+        taken = (kind, origin)
         narrate(story.took_block, state, player, kind, origin, coalition)
     narrate(story.placed_block, state, player, coalition, where)
     if isinstance(where, Region):
@@ -174,6 +180,8 @@ def place_block(state: PamirState, player: int, coalition: Coalition, where: Reg
         state.roads[where][coalition] += 1
         spot_key = _key("road", where, coalition)
     state.turn.placed_blocks[spot_key] = state.turn.placed_blocks.get(spot_key, 0) + 1
+    if taken is not None:
+        yield from _taken(state, *taken, coalition, player)
     yield from placed(
         state, Piece.ARMY if isinstance(where, Region) else Piece.ROAD, where, coalition, player
     )
@@ -193,15 +201,23 @@ def _in_play_count(state: PamirState, spot: UnitSpot, coalition: Coalition) -> i
     return state.roads[where][coalition]  # type: ignore[index]
 
 
-def _take_block(state: PamirState, kind: str, where: object, coalition: Coalition, player: int) -> Effect:
-    """A block taken from the map to be placed again (told as taken, not as removed)."""
+def _lift_block(state: PamirState, kind: str, where: object, coalition: Coalition) -> None:
+    """A block taken off the map to be placed again (its removal told by `_taken`, after)."""
     if kind == "army":
         assert isinstance(where, Region)
         state.armies[where][coalition] -= 1
-        yield from removed(state, Piece.ARMY, where, coalition, player, player)
     else:
         assert isinstance(where, tuple)
         state.roads[where][coalition] -= 1
+
+
+def _taken(state: PamirState, kind: str, where: object, coalition: Coalition, player: int) -> Effect:
+    """Tell the removal of a block `_lift_block` took off the map, once it is placed again."""
+    if kind == "army":
+        assert isinstance(where, Region)
+        yield from removed(state, Piece.ARMY, where, coalition, player, player)
+    else:
+        assert isinstance(where, tuple)
         yield from removed(state, Piece.ROAD, where, coalition, player, player)
 
 
