@@ -201,17 +201,7 @@ def test_a_spy_whose_neighbours_are_forbidden_may_still_move_farther(monkeypatch
     then about every other card: an ability forbidding the steps the rules allow and allowing
     one two steps away (stood in here by the modifiers' answer) leaves that move, as the full
     list of moves finds."""
-    plain = [c.number for c in CARDS if c.card_type is CardType.COURT and not c.abilities][:4]
-    state = empty_state(2, (Coalition.BRITISH, Coalition.RUSSIAN))
-    state.players[0].court = plain[:2]
-    state.players[1].court = plain[2:]
-    state.spies_on(plain[0])[0] = 1
-    monkeypatch.setattr(hooks, "may_apply", lambda state, hook_type: hook_type is SpyMayMove)
-
-    def two_steps_only(state: object, hook: SpyMayMove, value: bool, spend: bool = False) -> bool:
-        return hook.destination.number == plain[2]
-
-    monkeypatch.setattr(hooks, "modified", two_steps_only)
+    state, plain = _ring_of_four(monkeypatch, lambda destination, value: destination == plain[2])
     moves = list(card_actions._each_spy_move(state, 0))
     assert [(m.origin.number, m.destination.number) for m in moves] == [(plain[0], plain[2])]
     assert card_actions._any_move(state, 0)
