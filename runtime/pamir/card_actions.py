@@ -711,14 +711,8 @@ def _each_spy_move(state: PamirState, player: int) -> Iterator[MoveSpy]:
                     yield MoveSpy(origin, card(other))
             continue
         for other in loop:
-            if other != number:
-                origin, destination = card(number), card(other)
-                if hooks.modified(
-                    state,
-                    abilities.question(SpyMayMove, origin, destination, PlayerId(player)),
-                    other in near,
-                ):
-                    yield MoveSpy(origin, destination)
+            if other != number and _spy_may_move(state, number, other, player, other in near):
+                yield MoveSpy(card(number), card(other))
 
 
 # ---------------------------------------------------------------------- betray
