@@ -1169,6 +1169,7 @@ def coverage_command(
     folder = game_folder(root, game)
     if folder is None:
         raise click.BadParameter(_unknown_game(game, _known_games(root)), param_hint="GAME")
+    game_commands.installed_game(game)  # its games are played through its installed rules
     home = folder.resolve().parent.parent  # the project, or where the game is installed
     compiled = _compile_or_exit([folder], home)
     package = coverage.generated_package_of(home, game)

@@ -108,11 +108,11 @@ def card_module_name(game: str, card_file_path: str) -> str:
     flattened. Two paths may flatten alike (`a/c.pax`, `a_c.pax`, `A_C.pax`): the check refuses
     that, naming both files, so a module name always stands for one file."""
     parts = list(PurePosixPath(card_file_path).with_suffix("").parts)
-    if len(parts) > 2 and parts[0] == "cards" and parts[1] == game:
-        parts = parts[2:]
-    else:
-        parts = parts[-1:]
-    return module_name(parts)
+    # The last `cards/<game>/` on the way: a project's own files are shown from its root, an
+    # installed game's (a project's commands read them too) by their whole path, which may pass
+    # through other folders of those names first.
+    starts = [i + 2 for i in range(len(parts) - 2) if parts[i] == "cards" and parts[i + 1] == game]
+    return module_name(parts[starts[-1] :] if starts else parts[-1:])
 
 
 def string_literal(text: str) -> str:

@@ -160,7 +160,11 @@ def _game(
 ) -> _Game | None:
     installed = games.installed()
     if name not in installed:
-        reporter.unknown(ident.span, "game", name, installed)
+        note = games.not_installed(name, root)
+        if note:
+            reporter.error(ident.span, Code.UNKNOWN_NAME, f"unknown game '{name}'", note)
+        else:
+            reporter.unknown(ident.span, "game", name, installed)
         return None
     game = installed[name]
     folder = root / "cards" / name

@@ -40,12 +40,23 @@ from paxc.runtime.terminal.story import Narrator, show_decisions
 MAX_DECISIONS = 50_000
 
 
+def installed_game(game: str) -> games.Game:
+    """The installed game of that name, its rules not loaded yet; a usage error for an unknown
+    game, which says so when the project the command runs in defines it but is not installed."""
+    try:
+        return games.find(game)
+    except games.UnknownGame as error:
+        context = click.get_current_context(silent=True)
+        settings = context.find_root().obj if context is not None else None
+        project = settings.get("root") if isinstance(settings, dict) and settings.get("in_project") else None
+        note = games.not_installed(game, project)
+        raise click.BadParameter(f"{error}; {note}" if note else str(error), param_hint="GAME") from error
+
+
 def kit_of(game: str) -> GameKit:
     """The game's rules as the commands need them; a usage error for an unknown game."""
     try:
-        return games.load_kit(games.find(game))
-    except games.UnknownGame as error:
-        raise click.BadParameter(str(error), param_hint="GAME") from error
+        return games.load_kit(installed_game(game))
     except games.BrokenGame as error:
         raise click.ClickException(str(error)) from error
 

@@ -241,5 +241,18 @@ def find(name: str) -> Game:
     return games[name]
 
 
+def not_installed(name: str, project: Path | None) -> str:
+    """What to say when `project` (the folder a command runs in) defines the game `name` in its
+    cards/ but no installed plug-in plays it: paxc checks, builds and renders a project's cards
+    from its folder, but plays a game only through its installed rules (`paxc init` says to
+    install the project; a newcomer who skipped that got a bare "unknown game"). Empty otherwise."""
+    if project is None or not (project / "cards" / name / "game.pax").is_file():
+        return ""
+    return (
+        f"the project {project.name}/ defines '{name}' but is not installed, and paxc plays only "
+        f"installed games: run \"pip install -e '.[dev]'\" in {project.name}/ first"
+    )
+
+
 def _warn(message: str) -> None:
     print(f"paxc: warning: {message}", file=sys.stderr)
