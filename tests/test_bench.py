@@ -27,7 +27,7 @@ def test_each_figure_is_measured_and_reported() -> None:
     quick = bench.Bench(quick=True)
     play = bench.self_play(quick, "pamir", 2, jobs=1)
     assert play["games_per_second"] > 0 and play["mean_decisions_per_game"] > 10
-    compiler = bench.build_times(quick, REPO)
+    compiler = bench.build_times(quick)
     assert compiler["cards"] > 100 and compiler["full_build_seconds"] > 0
     clone = bench.clone_playout(quick, "pamir", 2, 64)
     assert 0 < clone["clone_ms"] < clone["clone_and_playout_ms"] and clone["mean_playout_decisions"] > 1
