@@ -108,6 +108,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
     """paxc: write, check, compile and render the cards of card-driven board games.
 
     Card files (*.pax) live in cards/<game>/; each game's vocabulary is cards/<game>/game.pax.
+    In a project of one game, a command's GAME may be left out.
     """
     ctx.ensure_object(dict)
     if root is not None:
@@ -1122,7 +1123,7 @@ def _known_games(root: Path) -> list[str]:
 
 
 @main.command(name="coverage")
-@click.argument("game")
+@game_commands.GAME
 @game_commands.PLAYERS
 @click.option(
     "--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games to play."
@@ -1222,7 +1223,7 @@ def typecheck(ctx: click.Context, mypy_arguments: tuple[str, ...]) -> None:
 
 
 @main.command(name="list")
-@click.argument("game")
+@game_commands.GAME
 @click.pass_context
 def list_cards(ctx: click.Context, game: str) -> None:
     """List the cards of GAME: one line each with number, name and type."""
@@ -1231,7 +1232,7 @@ def list_cards(ctx: click.Context, game: str) -> None:
 
 
 @main.command(name="cards")
-@click.argument("game")
+@game_commands.GAME
 @click.option(
     "--svg",
     "svg_folder",
@@ -1283,7 +1284,7 @@ def cards_command(ctx: click.Context, game: str, svg_folder: Path, lang: str) ->
 
 
 @main.command(name="profile")
-@click.argument("game")
+@game_commands.GAME
 @click.option(
     "--exclude",
     "excluded",

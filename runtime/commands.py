@@ -53,6 +53,38 @@ def installed_game(game: str) -> games.Game:
         raise click.BadParameter(f"{error}; {note}" if note else str(error), param_hint="GAME") from error
 
 
+def _project_games() -> list[str]:
+    """The games the project a command runs in defines (none outside a project)."""
+    context = click.get_current_context(silent=True)
+    settings = context.find_root().obj if context is not None else None
+    if not isinstance(settings, dict) or not settings.get("in_project"):
+        return []
+    root: Path = settings["root"]
+    return sorted(path.parent.name for path in (root / "cards").glob("*/game.pax"))
+
+
+def _game_or_the_projects(context: click.Context, _: click.Parameter, game: str | None) -> str | None:
+    """GAME as given; left out, the game of the project the command runs in when it defines only
+    one (a designer in the folder `paxc init` made types `paxc simulate`)."""
+    if game is not None:
+        return game
+    own = _project_games()
+    if context.command.name == "play":
+        return None  # `play --load LOG` names no game: `play` itself looks (`_only_project_game`)
+    if len(own) == 1:
+        return own[0]
+    known = (
+        f"this project has {len(own)} games: {', '.join(own)}"
+        if own
+        else f"games: {', '.join(games.installed())}"
+    )
+    raise click.UsageError(f"name the GAME ({known})", context)
+
+
+# The GAME argument of the commands that work on one game.
+GAME = click.argument("game", required=False, callback=_game_or_the_projects)
+
+
 def kit_of(game: str) -> GameKit:
     """The game's rules as the commands need them; a usage error for an unknown game."""
     try:
@@ -450,7 +482,7 @@ SEED = click.IntRange(0, MAX_SEED)
 
 
 @click.command()
-@click.argument("game")
+@GAME
 @PLAYERS
 @click.option(
     "--games", type=click.IntRange(1), default=100, show_default=True, help="How many games to play."
@@ -561,7 +593,7 @@ def simulate(
 
 
 @click.command()
-@click.argument("game", required=False)
+@GAME
 @PLAYERS
 @click.option(
     "--seats",
@@ -606,9 +638,12 @@ def play(
             raise click.UsageError("--load resumes a game with the options in its log: give no others")
         game, options, seed = loaded.rules.name, loaded.options, loaded.seed
         save_path = save_path or load_path
-    elif game is None:
-        raise click.UsageError("name the GAME to play, or --load a saved one")
     else:
+        if game is None:
+            own = _project_games()
+            if len(own) != 1:
+                raise click.UsageError("name the GAME to play, or --load a saved one")
+            game = own[0]
         options = game_options(game, players, variants, errata_versions)
     kit = kit_of(game)
     # The seats people fill (a game's own opponent, Díaz or Wakhan, answers for itself).

@@ -81,3 +81,30 @@ def test_an_unknown_game_elsewhere_gets_no_install_note(project: Path) -> None:
 )
 def test_a_card_file_is_named_by_its_path_below_its_game_folder(path: str, module: str) -> None:
     assert pynames.card_module_name("porfiriana", path) == module
+
+
+@pytest.mark.parametrize("command", [["list"], ["profile"], ["cards", "--svg"]], ids=lambda c: c[0])
+def test_in_a_project_of_one_game_the_game_may_be_left_out(
+    project: Path, tmp_path: Path, command: list[str]
+) -> None:
+    arguments = [*command, str(tmp_path / "images")] if command[-1] == "--svg" else command
+    left_out = paxc(project, *arguments)
+    named = paxc(project, command[0], GAME, *arguments[1:])
+    assert left_out.exit_code == 0, left_out.output
+    assert left_out.output == named.output
+
+
+@pytest.mark.parametrize("command", ["list", "simulate", "coverage", "play"])
+def test_in_a_project_of_two_games_the_game_must_be_named(command: str) -> None:
+    from tests.conftest import REPO
+
+    run = paxc(REPO, command)
+    assert run.exit_code == 2, run.output
+    assert "name the GAME" in run.output
+    if command != "play":
+        assert "(this project has 2 games: pamir, porfiriana)" in run.output
+
+
+def test_playing_the_only_game_of_a_project_not_installed_says_to_install_it(project: Path) -> None:
+    run = paxc(project, "simulate", "--games", "1")
+    assert run.exit_code == 2 and INSTALL in run.output
