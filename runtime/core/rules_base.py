@@ -394,15 +394,18 @@ class CardGame(Generic[S, C]):
 
     # ---------------------------------------------------------------- previews
 
-    def changes(self, before: S, after: S, player: int, money: str = "money") -> list[str]:
+    def changes(
+        self, before: S, after: S, player: int, money: str = "money", one: str | None = None
+    ) -> list[str]:
         """What an option changed of the table for the player choosing, said in short phrases
         for its preview (`GameKit.consequences`: paxc tries the option on a copy of the game):
-        their money (`+2 coins`, named `money`), and the cards gone into or out of each of
-        their zones (`Loom from hand into stall`, `Foundry out of hand`)."""
+        their money (`+2 coins`, named `money`, or `one` for a single unit: `+1 coin`), and the
+        cards gone into or out of each of their zones (`Loom from hand into stall`, `Foundry out
+        of hand`)."""
         said = []
         gained = after.table.balance(player) - before.table.balance(player)
         if gained:
-            said.append(f"{gained:+d} {money}")
+            said.append(f"{gained:+d} {one if one is not None and abs(gained) == 1 else money}")
         entered: dict[int, str] = {}
         left: dict[int, str] = {}
         for zone in self.player_zones:

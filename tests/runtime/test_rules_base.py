@@ -238,6 +238,10 @@ def test_a_preview_says_the_money_and_the_cards_an_option_moves(bazaar: ModuleTy
         "Foundry out of hand",
     ]
     assert bazaar.GAME.changes(before, after, 1) == []
+    # One unit is said in the singular when the game names it.
+    after.table.spend(0, 2)
+    assert bazaar.GAME.changes(before, after, 0, money="coins", one="coin")[0] == "+1 coin"
+    assert bazaar.GAME.changes(before, after, 0, money="coins")[0] == "+1 coins"
 
 
 # ---------------------------------------------------------------------- a made-up game's parts
