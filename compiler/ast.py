@@ -445,6 +445,18 @@ class SignatureDecl:
     text: StrLit | None
     span: Span
     spent: bool = False  # a modifier whose use the rules tell: it may be limited `once per round`
+    halts: HaltsDecl | None = None  # `halts to VALUE "why"`: the value that leaves the game no end
+
+
+@dataclass(frozen=True, slots=True)
+class HaltsDecl:
+    """`halts to false "why"` or `halts to at most 0 "why"` on a modifier: a continuous effect giving
+    it that value (or, `at most`, a number up to it) with no condition leaves the game unable to end."""
+
+    value: IntLit | BoolLit
+    bound: str | None  # "most" (`to at most N`), "least" (refused by the vocabulary's check) or None
+    why: StrLit
+    span: Span
 
 
 @dataclass(frozen=True, slots=True)

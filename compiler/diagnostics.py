@@ -35,6 +35,7 @@ class Code(enum.Enum):
     NUMBER_TOO_LARGE = "number-too-large"
     CONFLICTING_MODIFIERS = "conflicting-modifiers"
     NO_SUCH_MOVE = "no-such-move"
+    GAME_CANNOT_END = "game-cannot-end"
 
 
 @dataclass(frozen=True, slots=True)

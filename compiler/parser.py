@@ -883,6 +883,7 @@ class _ToAst(Transformer[Token, ast.File]):
         texts = [c for c in rest if isinstance(c, Token) and c.type == "STRING"]
         text = ast.StrLit(_unquote(texts[0]), self._token_span(texts[0])) if texts else None
         spent = any(isinstance(c, Token) and c.type == "SPENT" for c in rest)
+        halts = next((c for c in rest if isinstance(c, ast.HaltsDecl)), None)
         return ast.SignatureDecl(
             str(kind),
             self._ident(name),
@@ -891,7 +892,16 @@ class _ToAst(Transformer[Token, ast.File]):
             text,
             self._span(meta),
             spent,
+            halts,
         )
+
+    def halts(self, meta: Meta, children: list[Any]) -> ast.HaltsDecl:
+        """`halts to [at most] VALUE "why"` (the vocabulary's check refuses `at least`)."""
+        value = next(c for c in children if isinstance(c, (ast.IntLit, ast.BoolLit)))
+        why = next(c for c in children if isinstance(c, Token) and c.type == "STRING")
+        bound = next((str(c) for c in children if isinstance(c, Token) and c.type == "BOUND"), None)
+        why_text = ast.StrLit(_unquote(why), self._token_span(why))
+        return ast.HaltsDecl(value, bound, why_text, self._span(meta))
 
     def param(self, meta: Meta, children: list[Any]) -> ast.Param:
         asked: tuple[ast.Ident, ...] = ()

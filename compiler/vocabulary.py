@@ -120,6 +120,26 @@ class ParamSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class Halts:
+    """The value of a modifier that leaves the game unable to end while a card gives it without a
+    condition (`halts to false "why"`): `value` exactly, or, `at_most`, any number up to `value`.
+    `why` says how the game stops (the message of `check`'s `game-cannot-end`)."""
+
+    value: bool | int
+    at_most: bool
+    why: str
+
+    def reached(self, change: str, value: bool | int) -> bool:
+        """Whether `modify HOOK <change> <value>` (a constant) gives the halting value whatever the
+        value was: `to` a halting value, or `to at most` one (a ceiling)."""
+        if isinstance(self.value, bool) or isinstance(value, bool):
+            return change == "to" and value is self.value
+        if change == "to":
+            return value <= self.value if self.at_most else value == self.value
+        return change == "at_most" and self.at_most and value <= self.value
+
+
+@dataclass(frozen=True, slots=True)
 class HookSpec:
     """An operation, query, trigger, modifier or replaceable event the runtime offers to cards."""
 
@@ -131,6 +151,8 @@ class HookSpec:
     span: Span
     # A modifier whose use the rules tell (`spent`): a `modify` of it may be `once per round`.
     spent: bool = False
+    # A modifier whose value can halt the game (`halts to false "why"`).
+    halts: Halts | None = None
 
     @property
     def positional(self) -> tuple[ParamSpec, ...]:
@@ -963,4 +985,41 @@ class _Builder:
                 item.span, Code.BAD_VOCABULARY, f"only a modifier may be 'spent', not a {item.kind}"
             )
         spent = item.spent and item.kind == "modifier"
-        return HookSpec(item.kind, item.name.text, tuple(params), result, text, item.span, spent)
+        halts = self._halts(item, result) if item.halts is not None else None
+        return HookSpec(item.kind, item.name.text, tuple(params), result, text, item.span, spent, halts)
+
+    def _halts(self, item: ast.SignatureDecl, result: Type | None) -> Halts | None:
+        """`halts to VALUE "why"`: on a modifier of a yes/no, `to true` or `to false`; on one of a
+        number, `to N` or `to at most N`."""
+        declared = item.halts
+        assert declared is not None
+        if item.kind != "modifier":
+            self.reporter.error(
+                declared.span, Code.BAD_VOCABULARY, f"only a modifier may halt the game, not a {item.kind}"
+            )
+            return None
+        value = declared.value
+        if declared.bound == "least":
+            self.reporter.error(
+                declared.span,
+                Code.BAD_VOCABULARY,
+                "a floor cannot halt the game",
+                "write 'halts to VALUE' or, for a number, 'halts to at most N'",
+            )
+            return None
+        if result is not None and result.kind == "bool":
+            fits = isinstance(value, ast.BoolLit) and declared.bound is None
+        else:
+            fits = result is not None and result.kind == "int" and isinstance(value, ast.IntLit)
+        if not fits:
+            self.reporter.error(
+                declared.value.span,
+                Code.BAD_VOCABULARY,
+                f"modifier '{item.name.text}' cannot halt the game at this value",
+                "a yes/no modifier halts 'to true' or 'to false'; a number 'to N' or 'to at most N'",
+            )
+            return None
+        if not declared.why.value.strip():
+            self.reporter.error(declared.why.span, Code.BAD_VOCABULARY, "say why the game halts")
+            return None
+        return Halts(value.value, declared.bound == "most", declared.why.value)

@@ -7,7 +7,9 @@ in play` (or `while in PLACE`) block, and `modifiers_only` the body of an `until
 HOOK to VALUE [when TEST]` lines only, each a hook of its own, checked in a scope of the hook's
 parameters and `current` (a modifier is asked later, when the rules compute the value: it sees
 none of the effect's names). Each modifier is also kept on the card (CardContext.stacked) for
-the check of conflicting modifiers over the whole game (stacking.py). Its values are
+the check of conflicting modifiers over the whole game (stacking.py). A continuous modifier
+giving, with no condition, the value its vocabulary declares halts the game (`halts to false`)
+is refused (`game-cannot-end`). Its values are
 expressions (expressions.py); it holds no statements, so the statement checker can use it for
 `until`.
 """
@@ -73,16 +75,18 @@ class ModifierChecker:
         """`while in play` (or `while in PLACE`, a place the vocabulary declares) holds modifiers
         only, each one a hook of its own."""
         if block.place is None:
-            return self.modifiers_only(block.body, "'while in play'")
+            return self.modifiers_only(block.body, "'while in play'", continuous=True)
         place = block.place.text
-        modifiers = self.modifiers_only(block.body, f"'while in {place}'")
+        modifiers = self.modifiers_only(block.body, f"'while in {place}'", continuous=True)
         if place not in self.vocab.places:
             self.reporter.unknown(block.place.span, "place", place, ["play", *self.vocab.places])
             return []
         text = self.vocab.places[place]
         return [dataclasses.replace(m, place=place, place_text=text) for m in modifiers]
 
-    def modifiers_only(self, body: ast.Block, where: str) -> list[ir.ModifierHook]:
+    def modifiers_only(self, body: ast.Block, where: str, continuous: bool = False) -> list[ir.ModifierHook]:
+        """The modifiers of `body`; `continuous`: a `while in ...` block, acting for as long as its
+        card is in play (or in its place), not for a duration."""
         modifiers: list[ir.ModifierHook] = []
         for statement in body.statements:
             if not isinstance(statement, ast.Modify):
@@ -96,7 +100,36 @@ class ModifierChecker:
             modifier = self._modify(statement)
             if modifier is not None:
                 modifiers.append(modifier)
+                if continuous:
+                    self._check_halts(statement, modifier)
         return modifiers
+
+    def _check_halts(self, statement: ast.Modify, modifier: ir.ModifierHook) -> None:
+        """A continuous modifier giving, with no condition, a value its vocabulary declares halts
+        the game (`halts to false "why"`): the game could not end while its card is in effect, so
+        the card is refused. With a condition, or for a duration (`until`), it is accepted: it
+        then acts only at times, as printed cards do (Public Withdrawal: no purchase of itself)."""
+        halts = modifier.modifier.halts
+        if halts is None or statement.once is not None:
+            return
+        if modifier.when is not None and not (
+            isinstance(modifier.when, ir.BoolConst) and modifier.when.value
+        ):
+            return
+        value = modifier.value
+        if not isinstance(value, (ir.BoolConst, ir.IntConst)):
+            return  # computed in play: whether it halts is the play's, not the card's
+        if not halts.reached(modifier.change, value.value):
+            return
+        shown = str(value.value).lower()
+        self.reporter.error(
+            statement.span,
+            Code.GAME_CANNOT_END,
+            f"'modify {modifier.modifier.name} {_CHANGE_WORDS[modifier.change]} {shown}' with no condition "
+            f"leaves the game unable to end while this card is in effect: {halts.why}",
+            "limit it with a condition ('modify ... when TEST') or to a while ('until DURATION { ... }' "
+            "in a one-shot effect)",
+        )
 
     def _modify(self, statement: ast.Modify) -> ir.ModifierHook | None:
         hook = self.hook(statement.hook, "modifier")

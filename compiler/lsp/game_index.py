@@ -74,7 +74,11 @@ def signature(hook: HookSpec) -> str:
         params.append(f"{preposition}{param.name}: {param.type}{asked}")
     result = f" -> {hook.result}" if hook.result is not None else ""
     spent = " spent" if hook.spent else ""
-    return f"{hook.kind} {hook.name}({', '.join(params)}){result}{spent}"
+    halts = ""
+    if hook.halts is not None:
+        value = str(hook.halts.value).lower()
+        halts = f" halts to {'at most ' if hook.halts.at_most else ''}{value}"
+    return f"{hook.kind} {hook.name}({', '.join(params)}){result}{spent}{halts}"
 
 
 @dataclass(frozen=True, slots=True)

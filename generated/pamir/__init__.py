@@ -44,6 +44,6 @@ SOURCES: dict[str, str] = {
     "cards/pamir/court/transcaspia.pax": "757b3e279a3623b2243ec30985cc06f3f102859cc964e744131e388925b650e1",
     "cards/pamir/events/dominance_checks.pax": "bb2982939ebff1b5907f8ad37ce6dc08de60facdd049fef52aee08fdf7238db6",
     "cards/pamir/events/events.pax": "aa7cf0a4255d32e718f2ef55066cb84c40cd96f284eb4928ef6e0106662a1326",
-    "cards/pamir/game.pax": "abaca6a24fb04d87fb8ea37dc47fee25a4ae0560b13966dcffe2a86dcd6a90b3",
+    "cards/pamir/game.pax": "a9d920d2c471e066f13c8f0206ae8e025ab72a2aec320d63f919daf13708085b",
     "cards/pamir/wakhan/ai_cards.pax": "035291dc27a49eded0af17bd2dae91d11f9126473ce607dcbb856c8407ef8e71",
 }

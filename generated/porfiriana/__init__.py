@@ -56,7 +56,7 @@ CARDS_BY_NUMBER: dict[int, Card] = {card.number: card for card in CARDS}
 SOURCES: dict[str, str] = {
     "cards/porfiriana/black.pax": "28c29d4204d3a0169e52534672e0e387dfdd4759a1a6554bc416d2c89a437917",
     "cards/porfiriana/enterprises.pax": "573fffa6bd7fa39b71e4c86040c40f8db2eaf2af318512c70ccd1f916408a7a5",
-    "cards/porfiriana/game.pax": "4b24dcabe6bf3ff3b15f3ff8727964f17f9eb315536cdfbe77c349e21d2851b4",
+    "cards/porfiriana/game.pax": "5256860dc5e766461b8aea9456507ee595d01995fe8f0cff125aa8ddb3d326ea",
     "cards/porfiriana/hacendados.pax": "25f4492a2754cd097ad7e1c3e1ccb0729e5c1cdfe355816516d2fda262fa478c",
     "cards/porfiriana/headlines.pax": "368c73d21b42576642af64fb53777ad16f311023f45efa91718b8c44e48e38e0",
     "cards/porfiriana/orange.pax": "8e5e1175f0ba0cdd44d056dde62c702d36ca63c7949481a8b1934e48342c879c",

@@ -7,6 +7,10 @@ a card action that can do something. Each turn then offers only its end; the ses
 choice of one option itself (`Session._advance`), so turns go round without end inside one
 `apply_action` (1.5 million turns, then stopped by hand), and no limit of decisions sees it.
 
+`paxc check` now refuses card 8003 as found (`modify may_purchase to false` with no condition:
+game-cannot-end); the fixture gives it a condition that always holds, which check accepts (it
+judges no condition), so the same game still reaches the same table.
+
 The session now raises a RuntimeError saying no decision comes after a bounded number of
 choices answered alone (`MAX_FORCED_CHOICES`); the step guard below turns a hang back into a
 failure of the test, should the bound be lost."""
