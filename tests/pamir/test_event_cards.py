@@ -76,6 +76,24 @@ def test_a_market_cards_modifier_holds_for_the_player_whose_turn_it_is_from_the_
     assert card_actions.cost(state, 1, Action.BUILD, 2) == 2
 
 
+def test_a_market_cards_modifier_holds_outside_a_listing_once_the_card_joins_the_game(
+    event_cards: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same when the first question once the card is part of the game is asked outside a
+    listing (whether a modifier of its kind may apply: a payment's or an action's price), after a
+    listing of the game without it: what the hooks worked out for the cards before it is not
+    used for the game with it."""
+    state = empty_state()
+    state.active = 1
+    with hooks.listing(state):  # the game before the card joins it, its modifiers looked for
+        assert card_actions.cost(state, 1, Action.BUILD, 2) == 2
+    toll = event_cards.CARD_937
+    join_game(toll, monkeypatch)
+    state.market[0][3] = toll.number
+    assert card_actions.cost(state, 1, Action.BUILD, 2) == 3
+    assert hooks.in_effect_for(state, ActionCost)
+
+
 def rupees(state: PamirState) -> list[int]:
     return [player.rupees for player in state.players]
 
