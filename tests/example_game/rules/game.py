@@ -174,7 +174,8 @@ class Rules:
             state.turn_number += 1
             state.active = (player + 1) % players
         state.winner = max(range(players), key=lambda p: (points(state, p), state.table.balance(p), -p))
-        narrate(f"P{state.winner} wins with {points(state, state.winner)} points")
+        won = points(state, state.winner)
+        narrate(f"P{state.winner} wins with {won} {'point' if won == 1 else 'points'}")
 
     def take(self, state: State, player: int, move: Move) -> Effect:
         table = state.table
@@ -270,10 +271,10 @@ def observe(state: State, player: int) -> View:
 def consequences(before: State, after: State, player: int) -> list[str]:
     """What an option would do, said beside it (paxc tries it on a copy of the game): the coins
     and cards it would bring or cost the player choosing (`GAME.changes`), and the points."""
-    said = GAME.changes(before, after, player, money="coins")
+    said = GAME.changes(before, after, player, money="coins", one="coin")
     gained = points(after, player) - points(before, player)
     if gained:
-        said.append(f"{gained:+d} points")
+        said.append(f"{gained:+d} {'point' if abs(gained) == 1 else 'points'}")
     return said
 
 
