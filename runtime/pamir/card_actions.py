@@ -323,10 +323,10 @@ def hostage_holder(state: PamirState, number: int) -> int | None:
     most = max(counts)
     if most == 0:  # no spy on it: the usual case, answered at once
         return None
-    leaders = [p for p, count in enumerate(counts) if count == most]
-    if len(leaders) != 1 or leaders[0] == state.owner_of(number):
+    if counts.count(most) != 1:  # a tie for the most: no holder
         return None
-    return leaders[0]
+    leader = counts.index(most)
+    return None if leader == state.owner_of(number) else leader
 
 
 def settle_hostage_bribe(state: PamirState, player: int, use: UseCard) -> Generator[Decision, None, bool]:

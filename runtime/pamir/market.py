@@ -205,6 +205,12 @@ _REFILL_ORDER: Final[tuple[Slot, ...]] = tuple(
 def empty_slots(state: PamirState) -> list[Slot]:
     """Empty spaces in refill order: leftmost column first, top row first."""
     market = state.market
-    if None not in market[0] and None not in market[1]:
+    # The leftmost empty column of any row: the spaces before it are full, and are not looked
+    # at (after a slide the empty spaces stand at the rows' right ends).
+    start = MARKET_COLUMNS
+    for row in market:
+        if None in row:
+            start = min(start, row.index(None))
+    if start == MARKET_COLUMNS:
         return []  # a full market, the usual case when a card is drawn or a turn ends
-    return [slot for slot in _REFILL_ORDER if market[slot[0]][slot[1]] is None]
+    return [slot for slot in _REFILL_ORDER[start * MARKET_ROWS :] if market[slot[0]][slot[1]] is None]

@@ -16,4 +16,4 @@ class Rupees:
 
 
 def cards_of(numbers: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(card(n) for n in numbers)
+    return tuple(map(card, numbers))  # no generator: `card` is the card table's own look-up

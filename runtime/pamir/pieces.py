@@ -40,7 +40,10 @@ def _key(kind: str, where: object, owner: object) -> str:
 def ring(state: PamirState) -> list[int]:
     """Every court card as one loop: players in seat order, each court from left to right; the
     last card of the last court is followed by the first card of the first court."""
-    return [number for player in state.players for number in player.court]
+    loop: list[int] = []
+    for player in state.players:  # each court added whole: fewer steps than a card at a time
+        loop += player.court
+    return loop
 
 
 def ring_distance(state: PamirState, origin: int, destination: int) -> int:

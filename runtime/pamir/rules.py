@@ -14,6 +14,7 @@ from typing import Any, Final
 from paxc.generated.pamir import CARDS
 from paxc.generated.pamir.vocabulary import (
     Bribe,
+    Card,
     CardBought,
     CardPlayed,
     CardType,
@@ -160,13 +161,28 @@ def new_state(options: Mapping[str, Any], seed: int) -> PamirState:
     return state
 
 
+def _deck_cards(cards: tuple[Card, ...]) -> tuple[list[int], list[int], list[int]]:
+    """The numbers of the court cards, dominance checks and events of a card table."""
+    return (
+        [c.number for c in cards if c.card_type is CardType.COURT],
+        [c.number for c in cards if c.card_type is CardType.DOMINANCE_CHECK],
+        [c.number for c in cards if c.card_type is CardType.EVENT],
+    )
+
+
+# The deck's cards by kind, worked out once for the card table in play (a game's setup looked
+# through every card three times over), and again when it is another one (a test adding a card).
+_DECK_CARDS: Final[list[tuple[tuple[Card, ...], list[int], list[int], list[int]]]] = [((), [], [], [])]
+
+
 def build_deck(rng: Rng, players: int) -> list[int]:
     """Six piles of 5 + players court cards; one dominance check in each of the four last piles;
     two other events in the second pile and one in each of the last four; each pile shuffled,
     the first pile on top."""
-    court = [c.number for c in CARDS if c.card_type is CardType.COURT]
-    checks = [c.number for c in CARDS if c.card_type is CardType.DOMINANCE_CHECK]
-    events = [c.number for c in CARDS if c.card_type is CardType.EVENT]
+    kept = _DECK_CARDS[0]
+    if kept[0] is not CARDS:
+        kept = _DECK_CARDS[0] = (CARDS, *_deck_cards(CARDS))
+    court, checks, events = kept[1][:], kept[2][:], kept[3][:]
     rng.shuffle(court)
     rng.shuffle(checks)
     rng.shuffle(events)
