@@ -45,6 +45,23 @@ def test_a_draw_past_the_last_whole_multiple_of_the_bound_is_drawn_again() -> No
     assert Rng(seed).below(exact) != 0  # the draw equal to the bound is not kept as 0
 
 
+def fisher_yates(seed: int, size: int) -> tuple[list[int], int]:
+    """What `shuffle` must make of `list(range(size))` from `Rng(seed)`, and the generator's state
+    after it: from the last place down, each swapped with one drawn below its position plus one,
+    a draw past the last whole multiple of that bound drawn again (worked out here, apart from
+    the limits the generator remembers)."""
+    draws, items = Rng(seed), list(range(size))
+    for index in range(size - 1, 0, -1):
+        bound = index + 1
+        multiple = (1 << 64) // bound * bound
+        value = draws.next_u64()
+        while value >= multiple:
+            value = draws.next_u64()
+        other = value % bound
+        items[index], items[other] = items[other], items[index]
+    return items, draws.state
+
+
 def test_shuffle_is_fisher_yates_on_the_generators_draws() -> None:
     # `shuffle` draws without calling `below`: the same draws, and the generator left where
     # `below` would leave it, for short lists and a whole deck, from several seeds.
@@ -52,9 +69,39 @@ def test_shuffle_is_fisher_yates_on_the_generators_draws() -> None:
         for seed in (7, 8, 2026):
             shuffled, items = Rng(seed), list(range(size))
             shuffled.shuffle(items)
-            draws, expected = Rng(seed), list(range(size))
-            for index in range(size - 1, 0, -1):
-                other = draws.below(index + 1)
-                expected[index], expected[other] = expected[other], expected[index]
+            expected, state = fisher_yates(seed, size)
             assert items == expected and sorted(items) == list(range(size)), (size, seed)
-            assert shuffled.state == draws.state, (size, seed)
+            assert shuffled.state == state, (size, seed)
+
+
+def seed_drawing_first(value: int) -> int:
+    """The seed whose generator draws `value` first: SplitMix64's steps are each undone (a
+    multiplication by an odd number by its inverse modulo 2^64, `z ^ (z >> s)` by repeating it)."""
+
+    def unshift(mixed: int, shift: int) -> int:
+        plain = mixed
+        for _ in range(64 // shift):
+            plain = mixed ^ (plain >> shift)
+        return plain
+
+    z = unshift(value, 31)
+    z = unshift(z * pow(0x94D049BB133111EB, -1, 1 << 64) & rng.MAX_SEED, 27)
+    z = unshift(z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & rng.MAX_SEED, 30)
+    return (z - 0x9E3779B97F4A7C15) & rng.MAX_SEED
+
+
+def test_shuffle_draws_again_past_the_last_whole_multiple_of_the_bound() -> None:
+    # Three cards: the first swap draws below 3, and 2^64 - 1 is the one draw past the last whole
+    # multiple of 3; 2^64 - 2 is the largest kept. A deck is shuffled from a seed drawing each first.
+    for first in (rng.MAX_SEED, rng.MAX_SEED - 1):
+        seed = seed_drawing_first(first)
+        assert Rng(seed).next_u64() == first
+        shuffled, items = Rng(seed), [0, 1, 2]
+        shuffled.shuffle(items)
+        assert (items, shuffled.state) == fisher_yates(seed, 3), first
+    twice = Rng(seed_drawing_first(rng.MAX_SEED))
+    twice.next_u64()
+    twice.next_u64()
+    shuffled = Rng(seed_drawing_first(rng.MAX_SEED))
+    shuffled.shuffle([0, 1, 2])
+    assert shuffled.state != twice.state  # the draw past the multiple was drawn again
