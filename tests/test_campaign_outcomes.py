@@ -55,11 +55,13 @@ def test_a_game_that_cannot_end_is_counted_and_saved_apart(
 def test_a_game_past_its_cpu_limit_is_stopped_counted_and_saved_apart(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run(monkeypatch, tmp_path, [STALL_SEED], "--cpu-limit", "0.2") == 0
-    assert saved(tmp_path) == {
-        "over-limit/pamir-000000": f"seed {STALL_SEED}: over the limit of 0.2 s of CPU time"
-    }
-    assert "games over 0.2 s of CPU: 1 (1 files)" in capsys.readouterr().out
+    # The game twice: the timer stops the first and is set again for the second.
+    assert run(monkeypatch, tmp_path, [STALL_SEED, STALL_SEED], "--cpu-limit", "0.2") == 0
+    stopped = f"seed {STALL_SEED}: over the limit of 0.2 s of CPU time"
+    assert saved(tmp_path) == {"over-limit/pamir-000000": stopped}
+    why = (tmp_path / "over-limit" / "pamir-000000" / "why.txt").read_text(encoding="utf-8")
+    assert why == f"{stopped}\n{stopped}"
+    assert "games over 0.2 s of CPU: 2 (1 files)" in capsys.readouterr().out
 
 
 def test_a_game_that_breaks_the_contract_is_saved_at_the_top_and_fails_the_run(
