@@ -33,9 +33,10 @@ def _out_of_row(state: PorfirianaState, number: int, where: Place, to: Place) ->
     held = next(h for h in state.players[where.holder].row if h.number == number)
     destination = {"discard": losses.DISCARD, "hand": losses.HAND, "removed": losses.REMOVED}[to.zone]
     yield from losses.remove_holding(state, where.holder, held, destination)
-    if to.zone == "hand" and to.holder != where.holder:
+    if to.zone == "hand" and to.holder != where.holder and number in state.players[where.holder].hand:
         # No rule takes a card from a row to another player's hand: it goes back to its
         # owner's hand as the rules return cards, then on to the other hand (two moves told).
+        # An effect answering the first move may have taken it on already: it stays there.
         assert to.holder is not None
         yield from _hand_to_hand(state, number, Place("hand", where.holder), to)
 
