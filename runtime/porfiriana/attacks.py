@@ -222,3 +222,8 @@ def _assassinate_hacendado(state: PorfirianaState, victim: int) -> None:
     placed = min(wanted, me.cubes)
     me.cubes -= placed
     me.hacendado.income = placed
+    # The Loyalist side shows no prestige point: the prestige cubes of the flipped side go home
+    # now, before the attack's effects and the cards answering it ask anyone anything (as the
+    # settling at the attack's end would have sent them, after the income cubes are placed).
+    me.cubes += me.hacendado.prestige_cubes
+    me.hacendado.prestige_cubes = 0
