@@ -18,13 +18,17 @@ import sys
 from pathlib import Path
 
 # The runtime modules worth compiling: the game loop and its rules. `runtime/effects.py` stays
-# Python (mypyc cannot make `Choice` a native dataclass below its plain base `Decision`), as do the
-# commands. Every module of `generated/` is compiled too (`generated_modules`).
+# Python (mypyc makes no native generic dataclass, such as its `Modifier`), as do the commands;
+# its decisions and `ask`, made and asked at every decision, are `runtime/choice.py`, compiled.
+# Every module of `generated/` is compiled too (`generated_modules`).
 COMPILED_MODULES = (
+    "runtime/choice.py",
     "runtime/core/rng.py",
+    # Asked at every question outside a listing (Pax Pamir's card contexts); its error stays
+    # Python in `core/not_given.py` (mypyc makes no native class below RuntimeError).
+    "runtime/core/seam.py",
     # Called at every event told (whether a watcher wants it) and every story line (whether
-    # anybody listens): compiled, a call from the rules runs no interpreter frame. (`core/seam.py`
-    # stays Python: mypyc cannot make its error a native class below RuntimeError.)
+    # anybody listens): compiled, a call from the rules runs no interpreter frame.
     "runtime/core/watch.py",
     "runtime/core/narration.py",
     "runtime/core/session.py",

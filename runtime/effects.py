@@ -14,62 +14,26 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, NewType, Protocol, TypeVar
+
+# A decision, its answer and `ask` live in `choice.py`, which `paxc accelerate` compiles (one is
+# made and asked at every decision); named here, where card effects have always found them.
+from paxc.runtime.choice import Choice as Choice
+from paxc.runtime.choice import Decision as Decision
+from paxc.runtime.choice import NothingToChoose as NothingToChoose
+from paxc.runtime.choice import ask as ask
 
 PlayerId = NewType("PlayerId", int)
 """A seat at the table, 0-based in turn order from the first player."""
 
-T = TypeVar("T")
 C = TypeVar("C", bound="EffectContext")
 E = TypeVar("E")
 V = TypeVar("V")
 
 
-class Decision:
-    """A question the rules put to one player. Subclasses say what the options are."""
-
-    chooser: PlayerId
-    prompt: str
-
-
-@dataclass(eq=False)
-class Choice(Decision, Generic[T]):
-    """Pick one of `options`; the runtime stores the pick in `answer` before resuming the effect.
-
-    A choice with no options cannot be answered: `ask` then ends the effect (the rules skip what
-    cannot be done), so generated code never has to test for an empty choice.
-    """
-
-    chooser: PlayerId
-    prompt: str
-    options: tuple[T, ...]
-    answer: T | None = field(default=None)
-
-    def answered(self) -> T:
-        if self.answer is None:
-            raise RuntimeError(f"the decision '{self.prompt}' was resumed without an answer")
-        return self.answer
-
-
 Effect = Generator[Decision, None, None]
 """A running card effect: yields decisions, returns nothing."""
-
-
-class NothingToChoose(Exception):
-    """Raised into an effect that asks a choice with no options: the runtime ends that effect."""
-
-
-def ask(choice: Choice[T]) -> Generator[Decision, None, T]:
-    """Publish `choice` and give back its answer: `value = yield from ask(choice)`.
-
-    With no option to choose from, nothing can be done: the effect stops here (the runtime
-    catches `NothingToChoose` where it runs the effect).
-    """
-    if not choice.options:
-        raise NothingToChoose(choice.prompt)
-    yield choice
-    return choice.answered()
 
 
 class Provenance(enum.Enum):

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import Generic, TypeVar
 
+# Kept Python in a module of its own (mypyc makes no native class below RuntimeError); named here
+# too, where callers have always found it.
+from paxc.runtime.core.not_given import NotGiven
+
+__all__ = ["Given", "NotGiven"]
+
 T = TypeVar("T")
-
-
-class NotGiven(RuntimeError):
-    """What a seam needs was asked before the module that gives it was imported."""
 
 
 class Given(Generic[T]):
