@@ -308,7 +308,8 @@ def perform(state: PamirState, player: int, use: UseCard) -> Effect:
         yield from betray(state, player)
     else:
         yield from battle(state, player, rank)
-    yield from hooks.fire(state, ActionTaken(use.action, PlayerId(player)))
+    if hooks.matters(state, ActionTaken):  # made only when a card or a watcher may answer it
+        yield from hooks.fire(state, ActionTaken(use.action, PlayerId(player)))
 
 
 # ---------------------------------------------------------------------- hostage

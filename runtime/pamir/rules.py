@@ -252,7 +252,8 @@ def take_turn(state: PamirState, player: int) -> Effect:
     state.turn = TurnState()
     state.turn_number += 1
     hooks.turn_begun(state)
-    yield from hooks.fire(state, TurnStarted(PlayerId(player)))
+    if hooks.matters(state, TurnStarted):  # made only when a card or a watcher may answer it
+        yield from hooks.fire(state, TurnStarted(PlayerId(player)))
     while not state.over:
         choice = Choice(
             PlayerId(player), "Take an action, or end your turn", tuple(legal_actions(state, player))

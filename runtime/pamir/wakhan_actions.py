@@ -196,7 +196,8 @@ def _as_action(state: PamirState, use: UseCard, body: Effect) -> Effect:
     if not bonus:
         state.turn.actions_taken += 1
     yield from body
-    yield from hooks.fire(state, ActionTaken(use.action, PlayerId(seat)))
+    if hooks.matters(state, ActionTaken):  # made only when a card or a watcher may answer it
+        yield from hooks.fire(state, ActionTaken(use.action, PlayerId(seat)))
 
 
 # ---------------------------------------------------------------------- her picks among legal choices
