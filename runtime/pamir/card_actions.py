@@ -404,13 +404,17 @@ def _each_tax_source(state: PamirState, player: int) -> Iterator[TaxSource]:
 
 def _market_holds_rupees(state: PamirState) -> bool:
     """Whether `_each_tax_source` finds a market card to tax (one holding rupees)."""
-    for cards, rupees in zip(state.market, state.market_rupees, strict=True):
+    # By index rather than `zip(..., strict=True)`: compiled (`paxc accelerate`), mypyc loops over
+    # `enumerate` natively but calls `zip` with a keyword through the generic call path.
+    market = state.market
+    for row, rupees in enumerate(state.market_rupees):
         if not any(rupees):  # a row without rupees (rupees are never negative): no space looked at
             continue
+        cards = market[row]
         if None not in cards:  # every space of the row holds a card: one of them holds the rupees
             return True
-        for number, held in zip(cards, rupees, strict=True):
-            if number is not None and held > 0:
+        for column, held in enumerate(rupees):
+            if held > 0 and cards[column] is not None:
                 return True
     return False
 
