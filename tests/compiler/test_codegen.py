@@ -433,7 +433,14 @@ def test_generated_code_passes_mypy_strict(tmp_path: Path) -> None:
     )
     # Only the contract generated code is written against: the games' runtimes import their own cards.
     (namespace / "runtime").mkdir()
-    for name in ("__init__.py", "effects.py", "py.typed", "core/__init__.py", "core/decisions.py"):
+    for name in (
+        "__init__.py",
+        "effects.py",
+        "choice.py",
+        "py.typed",
+        "core/__init__.py",
+        "core/decisions.py",
+    ):
         (namespace / "runtime" / name).parent.mkdir(exist_ok=True)
         shutil.copy(REPO / "runtime" / name, namespace / "runtime" / name)
     completed = subprocess.run(
