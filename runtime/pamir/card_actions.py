@@ -157,9 +157,12 @@ BattleSite = Region | Card
 # ---------------------------------------------------------------------- what is open now
 
 
-def options(state: PamirState, player: int) -> list[UseCard]:
+def options(state: PamirState, player: int, types: frozenset[type] | None = None) -> list[UseCard]:
     """Every card action the player can take now: each printed action of each court card not yet
-    used this turn, if it is a bonus action or an action is left, and it can do something."""
+    used this turn, if it is a bonus action or an action is left, and it can do something.
+    `types`: the kinds of modifier in effect (`hooks.listed_types`), given by a listing."""
+    if types is None:
+        types = hooks.listed_types(state)
     uses: list[UseCard] = []
     turn = state.turn
     actions_left = turn.actions_taken < BASE_ACTIONS
@@ -168,7 +171,7 @@ def options(state: PamirState, player: int) -> list[UseCard]:
     favored = state.favored
     # With no action left only bonus actions remain: whether an ability makes a card count as
     # favored is asked once for the listing, and of no card when none can.
-    counted_favored = not actions_left and hooks.may_apply(state, CountsAsFavored)
+    counted_favored = not actions_left and CountsAsFavored in types
     possible: dict[Action, bool] = {}  # whether an action can do something does not depend on the card
     for number in state.players[player].court:
         if number in used:
@@ -183,22 +186,31 @@ def options(state: PamirState, player: int) -> list[UseCard]:
         # The card's hostage holder, found once for all its actions (-1: not yet); a card without
         # a spy on it (the usual case) has none, known without a call.
         holder: int | None = -1 if number in spies else None
-        for action in printed.actions:
+        for action, use in _CARD_USES[printed]:
             can = possible.get(action)
             if can is None:
-                can = possible[action] = _possible(state, player, action)
+                can = possible[action] = _possible(state, player, action, types)
             if not can:
                 continue
             if holder == -1:
                 holder = hostage_holder(state, number)
             if holder is None or _can_pay_hostage_bribe(state, player, holder, number, action):
-                uses.append(_USES[number, action])
+                uses.append(use)
     return uses
 
 
 # Every listing offers the same uses again: each made once (options are frozen, so one object
 # serves every listing).
 _USES: MadeOnce[tuple[int, Action], UseCard] = MadeOnce(lambda use: UseCard(*use))
+
+
+def _uses_of(printed: Card) -> tuple[tuple[Action, UseCard], ...]:
+    return tuple((action, _USES[printed.number, action]) for action in printed.actions)
+
+
+# Each card's printed actions with their uses, by the card (its version in play: another version
+# is another object, and cards hash by identity), so a listing makes no key per action.
+_CARD_USES: MadeOnce[Card, tuple[tuple[Action, UseCard], ...]] = MadeOnce(_uses_of)
 
 
 def _can_pay_hostage_bribe(state: PamirState, player: int, holder: int, number: int, action: Action) -> bool:
@@ -223,17 +235,20 @@ def is_bonus(state: PamirState, player: int, number: int) -> bool:
     return hooks.modified(state, abilities.question(CountsAsFavored, printed, PlayerId(player)), False)
 
 
-def _possible(state: PamirState, player: int, action: Action) -> bool:
+def _possible(state: PamirState, player: int, action: Action, types: frozenset[type] | None = None) -> bool:
     """Whether the action can do something now: its first step is possible and the player can
-    pay its least cost (only gifts, builds and betrayals have one: rupees are never negative)."""
+    pay its least cost (only gifts, builds and betrayals have one: rupees are never negative).
+    `types`: the kinds of modifier in effect, when the caller has them (`hooks.listed_types`)."""
+    if types is None:
+        types = hooks.listed_types(state)
     if action is Action.BATTLE:
-        return _any_battle_site(state, player)
+        return _any_battle_site(state, player, types)
     if action is Action.MOVE:
-        return _any_move(state, player)
+        return _any_move(state, player, types)
     if action is Action.TAX:  # `_each_tax_source`'s first, found without a generator when it is a card
         return _market_holds_rupees(state) or _any(_each_taxed_player(state, player))
     me = state.players[player]
-    if not hooks.may_apply(state, ActionCost):
+    if ActionCost not in types:
         # Every price is the printed one (what `_minimum_cost` gives then), asked without its calls.
         if action is Action.GIFT:
             gifts = me.gifts
@@ -243,14 +258,14 @@ def _possible(state: PamirState, player: int, action: Action) -> bool:
             return False
         if action is Action.BUILD:
             return me.rupees >= BUILD_COST and _may_build(state, player)
-        return me.rupees >= BETRAY_COST and _any_betray_target(state, player)
+        return me.rupees >= BETRAY_COST and _any_betray_target(state, player, types)
     if me.rupees < _minimum_cost(state, player, action):
         return False
     if action is Action.GIFT:
         return bool(_empty_gift_spaces(state, player)) and pieces.cylinder_available(state, player)
     if action is Action.BUILD:
         return _may_build(state, player)
-    return _any_betray_target(state, player)
+    return _any_betray_target(state, player, types)
 
 
 def _any(options: Iterator[object]) -> bool:
@@ -630,22 +645,25 @@ def _each_move(state: PamirState, player: int) -> Iterator[Move]:
     yield from _each_spy_move(state, player)
 
 
-def _any_move(state: PamirState, player: int) -> bool:
+def _any_move(state: PamirState, player: int, types: frozenset[type] | None = None) -> bool:
     """Whether `_each_move` finds any, answered without making a move when no ability changes
     where a piece may go: a loyal army (or a tribe moving as one) beside a road of the player's
     loyalty, or a spy of the player on a ring of two cards or more (a spy steps to a neighbour)."""
+    if types is None:
+        types = hooks.listed_types(state)
     loyalty = state.players[player].loyalty
     if loyalty is not None:
-        if hooks.may_apply(state, MayCross):
+        if MayCross in types:
             return _any(_each_move(state, player))
-        tribes_move = tribes_count_as_armies(state, player)
-        roads = state.roads
-        for region in REGIONS:
-            if state.armies[region][loyalty] > 0 or (tribes_move and state.tribes[region][player] > 0):
+        tribes_move = CountsAsArmy in types and tribes_count_as_armies(state, player)
+        roads, tribes = state.roads, state.tribes
+        # A yes or no, whatever the order the regions are looked at in: the map's own order.
+        for region, armies in state.armies.items():
+            if armies[loyalty] > 0 or (tribes_move and tribes[region][player] > 0):
                 for b in borders_of(region):
                     if roads[b][loyalty] > 0:
                         return True
-    if hooks.may_apply(state, SpyMayMove):
+    if SpyMayMove in types:
         return _any_spy_move(state, player)
     # A spy of the player on a card of the ring (every court card) steps to a neighbour when the
     # ring has two cards or more: the few cards with spies are looked at, not the whole ring.
@@ -770,10 +788,10 @@ def _betray_targets(state: PamirState, player: int) -> tuple[Card, ...]:
     return cards_of(targets)
 
 
-def _any_betray_target(state: PamirState, player: int) -> bool:
+def _any_betray_target(state: PamirState, player: int, types: frozenset[type] | None = None) -> bool:
     """Whether `_betray_targets` finds any: the few cards holding a spy of the player are looked
     at, not every court card; each is asked of the abilities only when one may protect a card."""
-    protecting = hooks.may_apply(state, MayBetray)
+    protecting = MayBetray in (hooks.listed_types(state) if types is None else types)
     for number, counts in state.spies.items():
         if counts[player] > 0:
             owner = state.owner_of(number)
@@ -849,21 +867,25 @@ def _each_battle_site(state: PamirState, player: int) -> Iterator[BattleSite]:
             yield printed
 
 
-def _any_battle_site(state: PamirState, player: int) -> bool:
+def _any_battle_site(state: PamirState, player: int, types: frozenset[type] | None = None) -> bool:
     """Whether `_each_battle_site` finds any, answered without listing the removals when no
     ability shelters a piece (`_removals`): in a region, the player's strength there and an enemy
     army, road or tribe; on a court card, the player's spy and another player's."""
-    if hooks.may_apply(state, MayBattle):
+    if types is None:
+        types = hooks.listed_types(state)
+    if MayBattle in types:
         return _any(_each_battle_site(state, player))
     players = state.players
     loyalty = players[player].loyalty
-    tribes_fight = tribes_count_as_armies(state, player)
-    roads = state.roads
-    for region in REGIONS:
-        armies, tribes = state.armies[region], state.tribes[region]
+    tribes_fight = CountsAsArmy in types and tribes_count_as_armies(state, player)
+    roads, tribes_in = state.roads, state.tribes
+    # A yes or no, whatever the order the regions are looked at in: the map's own order, without
+    # a look-up per region (and none at all for a player with no piece to fight with).
+    for region, armies in state.armies.items() if loyalty is not None or tribes_fight else ():
         # `_strength` in the region, asked here without its call
-        if not ((loyalty is not None and armies[loyalty]) or (tribes_fight and tribes[player])):
+        if not ((loyalty is not None and armies[loyalty]) or (tribes_fight and tribes_in[region][player])):
             continue
+        tribes = tribes_in[region]
         for coalition, count in armies.items():
             if count and coalition is not loyalty:
                 return True

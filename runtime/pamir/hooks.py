@@ -287,9 +287,13 @@ class _Listing:
         self._state = state
         self._outer: Listed | None = None
 
-    def __enter__(self) -> None:
+    def __enter__(self) -> frozenset[type]:
+        """The kinds of modifier in effect (`with listing(state) as types:`): the listing's own
+        questions test them without a call each."""
         self._outer = _KEPT.listing
-        _KEPT.listing = (self._state, active_types(self._state), {})
+        types = active_types(self._state)
+        _KEPT.listing = (self._state, types, {})
+        return types
 
     def __exit__(self, *raised: object) -> None:
         _KEPT.listing = self._outer
@@ -325,6 +329,15 @@ def in_effect_for(state: PamirState, hook_type: type) -> bool:
             if not _isdisjoint(carriers, player.court):
                 return True
     return False
+
+
+def listed_types(state: PamirState) -> frozenset[type]:
+    """The kinds of modifier in effect: the listing's, while the options of this state are
+    listed, else worked out (`active_types`). A question asking several kinds gets them once."""
+    listed = _KEPT.listing
+    if listed is not None and listed[0] is state:
+        return listed[1]
+    return active_types(state)
 
 
 def may_apply(state: PamirState, hook_type: type) -> bool:

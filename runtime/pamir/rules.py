@@ -276,15 +276,17 @@ def end_turn(state: PamirState, player: int) -> Effect:
 
 
 def legal_actions(state: PamirState, player: int) -> list[Action]:
-    with hooks.listing(state):
-        return _legal_actions(state, player)
+    with hooks.listing(state) as types:
+        return _legal_actions(state, player, types)
 
 
-def _legal_actions(state: PamirState, player: int) -> list[Action]:
+def _legal_actions(state: PamirState, player: int, types: frozenset[type]) -> list[Action]:
+    """The turn's options; `types`: the kinds of modifier in effect (the listing's), which the
+    questions below test rather than asking `hooks.may_apply` each."""
     options: list[Action] = [_END_TURN]
     me = state.players[player]
     if state.turn.actions_taken < BASE_ACTIONS:
-        _add_purchases(state, player, options)
+        _add_purchases(state, player, options, types)
         tribes = state.tribes
         for number in me.hand:
             region = card(number).region
@@ -295,16 +297,16 @@ def _legal_actions(state: PamirState, player: int) -> list[Action]:
             options.append(_PLAYS[number, False])
             if me.court:
                 options.append(_PLAYS[number, True])
-    options.extend(card_actions.options(state, player))
+    options.extend(card_actions.options(state, player, types))
     return options
 
 
-def _add_purchases(state: PamirState, player: int, options: list[Action]) -> None:
+def _add_purchases(state: PamirState, player: int, options: list[Action], types: frozenset[type]) -> None:
     """The market cards the player may buy now, top row first, each row from the left."""
     # Asked once for the whole market rather than for each card: whether any ability could
     # change a card's cost, or forbid buying one (the listing answers both at once).
-    modifiable = hooks.may_apply(state, PurchaseCost)
-    restricted = hooks.may_apply(state, MayPurchase)
+    modifiable = PurchaseCost in types
+    restricted = MayPurchase in types
     per_card = market.rupees_per_card(state)
     paid_onto = state.turn.paid_onto
     rupees = state.players[player].rupees
@@ -333,7 +335,11 @@ def _add_purchases(state: PamirState, player: int, options: list[Action]) -> Non
                 cost = max(0, hooks.modified(state, question, cost))
             # Whether the card may be bought at all is asked last, only of a card the player
             # can afford (modifiers change no state, so the order of the questions is free).
-            if cost <= rupees and (not restricted or market.may_purchase(state, player, number)):
+            # (`market.may_purchase`'s question, asked without asking again whether it may apply)
+            if cost <= rupees and (
+                not restricted
+                or hooks.modified(state, abilities.question(MayPurchase, card(number), buyer), True)
+            ):
                 options.append(purchases[column])
 
 
