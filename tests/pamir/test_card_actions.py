@@ -290,6 +290,7 @@ def test_while_an_ability_may_change_a_price_a_gift_needs_its_rupees_and_an_empt
     may change an action's price (stood in by one that changes none), the listing still asks
     both: no gift without the rupees, none with every space full."""
     monkeypatch.setattr(hooks, "may_apply", lambda state, hook_type: hook_type is ActionCost)
+    monkeypatch.setattr(hooks, "active_types", lambda state: frozenset({ActionCost}))  # a listing's kinds
     monkeypatch.setattr(hooks, "modified", lambda state, hook, value, spend=False: value)
     state = arranged()
     me = state.players[0]

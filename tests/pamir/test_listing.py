@@ -220,6 +220,7 @@ def _ring_of_four(
     state.players[1].court = plain[2:]
     state.spies_on(plain[0])[0] = 1
     monkeypatch.setattr(hooks, "may_apply", lambda state, hook_type: hook_type is SpyMayMove)
+    monkeypatch.setattr(hooks, "active_types", lambda state: frozenset({SpyMayMove}))  # a listing's kinds
 
     def answer(asked: object, hook: SpyMayMove, value: bool, spend: bool = False) -> bool:
         assert asked is state and hook.player == 0
