@@ -46,21 +46,24 @@ def installed_game(game: str) -> games.Game:
     try:
         return games.find(game)
     except games.UnknownGame as error:
-        context = click.get_current_context(silent=True)
-        settings = context.find_root().obj if context is not None else None
-        project = settings.get("root") if isinstance(settings, dict) and settings.get("in_project") else None
-        note = games.not_installed(game, project)
+        note = games.not_installed(game, _project())
         raise click.BadParameter(f"{error}; {note}" if note else str(error), param_hint="GAME") from error
+
+
+def _project() -> Path | None:
+    """The project folder the command runs in (None outside a project, or outside a command)."""
+    context = click.get_current_context(silent=True)
+    settings = context.find_root().obj if context is not None else None
+    if not isinstance(settings, dict) or not settings.get("in_project"):
+        return None
+    root: Path = settings["root"]
+    return root
 
 
 def _project_games() -> list[str]:
     """The games the project a command runs in defines (none outside a project)."""
-    context = click.get_current_context(silent=True)
-    settings = context.find_root().obj if context is not None else None
-    if not isinstance(settings, dict) or not settings.get("in_project"):
-        return []
-    root: Path = settings["root"]
-    return sorted(path.parent.name for path in (root / "cards").glob("*/game.pax"))
+    root = _project()
+    return [] if root is None else sorted(path.parent.name for path in (root / "cards").glob("*/game.pax"))
 
 
 def _game_or_the_projects(context: click.Context, _: click.Parameter, game: str | None) -> str | None:
@@ -70,7 +73,7 @@ def _game_or_the_projects(context: click.Context, _: click.Parameter, game: str 
         return game
     own = _project_games()
     if context.command.name == "play":
-        return None  # `play --load LOG` names no game: `play` itself looks (`_only_project_game`)
+        return None  # `play --load LOG` names no game: `play` looks for the project's itself
     if len(own) == 1:
         return own[0]
     known = (
