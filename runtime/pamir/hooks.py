@@ -156,10 +156,6 @@ def _market_table() -> MarketCarriers:
     return _KEPT.market
 
 
-def market_carriers() -> dict[type, frozenset[int]]:
-    return _market_table()[1]
-
-
 def _court_carriers() -> dict[type, frozenset[int]]:
     """For each kind of modifier hook, the court cards that carry one (a handful at most)."""
     carriers: dict[type, set[int]] = {}
