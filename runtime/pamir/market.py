@@ -39,9 +39,13 @@ def purchase_cost(state: PamirState, player: int, row: int, column: int, spend: 
     )
 
 
-def may_purchase(state: PamirState, player: int, number: int) -> bool:
-    """Whether the player may buy this market card at all (whatever it costs)."""
-    if not hooks.may_apply(state, MayPurchase):
+def may_purchase(state: PamirState, player: int, number: int, restricted: bool | None = None) -> bool:
+    """Whether the player may buy this market card at all (whatever it costs). `restricted`:
+    whether any ability in effect may forbid it (`may_apply`), asked once by a caller listing
+    the whole market."""
+    if restricted is None:
+        restricted = hooks.may_apply(state, MayPurchase)
+    if not restricted:
         return True
     return hooks.modified(state, abilities.question(MayPurchase, card(number), PlayerId(player)), True)
 

@@ -335,11 +335,7 @@ def _add_purchases(state: PamirState, player: int, options: list[Action], types:
                 cost = max(0, hooks.modified(state, question, cost))
             # Whether the card may be bought at all is asked last, only of a card the player
             # can afford (modifiers change no state, so the order of the questions is free).
-            # (`market.may_purchase`'s question, asked without asking again whether it may apply)
-            if cost <= rupees and (
-                not restricted
-                or hooks.modified(state, abilities.question(MayPurchase, card(number), buyer), True)
-            ):
+            if cost <= rupees and (not restricted or market.may_purchase(state, player, number, True)):
                 options.append(purchases[column])
 
 
